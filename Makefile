@@ -1,0 +1,143 @@
+# ioramp: VDbench-compatible block I/O load generator.
+# Targets: all check deps install clean fuzz bench demo (see README.md).
+
+VERSION := 0.1.0
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR := $(PREFIX)/bin
+MANDIR := $(PREFIX)/share/man
+DATADIR := $(PREFIX)/share/ioramp
+
+CC ?= cc
+CLANG ?= clang
+PKG_CONFIG ?= pkg-config
+
+# Libraries found with pkg-config; libaio ships no .pc file, so it is probed by header.
+PKGS := liburing jansson blkid zlib
+TEST_PKGS := cmocka
+DEB_PKGS := build-essential pkg-config liburing-dev libaio-dev libjansson-dev libblkid-dev \
+	zlib1g-dev libcmocka-dev bats clang libclang-rt-14-dev fio
+
+HAVE_DEPS := $(shell $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
+	test -f /usr/include/libaio.h && command -v bats >/dev/null && echo yes)
+
+WARN := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
+CFLAGS ?= -O2 -g
+BASE_CFLAGS := -std=gnu11 $(WARN) -Iinclude -D_GNU_SOURCE -DIORAMP_VERSION='"$(VERSION)"' \
+	-DIORAMP_DATADIR='"$(DATADIR)"' -pthread -MMD -MP
+ifeq ($(HAVE_DEPS),yes)
+PKG_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(PKGS))
+PKG_LIBS := $(shell $(PKG_CONFIG) --libs $(PKGS)) -laio -lm
+TEST_CFLAGS := $(shell $(PKG_CONFIG) --cflags $(TEST_PKGS))
+TEST_LIBS := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS))
+endif
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+CLI_MAIN := src/cli/main.c
+UNIT_SRC := $(wildcard tests/unit/test_*.c)
+FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
+
+# Two builds: plain (build/) and sanitized (build/san/); check runs both.
+define build_tree
+$(1)/%.o: %.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
+
+$(1)/libioramp.a: $$(LIB_SRC:%.c=$(1)/%.o)
+	@rm -f $$@
+	$$(AR) rcs $$@ $$^
+
+$(1)/ioramp: $(1)/$$(CLI_MAIN:.c=.o) $(1)/libioramp.a
+	$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) -o $$@
+
+$(1)/tests/unit/%: $(1)/tests/unit/%.o $(1)/libioramp.a
+	$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(TEST_LIBS) $$(PKG_LIBS) -o $$@
+
+$(1)/tests/unit/%.o: tests/unit/%.c
+	@mkdir -p $$(@D)
+	$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(TEST_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
+endef
+
+.PHONY: all check deps install uninstall clean fuzz bench demo format need-deps
+.SECONDARY:
+
+ifeq ($(HAVE_DEPS),yes)
+all: ioramp
+
+ioramp: build/ioramp
+	cp $< $@
+
+$(eval $(call build_tree,build,))
+$(eval $(call build_tree,build/san,$(SAN_FLAGS)))
+
+UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/tests/unit/%)
+SAN_UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/san/tests/unit/%)
+
+check: ioramp build/san/ioramp $(UNIT_BINS) $(SAN_UNIT_BINS)
+	@tests/run-suites build $(UNIT_BINS) -- $(SAN_UNIT_BINS)
+
+bench: ioramp
+	bench/run
+
+demo: ioramp
+	./ioramp demo
+
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined
+build/fuzz/%: fuzz/%.c $(LIB_SRC)
+	@mkdir -p $(@D)
+	$(CLANG) -std=gnu11 -Iinclude -D_GNU_SOURCE -DIORAMP_VERSION='"$(VERSION)"' \
+		-DIORAMP_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(FUZZ_FLAGS) $^ $(PKG_LIBS) -o $@
+
+FUZZ_SECS ?= 60
+fuzz: $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
+	@for f in $^; do \
+		name=$${f##*/}; mkdir -p fuzz/corpus-$$name; \
+		echo "fuzz: $$name for $(FUZZ_SECS)s"; \
+		$$f -max_total_time=$(FUZZ_SECS) -timeout=10 -rss_limit_mb=2048 \
+			fuzz/corpus-$$name fuzz/seeds/$${name#fuzz_} || exit 1; \
+	done
+
+-include $(shell find build -name '*.d' 2>/dev/null)
+else
+# A fresh machine: install the packages first, then build what was asked.
+all check bench demo fuzz: need-deps
+	@$(MAKE) --no-print-directory $@
+
+need-deps:
+	@echo "ioramp: build dependencies missing; running make deps"
+	@$(MAKE) --no-print-directory deps
+endif
+
+deps:
+	@if [ "$$(id -u)" = 0 ]; then SUDO=; \
+	elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then SUDO=sudo; \
+	else \
+		echo "make deps: need root; run as root:"; \
+		echo "  apt-get update && apt-get install -y $(DEB_PKGS)"; \
+		exit 1; \
+	fi; \
+	echo "apt-get install -y $(DEB_PKGS)"; \
+	$$SUDO apt-get update -q && \
+	DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -q $(DEB_PKGS)
+
+install: ioramp
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	install -m 755 ioramp $(DESTDIR)$(BINDIR)/ioramp
+	install -m 644 man/ioramp.1 $(DESTDIR)$(MANDIR)/man1/ioramp.1
+	install -m 644 man/ioramp-parm.5 $(DESTDIR)$(MANDIR)/man5/ioramp-parm.5
+	if ls workloads/*.vdb >/dev/null 2>&1; then \
+		install -d $(DESTDIR)$(DATADIR)/workloads; \
+		install -m 644 workloads/*.vdb workloads/README.md $(DESTDIR)$(DATADIR)/workloads/; \
+	fi
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/ioramp $(DESTDIR)$(MANDIR)/man1/ioramp.1 \
+		$(DESTDIR)$(MANDIR)/man5/ioramp-parm.5
+	rm -rf $(DESTDIR)$(DATADIR)
+
+format:
+	clang-format -i $$(find src include tests/unit fuzz -name '*.[ch]')
+
+clean:
+	rm -rf build ioramp

@@ -1,0 +1,449 @@
+/* Parameter files: VDbench 5.04.07's raw-I/O language turned into a struct parm_config.
+ * Every value keeps the file, line and column it came from, so any later stage can point at
+ * the text. This module knows nothing about I/O and nothing about how runs are planned. */
+#ifndef IORAMP_PARM_H
+#define IORAMP_PARM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ioramp/compiler.h"
+
+/* Where a piece of text came from. file and text point into the parm_source that read them
+ * and live as long as it does; text is the whole source line as written (for the caret). */
+struct parm_loc {
+	const char *file;
+	const char *text;
+	uint32_t line; /* 1-based; 0 when the value came from the command line */
+	uint32_t col;  /* 1-based byte column */
+};
+
+struct parm_err {
+	struct parm_loc loc;
+	char msg[256];
+};
+
+/* Fills *err and returns -EINVAL, so rejecting a value is one statement. */
+int parm_errf(struct parm_err *err, const struct parm_loc *loc, const char *fmt, ...)
+	IORAMP_PRINTF(3, 4);
+
+/* Prints "file:line:col: error: msg", the source line and a caret under the column. */
+void parm_err_print(const struct parm_err *err, FILE *f);
+
+/* Same layout with "warning:" instead of "error:". */
+void parm_warn_print(const struct parm_loc *loc, const char *msg, FILE *f);
+
+/* ---- values --------------------------------------------------------------------------- */
+
+enum parm_val_kind {
+	PARM_VAL_WORD, /* a single value: text, quotes removed */
+	PARM_VAL_LIST, /* (a,b,...) */
+};
+
+struct parm_val {
+	enum parm_val_kind kind;
+	bool is_quoted;
+	struct parm_loc loc;
+	char *text;		 /* WORD: the value; LIST: the list as written, parentheses included */
+	size_t nr_items;	 /* LIST only */
+	struct parm_val *items;	 /* LIST only; items may be lists themselves */
+};
+
+/* How a numeric suffix scales: bytes (k=1024), time (m=minutes, h=hours), plain (k=1024, h=3600). */
+enum parm_unit {
+	PARM_UNIT_PLAIN,
+	PARM_UNIT_BYTES,
+	PARM_UNIT_TIME,
+};
+
+struct parm_num {
+	double value;
+	bool is_pct; /* written with a trailing '%' */
+};
+
+/* Parses one number with VDbench's suffixes. Returns 0, or -EINVAL when text is not one. */
+int parm_num_parse(const char *text, enum parm_unit unit, struct parm_num *out);
+
+/* Expands a value into numbers: a single number, an explicit list, a range (1-10,1) or
+ * (4k-32k,4k), a doubling (1-64,d) or halving (64-1,d). *out is malloc'ed (caller frees).
+ * Returns the count, or -EINVAL with *err filled. */
+int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, struct parm_num **out,
+		     struct parm_err *err);
+
+/* Flattens a value into words (a single word, or the items of a list). Returns the count or
+ * -EINVAL for nested lists. The array is malloc'ed; its strings belong to v. */
+int parm_val_words(const struct parm_val *v, const char ***out, struct parm_err *err);
+
+/* ---- keywords --------------------------------------------------------------------------- */
+
+enum parm_section {
+	PARM_SEC_GENERAL,
+	PARM_SEC_HD,
+	PARM_SEC_RG,
+	PARM_SEC_SD,
+	PARM_SEC_WD,
+	PARM_SEC_RD,
+	PARM_SEC_NR,
+};
+
+/* Every keyword of every section; one id for a keyword shared by several sections. */
+enum parm_kw {
+	/* general */
+	PARM_KW_ABORT_FAILED_SKEW,
+	PARM_KW_AUXREPORT,
+	PARM_KW_COMPRATIO,
+	PARM_KW_COMPRESSION,
+	PARM_KW_COMPRESSIONSEED,
+	PARM_KW_CONCATENATESDS,
+	PARM_KW_CREATE_ANCHORS,
+	PARM_KW_DATA_ERRORS,
+	PARM_KW_DEBUG,
+	PARM_KW_DEDUPFLIPFLOP,
+	PARM_KW_DEDUPHOTSETS,
+	PARM_KW_DEDUPRATIO,
+	PARM_KW_DEDUPSETS,
+	PARM_KW_DEDUPUNIT,
+	PARM_KW_ENDCMD,
+	PARM_KW_ENGINE,
+	PARM_KW_FORMATSDS,
+	PARM_KW_FORMATXFERSIZE,
+	PARM_KW_FWD_THREAD_ADJUST,
+	PARM_KW_HEARTBEAT_ERROR,
+	PARM_KW_HISTOGRAM,
+	PARM_KW_IOS_PER_JVM,
+	PARM_KW_JOURNAL,
+	PARM_KW_LOOP,
+	PARM_KW_MESSAGESCAN,
+	PARM_KW_MISC,
+	PARM_KW_MONITOR,
+	PARM_KW_PATTERN,
+	PARM_KW_PATTERN_BUFFER,
+	PARM_KW_PORT,
+	PARM_KW_PSRSET,
+	PARM_KW_REPORT,
+	PARM_KW_REPORT_RUN_TOTALS,
+	PARM_KW_SHOWLBA,
+	PARM_KW_STARTCMD,
+	PARM_KW_SWAT,
+	PARM_KW_TIMEOUT,
+	PARM_KW_VALIDATE,
+	/* hd */
+	PARM_KW_HD,
+	PARM_KW_CLIENTS,
+	PARM_KW_JVMS,
+	PARM_KW_MASTER,
+	PARM_KW_MOUNT,
+	PARM_KW_SHELL,
+	PARM_KW_SYSTEM,
+	PARM_KW_USER,
+	PARM_KW_VDBENCH,
+	/* rg */
+	PARM_KW_RG,
+	PARM_KW_DEVICES,
+	/* sd */
+	PARM_KW_SD,
+	PARM_KW_ALIGN,
+	PARM_KW_COUNT,
+	PARM_KW_HITAREA,
+	PARM_KW_HOST,
+	PARM_KW_INSTANCE,
+	PARM_KW_KSTAT,
+	PARM_KW_LUN,
+	PARM_KW_OFFSET,
+	PARM_KW_OPENFLAGS,
+	PARM_KW_RANGE,
+	PARM_KW_REPLAY,
+	PARM_KW_RESETBUS,
+	PARM_KW_RESETLUN,
+	PARM_KW_SIZE,
+	PARM_KW_THREADS,
+	/* wd */
+	PARM_KW_WD,
+	PARM_KW_HOTBAND,
+	PARM_KW_IORATE,
+	PARM_KW_PRIORITY,
+	PARM_KW_RDPCT,
+	PARM_KW_WRPCT,
+	PARM_KW_RHPCT,
+	PARM_KW_SEEKPCT,
+	PARM_KW_SKEW,
+	PARM_KW_STREAMS,
+	PARM_KW_STRIDE,
+	PARM_KW_WHPCT,
+	PARM_KW_XFERSIZE,
+	/* rd */
+	PARM_KW_RD,
+	PARM_KW_CURVE,
+	PARM_KW_DISTRIBUTION,
+	PARM_KW_ELAPSED,
+	PARM_KW_INTERVAL,
+	PARM_KW_MAXDATA,
+	PARM_KW_MAXDATAREAD,
+	PARM_KW_MAXDATAWRITTEN,
+	PARM_KW_PAUSE,
+	PARM_KW_STOPCURVE,
+	PARM_KW_WARMUP,
+	PARM_KW_TRACE, /* ioramp extension: replay a block trace */
+	PARM_KW_FORCOMPRATIO,
+	PARM_KW_FORCOMPRESSION,
+	PARM_KW_FORHITAREA,
+	PARM_KW_FORRDPCT,
+	PARM_KW_FORRHPCT,
+	PARM_KW_FORSEEKPCT,
+	PARM_KW_FORTHREADS,
+	PARM_KW_FORWHPCT,
+	PARM_KW_FORXFERSIZE,
+	PARM_KW_NR,
+};
+
+/* The canonical (VDbench) spelling of a keyword. */
+const char *parm_kw_name(enum parm_kw kw);
+
+/* Resolves what a user wrote (any case, any unique prefix of 2+ letters, an alias) in a
+ * section. Returns the keyword, or -ENOENT (unknown) / -EINVAL (too short). */
+int parm_kw_lookup(enum parm_section sec, const char *written);
+
+/* Which keywords a definition set, and the value each was given (NULL: not set). The values
+ * belong to the config. A definition created from xxx=default starts with the default's. */
+struct parm_kwset {
+	const struct parm_val *val[PARM_KW_NR];
+};
+
+static inline bool parm_kwset_has(const struct parm_kwset *set, enum parm_kw kw)
+{
+	return set->val[kw] != NULL;
+}
+
+/* ---- definitions ------------------------------------------------------------------------ */
+
+/* range=, hotband=: numbers as written; <= 100 percent, 100 < hi < 200 wraps, > 200 bytes. */
+struct parm_range {
+	double lo;
+	double hi;
+};
+
+enum parm_xfer_kind {
+	PARM_XFER_FIXED, /* one size */
+	PARM_XFER_DIST,	 /* (size,pct,size,pct,...) */
+	PARM_XFER_RANGE, /* (min,max,align) */
+};
+
+struct parm_xfer {
+	enum parm_xfer_kind kind;
+	size_t nr;		 /* FIXED: 1; DIST: pairs */
+	uint64_t *sizes_bytes;	 /* FIXED, DIST */
+	double *pcts;		 /* DIST */
+	uint64_t min_bytes;	 /* RANGE */
+	uint64_t max_bytes;	 /* RANGE */
+	uint64_t align_bytes;	 /* RANGE */
+};
+
+enum parm_seek {
+	PARM_SEEK_PCT,	   /* seekpct=n: random with probability n% (100 = random, 0 = seq) */
+	PARM_SEEK_SEQNZ,   /* sequential from a random block */
+	PARM_SEEK_EOF,	   /* sequential, stop at the end */
+	PARM_SEEK_POISSON, /* random, Poisson-skewed blocks */
+};
+
+struct parm_openflags {
+	uint32_t flags; /* O_DIRECT, O_DSYNC, raw bits */
+	bool has_fsync; /* fsync before close */
+};
+
+struct parm_general {
+	struct parm_kwset set;
+	double compratio;
+	uint32_t data_errors;
+	bool concatenatesds;
+	bool formatsds;
+	uint64_t formatxfersize_bytes;
+	uint64_t *histogram_us; /* bucket upper bounds; NULL: VDbench's 27 defaults */
+	size_t nr_histogram;
+	char *engine; /* ioramp extension: uring, aio, sync, null (NULL: default) */
+};
+
+struct parm_hd {
+	char *name;
+	struct parm_kwset set;
+	char *system;
+	uint32_t jvms;
+	uint32_t clients;
+};
+
+struct parm_rg {
+	char *name;
+	struct parm_kwset set;
+};
+
+struct parm_sd {
+	char *name;
+	struct parm_kwset set;
+	char *lun;
+	uint64_t size_bytes; /* 0: the device or file's own size */
+	uint32_t threads;    /* default 8 */
+	uint64_t offset_bytes;
+	uint64_t align_bytes; /* 0: the transfer size */
+	struct parm_range range;
+	uint64_t hitarea_bytes; /* default 1m */
+	struct parm_openflags openflags;
+	char *host;
+};
+
+struct parm_wd {
+	char *name;
+	struct parm_kwset set;
+	char **sd_names; /* as written: names, ranges, wildcards */
+	size_t nr_sd_names;
+	double rdpct; /* default 100 */
+	struct parm_xfer xfer;
+	enum parm_seek seek;
+	double seekpct; /* PARM_SEEK_PCT: 0..100; POISSON: the mean */
+	double skew;	/* 0: not given */
+	double iorate;	/* 0: not given */
+	uint32_t priority;
+	struct parm_range range;
+	struct parm_range hotband;
+	double rhpct;
+	double whpct;
+	uint64_t stride_min_bytes;
+	uint64_t stride_max_bytes;
+	uint32_t streams;
+	uint32_t threads;
+	struct parm_openflags openflags;
+	char *host;
+};
+
+/* One element of an iorate= list. */
+enum parm_rate_kind {
+	PARM_RATE_FIXED, /* n I/Os per second */
+	PARM_RATE_MAX,
+	PARM_RATE_CURVE,
+	PARM_RATE_REL, /* n% of the previous run's observed rate */
+};
+
+struct parm_rate {
+	enum parm_rate_kind kind;
+	double value; /* FIXED: I/O per second; REL: percent */
+};
+
+/* One for-loop of an RD (forxfersize=, threads=, ...), in the order written. */
+struct parm_loop {
+	enum parm_kw kw; /* the for-keyword (PARM_KW_FORXFERSIZE, ...) */
+	struct parm_loc loc;
+	size_t nr;
+	struct parm_num *vals;
+	char **texts; /* each value as VDbench prints it in "For loops:" */
+};
+
+enum parm_dist {
+	PARM_DIST_EXPONENTIAL,
+	PARM_DIST_UNIFORM,
+	PARM_DIST_DETERMINISTIC,
+};
+
+struct parm_rd {
+	char *name;
+	struct parm_kwset set;
+	char **wd_names;
+	size_t nr_wd_names;
+	char **sd_names;
+	size_t nr_sd_names;
+	struct parm_rate *rates;
+	size_t nr_rates;
+	double *curve_pcts;
+	size_t nr_curve_pcts;
+	double stopcurve_ms; /* 0: none */
+	uint64_t elapsed_s;  /* default 30 */
+	uint64_t interval_s; /* default 1 */
+	uint64_t warmup_s;
+	uint64_t pause_s;
+	double maxdata;
+	double maxdataread;
+	double maxdatawritten;
+	enum parm_dist distribution;
+	bool is_variable;
+	bool is_spike;
+	struct parm_loop *loops;
+	size_t nr_loops;
+	struct parm_openflags openflags;
+	char *trace; /* ioramp extension */
+};
+
+/* A whole parsed execution. Definitions appear in the order written; defaults are applied. */
+struct parm_config {
+	struct parm_general general;
+	struct parm_hd *hds;
+	size_t nr_hds;
+	struct parm_rg *rgs;
+	size_t nr_rgs;
+	struct parm_sd *sds;
+	size_t nr_sds;
+	struct parm_wd *wds;
+	size_t nr_wds;
+	struct parm_rd *rds;
+	size_t nr_rds;
+	struct parm_wd wd_default; /* what an RD without wd= clones */
+	struct parm_source *src;   /* owns the text every parm_loc points into */
+};
+
+/* ---- reading ------------------------------------------------------------------------------ */
+
+/* A name=value given on the command line for $name / !name substitution. */
+struct parm_var {
+	const char *name;
+	const char *value;
+	bool is_used; /* set by the reader */
+};
+
+/* Command-line overrides of every RD (0 = none), -e -i -w. */
+struct parm_overrides {
+	uint64_t elapsed_s;
+	uint64_t interval_s;
+	uint64_t warmup_s;
+	bool has_elapsed;
+	bool has_interval;
+	bool has_warmup;
+};
+
+/* What parm_config_read() needs: the files in order and the substitution variables. */
+struct parm_input {
+	const char *const *files;
+	size_t nr_files;
+	struct parm_var *vars;
+	size_t nr_vars;
+	struct parm_overrides overrides;
+};
+
+/* Reads, substitutes and parses the files into a new config (*out, free with
+ * parm_config_free()). Returns 0, -EINVAL with *err filled for bad input, -errno for an
+ * unreadable file (also in *err) or -ENOMEM. On failure *out is NULL, but err->loc may point
+ * into text kept alive in *keep (free with parm_source_free()) for printing. */
+int parm_config_read(const struct parm_input *in, struct parm_config **out,
+		     struct parm_source **keep, struct parm_err *err);
+
+/* Same, from text in memory (tests, the fuzzer); name is used as the file name. */
+int parm_config_read_text(const char *name, const char *text, size_t len,
+			  const struct parm_input *in, struct parm_config **out,
+			  struct parm_source **keep, struct parm_err *err);
+
+void parm_config_free(struct parm_config *cfg);
+void parm_source_free(struct parm_source *src);
+
+/* The expanded parameter text for parmfile.html: every line as read, with the
+ * "    variable substitution: ..." notes. The string belongs to src. */
+const char *parm_source_listing(const struct parm_source *src);
+
+/* Index of the SD / WD named, or -ENOENT. */
+int parm_sd_find(const struct parm_config *cfg, const char *name);
+int parm_wd_find(const struct parm_config *cfg, const char *name);
+
+/* Resolves a list of SD or WD references (names, (sd1-sd8) ranges, wildcards) into indexes
+ * in definition order without duplicates. Returns the count, or -EINVAL with *err (no match). */
+int parm_sd_resolve(const struct parm_config *cfg, char *const *names, size_t nr,
+		    const struct parm_loc *loc, size_t **out, struct parm_err *err);
+int parm_wd_resolve(const struct parm_config *cfg, char *const *names, size_t nr,
+		    const struct parm_loc *loc, size_t **out, struct parm_err *err);
+
+#endif /* IORAMP_PARM_H */
