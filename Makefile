@@ -38,25 +38,39 @@ CLI_MAIN := src/cli/main.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
 
+# Quiet by default; make V=1 shows the commands.
+ifeq ($(V),1)
+Q :=
+say = @true
+else
+Q := @
+say = @printf '  %-6s %s\n'
+endif
+
 # Two builds: plain (build/) and sanitized (build/san/); check runs both.
 define build_tree
 $(1)/%.o: %.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
+	$$(say) CC $$@
+	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 
 $(1)/libioramp.a: $$(LIB_SRC:%.c=$(1)/%.o)
 	@rm -f $$@
-	$$(AR) rcs $$@ $$^
+	$$(say) AR $$@
+	$$(Q)$$(AR) rcs $$@ $$^
 
 $(1)/ioramp: $(1)/$$(CLI_MAIN:.c=.o) $(1)/libioramp.a
-	$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) -o $$@
+	$$(say) LINK $$@
+	$$(Q)$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) -o $$@
 
 $(1)/tests/unit/%: $(1)/tests/unit/%.o $(1)/libioramp.a
-	$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(TEST_LIBS) $$(PKG_LIBS) -o $$@
+	$$(say) LINK $$@
+	$$(Q)$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(TEST_LIBS) $$(PKG_LIBS) -o $$@
 
 $(1)/tests/unit/%.o: tests/unit/%.c
 	@mkdir -p $$(@D)
-	$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(TEST_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
+	$$(say) CC $$@
+	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(TEST_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 endef
 
 .PHONY: all check deps install uninstall clean fuzz bench demo format need-deps

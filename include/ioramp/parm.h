@@ -46,9 +46,9 @@ struct parm_val {
 	enum parm_val_kind kind;
 	bool is_quoted;
 	struct parm_loc loc;
-	char *text;		 /* WORD: the value; LIST: the list as written, parentheses included */
-	size_t nr_items;	 /* LIST only */
-	struct parm_val *items;	 /* LIST only; items may be lists themselves */
+	char *text;	 /* WORD: the value; LIST: the list as written, parentheses included */
+	size_t nr_items; /* LIST only */
+	struct parm_val *items; /* LIST only; items may be lists themselves */
 };
 
 /* How a numeric suffix scales: bytes (k=1024), time (m=minutes, h=hours), plain (k=1024, h=3600). */
@@ -209,6 +209,7 @@ int parm_kw_lookup(enum parm_section sec, const char *written);
  * belong to the config. A definition created from xxx=default starts with the default's. */
 struct parm_kwset {
 	const struct parm_val *val[PARM_KW_NR];
+	uint32_t seq[PARM_KW_NR]; /* order in which the keywords were written (for-loop order) */
 };
 
 static inline bool parm_kwset_has(const struct parm_kwset *set, enum parm_kw kw)
@@ -232,12 +233,12 @@ enum parm_xfer_kind {
 
 struct parm_xfer {
 	enum parm_xfer_kind kind;
-	size_t nr;		 /* FIXED: 1; DIST: pairs */
-	uint64_t *sizes_bytes;	 /* FIXED, DIST */
-	double *pcts;		 /* DIST */
-	uint64_t min_bytes;	 /* RANGE */
-	uint64_t max_bytes;	 /* RANGE */
-	uint64_t align_bytes;	 /* RANGE */
+	size_t nr;	       /* FIXED: 1; DIST: pairs */
+	uint64_t *sizes_bytes; /* FIXED, DIST */
+	double *pcts;	       /* DIST */
+	uint64_t min_bytes;    /* RANGE */
+	uint64_t max_bytes;    /* RANGE */
+	uint64_t align_bytes;  /* RANGE */
 };
 
 enum parm_seek {
@@ -266,19 +267,16 @@ struct parm_general {
 
 struct parm_hd {
 	char *name;
+	struct parm_loc loc; /* of the name */
 	struct parm_kwset set;
 	char *system;
 	uint32_t jvms;
 	uint32_t clients;
 };
 
-struct parm_rg {
-	char *name;
-	struct parm_kwset set;
-};
-
 struct parm_sd {
 	char *name;
+	struct parm_loc loc; /* of the name */
 	struct parm_kwset set;
 	char *lun;
 	uint64_t size_bytes; /* 0: the device or file's own size */
@@ -293,9 +291,12 @@ struct parm_sd {
 
 struct parm_wd {
 	char *name;
+	struct parm_loc loc; /* of the name */
 	struct parm_kwset set;
 	char **sd_names; /* as written: names, ranges, wildcards */
 	size_t nr_sd_names;
+	size_t *sd_idx; /* resolved: indexes into parm_config.sds */
+	size_t nr_sd;
 	double rdpct; /* default 100 */
 	struct parm_xfer xfer;
 	enum parm_seek seek;
@@ -334,7 +335,6 @@ struct parm_loop {
 	struct parm_loc loc;
 	size_t nr;
 	struct parm_num *vals;
-	char **texts; /* each value as VDbench prints it in "For loops:" */
 };
 
 enum parm_dist {
@@ -345,11 +345,16 @@ enum parm_dist {
 
 struct parm_rd {
 	char *name;
+	struct parm_loc loc; /* of the name */
 	struct parm_kwset set;
 	char **wd_names;
 	size_t nr_wd_names;
 	char **sd_names;
 	size_t nr_sd_names;
+	size_t *wd_idx; /* resolved wd= */
+	size_t nr_wd;
+	size_t *sd_idx; /* resolved sd= (overrides the workloads' SDs) */
+	size_t nr_sd;
 	struct parm_rate *rates;
 	size_t nr_rates;
 	double *curve_pcts;
@@ -368,27 +373,9 @@ struct parm_rd {
 	struct parm_loop *loops;
 	size_t nr_loops;
 	struct parm_openflags openflags;
-	char *trace; /* ioramp extension */
+	char *trace;		/* ioramp extension */
+	struct parm_wd *own_wd; /* sd= without wd=: the wd=default of that moment, cloned */
 };
-
-/* A whole parsed execution. Definitions appear in the order written; defaults are applied. */
-struct parm_config {
-	struct parm_general general;
-	struct parm_hd *hds;
-	size_t nr_hds;
-	struct parm_rg *rgs;
-	size_t nr_rgs;
-	struct parm_sd *sds;
-	size_t nr_sds;
-	struct parm_wd *wds;
-	size_t nr_wds;
-	struct parm_rd *rds;
-	size_t nr_rds;
-	struct parm_wd wd_default; /* what an RD without wd= clones */
-	struct parm_source *src;   /* owns the text every parm_loc points into */
-};
-
-/* ---- reading ------------------------------------------------------------------------------ */
 
 /* A name=value given on the command line for $name / !name substitution. */
 struct parm_var {
@@ -406,6 +393,29 @@ struct parm_overrides {
 	bool has_interval;
 	bool has_warmup;
 };
+
+struct parm_item;
+
+/* A whole parsed execution. Definitions appear in the order written; defaults are applied. */
+struct parm_config {
+	struct parm_general general;
+	struct parm_hd *hds;
+	size_t nr_hds;
+	struct parm_sd *sds;
+	size_t nr_sds;
+	struct parm_wd *wds;
+	size_t nr_wds;
+	struct parm_rd *rds;
+	size_t nr_rds;
+	struct parm_wd wd_default; /* wd=default at the end of the files */
+	struct parm_overrides overrides;
+	struct parm_source *src;  /* owns the text every parm_loc points into */
+	struct parm_item **items; /* every keyword=value as lexed; kwsets point into them */
+	size_t *nr_items;
+	size_t nr_item_blocks;
+};
+
+/* ---- reading ------------------------------------------------------------------------------ */
 
 /* What parm_config_read() needs: the files in order and the substitution variables. */
 struct parm_input {

@@ -1,0 +1,92 @@
+/* The plan: a parsed config expanded into the ordered list of runs VDbench would execute
+ * (reference §9.1, §9.9): for-loops nested in the order written with the iorate list innermost,
+ * curves as a max run plus one run per point, relative rates. Pure functions; also prints the
+ * -s listing. */
+#ifndef IORAMP_PLAN_H
+#define IORAMP_PLAN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ioramp/parm.h"
+
+enum plan_rate {
+	PLAN_RATE_FIXED,       /* rate_iops */
+	PLAN_RATE_MAX,	       /* as fast as threads allow */
+	PLAN_RATE_CURVE_MAX,   /* the max run that starts a curve */
+	PLAN_RATE_CURVE_POINT, /* pct of the curve's max run (base_run) */
+	PLAN_RATE_REL,	       /* pct of the previous run's observed rate (base_run) */
+	PLAN_RATE_VARIABLE,    /* distribution=variable: (rate,seconds) pairs */
+};
+
+/* Values a for-loop sets for one run; has_* says which loops the RD has. */
+struct plan_overrides {
+	bool has_xfersize;
+	bool has_threads;
+	bool has_rdpct;
+	bool has_rhpct;
+	bool has_whpct;
+	bool has_seekpct;
+	bool has_hitarea;
+	bool has_compratio;
+	uint64_t xfersize_bytes;
+	uint32_t threads;
+	double rdpct;
+	double rhpct;
+	double whpct;
+	double seekpct; /* -1: eof */
+	uint64_t hitarea_bytes;
+	double compratio;
+};
+
+struct plan_run {
+	size_t rd_idx;
+	char *name; /* "rd1", or "rd1_(50%)" for a curve point */
+	enum plan_rate rate;
+	bool is_controlled; /* skew, priority or a workload iorate: "Controlled MAX" */
+	double rate_iops;   /* FIXED; for CURVE_POINT and REL: the target once known */
+	double pct;	    /* CURVE_POINT, REL */
+	int base_run;	    /* CURVE_POINT, REL: index of the run whose observed rate is used */
+	double stopcurve_ms;
+	uint64_t elapsed_s;
+	uint64_t interval_s;
+	uint64_t warmup_s;
+	uint64_t pause_s;
+	struct plan_overrides ovr;
+	char *for_loops;	    /* "threads=2 xfersize=4k" or "None", as VDbench prints it */
+	const struct parm_wd **wds; /* the run's workloads (RD wd= list, or its own WD) */
+	size_t nr_wds;
+	size_t *sd_idx; /* RD sd= override: the SDs every workload runs on; NULL: the WDs' own */
+	size_t nr_sd;
+	double *skews; /* per workload: the share of the RD rate requested (0 for WD iorate) */
+};
+
+struct plan {
+	struct plan_run *runs;
+	size_t nr_runs;
+	const struct parm_config *cfg;
+};
+
+/* Expands cfg into runs. Returns 0 or -EINVAL with *err pointing at the offending text. The
+ * plan points into cfg, which must outlive it. */
+int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err *err);
+void plan_free(struct plan *p);
+
+/* A curve point's target from the observed max rate (reference §9.9): floor(max * pct / 100)
+ * rounded up to a multiple of 100 above 1000, else of 10. */
+double plan_curve_target(double observed_iops, double pct);
+
+/* VDbench's "I/O rate: ..." text for a run before it starts; observed is the base run's rate
+ * where the run has one (the -s listing assumes 10000 for a curve's max). */
+void plan_rate_text(const struct plan_run *run, double base_iops, char *buf, size_t len);
+
+/* The -s listing: one "Simulating RD=..." line per run, each after the time of day, then the
+ * total. Returns 0 or -EINVAL with *err (a run VDbench would refuse at this point). */
+int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err);
+
+/* "HH:MM:SS.mmm" of the wall clock, as VDbench prefixes console lines. */
+void plan_time_of_day(char buf[16]);
+
+#endif /* IORAMP_PLAN_H */

@@ -1,0 +1,177 @@
+/* Parsing VDbench's command line (reference §7): -f files (following words are more files),
+ * -o, -e/-i/-w overrides, -s, name=value substitution variables; options may be joined with
+ * their value (-e10) or separate (-e 10). ioramp's own options are --long. */
+#include "args.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_args_fini(struct cli_args *a)
+{
+	free(a->files);
+	free(a->vars);
+	memset(a, 0, sizeof(*a));
+}
+
+static int add_file(struct cli_args *a, const char *f)
+{
+	const char **n = realloc(a->files, (a->nr_files + 1) * sizeof(*n));
+
+	if (!n)
+		return -ENOMEM;
+	a->files = n;
+	a->files[a->nr_files++] = f;
+	return 0;
+}
+
+static int add_var(struct cli_args *a, char *arg)
+{
+	char *eq = strchr(arg, '=');
+	struct parm_var *n;
+
+	for (size_t i = 0; i < a->nr_vars; i++)
+		if (!strncmp(a->vars[i].name, arg, (size_t)(eq - arg)) &&
+		    !a->vars[i].name[eq - arg]) {
+			fprintf(stderr,
+				"ioramp: error: variable %.*s given twice on the command "
+				"line\n",
+				(int)(eq - arg), arg);
+			return -EINVAL;
+		}
+	n = realloc(a->vars, (a->nr_vars + 1) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	a->vars = n;
+	*eq = '\0'; /* argv strings are ours to split */
+	a->vars[a->nr_vars++] = (struct parm_var){ .name = arg, .value = eq + 1 };
+	return 0;
+}
+
+/* The value of -e10 or -e 10. */
+static const char *opt_value(int argc, char **argv, int *i, size_t optlen)
+{
+	if (argv[*i][optlen])
+		return argv[*i] + optlen;
+	if (*i + 1 < argc)
+		return argv[++*i];
+	return NULL;
+}
+
+static int time_override(const char *opt, const char *val, uint64_t *out, bool *has)
+{
+	struct parm_num n;
+
+	if (!val || parm_num_parse(val, PARM_UNIT_TIME, &n) || n.is_pct || n.value < 0 ||
+	    n.value > 1e10) {
+		fprintf(stderr,
+			"ioramp: error: %s needs a time in seconds (or with m/h), got "
+			"'%s'\n",
+			opt, val ? val : "");
+		return -EINVAL;
+	}
+	*out = (uint64_t)n.value;
+	*has = true;
+	return 0;
+}
+
+static int long_option(struct cli_args *a, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i];
+
+	if (!strcmp(arg, "--engine") && *i + 1 < argc) {
+		a->engine = argv[++*i];
+	} else if (!strncmp(arg, "--engine=", 9)) {
+		a->engine = arg + 9;
+	} else if ((!strcmp(arg, "--seed") && *i + 1 < argc) || !strncmp(arg, "--seed=", 7)) {
+		const char *v = arg[6] == '=' ? arg + 7 : argv[++*i];
+		char *end;
+
+		a->seed = strtoull(v, &end, 0);
+		if (!*v || *end) {
+			fprintf(stderr, "ioramp: error: --seed needs a number, got '%s'\n", v);
+			return -EINVAL;
+		}
+		a->has_seed = true;
+	} else {
+		fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int short_option(struct cli_args *a, int argc, char **argv, int *i)
+{
+	const char *arg = argv[*i];
+	const char *v;
+
+	switch (arg[1]) {
+	case 'f':
+		if (arg[2])
+			return add_file(a, arg + 2);
+		a->in_files = true;
+		return 0;
+	case 'o':
+		a->outdir = opt_value(argc, argv, i, 2);
+		if (!a->outdir) {
+			fprintf(stderr, "ioramp: error: -o needs a directory\n");
+			return -EINVAL;
+		}
+		return 0;
+	case 'e':
+		v = opt_value(argc, argv, i, 2);
+		return time_override("-e", v, &a->overrides.elapsed_s, &a->overrides.has_elapsed);
+	case 'i':
+	case 'I':
+		v = opt_value(argc, argv, i, 2);
+		return time_override("-i", v, &a->overrides.interval_s, &a->overrides.has_interval);
+	case 'w':
+		v = opt_value(argc, argv, i, 2);
+		return time_override("-w", v, &a->overrides.warmup_s, &a->overrides.has_warmup);
+	case 's':
+		if (!arg[2]) {
+			a->is_simulate = true;
+			return 0;
+		}
+		break;
+	default:
+		break;
+	}
+	fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
+	return -EINVAL;
+}
+
+int cli_args_parse(struct cli_args *a, int argc, char **argv)
+{
+	int ret = 0;
+
+	memset(a, 0, sizeof(*a));
+	for (int i = 1; i < argc && !ret; i++) {
+		char *arg = argv[i];
+
+		if (!strncmp(arg, "--", 2)) {
+			a->in_files = false;
+			ret = long_option(a, argc, argv, &i);
+		} else if (arg[0] == '-' && arg[1]) {
+			a->in_files = false;
+			ret = short_option(a, argc, argv, &i);
+		} else if (strchr(arg, '=') && strchr(arg, '=') != arg) {
+			a->in_files = false;
+			ret = add_var(a, arg);
+		} else if (a->in_files) {
+			ret = add_file(a, arg);
+		} else {
+			fprintf(stderr,
+				"ioramp: error: unexpected argument '%s'; parameter files "
+				"follow -f\n",
+				arg);
+			ret = -EINVAL;
+		}
+	}
+	if (!ret && !a->nr_files) {
+		fprintf(stderr, "ioramp: error: no parameter file; expected -f FILE\n");
+		ret = -EINVAL;
+	}
+	return ret;
+}

@@ -1,0 +1,30 @@
+/* Private to src/cli: the parsed VDbench-style command line. */
+#ifndef IORAMP_CLI_ARGS_H
+#define IORAMP_CLI_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ioramp/parm.h"
+
+struct cli_args {
+	const char **files;
+	size_t nr_files;
+	struct parm_var *vars; /* name=value: name and value point into argv */
+	size_t nr_vars;
+	struct parm_overrides overrides;
+	const char *outdir; /* NULL: "output" */
+	const char *engine; /* --engine, NULL: the parameter file's or the default */
+	uint64_t seed;
+	bool has_seed;
+	bool is_simulate;
+	bool in_files; /* parsing state: bare words after -f are files */
+};
+
+/* Parses argv (which it may modify: name=value is split at '='). Prints the problem and
+ * returns -EINVAL on a usage error. */
+int cli_args_parse(struct cli_args *a, int argc, char **argv);
+void cli_args_fini(struct cli_args *a);
+
+#endif /* IORAMP_CLI_ARGS_H */

@@ -1,0 +1,187 @@
+/* Workload definitions (reference §5) into struct parm_wd: the I/O mix (rdpct, xfersize,
+ * seekpct), where it goes (sd=, range, hotband, hit area) and how fast (skew, iorate). */
+#include "build.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void parm_wd_fini(struct parm_wd *wd)
+{
+	free(wd->name);
+	parm_names_free(wd->sd_names, wd->nr_sd_names);
+	free(wd->sd_idx);
+	parm_xfer_fini(&wd->xfer);
+	free(wd->host);
+	memset(wd, 0, sizeof(*wd));
+}
+
+static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	const char *w = v->kind == PARM_VAL_WORD ? v->text : NULL;
+
+	wd->seek = PARM_SEEK_PCT;
+	if (v->kind == PARM_VAL_LIST && v->nr_items == 2 &&
+	    !strcasecmp(v->items[0].text, "poisson")) {
+		wd->seek = PARM_SEEK_POISSON;
+		return parm_get_double(&v->items[1], PARM_UNIT_PLAIN, 0, 1e18, "seekpct",
+				       &wd->seekpct, err);
+	}
+	if (!w)
+		return parm_errf(err, &v->loc,
+				 "invalid seekpct=%s; expected a percentage, random, "
+				 "seq, seqnz, eof or (poisson,n)",
+				 v->text);
+	if (!strcasecmp(w, "random") || !strcasecmp(w, "r") || !strcasecmp(w, "rand")) {
+		wd->seekpct = 100;
+	} else if (!strcasecmp(w, "seq") || !strcasecmp(w, "sequential") || !strcasecmp(w, "s")) {
+		wd->seekpct = 0;
+	} else if (!strcasecmp(w, "seqnz")) {
+		wd->seek = PARM_SEEK_SEQNZ;
+		wd->seekpct = 0;
+	} else if (!strcasecmp(w, "eof") || !strcmp(w, "-1")) {
+		wd->seek = PARM_SEEK_EOF;
+		wd->seekpct = 0;
+	} else if (!strcasecmp(w, "poisson")) {
+		wd->seek = PARM_SEEK_POISSON;
+		wd->seekpct = 100;
+	} else {
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "seekpct", &wd->seekpct, err);
+	}
+	return 0;
+}
+
+static int set_stride(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	struct parm_num *n;
+	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+
+	if (nr < 0)
+		return nr;
+	if (nr != 2 || n[0].value < 0 || n[1].value < n[0].value) {
+		free(n);
+		return parm_errf(err, &v->loc,
+				 "invalid stride=%s; expected (min,max) with min <= "
+				 "max",
+				 v->text);
+	}
+	wd->stride_min_bytes = (uint64_t)n[0].value;
+	wd->stride_max_bytes = (uint64_t)n[1].value;
+	free(n);
+	return 0;
+}
+
+static int set_host(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	const char *w = NULL;
+	int ret = parm_get_word(v, "host", &w, err);
+
+	if (ret)
+		return ret;
+	wd->host = strdup(w);
+	return wd->host ? 0 : -ENOMEM;
+}
+
+static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
+		  struct parm_err *err)
+{
+	double d;
+	int ret;
+
+	switch (kw) {
+	case PARM_KW_SD:
+		return parm_get_names(v, "sd", &wd->sd_names, &wd->nr_sd_names, err);
+	case PARM_KW_RDPCT:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rdpct", &wd->rdpct, err);
+	case PARM_KW_WRPCT:
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "wrpct", &d, err);
+		wd->rdpct = 100 - d;
+		return ret;
+	case PARM_KW_XFERSIZE:
+		parm_xfer_fini(&wd->xfer);
+		return parm_get_xfer(v, &wd->xfer, err);
+	case PARM_KW_SEEKPCT:
+		return set_seekpct(wd, v, err);
+	case PARM_KW_SKEW:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &wd->skew, err);
+	case PARM_KW_IORATE:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
+				       err);
+	case PARM_KW_PRIORITY:
+		return parm_get_u32(v, 1, 1000, "priority", &wd->priority, err);
+	case PARM_KW_RANGE:
+		return parm_get_range(v, "range", &wd->range, err);
+	case PARM_KW_HOTBAND:
+		return parm_get_range(v, "hotband", &wd->hotband, err);
+	case PARM_KW_RHPCT:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rhpct", &wd->rhpct, err);
+	case PARM_KW_WHPCT:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "whpct", &wd->whpct, err);
+	case PARM_KW_STRIDE:
+		return set_stride(wd, v, err);
+	case PARM_KW_STREAMS:
+		return parm_get_u32(v, 1, 1u << 20, "streams", &wd->streams, err);
+	case PARM_KW_THREADS:
+		return parm_get_u32(v, 1, 1u << 20, "threads", &wd->threads, err);
+	case PARM_KW_OPENFLAGS:
+		return parm_get_openflags(v, &wd->openflags, err);
+	case PARM_KW_HOST:
+		return set_host(wd, v, err);
+	default:
+		return 0;
+	}
+}
+
+static int wd_check(const struct parm_wd *wd, struct parm_err *err)
+{
+	const struct parm_kwset *s = &wd->set;
+
+	if (parm_kwset_has(s, PARM_KW_IORATE) && parm_kwset_has(s, PARM_KW_SKEW))
+		return parm_errf(err, &s->val[PARM_KW_SKEW]->loc,
+				 "wd=%s: skew= and iorate= are "
+				 "mutually exclusive; expected one of them",
+				 wd->name);
+	if (parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
+		return parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
+				 "wd=%s: a workload iorate= "
+				 "requires priority=",
+				 wd->name);
+	return 0;
+}
+
+int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
+		  struct parm_err *err)
+{
+	const struct parm_val *sdv = def->set.val[PARM_KW_SD];
+	int ret = 0;
+
+	wd->set = def->set;
+	wd->loc = def->loc;
+	wd->rdpct = 100;
+	wd->seekpct = 100;
+	wd->range.hi = 100;
+	if (def->name && !(wd->name = strdup(def->name)))
+		return -ENOMEM;
+	wd->xfer.kind = PARM_XFER_FIXED;
+	wd->xfer.nr = 1;
+	wd->xfer.sizes_bytes = malloc(sizeof(*wd->xfer.sizes_bytes));
+	if (!wd->xfer.sizes_bytes)
+		return -ENOMEM;
+	wd->xfer.sizes_bytes[0] = 4096;
+	for (int kw = 0; kw < PARM_KW_NR && !ret; kw++)
+		if (def->set.val[kw])
+			ret = wd_one(wd, (enum parm_kw)kw, def->set.val[kw], err);
+	if (!ret && def->name)
+		ret = wd_check(wd, err);
+	if (!ret && def->name && parm_wd_find(cfg, def->name) >= 0)
+		ret = parm_errf(err, &def->loc, "a WD can only be defined once: wd=%s", def->name);
+	if (!ret && def->name && sdv) {
+		int nr = parm_sd_resolve(cfg, wd->sd_names, wd->nr_sd_names, &sdv->loc, &wd->sd_idx,
+					 err);
+
+		if (nr < 0)
+			return nr;
+		wd->nr_sd = (size_t)nr;
+	}
+	return ret;
+}

@@ -1,0 +1,65 @@
+/* Private to src/parm: definitions as written (keyword sets) before they become typed structs,
+ * and the helpers that turn values into typed fields. */
+#ifndef IORAMP_PARM_BUILD_H
+#define IORAMP_PARM_BUILD_H
+
+#include "lexer.h"
+
+/* A definition as written: its type keyword, name and the keywords it (or its default) set. */
+struct parm_raw_def {
+	enum parm_section sec;
+	char *name;
+	struct parm_loc loc; /* of the name */
+	struct parm_kwset set;
+	struct parm_kwset wd_default; /* RD only: wd=default when the RD was written */
+};
+
+struct parm_raw {
+	struct parm_raw_def *defs;
+	size_t nr_defs;
+	size_t cap_defs;
+	struct parm_item **item_blocks; /* every lexed item, kept alive for the parm_val pointers */
+	size_t *nr_items;
+	size_t nr_blocks;
+};
+
+/* Turns the raw definitions into the typed config; each returns 0 or -EINVAL with *err. */
+int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, struct parm_err *err);
+int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
+int parm_apply_sd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
+int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
+		  struct parm_err *err);
+int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
+
+void parm_sd_fini(struct parm_sd *sd);
+void parm_wd_fini(struct parm_wd *wd);
+void parm_rd_fini(struct parm_rd *rd);
+
+/* ---- value helpers (value.c) ---- */
+
+/* One number in [min, max]; what names the keyword in the message. */
+int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, double max,
+		    const char *what, double *out, struct parm_err *err);
+int parm_get_u64(const struct parm_val *v, enum parm_unit unit, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, struct parm_err *err);
+int parm_get_u32(const struct parm_val *v, uint32_t min, uint32_t max, const char *what,
+		 uint32_t *out, struct parm_err *err);
+/* A single word (not a list). */
+int parm_get_word(const struct parm_val *v, const char *what, const char **out,
+		  struct parm_err *err);
+/* yes/no (and y/n). */
+int parm_get_yesno(const struct parm_val *v, const char *what, bool *out, struct parm_err *err);
+/* (lo,hi) for range= and hotband=. */
+int parm_get_range(const struct parm_val *v, const char *what, struct parm_range *out,
+		   struct parm_err *err);
+/* openflags=o_direct, (o_direct,fsync), 0x... */
+int parm_get_openflags(const struct parm_val *v, struct parm_openflags *out, struct parm_err *err);
+/* A word or a list of words, strdup'ed into a new array. */
+int parm_get_names(const struct parm_val *v, const char *what, char ***out, size_t *nr,
+		   struct parm_err *err);
+void parm_names_free(char **names, size_t nr);
+/* xfersize=: size, (size,pct,...) or (min,max,align). */
+int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err);
+void parm_xfer_fini(struct parm_xfer *x);
+
+#endif /* IORAMP_PARM_BUILD_H */

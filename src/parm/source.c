@@ -1,0 +1,615 @@
+/* Reading parameter files as VDbench does (reference §1.2-1.5): comment lines, text after the
+ * first blank, eof, include=, $name and !name substitution, $host replication and trailing-comma
+ * joins. The result is a list of logical lines whose every byte knows its file, line and column. */
+#include "source.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* A line being built: text plus the original column of every byte. */
+struct line_buf {
+	char *text;
+	uint32_t *col;
+	size_t len;
+	size_t cap;
+};
+
+static int line_buf_put(struct line_buf *b, char c, uint32_t col)
+{
+	if (b->len + 2 > b->cap) {
+		size_t cap = b->cap ? b->cap * 2 : 128;
+		char *t = realloc(b->text, cap);
+		uint32_t *m;
+
+		if (!t)
+			return -ENOMEM;
+		b->text = t;
+		m = realloc(b->col, cap * sizeof(*m));
+		if (!m)
+			return -ENOMEM;
+		b->col = m;
+		b->cap = cap;
+	}
+	b->text[b->len] = c;
+	b->col[b->len++] = col;
+	b->text[b->len] = '\0';
+	return 0;
+}
+
+static void line_buf_fini(struct line_buf *b)
+{
+	free(b->text);
+	free(b->col);
+	memset(b, 0, sizeof(*b));
+}
+
+/* Reading state shared by the files of one execution. */
+struct reader {
+	struct parm_source *src;
+	const struct parm_input *in;
+	struct parm_err *err;
+	struct parm_logical cur; /* the logical line being joined */
+	size_t cur_cap;
+	bool is_joining;
+	int depth; /* include nesting */
+	char **host_labels;
+	size_t nr_host_labels;
+};
+
+static int source_add_line(struct parm_source *src, const char *file, uint32_t lineno,
+			   const char *text, size_t len, size_t *idx)
+{
+	struct parm_line *l;
+
+	if (src->nr_lines == src->cap_lines) {
+		size_t cap = src->cap_lines ? src->cap_lines * 2 : 64;
+		struct parm_line *n = realloc(src->lines, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		src->lines = n;
+		src->cap_lines = cap;
+	}
+	l = &src->lines[src->nr_lines];
+	l->text = strndup(text, len);
+	if (!l->text)
+		return -ENOMEM;
+	l->file = file;
+	l->lineno = lineno;
+	*idx = src->nr_lines++;
+	return 0;
+}
+
+static struct parm_loc line_loc(const struct parm_source *src, size_t idx, uint32_t col)
+{
+	struct parm_loc loc = {
+		.file = src->lines[idx].file,
+		.text = src->lines[idx].text,
+		.line = src->lines[idx].lineno,
+		.col = col,
+	};
+	return loc;
+}
+
+struct parm_loc parm_source_loc(const struct parm_source *src, const struct parm_logical *lg,
+				size_t pos)
+{
+	if (!lg->len)
+		return line_loc(src, 0, 1);
+	if (pos >= lg->len) {
+		struct parm_loc loc =
+			line_loc(src, lg->line_idx[lg->len - 1], lg->col[lg->len - 1]);
+
+		loc.col++;
+		return loc;
+	}
+	return line_loc(src, lg->line_idx[pos], lg->col[pos]);
+}
+
+static int logical_put(struct reader *r, const struct line_buf *b, size_t line_idx)
+{
+	struct parm_logical *lg = &r->cur;
+	size_t need = lg->len + b->len + 1;
+
+	if (need > r->cur_cap) {
+		size_t cap = need * 2;
+		char *t = realloc(lg->text, cap);
+		uint32_t *li, *co;
+
+		if (!t)
+			return -ENOMEM;
+		lg->text = t;
+		li = realloc(lg->line_idx, cap * sizeof(*li));
+		if (!li)
+			return -ENOMEM;
+		lg->line_idx = li;
+		co = realloc(lg->col, cap * sizeof(*co));
+		if (!co)
+			return -ENOMEM;
+		lg->col = co;
+		r->cur_cap = cap;
+	}
+	memcpy(lg->text + lg->len, b->text, b->len);
+	memcpy(lg->col + lg->len, b->col, b->len * sizeof(*lg->col));
+	for (size_t i = 0; i < b->len; i++)
+		lg->line_idx[lg->len + i] = (uint32_t)line_idx;
+	lg->len += b->len;
+	lg->text[lg->len] = '\0';
+	return 0;
+}
+
+static int logical_close(struct reader *r)
+{
+	struct parm_source *src = r->src;
+
+	r->is_joining = false;
+	if (!r->cur.len)
+		return 0;
+	if (src->nr_logicals == src->cap_logicals) {
+		size_t cap = src->cap_logicals ? src->cap_logicals * 2 : 64;
+		struct parm_logical *n = realloc(src->logicals, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		src->logicals = n;
+		src->cap_logicals = cap;
+	}
+	src->logicals[src->nr_logicals++] = r->cur;
+	memset(&r->cur, 0, sizeof(r->cur));
+	r->cur_cap = 0;
+	return 0;
+}
+
+static bool is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
+}
+
+static bool is_name_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '_';
+}
+
+/* Longest variable whose name follows text[i] ($ or !), or NULL. */
+static struct parm_var *var_at(const struct reader *r, const char *text, size_t i)
+{
+	struct parm_var *best = NULL;
+	size_t best_len = 0;
+
+	for (size_t v = 0; v < r->in->nr_vars; v++) {
+		struct parm_var *var = &r->in->vars[v];
+		size_t n = strlen(var->name);
+
+		if (n > best_len && !strncmp(text + i + 1, var->name, n)) {
+			best = var;
+			best_len = n;
+		}
+	}
+	return best;
+}
+
+/* Copies text into b with $name / !name replaced; every byte of a value maps to the column of
+ * its '$'. host and host_nr replace $host/!host and #host during replication. */
+static int substitute(struct reader *r, const char *text, struct line_buf *b, const char *host,
+		      int host_nr, bool *did)
+{
+	for (size_t i = 0; text[i]; i++) {
+		char c = text[i];
+		uint32_t col = (uint32_t)i + 1;
+		const char *val = NULL;
+		size_t skip = 0;
+		char nr[16];
+
+		if ((c == '$' || c == '!') && host && !strncasecmp(text + i + 1, "host", 4)) {
+			val = host;
+			skip = 4;
+		} else if (c == '#' && host && !strncasecmp(text + i + 1, "host", 4)) {
+			snprintf(nr, sizeof(nr), "%d", host_nr);
+			val = nr;
+			skip = 4;
+		} else if (c == '$' || c == '!') {
+			struct parm_var *var = var_at(r, text, i);
+
+			if (var) {
+				var->is_used = true;
+				val = var->value;
+				skip = strlen(var->name);
+			}
+		}
+		if (!val) {
+			if (line_buf_put(b, c, col))
+				return -ENOMEM;
+			continue;
+		}
+		*did = true;
+		for (const char *p = val; *p; p++)
+			if (line_buf_put(b, *p, col))
+				return -ENOMEM;
+		i += skip;
+	}
+	return 0;
+}
+
+static bool has_host_token(const char *text)
+{
+	for (const char *p = text; *p; p++)
+		if ((*p == '$' || *p == '!' || *p == '#') && !strncasecmp(p + 1, "host", 4))
+			return true;
+	return false;
+}
+
+static bool starts_with_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncasecmp(s, word, n);
+}
+
+static int read_file(struct reader *r, const char *path, const struct parm_loc *from);
+
+/* include=FILE: relative names are tried next to the including file, then as given. */
+static int do_include(struct reader *r, const struct line_buf *b, size_t start, size_t line_idx)
+{
+	struct parm_source *src = r->src;
+	const char *name = b->text + start + strlen("include=");
+	struct parm_loc loc = line_loc(src, line_idx, b->col[start]);
+	const char *inc_file = src->lines[line_idx].file;
+	char path[4096];
+	int ret;
+
+	if (r->depth > 0)
+		return parm_errf(r->err, &loc,
+				 "nested include= is not allowed; include=%s is "
+				 "inside an included file",
+				 name);
+	if (!*name)
+		return parm_errf(r->err, &loc, "include= needs a file name");
+	path[0] = '\0';
+	if (name[0] != '/' && strchr(inc_file, '/')) {
+		int n = snprintf(path, sizeof(path), "%.*s/%s",
+				 (int)(strrchr(inc_file, '/') - inc_file), inc_file, name);
+
+		if (n < 0 || (size_t)n >= sizeof(path) || access(path, R_OK))
+			path[0] = '\0';
+	}
+	if (!path[0] && snprintf(path, sizeof(path), "%s", name) >= (int)sizeof(path))
+		return parm_errf(r->err, &loc, "include= file name too long");
+	r->depth++;
+	ret = read_file(r, path, &loc);
+	r->depth--;
+	return ret;
+}
+
+/* One physical line after substitution: strip, join, include. */
+static int take_content(struct reader *r, struct line_buf *b, size_t line_idx)
+{
+	size_t start = 0, end;
+	bool in_quote = false;
+	int ret;
+
+	while (start < b->len && is_blank(b->text[start]))
+		start++;
+	for (end = start; end < b->len; end++) {
+		if (b->text[end] == '"')
+			in_quote = !in_quote;
+		else if (!in_quote && is_blank(b->text[end]))
+			break;
+	}
+	if (end == start)
+		return 0;
+	if (starts_with_word(b->text + start, "include=")) {
+		b->text[end] = '\0';
+		ret = logical_close(r);
+		return ret ? ret : do_include(r, b, start, line_idx);
+	}
+	{
+		struct line_buf part = {
+			.text = b->text + start,
+			.col = b->col + start,
+			.len = end - start,
+		};
+		ret = logical_put(r, &part, line_idx);
+	}
+	if (ret)
+		return ret;
+	if (b->text[end - 1] == ',') {
+		r->is_joining = true;
+		return 0;
+	}
+	return logical_close(r);
+}
+
+static bool is_comment(const char *text)
+{
+	while (is_blank(*text))
+		text++;
+	return !*text || *text == '*' || *text == '#' || *text == '/';
+}
+
+static void listing_line(struct reader *r, const char *text)
+{
+	if (r->src->listing_f)
+		fprintf(r->src->listing_f, "%s\n", text);
+}
+
+/* HD labels seen so far, for $host replication (reference §1.5). */
+static int note_host_label(struct reader *r, const char *text)
+{
+	const char *p = text;
+	size_t n;
+	char **labels;
+
+	while (is_blank(*p))
+		p++;
+	if (strncasecmp(p, "hd=", 3))
+		return 0;
+	p += 3;
+	for (n = 0; p[n] && p[n] != ',' && !is_blank(p[n]); n++)
+		;
+	if (!n || (n == 7 && !strncasecmp(p, "default", 7)))
+		return 0;
+	labels = realloc(r->host_labels, (r->nr_host_labels + 1) * sizeof(*labels));
+	if (!labels)
+		return -ENOMEM;
+	r->host_labels = labels;
+	labels[r->nr_host_labels] = strndup(p, n);
+	if (!labels[r->nr_host_labels])
+		return -ENOMEM;
+	r->nr_host_labels++;
+	return 0;
+}
+
+static int process_one(struct reader *r, const char *text, size_t line_idx, const char *host,
+		       int host_nr)
+{
+	struct line_buf b = { 0 };
+	bool did = false;
+	int ret;
+
+	ret = substitute(r, text, &b, host, host_nr, &did);
+	if (!ret && did && r->src->listing_f)
+		fprintf(r->src->listing_f, "    variable substitution: %s\n", b.text ? b.text : "");
+	if (!ret && b.len)
+		ret = take_content(r, &b, line_idx);
+	line_buf_fini(&b);
+	return ret;
+}
+
+/* Returns 1 when the line was "eof". */
+static int process_line(struct reader *r, size_t line_idx)
+{
+	const char *text = r->src->lines[line_idx].text;
+	const char *p = text;
+	int ret;
+
+	listing_line(r, text);
+	if (is_comment(text))
+		return 0;
+	while (is_blank(*p))
+		p++;
+	if (!strncasecmp(p, "eof", 3))
+		return 1;
+	ret = note_host_label(r, text);
+	if (ret)
+		return ret;
+	if (!has_host_token(text))
+		return process_one(r, text, line_idx, NULL, 0);
+	if (!r->nr_host_labels)
+		return process_one(r, text, line_idx, "localhost", 0);
+	for (size_t h = 0; h < r->nr_host_labels; h++) {
+		ret = process_one(r, text, line_idx, r->host_labels[h], (int)h);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static const char *source_keep_name(struct parm_source *src, const char *path)
+{
+	char **files = realloc(src->files, (src->nr_files + 1) * sizeof(*files));
+
+	if (!files)
+		return NULL;
+	src->files = files;
+	files[src->nr_files] = strdup(path);
+	if (!files[src->nr_files])
+		return NULL;
+	return files[src->nr_files++];
+}
+
+/* Splits text into physical lines and processes them in order. */
+static int read_text(struct reader *r, const char *file, const char *text, size_t len)
+{
+	size_t pos = 0;
+	uint32_t lineno = 0;
+
+	if (r->src->listing_f)
+		fprintf(r->src->listing_f, "\n* Contents of parameter file: %s\n\n", file);
+	while (pos < len) {
+		const char *nl = memchr(text + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
+		size_t idx;
+		int ret;
+
+		if (n && text[pos + n - 1] == '\r')
+			n--;
+		if (memchr(text + pos, '\0', n))
+			n = strnlen(text + pos, n);
+		ret = source_add_line(r->src, file, ++lineno, text + pos, n, &idx);
+		if (!ret)
+			ret = process_line(r, idx);
+		if (ret < 0)
+			return ret;
+		if (ret == 1)
+			break;
+		pos += (nl ? (size_t)(nl - (text + pos)) + 1 : len - pos);
+	}
+	return 0;
+}
+
+static int slurp(const char *path, char **out, size_t *len)
+{
+	FILE *f = fopen(path, "r");
+	char *buf = NULL;
+	size_t cap = 0, n = 0;
+
+	if (!f)
+		return -errno;
+	for (;;) {
+		size_t got;
+
+		if (n + 4096 > cap) {
+			char *b;
+
+			cap = cap ? cap * 2 : 65536;
+			b = realloc(buf, cap);
+			if (!b) {
+				free(buf);
+				fclose(f);
+				return -ENOMEM;
+			}
+			buf = b;
+		}
+		got = fread(buf + n, 1, cap - n, f);
+		n += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		int ret = -EIO;
+
+		free(buf);
+		fclose(f);
+		return ret;
+	}
+	fclose(f);
+	*out = buf;
+	*len = n;
+	return 0;
+}
+
+static int read_file(struct reader *r, const char *path, const struct parm_loc *from)
+{
+	const char *name = source_keep_name(r->src, path);
+	char *text = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (!name)
+		return -ENOMEM;
+	ret = slurp(path, &text, &len);
+	if (ret < 0) {
+		if (from)
+			parm_errf(r->err, from, "include=%s: cannot read: %s", path,
+				  strerror(-ret));
+		else
+			parm_errf(r->err, NULL, "%s: cannot read: %s", path, strerror(-ret));
+		return ret;
+	}
+	ret = read_text(r, name, text, len);
+	free(text);
+	return ret;
+}
+
+static int check_leftovers(struct reader *r)
+{
+	for (size_t i = 0; i < r->src->nr_logicals; i++) {
+		const struct parm_logical *lg = &r->src->logicals[i];
+
+		for (size_t p = 0; p + 1 < lg->len; p++) {
+			struct parm_loc loc;
+
+			if (lg->text[p] != '$' || !is_name_char(lg->text[p + 1]))
+				continue;
+			loc = parm_source_loc(r->src, lg, p);
+			return parm_errf(r->err, &loc,
+					 "unknown variable substitution request: %s; "
+					 "expected name=value on the command line",
+					 lg->text + p);
+		}
+	}
+	for (size_t v = 0; v < r->in->nr_vars; v++) {
+		if (r->in->vars[v].is_used)
+			continue;
+		return parm_errf(r->err, NULL,
+				 "unused parameter substitution: %s=%s; no $%s or "
+				 "!%s in the parameter files",
+				 r->in->vars[v].name, r->in->vars[v].value, r->in->vars[v].name,
+				 r->in->vars[v].name);
+	}
+	return 0;
+}
+
+static void reader_fini(struct reader *r)
+{
+	free(r->cur.text);
+	free(r->cur.line_idx);
+	free(r->cur.col);
+	for (size_t i = 0; i < r->nr_host_labels; i++)
+		free(r->host_labels[i]);
+	free(r->host_labels);
+}
+
+int parm_source_read(const struct parm_input *in, const char *name, const char *text, size_t len,
+		     struct parm_source **out, struct parm_err *err)
+{
+	struct reader r = { .in = in, .err = err };
+	int ret = 0;
+
+	r.src = calloc(1, sizeof(*r.src));
+	*out = r.src;
+	if (!r.src)
+		return -ENOMEM;
+	r.src->listing_f = open_memstream(&r.src->listing, &r.src->listing_len);
+	if (!r.src->listing_f)
+		return -ENOMEM;
+	for (size_t v = 0; v < in->nr_vars; v++)
+		in->vars[v].is_used = false;
+	if (text) {
+		const char *kept = source_keep_name(r.src, name);
+
+		ret = kept ? read_text(&r, kept, text, len) : -ENOMEM;
+	}
+	for (size_t i = 0; !ret && i < in->nr_files; i++)
+		ret = read_file(&r, in->files[i], NULL);
+	if (!ret)
+		ret = logical_close(&r);
+	fclose(r.src->listing_f);
+	r.src->listing_f = NULL;
+	if (!ret)
+		ret = check_leftovers(&r);
+	reader_fini(&r);
+	if (ret == -ENOMEM)
+		parm_errf(err, NULL, "out of memory reading the parameter files");
+	return ret;
+}
+
+const char *parm_source_listing(const struct parm_source *src)
+{
+	return src && src->listing ? src->listing : "";
+}
+
+void parm_source_free(struct parm_source *src)
+{
+	if (!src)
+		return;
+	if (src->listing_f)
+		fclose(src->listing_f);
+	free(src->listing);
+	for (size_t i = 0; i < src->nr_files; i++)
+		free(src->files[i]);
+	free(src->files);
+	for (size_t i = 0; i < src->nr_lines; i++)
+		free(src->lines[i].text);
+	free(src->lines);
+	for (size_t i = 0; i < src->nr_logicals; i++) {
+		free(src->logicals[i].text);
+		free(src->logicals[i].line_idx);
+		free(src->logicals[i].col);
+	}
+	free(src->logicals);
+	free(src);
+}

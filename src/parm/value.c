@@ -1,0 +1,286 @@
+/* Turning one keyword's value into a typed field, with the error that points at it. */
+#include "build.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, double max,
+		    const char *what, double *out, struct parm_err *err)
+{
+	struct parm_num n;
+
+	if (v->kind != PARM_VAL_WORD)
+		return parm_errf(err, &v->loc, "%s=%s: expected a single number, not a list", what,
+				 v->text);
+	if (parm_num_parse(v->text, unit, &n) || n.is_pct)
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected a number", what, v->text);
+	if (n.value < min || n.value > max)
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected a value from %g to %g",
+				 what, v->text, min, max);
+	*out = n.value;
+	return 0;
+}
+
+int parm_get_u64(const struct parm_val *v, enum parm_unit unit, uint64_t min, uint64_t max,
+		 const char *what, uint64_t *out, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_double(v, unit, (double)min, (double)max, what, &d, err);
+
+	if (ret)
+		return ret;
+	*out = (uint64_t)d;
+	return 0;
+}
+
+int parm_get_u32(const struct parm_val *v, uint32_t min, uint32_t max, const char *what,
+		 uint32_t *out, struct parm_err *err)
+{
+	uint64_t n;
+	int ret = parm_get_u64(v, PARM_UNIT_PLAIN, min, max, what, &n, err);
+
+	if (!ret)
+		*out = (uint32_t)n;
+	return ret;
+}
+
+int parm_get_word(const struct parm_val *v, const char *what, const char **out,
+		  struct parm_err *err)
+{
+	if (v->kind != PARM_VAL_WORD)
+		return parm_errf(err, &v->loc, "%s=%s: expected a single value, not a list", what,
+				 v->text);
+	*out = v->text;
+	return 0;
+}
+
+int parm_get_yesno(const struct parm_val *v, const char *what, bool *out, struct parm_err *err)
+{
+	const char *w = NULL;
+	int ret = parm_get_word(v, what, &w, err);
+
+	if (ret)
+		return ret;
+	if (!strcasecmp(w, "yes") || !strcasecmp(w, "y"))
+		*out = true;
+	else if (!strcasecmp(w, "no") || !strcasecmp(w, "n"))
+		*out = false;
+	else
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected yes or no", what, w);
+	return 0;
+}
+
+int parm_get_range(const struct parm_val *v, const char *what, struct parm_range *out,
+		   struct parm_err *err)
+{
+	struct parm_num *n;
+	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+
+	if (nr < 0)
+		return nr;
+	if (nr != 2) {
+		free(n);
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected (low,high)", what, v->text);
+	}
+	out->lo = n[0].value;
+	out->hi = n[1].value;
+	free(n);
+	if (out->lo < 0 || out->hi <= out->lo)
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected 0 <= low < high", what,
+				 v->text);
+	return 0;
+}
+
+static int openflag_word(const struct parm_val *w, struct parm_openflags *out, struct parm_err *err)
+{
+	const char *t = w->text;
+
+	if (!strcasecmp(t, "o_direct") || !strcasecmp(t, "directio")) {
+		out->flags |= O_DIRECT;
+	} else if (!strcasecmp(t, "o_sync") || !strcasecmp(t, "o_dsync") ||
+		   !strcasecmp(t, "o_rsync")) {
+		out->flags |= O_DSYNC; /* all three are O_DSYNC on Linux (reference §13.5) */
+	} else if (!strcasecmp(t, "fsync")) {
+		out->has_fsync = true;
+	} else if (!strncasecmp(t, "0x", 2) && t[2]) {
+		char *end;
+		unsigned long bits = strtoul(t + 2, &end, 16);
+
+		if (*end || bits > UINT32_MAX)
+			return parm_errf(err, &w->loc, "invalid openflags=%s; expected hex bits",
+					 t);
+		out->flags |= (uint32_t)bits;
+	} else if (!strcasecmp(t, "clear_cache") || !strcasecmp(t, "none")) {
+		/* Solaris-only in VDbench; nothing to do on Linux */
+	} else {
+		return parm_errf(err, &w->loc,
+				 "invalid openflags=%s; expected o_direct, directio, "
+				 "o_sync, o_dsync, o_rsync, fsync or 0x...",
+				 t);
+	}
+	return 0;
+}
+
+int parm_get_openflags(const struct parm_val *v, struct parm_openflags *out, struct parm_err *err)
+{
+	memset(out, 0, sizeof(*out));
+	if (v->kind == PARM_VAL_WORD)
+		return openflag_word(v, out, err);
+	for (size_t i = 0; i < v->nr_items; i++) {
+		int ret;
+
+		if (v->items[i].kind != PARM_VAL_WORD)
+			return parm_errf(err, &v->items[i].loc, "nested list in openflags=");
+		ret = openflag_word(&v->items[i], out, err);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void parm_names_free(char **names, size_t nr)
+{
+	if (!names)
+		return;
+	for (size_t i = 0; i < nr; i++)
+		free(names[i]);
+	free(names);
+}
+
+int parm_get_names(const struct parm_val *v, const char *what, char ***out, size_t *nr,
+		   struct parm_err *err)
+{
+	const char **words;
+	char **names;
+	int n = parm_val_words(v, &words, err);
+
+	if (n < 0)
+		return n;
+	names = calloc((size_t)n + 1, sizeof(*names));
+	if (!names) {
+		free(words);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		if (!words[i][0]) {
+			parm_names_free(names, (size_t)i);
+			free(words);
+			return parm_errf(err, &v->loc, "%s=%s: empty name", what, v->text);
+		}
+		names[i] = strdup(words[i]);
+		if (!names[i]) {
+			parm_names_free(names, (size_t)i);
+			free(words);
+			return -ENOMEM;
+		}
+	}
+	free(words);
+	*out = names;
+	*nr = (size_t)n;
+	return 0;
+}
+
+void parm_xfer_fini(struct parm_xfer *x)
+{
+	free(x->sizes_bytes);
+	free(x->pcts);
+	memset(x, 0, sizeof(*x));
+}
+
+static int xfer_size_ok(const struct parm_val *v, double size, struct parm_err *err)
+{
+	if (size < 512 || fmod(size, 512.0) != 0)
+		return parm_errf(err, &v->loc,
+				 "invalid xfersize=%s: data transfer size not a "
+				 "multiple of 512 bytes",
+				 v->text);
+	if (size > 1024.0 * 1024 * 1024)
+		return parm_errf(err, &v->loc, "invalid xfersize=%s; expected at most 1g", v->text);
+	return 0;
+}
+
+static int xfer_dist(const struct parm_val *v, const struct parm_num *n, int nr,
+		     struct parm_xfer *out, struct parm_err *err)
+{
+	double total = 0;
+	size_t pairs = (size_t)nr / 2;
+
+	if (nr % 2)
+		return parm_errf(err, &v->loc,
+				 "invalid xfersize=%s; expected (size,pct,size,pct...)"
+				 " pairs or (min,max,align)",
+				 v->text);
+	out->kind = PARM_XFER_DIST;
+	out->sizes_bytes = calloc(pairs, sizeof(*out->sizes_bytes));
+	out->pcts = calloc(pairs, sizeof(*out->pcts));
+	if (!out->sizes_bytes || !out->pcts)
+		return -ENOMEM;
+	out->nr = pairs;
+	for (size_t i = 0; i < pairs; i++) {
+		int ret = xfer_size_ok(v, n[2 * i].value, err);
+
+		if (ret)
+			return ret;
+		out->sizes_bytes[i] = (uint64_t)n[2 * i].value;
+		out->pcts[i] = n[2 * i + 1].value;
+		if (out->pcts[i] < 0)
+			return parm_errf(err, &v->loc, "invalid xfersize=%s; negative percentage",
+					 v->text);
+		total += out->pcts[i];
+	}
+	if (fabs(total - 100.0) > 0.0001)
+		return parm_errf(err, &v->loc,
+				 "xfersize=%s: percentages add up to %g; expected "
+				 "100",
+				 v->text, total);
+	return 0;
+}
+
+static int xfer_range(const struct parm_val *v, const struct parm_num *n, struct parm_xfer *out,
+		      struct parm_err *err)
+{
+	int ret;
+
+	out->kind = PARM_XFER_RANGE;
+	out->min_bytes = (uint64_t)n[0].value;
+	out->max_bytes = (uint64_t)n[1].value;
+	out->align_bytes = (uint64_t)n[2].value;
+	ret = xfer_size_ok(v, n[0].value, err);
+	if (!ret)
+		ret = xfer_size_ok(v, n[1].value, err);
+	if (!ret)
+		ret = xfer_size_ok(v, n[2].value, err);
+	if (!ret && out->min_bytes > out->max_bytes)
+		ret = parm_errf(err, &v->loc, "invalid xfersize=%s; expected min <= max", v->text);
+	return ret;
+}
+
+int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
+{
+	struct parm_num *n;
+	int nr, ret;
+
+	memset(out, 0, sizeof(*out));
+	nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+	if (nr < 0)
+		return nr;
+	if (nr == 1) {
+		out->kind = PARM_XFER_FIXED;
+		out->nr = 1;
+		out->sizes_bytes = malloc(sizeof(*out->sizes_bytes));
+		ret = out->sizes_bytes ? xfer_size_ok(v, n[0].value, err) : -ENOMEM;
+		if (!ret)
+			out->sizes_bytes[0] = (uint64_t)n[0].value;
+	} else if (nr == 3) {
+		ret = xfer_range(v, n, out, err);
+	} else {
+		ret = xfer_dist(v, n, nr, out, err);
+	}
+	free(n);
+	if (ret)
+		parm_xfer_fini(out);
+	return ret;
+}
