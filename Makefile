@@ -98,7 +98,7 @@ demo: ioramp
 	./ioramp demo
 
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined
-build/fuzz/%: fuzz/%.c $(LIB_SRC)
+build/fuzz/%: fuzz/%.c $(filter-out src/cli/%,$(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) -std=gnu11 -Iinclude -D_GNU_SOURCE -DIORAMP_VERSION='"$(VERSION)"' \
 		-DIORAMP_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(FUZZ_FLAGS) $^ $(PKG_LIBS) -o $@

@@ -144,15 +144,13 @@ int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, st
 
 int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
 {
-	struct parm_hd *hds = realloc(cfg->hds, (cfg->nr_hds + 1) * sizeof(*hds));
 	struct parm_hd *hd;
 	const struct parm_val *v;
 	int ret = 0;
 
-	if (!hds)
+	if (parm_grow((void **)&cfg->hds, cfg->nr_hds, sizeof(*cfg->hds)))
 		return -ENOMEM;
-	cfg->hds = hds;
-	hd = &hds[cfg->nr_hds++];
+	hd = &cfg->hds[cfg->nr_hds++];
 	memset(hd, 0, sizeof(*hd));
 	hd->set = def->set;
 	hd->loc = def->loc;

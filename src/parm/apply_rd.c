@@ -345,14 +345,14 @@ static int rd_resolve(struct parm_config *cfg, struct parm_rd *rd, const struct 
 
 int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
 {
-	struct parm_rd *rds = realloc(cfg->rds, (cfg->nr_rds + 1) * sizeof(*rds));
 	struct parm_rd *rd;
 	int ret = 0;
 
-	if (!rds)
+	if (cfg->nr_rds >= PARM_MAX_DEFS)
+		return parm_errf(err, &def->loc, "more than %d run definitions", PARM_MAX_DEFS);
+	if (parm_grow((void **)&cfg->rds, cfg->nr_rds, sizeof(*cfg->rds)))
 		return -ENOMEM;
-	cfg->rds = rds;
-	rd = &rds[cfg->nr_rds++];
+	rd = &cfg->rds[cfg->nr_rds++];
 	memset(rd, 0, sizeof(*rd));
 	rd->set = def->set;
 	rd->loc = def->loc;

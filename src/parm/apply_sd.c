@@ -107,16 +107,17 @@ static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const cha
 static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, const char *name,
 		  const char *lun, struct parm_err *err)
 {
-	struct parm_sd *sds, *sd;
+	struct parm_sd *sd;
 	int ret;
 
+	if (cfg->nr_sds >= PARM_MAX_DEFS)
+		return parm_errf(err, &def->loc, "more than %d storage definitions; expected fewer "
+				 "sd= (count= included)", PARM_MAX_DEFS);
 	if (parm_sd_find(cfg, name) >= 0)
 		return parm_errf(err, &def->loc, "an SD can only be defined once: sd=%s", name);
-	sds = realloc(cfg->sds, (cfg->nr_sds + 1) * sizeof(*sds));
-	if (!sds)
+	if (parm_grow((void **)&cfg->sds, cfg->nr_sds, sizeof(*cfg->sds)))
 		return -ENOMEM;
-	cfg->sds = sds;
-	sd = &sds[cfg->nr_sds++];
+	sd = &cfg->sds[cfg->nr_sds++];
 	memset(sd, 0, sizeof(*sd));
 	sd->name = strdup(name);
 	if (!sd->name)
@@ -153,7 +154,7 @@ int parm_apply_sd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 	nr = parm_val_numbers(cv, PARM_UNIT_PLAIN, &n, err);
 	if (nr < 0)
 		return nr;
-	if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > 100000) {
+	if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > PARM_MAX_DEFS) {
 		free(n);
 		return parm_errf(err, &cv->loc, "invalid count=%s; expected (start,n) with n >= 1",
 				 cv->text);

@@ -175,7 +175,7 @@ int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 		ret = wd_check(wd, err);
 	if (!ret && def->name && parm_wd_find(cfg, def->name) >= 0)
 		ret = parm_errf(err, &def->loc, "a WD can only be defined once: wd=%s", def->name);
-	if (!ret && def->name && sdv) {
+	if (!ret && sdv) {
 		int nr = parm_sd_resolve(cfg, wd->sd_names, wd->nr_sd_names, &sdv->loc, &wd->sd_idx,
 					 err);
 

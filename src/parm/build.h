@@ -35,6 +35,12 @@ void parm_sd_fini(struct parm_sd *sd);
 void parm_wd_fini(struct parm_wd *wd);
 void parm_rd_fini(struct parm_rd *rd);
 
+/* Makes room for element nr of *arr (nr elements in use), doubling when nr is a power of two
+ * so that appending n definitions costs O(n). Returns 0 or -ENOMEM. */
+int parm_grow(void **arr, size_t nr, size_t elem);
+
+#define PARM_MAX_DEFS 16384 /* sd, wd or rd definitions after count= replication */
+
 /* ---- value helpers (value.c) ---- */
 
 /* One number in [min, max]; what names the keyword in the message. */

@@ -52,6 +52,19 @@ static const struct starter *find_starter(const char *key, enum parm_section sec
 	return NULL;
 }
 
+int parm_grow(void **arr, size_t nr, size_t elem)
+{
+	void *n;
+
+	if (nr && (nr & (nr - 1)))
+		return 0; /* room left from the last doubling */
+	n = realloc(*arr, (nr ? 2 * nr : 4) * elem);
+	if (!n)
+		return -ENOMEM;
+	*arr = n;
+	return 0;
+}
+
 static int raw_add(struct builder *b, struct parm_raw_def **out)
 {
 	struct parm_raw *raw = &b->raw;
@@ -224,13 +237,10 @@ static int apply_all(struct builder *b)
 			ret = parm_apply_sd(cfg, def, b->err);
 			break;
 		case PARM_SEC_WD: {
-			struct parm_wd *wds = realloc(cfg->wds, (cfg->nr_wds + 1) * sizeof(*wds));
-
-			if (!wds)
+			if (parm_grow((void **)&cfg->wds, cfg->nr_wds, sizeof(*cfg->wds)))
 				return -ENOMEM;
-			cfg->wds = wds;
-			memset(&wds[cfg->nr_wds], 0, sizeof(wds[0]));
-			ret = parm_apply_wd(cfg, def, &wds[cfg->nr_wds], b->err);
+			memset(&cfg->wds[cfg->nr_wds], 0, sizeof(cfg->wds[0]));
+			ret = parm_apply_wd(cfg, def, &cfg->wds[cfg->nr_wds], b->err);
 			cfg->nr_wds++;
 			break;
 		}

@@ -79,7 +79,7 @@ static bool looks_numeric(const char *s)
 /* "4k-32k" splits at the '-' that is not a sign. Returns the position or 0. */
 static size_t range_dash(const char *s)
 {
-	for (size_t i = 1; s[i]; i++)
+	for (size_t i = 1; s[0] && s[i]; i++)
 		if (s[i] == '-' && s[i - 1] != 'e' && s[i - 1] != 'E')
 			return i;
 	return 0;

@@ -1,0 +1,339 @@
+/* Unit tests of src/parm: numbers, lists and ranges, keyword abbreviation, substitution, the
+ * line rules, definitions, defaults, count= replication, name resolution and error locations. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ioramp/parm.h"
+
+struct parsed {
+	struct parm_config *cfg;
+	struct parm_source *keep;
+	struct parm_err err;
+	int ret;
+};
+
+static void parse_vars(struct parsed *p, const char *text, struct parm_var *vars, size_t nr)
+{
+	struct parm_input in = { .vars = vars, .nr_vars = nr };
+
+	memset(p, 0, sizeof(*p));
+	p->ret = parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep,
+				       &p->err);
+}
+
+static void parse(struct parsed *p, const char *text)
+{
+	parse_vars(p, text, NULL, 0);
+}
+
+static void parsed_fini(struct parsed *p)
+{
+	parm_config_free(p->cfg);
+	parm_source_free(p->keep);
+}
+
+#define BASE "sd=sd1,lun=/tmp/f1,size=1m\nwd=wd1,sd=sd1\n"
+
+static void test_num_suffixes_scale(void **state)
+{
+	struct parm_num n;
+
+	(void)state;
+	assert_int_equal(parm_num_parse("4k", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 4096);
+	assert_int_equal(parm_num_parse("1M", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 1048576);
+	assert_int_equal(parm_num_parse("1m", PARM_UNIT_TIME, &n), 0);
+	assert_true(n.value == 60);
+	assert_int_equal(parm_num_parse("2h", PARM_UNIT_TIME, &n), 0);
+	assert_true(n.value == 7200);
+	assert_int_equal(parm_num_parse("1.5k", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 1536);
+	assert_int_equal(parm_num_parse("2g", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 2147483648.0);
+	assert_int_equal(parm_num_parse("1t", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 1099511627776.0);
+	assert_int_equal(parm_num_parse("8kb", PARM_UNIT_BYTES, &n), 0);
+	assert_true(n.value == 8192);
+	assert_int_equal(parm_num_parse("50%", PARM_UNIT_PLAIN, &n), 0);
+	assert_true(n.value == 50 && n.is_pct);
+	assert_int_equal(parm_num_parse("-1", PARM_UNIT_PLAIN, &n), 0);
+	assert_true(n.value == -1);
+}
+
+static void test_num_rejects_garbage(void **state)
+{
+	struct parm_num n;
+
+	(void)state;
+	assert_int_equal(parm_num_parse("", PARM_UNIT_PLAIN, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("abc", PARM_UNIT_PLAIN, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("0x10", PARM_UNIT_PLAIN, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("nan", PARM_UNIT_PLAIN, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("4q", PARM_UNIT_BYTES, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("4k4", PARM_UNIT_BYTES, &n), -EINVAL);
+	assert_int_equal(parm_num_parse("1e999", PARM_UNIT_PLAIN, &n), -EINVAL);
+}
+
+/* Parses "rd=...,forthreads=<list>" and returns the loop values. */
+static int loop_values(const char *list, double *out, size_t max, struct parm_err *err)
+{
+	char text[512];
+	struct parsed p;
+	int nr;
+
+	snprintf(text, sizeof(text), BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=%s\n", list);
+	parse(&p, text);
+	*err = p.err;
+	if (p.ret) {
+		parsed_fini(&p);
+		return p.ret;
+	}
+	nr = (int)p.cfg->rds[0].loops[0].nr;
+	for (int i = 0; i < nr && (size_t)i < max; i++)
+		out[i] = p.cfg->rds[0].loops[0].vals[i].value;
+	parsed_fini(&p);
+	return nr;
+}
+
+static void test_list_ranges_expand(void **state)
+{
+	double v[16];
+	struct parm_err err;
+
+	(void)state;
+	assert_int_equal(loop_values("(4k-16k,4k)", v, 16, &err), 4);
+	assert_true(v[0] == 4096 && v[3] == 16384);
+	assert_int_equal(loop_values("(512-4k,d)", v, 16, &err), 4);
+	assert_true(v[0] == 512 && v[1] == 1024 && v[3] == 4096);
+	assert_int_equal(loop_values("(64k-8k,d)", v, 16, &err), 4);
+	assert_true(v[0] == 65536 && v[3] == 8192);
+	assert_int_equal(loop_values("(4k,8k,1m)", v, 16, &err), 3);
+	assert_true(v[2] == 1048576);
+	assert_int_equal(loop_values("8k", v, 16, &err), 1);
+}
+
+static void test_list_reverse_doubling_needs_dash(void **state)
+{
+	double v[16];
+	struct parm_err err;
+
+	(void)state;
+	assert_int_equal(loop_values("(64k,1k,d)", v, 16, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "mix of alpha and numeric"));
+	assert_int_equal(err.loc.line, 3);
+}
+
+static void test_kw_prefixes_resolve(void **state)
+{
+	(void)state;
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "xf"), PARM_KW_XFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "XFERSIZE"), PARM_KW_XFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_SD, "th"), PARM_KW_THREADS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "el"), PARM_KW_ELAPSED);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "io"), PARM_KW_IORATE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "xfersize"), PARM_KW_FORXFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "forx"), PARM_KW_FORXFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "readpct"), PARM_KW_RDPCT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "writepct"), PARM_KW_WRPCT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "concatenate"),
+			 PARM_KW_CONCATENATESDS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "x"), -EINVAL);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "lun"), -ENOENT);
+}
+
+static void test_substitution_replaces_and_tracks_use(void **state)
+{
+	struct parm_var vars[] = { { .name = "lun", .value = "/tmp/x" },
+				   { .name = "n", .value = "16" } };
+	struct parsed p;
+
+	(void)state;
+	parse_vars(&p,
+		   "sd=sd1,lun=$lun,threads=!n\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n",
+		   vars, 2);
+	assert_int_equal(p.ret, 0);
+	assert_string_equal(p.cfg->sds[0].lun, "/tmp/x");
+	assert_int_equal(p.cfg->sds[0].threads, 16);
+	assert_non_null(strstr(parm_source_listing(p.cfg->src),
+			       "    variable substitution: sd=sd1,lun=/tmp/x,threads=16"));
+	parsed_fini(&p);
+}
+
+static void test_substitution_errors(void **state)
+{
+	struct parm_var unused[] = { { .name = "nothere", .value = "1" } };
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=$lun\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "unknown variable substitution request"));
+	assert_int_equal(p.err.loc.line, 1);
+	assert_int_equal(p.err.loc.col, 12);
+	parsed_fini(&p);
+
+	parse_vars(&p, BASE "rd=rd1,wd=wd1,iorate=10\n", unused, 1);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "unused parameter substitution: nothere=1"));
+	parsed_fini(&p);
+}
+
+static void test_lines_comments_continuation_eof(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "* star\n# hash\n/ slash\n\n"
+		  "sd=sd1,lun=/tmp/a    threads=99 is a comment\n"
+		  "sd=sd2,lun=\"/tmp/with blank\",\n"
+		  "   threads=3\n"
+		  "wd=wd1,sd=(sd1,\n"
+		  "  sd2)\n"
+		  "xfersize=8k\n"
+		  "rd=rd1,wd=wd1,iorate=10\n"
+		  "eof\n"
+		  "this is not parsed\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_sds, 2);
+	assert_int_equal(p.cfg->sds[0].threads, 8);
+	assert_string_equal(p.cfg->sds[1].lun, "/tmp/with blank");
+	assert_int_equal(p.cfg->sds[1].threads, 3);
+	assert_int_equal(p.cfg->wds[0].nr_sd, 2);
+	assert_true(p.cfg->wds[0].xfer.sizes_bytes[0] == 8192);
+	parsed_fini(&p);
+}
+
+static void test_defaults_clone_into_later_definitions(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a\n"
+		  "sd=default,threads=4\n"
+		  "sd=sd2,lun=/tmp/b\n"
+		  "sd=sd3,lun=/tmp/c,threads=2\n"
+		  "wd=default,rdpct=30\n"
+		  "wd=wd1,sd=sd*\n"
+		  "rd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->sds[0].threads, 8);
+	assert_int_equal(p.cfg->sds[1].threads, 4);
+	assert_int_equal(p.cfg->sds[2].threads, 2);
+	assert_true(p.cfg->wds[0].rdpct == 30);
+	assert_int_equal(p.cfg->wds[0].nr_sd, 3);
+	parsed_fini(&p);
+}
+
+static void test_count_replicates_names_and_luns(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd,lun=/tmp/f,count=(1,3)\n"
+		  "sd=x%02d,lun=/tmp/g%02d,count=(0,2)\n"
+		  "wd=wd1,sd=(sd1-sd3)\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_sds, 5);
+	assert_string_equal(p.cfg->sds[0].name, "sd1");
+	assert_string_equal(p.cfg->sds[2].lun, "/tmp/f3");
+	assert_string_equal(p.cfg->sds[3].name, "x00");
+	assert_string_equal(p.cfg->sds[4].lun, "/tmp/g01");
+	assert_int_equal(p.cfg->wds[0].nr_sd, 3);
+	parsed_fini(&p);
+}
+
+static void test_order_error_names_the_order(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1\nsd=sd2,lun=/tmp/b\n"
+		  "rd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "unknown keyword: lun in wd=wd1"));
+	assert_non_null(strstr(p.err.msg, "General, HD, SD, WD, RD"));
+	assert_int_equal(p.err.loc.line, 3);
+	assert_int_equal(p.err.loc.col, 8);
+	assert_string_equal(p.err.loc.text, "sd=sd2,lun=/tmp/b");
+	parsed_fini(&p);
+}
+
+static void test_bad_values_point_at_the_value(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a,threads=zero\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=1\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_int_equal(p.err.loc.line, 1);
+	assert_int_equal(p.err.loc.col, 27);
+	assert_non_null(strstr(p.err.msg, "threads=zero"));
+	parsed_fini(&p);
+
+	parse(&p, BASE "wd=wd2,sd=sd1,xfersize=(4k,60,8k,50)\nrd=rd1,wd=wd1,iorate=1\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "add up to 110"));
+	parsed_fini(&p);
+
+	parse(&p, BASE "rd=rd1,wd=wd9,iorate=1\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "wd=wd9"));
+	parsed_fini(&p);
+}
+
+static void test_fs_mode_rejected(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "fsd=fsd1,anchor=/tmp/x\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "file-system mode"));
+	parsed_fini(&p);
+}
+
+static void test_rd_without_wd_clones_wd_default(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=default,xfersize=8k\n"
+		  "rd=rd1,sd=sd1,iorate=max,rdpct=70\n");
+	assert_int_equal(p.ret, 0);
+	assert_non_null(p.cfg->rds[0].own_wd);
+	assert_true(p.cfg->rds[0].own_wd->xfer.sizes_bytes[0] == 8192);
+	assert_int_equal(p.cfg->rds[0].own_wd->nr_sd, 1);
+	assert_int_equal(p.cfg->rds[0].nr_loops, 1);
+	assert_int_equal(p.cfg->rds[0].loops[0].kw, PARM_KW_FORRDPCT);
+	parsed_fini(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_num_suffixes_scale),
+		cmocka_unit_test(test_num_rejects_garbage),
+		cmocka_unit_test(test_list_ranges_expand),
+		cmocka_unit_test(test_list_reverse_doubling_needs_dash),
+		cmocka_unit_test(test_kw_prefixes_resolve),
+		cmocka_unit_test(test_substitution_replaces_and_tracks_use),
+		cmocka_unit_test(test_substitution_errors),
+		cmocka_unit_test(test_lines_comments_continuation_eof),
+		cmocka_unit_test(test_defaults_clone_into_later_definitions),
+		cmocka_unit_test(test_count_replicates_names_and_luns),
+		cmocka_unit_test(test_order_error_names_the_order),
+		cmocka_unit_test(test_bad_values_point_at_the_value),
+		cmocka_unit_test(test_fs_mode_rejected),
+		cmocka_unit_test(test_rd_without_wd_clones_wd_default),
+	};
+
+	return cmocka_run_group_tests_name("parm", tests, NULL, NULL);
+}

@@ -1,0 +1,184 @@
+/* Unit tests of src/plan: loop nesting, curves, relative rates, skew split, the time rules and
+ * the curve-point rounding. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+
+struct planned {
+	struct parm_config *cfg;
+	struct parm_source *keep;
+	struct plan *plan;
+	struct parm_err err;
+	int ret;
+};
+
+static void plan_text(struct planned *p, const char *text, const struct parm_overrides *ovr)
+{
+	struct parm_input in = { 0 };
+
+	if (ovr)
+		in.overrides = *ovr;
+	memset(p, 0, sizeof(*p));
+	p->ret = parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep,
+				       &p->err);
+	if (!p->ret)
+		p->ret = plan_build(p->cfg, &p->plan, &p->err);
+}
+
+static void planned_fini(struct planned *p)
+{
+	plan_free(p->plan);
+	parm_config_free(p->cfg);
+	parm_source_free(p->keep);
+}
+
+#define BASE "sd=sd1,lun=/tmp/f1,size=1m\nwd=wd1,sd=sd1\n"
+
+static void test_loops_nest_in_written_order(void **state)
+{
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=(10,20),forthreads=(1-8,d),forxfersize=(4k,8k)\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 4 * 2 * 2);
+	assert_string_equal(p.plan->runs[0].for_loops, "threads=1 xfersize=4k iorate=10");
+	assert_string_equal(p.plan->runs[1].for_loops, "threads=1 xfersize=4k iorate=20");
+	assert_string_equal(p.plan->runs[2].for_loops, "threads=1 xfersize=8k iorate=10");
+	assert_string_equal(p.plan->runs[15].for_loops, "threads=8 xfersize=8k iorate=20");
+	assert_int_equal(p.plan->runs[15].ovr.threads, 8);
+	assert_true(p.plan->runs[15].ovr.xfersize_bytes == 8192);
+	assert_true(p.plan->runs[15].rate_iops == 20);
+	planned_fini(&p);
+}
+
+static void test_curve_adds_max_and_points(void **state)
+{
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=curve\n", NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 7);
+	assert_int_equal(p.plan->runs[0].rate, PLAN_RATE_CURVE_MAX);
+	assert_string_equal(p.plan->runs[1].name, "rd1_(10%)");
+	assert_string_equal(p.plan->runs[6].name, "rd1_(100%)");
+	assert_int_equal(p.plan->runs[3].base_run, 0);
+	assert_true(p.plan->runs[3].pct == 70);
+	planned_fini(&p);
+
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=curve,curve=(10-120,10),forxfersize=(4k,8k)\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 2 * 13);
+	assert_string_equal(p.plan->runs[12].name, "rd1_(120%)");
+	assert_int_equal(p.plan->runs[14].base_run, 13);
+	planned_fini(&p);
+}
+
+static void test_relative_rate_uses_previous_run(void **state)
+{
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=(max,50%)\n", NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 2);
+	assert_int_equal(p.plan->runs[1].rate, PLAN_RATE_REL);
+	assert_int_equal(p.plan->runs[1].base_run, 0);
+	assert_string_equal(p.plan->runs[1].for_loops, "iorate=50%");
+	planned_fini(&p);
+}
+
+static void test_curve_target_rounds_up(void **state)
+{
+	(void)state;
+	assert_true(plan_curve_target(395017.5, 50) == 197600);
+	assert_true(plan_curve_target(395017.5, 100) == 395100);
+	assert_true(plan_curve_target(10000, 70) == 7000);
+	assert_true(plan_curve_target(999, 50) == 500);
+	assert_true(plan_curve_target(1234, 33) == 410);
+	assert_true(plan_curve_target(5000, 33) == 1700);
+}
+
+static void test_times_are_checked(void **state)
+{
+	struct parm_overrides ovr = { .elapsed_s = 10, .has_elapsed = true };
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,elapsed=5,interval=2\n", NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "'elapsed=5' must be multiple of 'interval=2'"));
+	assert_int_equal(p.err.loc.line, 3);
+	planned_fini(&p);
+
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=2\n", NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "at least twice"));
+	planned_fini(&p);
+
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,elapsed=5,interval=1,warmup=3\n", &ovr);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->runs[0].elapsed_s, 10);
+	assert_int_equal(p.plan->runs[0].warmup_s, 3);
+	planned_fini(&p);
+
+	plan_text(&p, BASE "rd=rd1,wd=wd1,elapsed=5\n", NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "iorate= parameter is missing"));
+	planned_fini(&p);
+}
+
+static void test_skew_split_and_checks(void **state)
+{
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=40\nwd=wd2,sd=sd1\nwd=wd3,sd=sd1\n"
+		      "rd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.plan->runs[0].is_controlled);
+	assert_true(p.plan->runs[0].skews[0] == 40);
+	assert_true(p.plan->runs[0].skews[1] == 30 && p.plan->runs[0].skews[2] == 30);
+	planned_fini(&p);
+
+	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=30\nwd=wd2,sd=sd1,skew=30\n"
+		      "rd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "Total skew must add up to 100: 60.00"));
+	planned_fini(&p);
+
+	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1\nwd=wd2,sd=sd1\n"
+		      "rd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_false(p.plan->runs[0].is_controlled);
+	planned_fini(&p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_loops_nest_in_written_order),
+		cmocka_unit_test(test_curve_adds_max_and_points),
+		cmocka_unit_test(test_relative_rate_uses_previous_run),
+		cmocka_unit_test(test_curve_target_rounds_up),
+		cmocka_unit_test(test_times_are_checked),
+		cmocka_unit_test(test_skew_split_and_checks),
+	};
+
+	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
+}
