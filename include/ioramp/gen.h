@@ -59,9 +59,12 @@ struct gen_rate_step {
 
 struct gen_arrival_cfg {
 	enum gen_dist dist;
-	double mean_ns;	   /* mean inter-arrival time; fractional ns are kept (no drift) */
-	uint64_t start_ns; /* absolute origin: the first arrival is start_ns + one delta */
-	bool is_spike;	   /* distribution=spike: release each second's arrivals at its start */
+	double mean_ns; /* mean inter-arrival time; fractional ns are kept (no drift) */
+	/* Absolute origin: the first arrival is start_ns + one delta. VDbench staggers
+	 * deterministic generators i = 0, 1, ... at run start + 100 ms + 100 us * (i + 1)
+	 * (reference §9.4); that choice is the engine's. */
+	uint64_t start_ns;
+	bool is_spike; /* distribution=spike: release each second's arrivals at its start */
 	/* distribution=variable: when nr_steps > 0 the steps replace mean_ns, starting at
 	 * start_ns. The array is the caller's and must outlive the schedule. */
 	const struct gen_rate_step *steps;

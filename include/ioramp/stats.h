@@ -99,8 +99,9 @@ struct stats_bank {
 	uint32_t nr_inflight;
 };
 
-/* Empties b and starts its interval at now_ns with nr_inflight I/Os already in flight (carried
- * over from the previous interval's bank). Owning worker. */
+/* Empties b (about 80 KiB cleared) and starts its interval at now_ns with nr_inflight I/Os
+ * already in flight (carried over from the previous interval's bank). Owning worker, at an
+ * interval boundary. */
 void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_ns);
 
 /* Records one completed I/O: its size, service time and response time. Hot path, owning

@@ -2,11 +2,13 @@
  * §9.5-9.7). Offsets are drawn in a logical range [0, len) that maps onto at most two
  * physical pieces, so wrap-around ranges and a raw device's excluded block 0 cost one
  * comparison per I/O. */
-#include "draw.h"
+#include "ioramp/gen.h"
 
 #include <errno.h>
 #include <math.h>
 #include <string.h>
+
+#include "draw.h"
 
 static bool is_pct(double v)
 {
