@@ -199,7 +199,7 @@ struct gen_wg {
 	bool is_eof;
 };
 
-/* The hotband curve (stream.c): a random miss lands at fraction x of the band with the
+/* The hotband curve (hotband.c): a random miss lands at fraction x of the band with the
  * truncated exponential CDF F(x) = (1 - exp(-L x)) / (1 - exp(-L)), L = GEN_HOTBAND_L, so
  * the first 10% of the band gets F(0.1) = 63.2% of the I/Os, the first 20% 86.5%, the first
  * half 99.3%. Writes are shifted by +1% of the band, wrapping. Our own curve, not VDbench's
