@@ -1,0 +1,231 @@
+/* The (op, offset, size) stream of one workload generator, one WD on one SD (reference §5,
+ * §9.5-9.7). Offsets are drawn in a logical range [0, len) that maps onto at most two
+ * physical pieces, so wrap-around ranges and a raw device's excluded block 0 cost one
+ * comparison per I/O. */
+#include "ioramp/gen.h"
+
+#include <errno.h>
+#include <math.h>
+#include <string.h>
+
+#include "draw.h"
+
+static bool is_pct(double v)
+{
+	return isfinite(v) && v >= 0 && v <= 100;
+}
+
+static int cfg_check(const struct gen_wg_cfg *c)
+{
+	if (!is_pct(c->rdpct) || !is_pct(c->rhpct) || !is_pct(c->whpct))
+		return -EINVAL;
+	if ((unsigned int)c->seek > GEN_SEEK_POISSON)
+		return -EINVAL;
+	if (c->seek == GEN_SEEK_PCT && !is_pct(c->seekpct))
+		return -EINVAL;
+	if (c->seek == GEN_SEEK_POISSON && !(isfinite(c->poisson_lambda) && c->poisson_lambda > 0))
+		return -EINVAL;
+	if (c->has_stride && c->stride_min_bytes > c->stride_max_bytes)
+		return -EINVAL;
+	return 0;
+}
+
+/* Splits the SD range into piece A = [start, SD end or range end) and piece B = the wrapped
+ * part at the SD start, minus the raw-device guard; a piece too small for the largest
+ * transfer is dropped. */
+static int wg_layout(struct gen_wg *g)
+{
+	const struct gen_wg_cfg *c = &g->cfg;
+	uint64_t sd = c->sd_size_bytes, start = c->range.start_bytes;
+	uint64_t len = c->range.len_bytes ? c->range.len_bytes : sd;
+	uint64_t guard = c->is_raw_device ? g->max_xfer_bytes : 0; /* reference §4: block 0 */
+	uint64_t a_end, b_end;
+
+	if (start >= sd || len > sd)
+		return -EINVAL;
+	a_end = len > sd - start ? sd : start + len;
+	b_end = len - (a_end - start);
+	start = start < guard ? guard : start;
+	g->a_start_bytes = start;
+	g->a_len_bytes = a_end > start ? a_end - start : 0;
+	g->b_start_bytes = guard;
+	g->len_bytes = b_end > guard ? b_end - guard : 0; /* piece B's length for now */
+	if (g->len_bytes < g->max_xfer_bytes)
+		g->len_bytes = 0;
+	if (g->a_len_bytes < g->max_xfer_bytes) { /* B alone, renamed A */
+		g->a_start_bytes = guard;
+		g->a_len_bytes = g->len_bytes;
+		g->len_bytes = 0;
+	}
+	g->len_bytes += g->a_len_bytes;
+	return g->len_bytes >= g->max_xfer_bytes ? 0 : -EINVAL;
+}
+
+/* Hit area [0, hitarea), miss area [hitarea, len) (reference §9.6). */
+static int wg_areas(struct gen_wg *g)
+{
+	const struct gen_wg_cfg *c = &g->cfg;
+	uint64_t min_area = 2 * g->max_xfer_bytes;
+
+	g->has_hits = c->rhpct > 0 || c->whpct > 0;
+	if (g->has_hits) {
+		if (c->hitarea_bytes < min_area || g->len_bytes - min_area < c->hitarea_bytes)
+			return -EINVAL;
+		g->miss_lo_bytes = c->hitarea_bytes;
+	}
+	if (c->is_hotband && g->len_bytes - g->miss_lo_bytes < GEN_HOTBAND_MIN_BYTES)
+		return -EINVAL;
+	return 0;
+}
+
+int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream)
+{
+	int ret;
+
+	memset(g, 0, sizeof(*g));
+	ret = cfg_check(cfg);
+	if (ret < 0)
+		return ret;
+	ret = gen_xfer_prepare(&cfg->xfer, g->xfer_cum);
+	if (ret < 0)
+		return ret;
+	g->cfg = *cfg;
+	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
+	ret = wg_layout(g);
+	if (ret < 0)
+		return ret;
+	ret = wg_areas(g);
+	if (ret < 0)
+		return ret;
+	gen_pcg_seed(&g->rng, seed, stream);
+	return 0;
+}
+
+/* True with probability pct/100; certain outcomes consume no random draw. */
+static bool wg_chance(struct gen_wg *g, double pct)
+{
+	if (pct >= 100)
+		return true;
+	if (pct <= 0)
+		return false;
+	return gen_pcg_unit(&g->rng) * 100 < pct;
+}
+
+static uint64_t wg_gran(const struct gen_wg *g, uint64_t size)
+{
+	return g->cfg.align_bytes ? g->cfg.align_bytes : size;
+}
+
+/* A random I/O must not straddle the end of piece A (the SD end of a wrapped range). */
+static uint64_t wg_unstraddle(const struct gen_wg *g, uint64_t pos, uint64_t size)
+{
+	if (pos < g->a_len_bytes && pos + size > g->a_len_bytes)
+		return g->a_len_bytes;
+	return pos;
+}
+
+/* A uniform block in [lo, lo + len): every block lies wholly inside. len >= size. */
+static uint64_t wg_uniform(struct gen_wg *g, uint64_t lo, uint64_t len, uint64_t size)
+{
+	uint64_t gran = wg_gran(g, size);
+
+	return lo + gen_pcg_below(&g->rng, (len - size) / gran + 1) * gran;
+}
+
+static uint64_t wg_stride(struct gen_wg *g, uint64_t size)
+{
+	uint64_t gran = wg_gran(g, size);
+	uint64_t span = (g->cfg.stride_max_bytes - g->cfg.stride_min_bytes) / gran + 1;
+	uint64_t pos = g->has_seq_pos ? g->seq_pos_bytes : g->miss_lo_bytes;
+
+	pos += g->cfg.stride_min_bytes + gen_pcg_below(&g->rng, span) * gran;
+	if (pos > g->len_bytes - size) /* reference §5: a stride past the end restarts */
+		pos = g->miss_lo_bytes;
+	return pos;
+}
+
+static uint64_t wg_random_miss(struct gen_wg *g, uint64_t size, bool is_write)
+{
+	uint64_t lo = g->miss_lo_bytes, gran = wg_gran(g, size);
+	uint64_t nr = (g->len_bytes - lo - size) / gran + 1;
+	uint64_t k;
+
+	if (g->cfg.has_stride)
+		return wg_stride(g, size);
+	if (g->cfg.seek == GEN_SEEK_POISSON) {
+		k = gen_poisson_draw(&g->rng, g->cfg.poisson_lambda) % nr;
+	} else if (g->cfg.is_hotband) {
+		k = gen_hotband_block(&g->rng, nr);
+		if (is_write) /* reference §9.7: writes shifted by 1% of the band */
+			k = (k + (nr + 50) / 100) % nr;
+	} else {
+		k = gen_pcg_below(&g->rng, nr);
+	}
+	return lo + k * gran;
+}
+
+/* Next sequential block at the end of the previous miss; may shorten *size at an end. */
+static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
+{
+	uint64_t end = g->len_bytes, pos;
+
+	if (!g->has_seq_pos) /* reference §9.5: range start, or a random block for seqnz */
+		pos = g->cfg.seek == GEN_SEEK_SEQNZ
+			      ? wg_uniform(g, g->miss_lo_bytes, end - g->miss_lo_bytes, *size)
+			      : g->miss_lo_bytes;
+	else
+		pos = g->seq_pos_bytes;
+	if (pos >= end) {
+		if (g->cfg.seek == GEN_SEEK_EOF) {
+			g->is_eof = true;
+			return 1;
+		}
+		pos = g->miss_lo_bytes;
+	}
+	if (*size > end - pos) /* a short last block, as VDbench allows */
+		*size = end - pos;
+	if (pos < g->a_len_bytes && pos + *size > g->a_len_bytes)
+		*size = g->a_len_bytes - pos;
+	*pos_out = pos;
+	return 0;
+}
+
+static bool wg_is_random(struct gen_wg *g)
+{
+	switch (g->cfg.seek) {
+	case GEN_SEEK_PCT:
+		return wg_chance(g, g->cfg.seekpct);
+	case GEN_SEEK_POISSON:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int gen_wg_next(struct gen_wg *g, struct gen_io *io)
+{
+	bool is_write, is_hit;
+	uint64_t size, pos;
+
+	if (g->is_eof)
+		return 1;
+	is_write = !wg_chance(g, g->cfg.rdpct);
+	size = gen_xfer_draw(&g->cfg.xfer, g->xfer_cum, &g->rng);
+	is_hit = g->has_hits && wg_chance(g, is_write ? g->cfg.whpct : g->cfg.rhpct);
+	if (is_hit)
+		pos = wg_unstraddle(g, wg_uniform(g, 0, g->miss_lo_bytes, size), size);
+	else if (wg_is_random(g))
+		pos = wg_unstraddle(g, wg_random_miss(g, size, is_write), size);
+	else if (wg_sequential(g, &pos, &size))
+		return 1;
+	if (!is_hit) { /* misses, random ones included, move the sequential position */
+		g->seq_pos_bytes = pos + size;
+		g->has_seq_pos = true;
+	}
+	io->is_write = is_write;
+	io->size_bytes = size;
+	io->offset_bytes = g->cfg.offset_bytes +
+			   (pos < g->a_len_bytes ? g->a_start_bytes + pos
+						 : g->b_start_bytes + pos - g->a_len_bytes);
+	return 0;
+}

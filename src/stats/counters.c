@@ -1,0 +1,108 @@
+/* Per-interval counter banks of one WD on one SD: I/Os, bytes, errors, service-time sums and
+ * histograms per direction, and the in-flight time integral behind VDbench's queue depth. */
+#include "ioramp/stats.h"
+
+#include <math.h>
+#include <string.h>
+
+void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_ns)
+{
+	memset(b, 0, sizeof(*b));
+	b->nr_inflight = nr_inflight;
+	b->inflight_since_ns = now_ns;
+}
+
+void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes, uint64_t svc_ns,
+		       uint64_t resp_ns)
+{
+	struct stats_counters *c = &b->op[op];
+
+	c->nr_ios++;
+	c->total_bytes += size_bytes;
+	c->svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
+	stats_hist_add(&c->svc, svc_ns);
+	stats_hist_add(&c->resp, resp_ns);
+}
+
+void stats_bank_record_error(struct stats_bank *b, enum stats_op op)
+{
+	b->op[op].nr_errors++;
+}
+
+void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns)
+{
+	/* Batches may pass a clock reading older than the last change: no time, no area. */
+	if (now_ns > b->inflight_since_ns) {
+		b->inflight_ns += (uint64_t)b->nr_inflight * (now_ns - b->inflight_since_ns);
+		b->inflight_since_ns = now_ns;
+	}
+	b->nr_inflight = (uint32_t)((int64_t)b->nr_inflight + nr);
+}
+
+void stats_bank_finish(struct stats_bank *b, uint64_t now_ns)
+{
+	stats_bank_inflight_add(b, 0, now_ns);
+}
+
+void stats_counters_merge(struct stats_counters *dst, const struct stats_counters *src)
+{
+	dst->nr_ios += src->nr_ios;
+	dst->total_bytes += src->total_bytes;
+	dst->nr_errors += src->nr_errors;
+	dst->svc_sumsq_ns2 += src->svc_sumsq_ns2;
+	stats_hist_merge(&dst->svc, &src->svc);
+	stats_hist_merge(&dst->resp, &src->resp);
+}
+
+void stats_bank_merge(struct stats_bank *dst, const struct stats_bank *src)
+{
+	for (int op = 0; op < STATS_OP_NR; op++)
+		stats_counters_merge(&dst->op[op], &src->op[op]);
+	dst->inflight_ns += src->inflight_ns;
+	dst->nr_inflight += src->nr_inflight;
+}
+
+void stats_bank_total(const struct stats_bank *b, struct stats_counters *out)
+{
+	*out = b->op[STATS_OP_READ];
+	stats_counters_merge(out, &b->op[STATS_OP_WRITE]);
+}
+
+double stats_counters_mean_ns(const struct stats_counters *c)
+{
+	return stats_hist_mean_ns(&c->svc);
+}
+
+double stats_counters_stddev_ns(const struct stats_counters *c)
+{
+	uint64_t n = c->svc.nr;
+	unsigned __int128 sq, n_sumsq;
+	long double var;
+
+	if (n < 2)
+		return 0;
+	sq = (unsigned __int128)c->svc.sum_ns * c->svc.sum_ns;
+	if (!__builtin_mul_overflow((unsigned __int128)n, c->svc_sumsq_ns2, &n_sumsq)) {
+		/* n * sumsq >= sum^2 (Cauchy-Schwarz): the difference is exact and >= 0. */
+		var = (long double)(n_sumsq - sq) / ((long double)n * (long double)(n - 1));
+	} else {
+		var = ((long double)c->svc_sumsq_ns2 - (long double)sq / n) / (n - 1);
+		var = var < 0 ? 0 : var;
+	}
+	return (double)sqrtl(var);
+}
+
+double stats_rate_per_sec(uint64_t nr, uint64_t elapsed_ns)
+{
+	return elapsed_ns ? (double)nr * 1e9 / (double)elapsed_ns : 0;
+}
+
+double stats_mb_per_sec(uint64_t bytes, uint64_t elapsed_ns, uint64_t mb_bytes)
+{
+	return mb_bytes ? stats_rate_per_sec(bytes, elapsed_ns) / (double)mb_bytes : 0;
+}
+
+double stats_bank_qdepth(const struct stats_bank *b, uint64_t elapsed_ns)
+{
+	return elapsed_ns ? (double)b->inflight_ns / (double)elapsed_ns : 0;
+}

@@ -1,0 +1,112 @@
+/* Log-linear latency histogram in nanoseconds: exact below 128 ns, then 64 linear buckets per
+ * power of two. Percentiles and rebinning read it; merging is plain addition. */
+#include "ioramp/stats.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Below 2 * SUB_NR the bucket index is the value itself; the first formula group (msb = 6)
+ * continues that identity, so the geometry has no seam at 128. */
+uint32_t stats_hist_bucket_idx(uint64_t ns)
+{
+	unsigned int msb, shift;
+
+	if (ns < 2 * STATS_HIST_SUB_NR)
+		return (uint32_t)ns;
+	msb = 63 - (unsigned int)__builtin_clzll(ns);
+	if (msb >= STATS_HIST_MAX_BITS)
+		return STATS_HIST_NR - 1;
+	shift = msb - STATS_HIST_SUB_BITS;
+	return (shift + 1) * STATS_HIST_SUB_NR +
+	       (uint32_t)((ns >> shift) & (STATS_HIST_SUB_NR - 1));
+}
+
+uint64_t stats_hist_bucket_lo_ns(uint32_t idx)
+{
+	if (idx < 2 * STATS_HIST_SUB_NR)
+		return idx;
+	return (uint64_t)(STATS_HIST_SUB_NR + idx % STATS_HIST_SUB_NR)
+	       << (idx / STATS_HIST_SUB_NR - 1);
+}
+
+uint64_t stats_hist_bucket_width_ns(uint32_t idx)
+{
+	if (idx < 2 * STATS_HIST_SUB_NR)
+		return 1;
+	return UINT64_C(1) << (idx / STATS_HIST_SUB_NR - 1);
+}
+
+void stats_hist_reset(struct stats_hist *h)
+{
+	memset(h, 0, sizeof(*h));
+}
+
+void stats_hist_add(struct stats_hist *h, uint64_t ns)
+{
+	if (h->nr == 0 || ns < h->min_ns)
+		h->min_ns = ns;
+	if (ns > h->max_ns)
+		h->max_ns = ns;
+	h->nr++;
+	h->sum_ns += ns;
+	h->counts[stats_hist_bucket_idx(ns)]++;
+}
+
+void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)
+{
+	if (src->nr == 0)
+		return;
+	if (dst->nr == 0 || src->min_ns < dst->min_ns)
+		dst->min_ns = src->min_ns;
+	if (src->max_ns > dst->max_ns)
+		dst->max_ns = src->max_ns;
+	dst->nr += src->nr;
+	dst->sum_ns += src->sum_ns;
+	for (uint32_t i = 0; i < STATS_HIST_NR; i++)
+		dst->counts[i] += src->counts[i];
+}
+
+uint64_t stats_hist_percentile(const struct stats_hist *h, double pct)
+{
+	uint64_t rank, mid, cum = 0;
+	uint32_t i;
+
+	if (h->nr == 0)
+		return 0;
+	if (!(pct > 0)) /* NaN too */
+		return h->min_ns;
+	if (pct >= 100)
+		return h->max_ns;
+	rank = (uint64_t)ceill((long double)pct * h->nr / 100);
+	rank = rank < 1 ? 1 : rank > h->nr ? h->nr : rank;
+	for (i = 0; i < STATS_HIST_NR - 1; i++) {
+		cum += h->counts[i];
+		if (cum >= rank)
+			break;
+	}
+	mid = stats_hist_bucket_lo_ns(i) + stats_hist_bucket_width_ns(i) / 2;
+	/* The extremes are known exactly; never report a midpoint outside them. */
+	if (mid < h->min_ns)
+		return h->min_ns;
+	return mid > h->max_ns ? h->max_ns : mid;
+}
+
+uint64_t stats_hist_count_below(const struct stats_hist *h, uint64_t ns)
+{
+	uint32_t idx = stats_hist_bucket_idx(ns);
+	uint64_t below = 0, lo, width, part;
+
+	for (uint32_t i = 0; i < idx; i++)
+		below += h->counts[i];
+	lo = stats_hist_bucket_lo_ns(idx);
+	width = stats_hist_bucket_width_ns(idx);
+	part = ns - lo < width ? ns - lo : width; /* the clamped last bucket may lie below ns */
+	/* Rounded share of the bucket holding ns; 128-bit so huge counts cannot overflow. */
+	below += (uint64_t)(((unsigned __int128)h->counts[idx] * part + width / 2) / width);
+	return below;
+}
+
+double stats_hist_mean_ns(const struct stats_hist *h)
+{
+	return h->nr ? (double)h->sum_ns / (double)h->nr : 0;
+}
