@@ -1,0 +1,142 @@
+/* Reports: observers of an execution. The engine (or a test) calls them at execution start,
+ * run start, every interval, run end and execution end; each output (console, summary.html,
+ * flatfile.html, results.json, ...) is one observer in one file of src/report/, and adding one
+ * never touches the engine. Observers run on the controller thread only, never on the I/O
+ * path; they read plan and stats, never engine internals. */
+#ifndef IORAMP_REPORT_H
+#define IORAMP_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+#include "ioramp/stats.h"
+
+/* The whole execution, fixed from open to close. */
+struct rep_exec {
+	const struct parm_config *cfg;
+	const struct plan *plan;
+	const char *outdir; /* the output directory, created by the caller; NULL: none */
+	FILE *console;	    /* where console lines go (stdout, or stderr with --json) */
+	FILE *json_out;	    /* --json: the final JSON document goes here; else NULL */
+	int argc;	    /* the command line, for logfile.html and results.json */
+	char *const *argv;
+	uint64_t start_tod_ns; /* wall clock (CLOCK_REALTIME) at execution start */
+	uint64_t seed;	       /* the seed every generator was derived from */
+	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null" */
+	const double *sla_ns;  /* --sla thresholds for IOPS-at-latency points */
+	size_t nr_sla;
+	uint64_t mb_bytes;			     /* 1048576 (VDbench's MB/sec) */
+	const struct stats_vdb_buckets *vdb_buckets; /* histogram= or VDbench's defaults */
+};
+
+/* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
+ * (VDbench prints n/a where workloads differ: has_* false). */
+struct rep_params {
+	bool has_xfersize;
+	bool has_rdpct;
+	bool has_rhpct;
+	bool has_whpct;
+	bool has_seekpct;
+	uint64_t xfersize_bytes; /* -1 in VDbench's flatfile for a distribution */
+	double rdpct;
+	double rhpct;
+	double whpct;
+	double seekpct;
+	uint32_t threads; /* total over the run's SDs */
+	double compratio;
+	double dedupratio;
+	uint64_t lunsize_bytes; /* total over the run's SDs */
+};
+
+/* One run as executed. SD and WD arrays are in the run's order; per-SD and per-WD samples use
+ * the same indexes. */
+struct rep_run {
+	const struct plan_run *run; /* NULL for the hidden SD_format run */
+	const char *name;	    /* "rd1", "rd1_(50%)", "SD_format" */
+	size_t run_idx;		    /* index in plan->runs; (size_t)-1 for SD_format */
+	char rate_text[64];	    /* "Uncontrolled MAX", "Controlled curve", "5000", ... */
+	double req_iops;	    /* the target rate; 0 for max (flatfile reqrate 9999988) */
+	const char *for_loops;	    /* "threads=2 xfersize=4k" or "None" */
+	uint64_t elapsed_s;
+	uint64_t interval_s;
+	uint64_t warmup_s;
+	uint32_t nr_warmup_intervals; /* excluded from the average (at least 1 without warmup) */
+	size_t nr_sds;
+	const char *const *sd_names;
+	const char *const *sd_luns;
+	const uint64_t *sd_size_bytes; /* size used */
+	const uint32_t *sd_threads;
+	size_t nr_wds;
+	const char *const *wd_names;
+	const double *wd_skew_pct; /* requested skew of each WD, percent of the run's I/O */
+	struct rep_params params;
+	uint64_t start_tod_ns;
+};
+
+/* One interval, or the average of a run's non-warmup intervals (is_avg). Banks are merged over
+ * workers: total, per SD (nr_sds) and per WD (nr_wds). */
+struct rep_sample {
+	char label[32]; /* "1", "2", ..., "avg_2-5" */
+	uint32_t nr;	/* 1-based interval number; 0 for an average */
+	bool is_avg;
+	bool is_warmup;
+	uint64_t tod_ns;       /* wall clock at the end of the interval (or of the run) */
+	uint64_t elapsed_ns;   /* the interval's length, or the sum of the averaged intervals */
+	uint32_t nr_intervals; /* 1, or how many intervals an average covers */
+	const struct stats_bank *total;
+	const struct stats_bank *sd;
+	const struct stats_bank *wd;
+	bool has_cpu;
+	struct stats_cpu_pct cpu;
+};
+
+/* How a run ended, for run_end. */
+struct rep_run_end {
+	const struct rep_sample *avg;
+	bool is_interrupted;  /* Ctrl-C / SIGTERM: avg covers the completed intervals */
+	bool is_eof;	      /* every seekpct=eof workload reached the end */
+	double observed_iops; /* avg rate, the base of following curve points */
+};
+
+struct rep_ops {
+	const char *name;
+	/* Execution start. *state is the observer's; returns 0 or -errno. */
+	int (*open)(const struct rep_exec *x, void **state);
+	int (*run_start)(void *state, const struct rep_run *r);
+	int (*interval)(void *state, const struct rep_run *r, const struct rep_sample *s);
+	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
+	/* A console-style message (notice, warning box line): already formatted, no newline. */
+	void (*message)(void *state, const char *line);
+	/* Execution end with the exit status; frees state. Returns 0 or -errno. */
+	int (*close)(void *state, int status);
+};
+
+/* The observers an execution notifies, in order. Each call forwards to every observer; the
+ * first error is returned (and the others still run, so no output loses data). */
+struct rep_set {
+	const struct rep_ops *ops[32];
+	void *state[32];
+	size_t nr;
+	const struct rep_exec *exec;
+};
+
+/* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
+int rep_set_add(struct rep_set *s, const struct rep_ops *ops);
+
+/* Opens every observer. On failure, closes those already open and returns -errno. */
+int rep_set_open(struct rep_set *s, const struct rep_exec *x);
+int rep_set_run_start(struct rep_set *s, const struct rep_run *r);
+int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct rep_sample *smp);
+int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
+/* printf-style message to every observer (console and logfile print it with the time). */
+void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+int rep_set_close(struct rep_set *s, int status);
+
+/* The observers. */
+extern const struct rep_ops rep_console;
+
+#endif /* IORAMP_REPORT_H */

@@ -1,0 +1,101 @@
+/* The list of observers of an execution: every event goes to each of them in order. An
+ * observer's failure is remembered and returned, but the others still see the event, so one
+ * broken output never costs the results of another. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <string.h>
+
+int rep_set_add(struct rep_set *s, const struct rep_ops *ops)
+{
+	if (s->nr >= IORAMP_ARRAY_SIZE(s->ops))
+		return -ENOSPC;
+	s->ops[s->nr] = ops;
+	s->state[s->nr++] = NULL;
+	return 0;
+}
+
+int rep_set_open(struct rep_set *s, const struct rep_exec *x)
+{
+	s->exec = x;
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret = s->ops[i]->open ? s->ops[i]->open(x, &s->state[i]) : 0;
+
+		if (ret < 0) {
+			size_t opened = i;
+
+			s->nr = opened;
+			rep_set_close(s, 1);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int rep_set_run_start(struct rep_set *s, const struct rep_run *r)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret = s->ops[i]->run_start ? s->ops[i]->run_start(s->state[i], r) : 0;
+
+		if (ret < 0 && !first)
+			first = ret;
+	}
+	return first;
+}
+
+int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct rep_sample *smp)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret = s->ops[i]->interval ? s->ops[i]->interval(s->state[i], r, smp) : 0;
+
+		if (ret < 0 && !first)
+			first = ret;
+	}
+	return first;
+}
+
+int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret = s->ops[i]->run_end ? s->ops[i]->run_end(s->state[i], r, e) : 0;
+
+		if (ret < 0 && !first)
+			first = ret;
+	}
+	return first;
+}
+
+void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->message)
+			s->ops[i]->message(s->state[i], line);
+}
+
+int rep_set_close(struct rep_set *s, int status)
+{
+	int first = 0;
+
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret = s->ops[i]->close ? s->ops[i]->close(s->state[i], status) : 0;
+
+		s->state[i] = NULL;
+		if (ret < 0 && !first)
+			first = ret;
+	}
+	s->nr = 0;
+	return first;
+}
