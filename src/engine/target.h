@@ -26,7 +26,7 @@ struct eng_target {
 	/* Offsets and sizes must be multiples of this: the device's logical block size; for a file
 	 * with O_DIRECT the file system's direct I/O alignment where it tells (statx), else 512. */
 	uint32_t block_bytes;
-	uint32_t mem_align_bytes; /* buffer address alignment O_DIRECT needs (at most 4096) */
+	uint32_t mem_align_bytes; /* buffer address alignment O_DIRECT needs (4096 always works) */
 	uint64_t size_bytes;	  /* device or file size; 0 for a character device */
 };
 

@@ -12,6 +12,7 @@
 #include <fcntl.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -436,6 +437,52 @@ static void test_backend_close_with_inflight(void **state)
 	fx->be = NULL;
 }
 
+/* The worker thread's side of test_backend_open_elsewhere(): 0 when all went as expected. */
+static void *worker_main(void *arg)
+{
+	struct fx *fx = arg;
+	uint32_t got = 0;
+
+	if (eng_backend_submit(fx->be, fx->ptrs, 16) != 16)
+		return (void *)1;
+	while (got < 16) {
+		int ret = eng_backend_reap(fx->be, fx->done, DEPTH, now_ns() + WAIT_NS);
+
+		if (ret <= 0)
+			return (void *)2;
+		for (int j = 0; j < ret; j++)
+			if (fx->done[j]->result != BLOCK)
+				return (void *)3;
+		got += (uint32_t)ret;
+	}
+	/* leave with I/Os in flight: the controller closes after the worker is gone */
+	if (eng_backend_submit(fx->be, fx->ptrs, 8) != 8)
+		return (void *)4;
+	return NULL;
+}
+
+/* Opened on one thread, driven by another, closed by the first after the second exited: the
+ * way the engine uses a backend (uring binds a single-issuer ring to the driving thread). */
+static void test_backend_open_elsewhere(void **state)
+{
+	struct fx *fx = *state;
+	struct eng_backend_file file = { .threads = 16 };
+	pthread_t tid;
+	void *status;
+
+	fx_make_file(fx, 16 * BLOCK);
+	assert_int_equal(fx_open_file(fx, 0, O_RDWR), 0);
+	file.fd = fx->fds[0];
+	fx_open_backend(fx, &file, 1, 16);
+	for (int i = 0; i < 16; i++)
+		io_set(&fx->ios[i], ENG_OP_READ, 0, (uint64_t)i * BLOCK, BLOCK, slot(fx, i));
+	assert_int_equal(pthread_create(&tid, NULL, worker_main, fx), 0);
+	assert_int_equal(pthread_join(tid, &status), 0);
+	assert_null(status);
+	eng_backend_close(fx->be);
+	fx->be = NULL;
+}
+
 /* The sync pool runs at most a file's threads= I/Os on it at once. */
 static void test_backend_sync_per_file_threads(void **state)
 {
@@ -625,6 +672,7 @@ static void test_backend_fallback_prefers_uring(void **state)
 	BACKEND_TEST(ops, test_backend_reap_deadline), \
 	BACKEND_TEST(ops, test_backend_write_then_fsync), \
 	BACKEND_TEST(ops, test_backend_many_rounds), \
+	BACKEND_TEST(ops, test_backend_open_elsewhere), \
 	BACKEND_TEST(ops, test_backend_close_with_inflight)
 /* clang-format on */
 
