@@ -24,11 +24,10 @@ enum eng_op {
  * it back with result set, and writes nothing else in it.
  */
 struct eng_io {
-	void *buf; /* inside cfg->buf_region to use registered buffers */
-	uint64_t
-		offset_bytes; /* byte offset in the file; below 2^63 (io_uring reads -1 as "here") */
-	uint32_t size_bytes;  /* below 2 GiB, so that result can hold it */
-	uint32_t file_idx;    /* index into cfg->files (also the registered file index) */
+	void *buf;	       /* inside cfg->buf_region to use registered buffers */
+	uint64_t offset_bytes; /* below 2^63: io_uring reads (off_t)-1 as "the file position" */
+	uint32_t size_bytes;   /* below 2 GiB, so that result can hold it */
+	uint32_t file_idx;     /* index into cfg->files (also the registered file index) */
 	enum eng_op op;
 	int32_t result; /* after reap: bytes transferred (short at EOF; 0 for fsync) or -errno */
 	void *user;	/* the worker's: the backend never reads it */
