@@ -453,21 +453,24 @@ static const char profile_notes[] =
 	"*   10 %% of 1 MiB regions take half of their I/Os or more.\n"
 	"*   iorate is the trace's average rate; elapsed its duration (10 to 3600 s); threads\n"
 	"*   twice the mean outstanding I/Os (rate x mean latency) when the trace has latencies,\n"
-	"*   else VDbench's default of 8. VDbench spaces arrivals exponentially: a trace with an\n"
-	"*   inter-arrival CV well above 1 is burstier than this profile will be.\n"
+	"*   else VDbench's default of 8; at least one per WD. VDbench spaces arrivals\n"
+	"*   exponentially: a trace with an inter-arrival CV well above 1 is burstier than this\n"
+	"*   profile will be.\n"
 	"* Run: vdbench -f THIS_FILE lun=/dev/sdX   (or: ioramp -f THIS_FILE lun=/dev/sdX)\n";
 
-static unsigned int prof_threads(const struct prof *p, double iops)
+/* Twice the mean outstanding I/Os (Little: rate x mean latency) when the trace has
+ * latencies, else VDbench's default; at least one per WD, so every stream can have an I/O
+ * in flight (VDbench warns about skew otherwise). */
+static unsigned int prof_threads(const struct prof *p, double iops, unsigned int nr_wds)
 {
-	double lat_s, outstanding;
+	double outstanding = PROF_DEFAULT_THREADS;
 
-	if (!p->nr_latencies)
-		return PROF_DEFAULT_THREADS;
-	lat_s = (double)p->latency_sum_ns / (double)p->nr_latencies / 1e9;
-	outstanding = ceil(2 * iops * lat_s);
-	return outstanding < 1			? 1
-	       : outstanding > PROF_MAX_THREADS ? PROF_MAX_THREADS
-						: (unsigned int)outstanding;
+	if (p->nr_latencies)
+		outstanding =
+			ceil(2 * iops * (double)p->latency_sum_ns / (double)p->nr_latencies / 1e9);
+	if (outstanding < nr_wds)
+		outstanding = nr_wds;
+	return outstanding > PROF_MAX_THREADS ? PROF_MAX_THREADS : (unsigned int)outstanding;
 }
 
 static void print_rd(FILE *out, const struct prof *p, const unsigned int *skews)
