@@ -60,8 +60,9 @@ static int spc_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 		return -EINVAL;
 	if (!spc_opcode(w, len, &rec->op))
 		return trace_field_bad(r, at, ',', "Opcode", "r or w");
-	if (trace_field_dec_ns(r, &p, 0, 1000000000, "Timestamp", &rec->time_ns) < 0)
-		return -EINVAL;
+	at = p;
+	if (trace_scan_dec_ns(&p, 1000000000, &rec->time_ns) < 0)
+		return trace_field_bad(r, at, ',', "Timestamp", "a number of seconds");
 	p = trace_scan_blanks(p);
 	if (*p && *p != ',')
 		return trace_field_end(r, p, "Timestamp");

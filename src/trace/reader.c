@@ -360,8 +360,11 @@ int trace_field_bad(struct trace_reader *r, const char *at, char sep, const char
 static int field_sep(struct trace_reader *r, const char **pp, const char *at, char sep,
 		     const char *what, const char *expected)
 {
-	if (!sep)
+	if (!sep) { /* a blank-separated field ends at a blank */
+		if (**pp && **pp != ' ' && **pp != '\t')
+			return trace_field_bad(r, at, 0, what, expected);
 		return 0;
+	}
 	if (trace_scan_sep(pp, sep) == 0)
 		return 0;
 	if (trace_scan_is_end(*pp))
