@@ -84,7 +84,9 @@ demo: ioramp
 	./ioramp demo
 
 FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined
-build/fuzz/%: fuzz/%.c $(LIB_SRC)
+# The command line (src/cli/) stays out: its files call into main.c, which has main().
+FUZZ_LIB_SRC := $(filter-out src/cli/%,$(LIB_SRC))
+build/fuzz/%: fuzz/%.c $(FUZZ_LIB_SRC)
 	@mkdir -p $(@D)
 	$(CLANG) -std=gnu11 -Iinclude -D_GNU_SOURCE -DIORAMP_VERSION='"$(VERSION)"' \
 		-DIORAMP_DATADIR='"$(DATADIR)"' $(PKG_CFLAGS) $(FUZZ_FLAGS) $^ $(PKG_LIBS) -o $@
