@@ -104,7 +104,7 @@ void trace_err_print(const struct trace_err *err, FILE *f);
 struct trace_opts {
 	enum trace_format format; /* TRACE_FMT_AUTO to detect */
 	enum trace_action action; /* blkparse and blktrace only */
-	bool skip_bad;		  /* count and skip malformed lines instead of failing */
+	bool skip_bad;		  /* text formats: count and skip malformed lines, don't fail */
 };
 
 struct trace_reader;

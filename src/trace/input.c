@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static size_t input_cap(const struct trace_input *in)
@@ -15,12 +16,17 @@ static size_t input_cap(const struct trace_input *in)
 
 int trace_input_open_file(struct trace_input *in, const char *path, size_t buf_bytes)
 {
+	struct stat st;
 	int fd;
 
 	memset(in, 0, sizeof(*in));
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		return -EISDIR;
+	}
 	in->cap = buf_bytes < TRACE_INPUT_BUF_BYTES ? buf_bytes : TRACE_INPUT_BUF_BYTES;
 	in->buf = malloc(in->cap + 1); /* + 1: room for a final line's NUL */
 	if (!in->buf) {

@@ -152,23 +152,23 @@ static void print_counts(const struct trace_figs *f, FILE *out)
 
 static void print_sizes(const struct trace_figs *f, FILE *out)
 {
-	char a[32], b[32];
-	const char *sep = "";
+	char a[32], b[32], range[72];
+	const char *label = "size buckets";
 
 	fprintf(out, ROW "%.1f KiB (reads %.1f KiB, writes %.1f KiB)\n", "mean size",
 		f->mean_size_bytes / 1024, f->mean_read_bytes / 1024, f->mean_write_bytes / 1024);
-	fprintf(out, ROW, "size buckets");
 	for (int i = 0; i < TRACE_NR_SIZE_BUCKETS; i++) {
 		if (!f->size_hist[i])
 			continue;
 		size_label(i ? 1ull << i : 0, a, sizeof(a));
 		size_label(2ull << i, b, sizeof(b));
-		fprintf(out, "%s[%s,%s) %" PRIu64 " %.1f %%", sep, a, b, f->size_hist[i],
+		snprintf(range, sizeof(range), "[%s,%s)", a, b);
+		fprintf(out, ROW "%-12s %10" PRIu64 " %5.1f %%\n", label, range, f->size_hist[i],
 			100.0 * (double)f->size_hist[i] / (double)f->nr_ios);
-		sep = ", ";
+		label = "";
 	}
-	fprintf(out, "\n" ROW, "top sizes");
-	for (unsigned int i = 0; i < f->nr_top_sizes; i++) {
+	fprintf(out, ROW, "top sizes");
+	for (unsigned int i = 0; i < f->nr_top_sizes && i < 6; i++) {
 		size_label(f->top_sizes[i].size_bytes, a, sizeof(a));
 		fprintf(out, "%s%s %.1f %%", i ? ", " : "", a,
 			100.0 * (double)f->top_sizes[i].nr / (double)f->nr_ios);
@@ -180,10 +180,10 @@ static void print_space(const struct trace_figs *f, FILE *out)
 {
 	char a[32], b[32], c[32];
 
-	fprintf(out,
-		ROW "%.2f %% (offset = end of the previous I/O on the device); near %.2f %%"
-		    " (within 128 KiB); reads %.2f %%, writes %.2f %% (same op)\n",
-		"sequential", f->seq_pct, f->near_pct, f->seq_read_pct, f->seq_write_pct);
+	fprintf(out, ROW "%.2f %% start where the device's previous I/O ended; %.2f %% within %s\n",
+		"sequential", f->seq_pct, f->near_pct, "128 KiB");
+	fprintf(out, ROW "reads %.2f %%, writes %.2f %% (after the previous I/O of the same op)\n",
+		"", f->seq_read_pct, f->seq_write_pct);
 	bytes_label((double)f->footprint_bytes, a, sizeof(a));
 	bytes_label((double)f->footprint_4k_bytes, b, sizeof(b));
 	bytes_label((double)f->max_end_bytes, c, sizeof(c));
@@ -194,8 +194,8 @@ static void print_space(const struct trace_figs *f, FILE *out)
 			f->footprint_grain_bytes);
 	bytes_label((double)f->region_bytes, a, sizeof(a));
 	fprintf(out,
-		ROW "hottest 1/5/10/20/25 %% of %" PRIu64 " regions of %s: %.1f/%.1f/%.1f/"
-		    "%.1f/%.1f %% of I/Os\n",
+		ROW "busiest 1/5/10/20/25 %% of %" PRIu64 " %s regions: %.1f/%.1f/%.1f/%.1f/"
+		    "%.1f %% of I/Os\n",
 		"hot bands", f->nr_regions, a, f->hot_pct[0], f->hot_pct[1], f->hot_pct[2],
 		f->hot_pct[3], f->hot_pct[4]);
 }
