@@ -1,7 +1,7 @@
 /* blktrace binary traces: 48-byte struct blk_io_trace records in the writer's byte order,
- * each followed by pdu_len payload bytes. One file ("blktrace -o -"), read in file order, or
- * the per-CPU files x.blktrace.0, .1, ... merged by time through a heap that holds one
- * record per file. One action (Q, D or C) becomes records; notes and passthrough are
+ * each followed by pdu_len payload bytes. One file ("blktrace -o -") sorted through a
+ * window of 4096 records, or the per-CPU files x.blktrace.0, .1, ... merged by time through
+ * a heap that holds one record per file. One action (Q, D or C) becomes records; notes and passthrough are
  * skipped. Layout from traces.md 2.11 (blktrace_api.h). */
 #include "reader.h"
 
@@ -18,6 +18,9 @@ enum {
 	BT_SECTOR_BYTES = 512,
 	BT_STREAM_BUF_BYTES = 256 * 1024,
 	BT_MAX_STREAMS = 4096,
+	/* "blktrace -o -" writes each CPU's buffer in chunks, so one stream is only roughly in
+	 * time order: reading keeps this many records and hands out the earliest */
+	BT_WINDOW = 4096,
 	/* action: low 16 bits what happened, high 16 bits the category mask */
 	BT_ACT_QUEUE = 1,
 	BT_ACT_ISSUE = 7,
@@ -45,12 +48,22 @@ struct bt_stream {
 	struct trace_rec head;
 };
 
+/* A record waiting in the single stream's reorder window; seq keeps file order on ties. */
+struct bt_slot {
+	struct trace_rec rec;
+	uint64_t seq;
+};
+
 struct bt_state {
 	struct bt_stream *streams;
 	size_t nr_streams;
 	size_t *heap; /* stream indexes with a head, earliest head first */
 	size_t nr_heap;
 	bool is_started;
+	struct bt_slot *win; /* single stream: min-heap of the next BT_WINDOW records */
+	size_t nr_win;
+	uint64_t nr_pushed;
+	bool is_drained;
 };
 
 static void bt_decode(const unsigned char *p, bool is_swapped, struct bt_raw *t)
@@ -242,12 +255,84 @@ static int bt_start(struct trace_reader *r, struct bt_state *st)
 	return 0;
 }
 
+static bool slot_before(const struct bt_slot *a, const struct bt_slot *b)
+{
+	return a->rec.time_ns < b->rec.time_ns ||
+	       (a->rec.time_ns == b->rec.time_ns && a->seq < b->seq);
+}
+
+static void win_push(struct bt_state *st, const struct trace_rec *rec)
+{
+	size_t i = st->nr_win++;
+
+	st->win[i] = (struct bt_slot){ *rec, st->nr_pushed++ };
+	while (i && slot_before(&st->win[i], &st->win[(i - 1) / 2])) {
+		struct bt_slot tmp = st->win[i];
+
+		st->win[i] = st->win[(i - 1) / 2];
+		st->win[(i - 1) / 2] = tmp;
+		i = (i - 1) / 2;
+	}
+}
+
+static void win_pop(struct bt_state *st, struct trace_rec *rec)
+{
+	size_t i = 0;
+
+	*rec = st->win[0].rec;
+	st->win[0] = st->win[--st->nr_win];
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct bt_slot tmp;
+
+		if (l < st->nr_win && slot_before(&st->win[l], &st->win[m]))
+			m = l;
+		if (l + 1 < st->nr_win && slot_before(&st->win[l + 1], &st->win[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		tmp = st->win[i];
+		st->win[i] = st->win[m];
+		st->win[m] = tmp;
+		i = m;
+	}
+}
+
+/* One stream: through the reorder window. */
+static int bt_next_single(struct trace_reader *r, struct bt_state *st, struct trace_rec *rec)
+{
+	struct bt_stream *s = &st->streams[0];
+	int ret;
+
+	if (!st->win) {
+		st->win = malloc(BT_WINDOW * sizeof(*st->win));
+		if (!st->win)
+			return -ENOMEM;
+	}
+	while (!st->is_drained && st->nr_win < BT_WINDOW) {
+		ret = bt_fill_head(r, s);
+		if (ret < 0)
+			return ret;
+		if (ret == 0)
+			st->is_drained = true;
+		else
+			win_push(st, &s->head);
+	}
+	if (!st->nr_win)
+		return 0;
+	win_pop(st, rec);
+	return 1;
+}
+
+/* Per-CPU files: the earliest head of all. */
 static int bt_next(struct trace_reader *r, struct trace_rec *rec)
 {
 	struct bt_state *st = r->priv;
 	struct bt_stream *s;
 	int ret;
 
+	if (st->nr_streams == 1)
+		return bt_next_single(r, st, rec);
 	if (!st->is_started) {
 		ret = bt_start(r, st);
 		if (ret < 0)
@@ -417,6 +502,7 @@ static void bt_fini(struct trace_reader *r)
 	}
 	free(st->streams);
 	free(st->heap);
+	free(st->win);
 	free(st);
 	r->priv = NULL;
 }

@@ -355,6 +355,52 @@ static void test_reader_blktrace_errors_give_offsets(void **state)
 	free(buf);
 }
 
+/* "blktrace -o -" interleaves CPUs in chunks: the records come out in time order anyway. */
+static void test_reader_blktrace_sorts_chunks(void **state)
+{
+	struct trace_opts opts = { .format = TRACE_FMT_BLKTRACE, .action = TRACE_ACT_QUEUE };
+	size_t len, pos = 0, out_len = 0, at[2][4096], nr[2] = { 0, 0 }, next[2] = { 0, 0 };
+	unsigned char *buf = read_file("traces/blktrace.bin", &len), *out = malloc(len);
+	struct trace_reader *r;
+	struct trace_err err;
+	struct trace_rec rec;
+	uint64_t last_ns = 0;
+	unsigned int n = 0;
+
+	(void)state;
+	assert_non_null(out);
+	while (pos < len) { /* record starts, by CPU */
+		uint32_t cpu;
+		uint16_t pdu;
+
+		memcpy(&cpu, buf + pos + 40, 4);
+		memcpy(&pdu, buf + pos + 46, 2);
+		at[cpu][nr[cpu]++] = pos;
+		pos += 48 + pdu;
+	}
+	while (next[0] < nr[0] || next[1] < nr[1]) /* 64-record chunks, CPU 1 first */
+		for (int cpu = 1; cpu >= 0; cpu--)
+			for (int k = 0; k < 64 && next[cpu] < nr[cpu]; k++) {
+				size_t from = at[cpu][next[cpu]++];
+				uint16_t pdu;
+
+				memcpy(&pdu, buf + from + 46, 2);
+				memcpy(out + out_len, buf + from, 48u + pdu);
+				out_len += 48u + pdu;
+			}
+	assert_int_equal(out_len, len);
+	assert_int_equal(trace_reader_open_mem(&r, "chunks", out, out_len, &opts, &err), 0);
+	while (trace_reader_next(r, &rec) == 1) {
+		assert_true(rec.time_ns >= last_ns);
+		last_ns = rec.time_ns;
+		n++;
+	}
+	assert_int_equal(n, RULE_N + RULE_NR_FLUSHES + RULE_NR_DISCARDS);
+	trace_reader_close(r);
+	free(out);
+	free(buf);
+}
+
 static void test_reader_vscsi_truncated(void **state)
 {
 	size_t len;
@@ -476,6 +522,7 @@ int main(void)
 						(void *)&bad_cases[i] };
 	}
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_blktrace_errors_give_offsets);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_blktrace_sorts_chunks);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_vscsi_truncated);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_open_errors);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_picks_action);
