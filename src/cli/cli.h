@@ -17,4 +17,7 @@ void cli_usage(FILE *f);
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
 
+/* "ioramp parseflat -i FILE|DIR -c COL...": argv[0] is "parseflat". Returns an exit code. */
+int cli_parseflat(int argc, char **argv);
+
 #endif /* IORAMP_CLI_H */

@@ -38,5 +38,7 @@ int main(int argc, char **argv)
 		printf("ioramp %s\n", IORAMP_VERSION);
 		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "parseflat"))
+		return cli_parseflat(argc - 1, argv + 1);
 	return cli_run(argc, argv);
 }
