@@ -446,16 +446,16 @@ static void mask(char *text, const char *tmp, bool with_stamps)
 	}
 }
 
-static void compare_one(struct fixture *fx, const char *name)
+/* Compares file got_path with tests/data/report/golden/<golden>.expected. */
+static void compare_file(struct fixture *fx, const char *got_path, const char *golden)
 {
-	char got_path[512], want_path[8192];
+	const char *name = strrchr(got_path, '/') ? strrchr(got_path, '/') + 1 : got_path;
+	char want_path[8192];
 	char *got, *want;
 	size_t got_len, want_len;
 
-	snprintf(got_path, sizeof(got_path), "%s%s", strcmp(name, "console.txt") ? "out/" : "",
-		 name);
 	snprintf(want_path, sizeof(want_path), "%s/tests/data/report/golden/%s.expected", fx->repo,
-		 name);
+		 golden);
 	got = slurp(got_path, &got_len);
 	assert_non_null(got);
 	mask(got, fx->tmp, !strcmp(name, "status.html"));
@@ -483,10 +483,33 @@ static void compare_one(struct fixture *fx, const char *name)
 static void test_exec_files_match_golden(void **state)
 {
 	struct fixture *fx = *state;
+	char path[512];
 
 	execute(fx);
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(golden_files); i++)
-		compare_one(fx, golden_files[i]);
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(golden_files); i++) {
+		snprintf(path, sizeof(path), "%s%s",
+			 strcmp(golden_files[i], "console.txt") ? "out/" : "", golden_files[i]);
+		compare_file(fx, path, golden_files[i]);
+	}
+}
+
+/* histogram=(100u,1m,10m): four buckets, the last up to max (reference §10.3). */
+static void test_histogram_with_user_buckets(void **state)
+{
+	static const uint64_t bounds_ns[] = { 100000, 1000000, 10000000 };
+	struct fixture *fx = *state;
+
+	exec_init(fx); /* VDbench's defaults, replaced below */
+	assert_int_equal(stats_vdb_init(&fx->buckets, bounds_ns, 3), 0);
+	fx->x.outdir = "custom";
+	fx->x.sd_format_loops = NULL;
+	assert_int_equal(mkdir("custom", 0777), 0);
+	assert_int_equal(rep_set_add(&fx->set, &rep_histogram), 0);
+	assert_int_equal(rep_set_open(&fx->set, &fx->x), 0);
+	drive_run(fx, 0, base_tod_ns, 0);
+	assert_int_equal(rep_set_close(&fx->set, 0), 0);
+	compare_file(fx, "custom/histogram.html", "custom_histogram.html");
+	compare_file(fx, "custom/wd2.histogram.html", "custom_wd2.histogram.html");
 }
 
 /* An interrupted execution leaves every file complete up to its last event. */
@@ -520,6 +543,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_exec_files_match_golden, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_exec_files_are_flushed_before_close, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_histogram_with_user_buckets, setup, teardown),
 	};
 
 	return cmocka_run_group_tests_name("report_vdb", tests, NULL, NULL);
