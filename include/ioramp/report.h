@@ -31,6 +31,10 @@ struct rep_exec {
 	size_t nr_sla;
 	uint64_t mb_bytes;			     /* 1048576 (VDbench's MB/sec) */
 	const struct stats_vdb_buckets *vdb_buckets; /* histogram= or VDbench's defaults */
+	/* The "For loops:" text of the SD_format run that precedes the plan's runs ("threads=2
+	 * iorate=max"), for the run links; NULL when there is none. */
+	const char *sd_format_loops;
+	const char *host; /* host label for reports ("localhost"); NULL: "localhost" */
 };
 
 /* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
@@ -41,14 +45,17 @@ struct rep_params {
 	bool has_rhpct;
 	bool has_whpct;
 	bool has_seekpct;
-	uint64_t xfersize_bytes; /* -1 in VDbench's flatfile for a distribution */
+	bool has_threads;
+	uint64_t xfersize_bytes; /* VDbench prints the first size of a distribution */
 	double rdpct;
 	double rhpct;
 	double whpct;
 	double seekpct;
-	uint32_t threads; /* total over the run's SDs */
+	/* The threads= every SD of the run has (or the forthreads= value); has_threads false when
+	 * they differ (VDbench's flatfile prints -1). */
+	uint32_t threads;
 	double compratio;
-	double dedupratio;
+	double dedupratio;	/* 0: none (n/a) */
 	uint64_t lunsize_bytes; /* total over the run's SDs */
 };
 
@@ -78,7 +85,10 @@ struct rep_run {
 };
 
 /* One interval, or the average of a run's non-warmup intervals (is_avg). Banks are merged over
- * workers: total, per SD (nr_sds) and per WD (nr_wds). */
+ * workers: total, per SD (nr_sds) and per WD (nr_wds). interval() receives only interval
+ * samples; the average comes once, in run_end. Rates divide by elapsed_ns: pass the nominal
+ * interval length (interval_s) to print VDbench's whole-number rates. An average over zero
+ * intervals (a one-interval run) has nr_intervals 0, zero banks and NaN CPU figures. */
 struct rep_sample {
 	char label[32]; /* "1", "2", ..., "avg_2-5" */
 	uint32_t nr;	/* 1-based interval number; 0 for an average */
@@ -92,6 +102,17 @@ struct rep_sample {
 	const struct stats_bank *wd;
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
+};
+
+/* A failed I/O, for errorlog.html and the console (VDbench's error line). */
+struct rep_io_error {
+	const char *sd;
+	const char *lun;
+	enum stats_op op;
+	uint64_t lba_bytes; /* byte offset */
+	uint64_t size_bytes;
+	int err;	 /* positive errno */
+	uint64_t tod_ns; /* wall clock when it completed */
 };
 
 /* How a run ended, for run_end. */
@@ -111,6 +132,8 @@ struct rep_ops {
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
+	/* A failed I/O (errorlog.html, console, logfile). */
+	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* Execution end with the exit status; frees state. Returns 0 or -errno. */
 	int (*close)(void *state, int status);
 };
@@ -134,9 +157,75 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
 /* printf-style message to every observer (console and logfile print it with the time). */
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* A failed I/O to every observer that records them. */
+void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
 int rep_set_close(struct rep_set *s, int status);
 
-/* The observers. */
-extern const struct rep_ops rep_console;
+/* Adds every output-directory observer below (not the console), for a VDbench-style -o. Each
+ * does nothing when rep_exec.outdir is NULL. Returns 0 or -ENOSPC. */
+int rep_set_add_vdbench(struct rep_set *s);
+
+/* The observers, VDbench 5.04.07's outputs (reference §10). Each writes its file(s) in
+ * rep_exec.outdir as "<title>...</title><pre>" + text and flushes after every event, so an
+ * interrupted execution leaves valid files. */
+extern const struct rep_ops rep_console;   /* interval lines, run banners, warning boxes */
+extern const struct rep_ops rep_logfile;   /* logfile.html: the console, with run anchors */
+extern const struct rep_ops rep_summary;   /* summary.html: links and every interval line */
+extern const struct rep_ops rep_totals;	   /* totals.html: the avg line of each run */
+extern const struct rep_ops rep_parmfile;  /* parmfile.html: parm_source_listing() */
+extern const struct rep_ops rep_flatfile;  /* flatfile.html: one line per interval and avg */
+extern const struct rep_ops rep_histogram; /* histogram.html, <sd>.histogram.html, <wd>... */
+extern const struct rep_ops rep_sdreport;  /* <sd>.html: interval lines per SD */
+extern const struct rep_ops rep_wdreport;  /* <wd>.html: interval lines per WD (2+ WDs) */
+extern const struct rep_ops rep_skew;	   /* skew.html: SD and WD tables, requested skew */
+extern const struct rep_ops rep_errorlog;  /* errorlog.html: header, then I/O errors */
+extern const struct rep_ops rep_status;	   /* status.html: tab-separated events */
+
+/* ---- output directory ------------------------------------------------------------------ */
+
+/* Creates the output directory as VDbench does for -o spec (reference §7): NULL or "" means
+ * "output"; an existing directory is reused after its *.html files are deleted; "name+" takes
+ * the first of name001..name999 that does not exist; "name.tod" becomes name.yymmdd.hhmmss
+ * (local time of tod_ns). The chosen path goes to out (len bytes). Returns 0, -ENAMETOOLONG,
+ * -EEXIST (no free name+ slot), -ENOTDIR (spec is a file), or -errno from mkdir, opendir or
+ * unlink. Parent directories are created as needed. */
+int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len);
+
+/* ---- flatfile parsing (ioramp parseflat) ----------------------------------------------- */
+
+/* A flatfile read into memory: the column names of the header line and one row of values per
+ * data line (blank-separated; "?" kept as is). */
+struct rep_flat {
+	char **cols;
+	size_t nr_cols;
+	char ***rows; /* rows[i][j]: value of column j; a short line's missing values are "" */
+	size_t nr_rows;
+};
+
+/* What parseflat selects: columns by name (case-insensitive, "all" = every column, echoed in
+ * the header as typed), filters (column, value: case-insensitive equality, all must hold),
+ * avg_ lines only or non-avg lines only, comma or tab. */
+struct rep_flat_query {
+	const char *const *cols;
+	size_t nr_cols;
+	const char *const *filters; /* pairs: column, value */
+	size_t nr_filters;	    /* number of pairs */
+	bool is_avg_only;
+	bool is_tab;
+};
+
+/* Reads a flatfile (the "*" comment block, the header line, data lines) from f into *out.
+ * Returns 0, -EINVAL when no header line is found, or -ENOMEM. Free with rep_flat_fini(). */
+int rep_flat_read(FILE *f, struct rep_flat *out);
+void rep_flat_fini(struct rep_flat *fl);
+
+/* Index of a column (case-insensitive), or -ENOENT. */
+int rep_flat_col(const struct rep_flat *fl, const char *name);
+
+/* Writes the header and the selected rows to out ("?" values printed as 0). Returns the number
+ * of rows written (0: nothing matched; the header is written anyway), or -ENOENT with
+ * *bad_col set to the unknown column name. */
+int rep_flat_select(const struct rep_flat *fl, const struct rep_flat_query *q, FILE *out,
+		    const char **bad_col);
 
 #endif /* IORAMP_REPORT_H */

@@ -20,4 +20,7 @@ int cli_run(int argc, char **argv);
 /* "ioramp trace SUBCOMMAND ...": argv[0] is "trace". Returns an exit code. */
 int cli_trace(int argc, char **argv);
 
+/* "ioramp parseflat -i FILE|DIR -c COL...": argv[0] is "parseflat". Returns an exit code. */
+int cli_parseflat(int argc, char **argv);
+
 #endif /* IORAMP_CLI_H */

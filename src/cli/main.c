@@ -6,19 +6,29 @@
 
 static const char usage_text[] =
 	"usage: ioramp -f FILE [FILE...] [-o DIR] [-e SECS] [-i SECS] [-w SECS] [-s] [name=value ...]\n"
+	"       ioramp SUBCOMMAND ...\n"
 	"       ioramp --help | --version\n"
 	"\n"
 	"Reads VDbench 5.04.07 raw-I/O parameter files and runs them.\n"
 	"\n"
-	"  -f FILE...   parameter files, read in order as if concatenated\n"
-	"  -o DIR       output directory (default: output)\n"
-	"  -e SECS      override elapsed= of every run\n"
-	"  -i SECS      override interval= of every run\n"
-	"  -w SECS      override warmup= of every run\n"
-	"  -s           simulate: list the runs the files define, run nothing\n"
-	"  name=value   substitute $name and !name in the parameter files\n"
-	"  --help       this text\n"
-	"  --version    print the version\n"
+	"  -f FILE...     parameter files, read in order as if concatenated\n"
+	"  -o DIR         output directory (default: output; DIR+ next free, DIR.tod dated)\n"
+	"  -e SECS        override elapsed= of every run\n"
+	"  -i SECS        override interval= of every run\n"
+	"  -w SECS        override warmup= of every run\n"
+	"  -s             simulate: list the runs the files define, run nothing\n"
+	"  name=value     substitute $name and !name in the parameter files\n"
+	"  --engine NAME  uring (default), aio, sync or null\n"
+	"  --seed N       seed of every generator (default: from the clock, printed)\n"
+	"  --json         print only the final JSON document on stdout\n"
+	"  --sla LIST     IOPS-at-latency thresholds (default 100us,200us,500us,1ms)\n"
+	"  --force        allow writes to devices that carry a file system or partitions\n"
+	"  --help         this text\n"
+	"  --version      print the version\n"
+	"\n"
+	"Subcommands:\n"
+	"  parseflat      select columns of a flatfile.html, as vdbench parseflat\n"
+	"  trace          stat, profile, compare or convert block traces\n"
 	"\n"
 	"Exit status: 0 success, 1 run failed, 2 bad usage or parameters, 130/143 interrupted.\n"
 	"See ioramp(1) and ioramp-parm(5).\n";
@@ -28,17 +38,27 @@ void cli_usage(FILE *f)
 	fputs(usage_text, f);
 }
 
+static const struct {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+} subcommands[] = {
+	{ "parseflat", cli_parseflat },
+	{ "parse", cli_parseflat },
+	{ "trace", cli_trace },
+};
+
 int main(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--help")) {
 		cli_usage(stdout);
-		return 0;
+		return CLI_EXIT_OK;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--version")) {
 		printf("ioramp %s\n", IORAMP_VERSION);
-		return 0;
+		return CLI_EXIT_OK;
 	}
-	if (argc > 1 && !strcmp(argv[1], "trace"))
-		return cli_trace(argc - 1, argv + 1);
+	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		if (!strcmp(argv[1], subcommands[i].name))
+			return subcommands[i].fn(argc - 1, argv + 1);
 	return cli_run(argc, argv);
 }

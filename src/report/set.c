@@ -85,6 +85,30 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 			s->ops[i]->message(s->state[i], line);
 }
 
+void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->io_error)
+			s->ops[i]->io_error(s->state[i], e);
+}
+
+int rep_set_add_vdbench(struct rep_set *s)
+{
+	static const struct rep_ops *const outputs[] = {
+		&rep_summary,  &rep_logfile,  &rep_totals,   &rep_parmfile,
+		&rep_flatfile, &rep_status,   &rep_errorlog, &rep_histogram,
+		&rep_sdreport, &rep_wdreport, &rep_skew,
+	};
+
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(outputs); i++) {
+		int ret = rep_set_add(s, outputs[i]);
+
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
 int rep_set_close(struct rep_set *s, int status)
 {
 	int first = 0;

@@ -1,0 +1,149 @@
+/* VDbench's warning boxes after a run (reference §9.2, §9.8): the workload skew warning with
+ * its list of possible reasons and the processor utilization warning, and the text of an I/O
+ * error line. The wording is VDbench's, since wrappers search for it. */
+#include "vdbtext.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	BOX_LINE_MAX = 256,
+};
+
+static void emit_stars(size_t nr, rep_emit_fn *emit, void *ctx)
+{
+	char line[BOX_LINE_MAX + 8];
+
+	if (nr > sizeof(line) - 1)
+		nr = sizeof(line) - 1;
+	memset(line, '*', nr);
+	line[nr] = '\0';
+	emit(ctx, line);
+}
+
+void rep_box(const char *const *lines, size_t nr, rep_emit_fn *emit, void *ctx)
+{
+	char line[BOX_LINE_MAX + 8];
+	size_t width = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		if (strlen(lines[i]) > width)
+			width = strlen(lines[i]);
+	if (width > BOX_LINE_MAX)
+		width = BOX_LINE_MAX;
+	emit(ctx, "*");
+	emit_stars(width + 4, emit, ctx);
+	for (size_t i = 0; i < nr; i++) {
+		snprintf(line, sizeof(line), "* %-*.*s *", (int)width, (int)width, lines[i]);
+		emit(ctx, line);
+	}
+	emit_stars(width + 4, emit, ctx);
+	emit(ctx, "*");
+}
+
+static const char *const skew_reasons[] = {
+	"Possible reasons for workload skew being out of sync:",
+	"",
+	"- Elapsed time too short.",
+	"  Each SD should have done at least 2000 i/o's. Adding 'warmup=nn' may help this.",
+	"  For SD concatenation this is the ONLY acceptable reason. Contact me at the Oracle "
+	"Vdbench Forum if the differences are too big.",
+	"",
+	"- A mix of seekpct=seq and random workloads.",
+	"  Sequential workloads may run on only ONE slave, but random workloads",
+	"  may run on multiple slaves. Workload skew depends on ALL workloads",
+	"  running on all slaves. Force slave count to just one. (hd=default,jvms=1)",
+	"",
+	"- Not enough threads available to guarantee that all workloads can run",
+	"  on all slaves.",
+	"",
+	"- There may be more, can't think (of any) right now. :-)",
+	"",
+	"You may use 'abort_failed_skew=nn' for Vdbench to abort after skew failures. See "
+	"documentation.",
+	"",
+};
+
+/* The first WD whose observed share of the I/O is more than 1% from the requested one, or -1;
+ * *delta gets the difference (requested - observed). */
+static int skew_off_wd(const struct rep_run *r, const struct rep_sample *avg, double *delta)
+{
+	uint64_t total = 0;
+
+	for (size_t i = 0; i < r->nr_wds; i++)
+		total += avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+	if (!total || !r->wd_skew_pct)
+		return -1;
+	for (size_t i = 0; i < r->nr_wds; i++) {
+		uint64_t n =
+			avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+		double d = r->wd_skew_pct[i] - (double)n * 100.0 / (double)total;
+
+		if (fabs(d) > 1.0) {
+			*delta = d;
+			return (int)i;
+		}
+	}
+	return -1;
+}
+
+static void skew_warning(const struct rep_run *r, const struct rep_run_end *e, bool with_reasons,
+			 rep_emit_fn *emit, void *ctx)
+{
+	char text[BOX_LINE_MAX], num[32];
+	const char *line = text;
+	double delta = 0;
+	int wd;
+
+	if (!rep_run_has_skew(r) || !e->avg || !e->avg->wd)
+		return;
+	wd = skew_off_wd(r, e->avg, &delta);
+	if (wd < 0)
+		return;
+	snprintf(text, sizeof(text),
+		 "Observed Workload skew for wd=%s delta greater than 1%% (%s). See skew.html for "
+		 "details",
+		 r->wd_names[wd], rep_jfmt(num, sizeof(num), 0, 2, fabs(delta)));
+	rep_box(&line, 1, emit, ctx);
+	if (with_reasons)
+		rep_box(skew_reasons, IORAMP_ARRAY_SIZE(skew_reasons), emit, ctx);
+}
+
+void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
+		      const struct rep_run_end *e, bool with_reasons, rep_emit_fn *emit, void *ctx)
+{
+	char first[BOX_LINE_MAX], num[32];
+	const char *lines[3] = {
+		first,
+		"Any processor utilization over 80% could mean that your system",
+		"does not have enough cycles to run the highest rate possible.",
+	};
+
+	skew_warning(r, e, with_reasons, emit, ctx);
+	if (!e->avg || !e->avg->has_cpu || !(e->avg->cpu.used_pct > 80.0))
+		return;
+	snprintf(first, sizeof(first), "Warning for host=%s: average processor utilization %s%% ",
+		 x->host ? x->host : "localhost",
+		 rep_jfmt(num, sizeof(num), 0, 1, e->avg->cpu.used_pct));
+	rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
+}
+
+void rep_io_error_text(char *buf, size_t len, const struct rep_exec *x,
+		       const struct rep_io_error *e)
+{
+	const char *name = strerrorname_np(e->err);
+	char tod[REP_TOD_LEN], errname[24];
+
+	if (!name) {
+		snprintf(errname, sizeof(errname), "%d", e->err);
+		name = errname;
+	}
+	rep_fmt_tod(tod, e->tod_ns);
+	snprintf(buf, len,
+		 "%s-0: %s op: %-6s lun: %-30s lba: %12llu 0x%08llX xfer: %8llu errno: %s: '%s' ",
+		 x->host ? x->host : "localhost", tod, e->op == STATS_OP_READ ? "read" : "write",
+		 e->lun ? e->lun : "", (unsigned long long)e->lba_bytes,
+		 (unsigned long long)e->lba_bytes, (unsigned long long)e->size_bytes, name,
+		 strerror(e->err));
+}

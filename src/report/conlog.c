@@ -1,0 +1,93 @@
+/* The body VDbench writes to the console, logfile.html and summary.html alike (reference
+ * §10.1): a banner per run, the header every 30 interval lines, one line per interval, the
+ * average line and the warning boxes, messages and I/O errors with the time of day in front. */
+#include "vdbtext.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+enum {
+	HEADER_EVERY = 30,
+};
+
+void rep_conlog_run_start(struct rep_conlog *c, const struct rep_run *r)
+{
+	char tod[REP_TOD_LEN], text[1024];
+
+	c->nr_lines = 0;
+	if (!c->f)
+		return;
+	if (c->kind == REP_CONLOG_CONSOLE) {
+		rep_fmt_tod(tod, r->start_tod_ns);
+		rep_start_text(text, sizeof(text), r);
+		fprintf(c->f, "%s %s\n", tod, text);
+	} else {
+		fputc('\n', c->f);
+		rep_html_anchor(c->f, r);
+		fputc('\n', c->f);
+	}
+	fflush(c->f);
+}
+
+void rep_conlog_interval(struct rep_conlog *c, const struct rep_sample *s)
+{
+	if (!c->f)
+		return;
+	if (c->nr_lines % HEADER_EVERY == 0)
+		rep_header_print(c->f, c->x, s->tod_ns, s->has_cpu);
+	c->nr_lines++;
+	rep_line_print(c->f, c->x, s, s->total);
+	fflush(c->f);
+}
+
+static void emit_timed(void *ctx, const char *line)
+{
+	rep_conlog_timed(ctx, line);
+}
+
+void rep_conlog_run_end(struct rep_conlog *c, const struct rep_run *r, const struct rep_run_end *e)
+{
+	if (!c->f || !e->avg)
+		return;
+	if (c->nr_lines == 0) /* interrupted before the first interval */
+		rep_header_print(c->f, c->x, e->avg->tod_ns, e->avg->has_cpu);
+	rep_line_print(c->f, c->x, e->avg, e->avg->total);
+	rep_run_warnings(c->x, r, e, c->kind != REP_CONLOG_SUMMARY, emit_timed, c);
+	fflush(c->f);
+}
+
+void rep_conlog_timed(struct rep_conlog *c, const char *line)
+{
+	char tod[REP_TOD_LEN];
+
+	if (!c->f)
+		return;
+	rep_fmt_tod(tod, rep_now_ns());
+	fprintf(c->f, "%s %s\n", tod, line);
+	fflush(c->f);
+}
+
+void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e)
+{
+	char text[1024];
+
+	rep_io_error_text(text, sizeof(text), c->x, e);
+	rep_conlog_timed(c, text);
+}
+
+void rep_conlog_close(struct rep_conlog *c, int status)
+{
+	char path[PATH_MAX], line[PATH_MAX + 128];
+
+	if (!c->f || status != 0)
+		return;
+	if (c->kind == REP_CONLOG_SUMMARY || !c->x->outdir) {
+		rep_conlog_timed(c, "Vdbench execution completed successfully");
+		return;
+	}
+	if (!realpath(c->x->outdir, path))
+		snprintf(path, sizeof(path), "%s", c->x->outdir);
+	snprintf(line, sizeof(line),
+		 "Vdbench execution completed successfully. Output directory: %s ", path);
+	rep_conlog_timed(c, line);
+}

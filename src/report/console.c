@@ -1,0 +1,72 @@
+/* The console observer: VDbench 5.04.07's console lines (reference §10.1) on rep_exec.console
+ * (stdout when NULL). It prints no banner of its own; the command line does. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "vdbtext.h"
+
+static int console_open(const struct rep_exec *x, void **state)
+{
+	struct rep_conlog *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return -ENOMEM;
+	c->x = x;
+	c->f = x->console ? x->console : stdout;
+	c->kind = REP_CONLOG_CONSOLE;
+	*state = c;
+	return 0;
+}
+
+static int console_run_start(void *state, const struct rep_run *r)
+{
+	rep_conlog_run_start(state, r);
+	return 0;
+}
+
+static int console_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	(void)r;
+	rep_conlog_interval(state, s);
+	return 0;
+}
+
+static int console_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	rep_conlog_run_end(state, r, e);
+	return 0;
+}
+
+static void console_message(void *state, const char *line)
+{
+	rep_conlog_timed(state, line);
+}
+
+static void console_io_error(void *state, const struct rep_io_error *e)
+{
+	rep_conlog_io_error(state, e);
+}
+
+static int console_close(void *state, int status)
+{
+	struct rep_conlog *c = state;
+
+	if (!c)
+		return 0;
+	rep_conlog_close(c, status);
+	free(c);
+	return 0;
+}
+
+const struct rep_ops rep_console = {
+	.name = "console",
+	.open = console_open,
+	.run_start = console_run_start,
+	.interval = console_interval,
+	.run_end = console_run_end,
+	.message = console_message,
+	.io_error = console_io_error,
+	.close = console_close,
+};

@@ -1,0 +1,204 @@
+/* The HTML framing VDbench puts around every output file (reference §10.2): the title line,
+ * the "Link to Run Definitions:" block, the anchor line that starts each run's section and the
+ * link blocks of SD and WD reports. Anchor names are a hash of the run's name and index, so
+ * the links of every file of one execution agree. */
+#include "vdbtext.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum {
+	LINK_INDENT = 33, /* width of "Link to Run Definitions:         " */
+	NAMES_PER_LINE = 8,
+	NAME_PAD = 8,
+};
+
+FILE *rep_html_open(const struct rep_exec *x, const char *name)
+{
+	char path[4096];
+	FILE *f;
+	int n = snprintf(path, sizeof(path), "%s/%s", x->outdir, name);
+
+	if (n < 0 || (size_t)n >= sizeof(path)) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	f = fopen(path, "w");
+	if (!f)
+		return NULL;
+	fprintf(f, "<title>Vdbench %s/%s</title><pre>\n", x->outdir, name);
+	return f;
+}
+
+int rep_html_close(FILE *f)
+{
+	int ret = 0;
+
+	if (!f)
+		return 0;
+	if (fflush(f) || ferror(f))
+		ret = errno ? -errno : -EIO;
+	if (fclose(f) && !ret)
+		ret = errno ? -errno : -EIO;
+	return ret;
+}
+
+/* A positive 31-bit id from the run's name and index (FNV-1a), like Java's hash codes. */
+static uint32_t anchor_id(const char *name, size_t idx)
+{
+	uint32_t h = 2166136261u;
+
+	for (const char *c = name; *c; c++)
+		h = (h ^ (uint8_t)*c) * 16777619u;
+	for (int i = 0; i < 8; i++)
+		h = (h ^ (uint8_t)(idx >> (8 * i))) * 16777619u;
+	return h & 0x7fffffffu;
+}
+
+static void link_line(FILE *f, bool is_first, size_t indent, uint32_t id, const char *text)
+{
+	if (is_first)
+		fprintf(f, "%-*s", LINK_INDENT, "Link to Run Definitions:");
+	else
+		fprintf(f, "%*s", (int)indent, "");
+	fprintf(f, "<A HREF=\"#_%u\">%s</A>\n", id, text);
+}
+
+void rep_html_run_links(FILE *f, const struct rep_exec *x)
+{
+	const char *prev = NULL;
+	char text[512];
+	bool is_first = true;
+
+	if (x->sd_format_loops) {
+		snprintf(text, sizeof(text), "SD_format For loops: %s", x->sd_format_loops);
+		link_line(f, true, 0, anchor_id("SD_format", (size_t)-1), text);
+		is_first = false;
+	}
+	for (size_t i = 0; x->plan && i < x->plan->nr_runs; i++) {
+		const struct plan_run *run = &x->plan->runs[i];
+		const char *loops = run->for_loops && run->for_loops[0] ? run->for_loops : "None";
+		uint32_t id = anchor_id(run->name, i);
+
+		/* The next for-loop value of the same RD shows only its loop text. */
+		if (prev && !strcmp(prev, run->name)) {
+			link_line(f, false,
+				  LINK_INDENT + strlen(run->name) + strlen(" For loops: "), id,
+				  loops);
+		} else {
+			snprintf(text, sizeof(text), "%s For loops: %s", run->name, loops);
+			link_line(f, is_first, LINK_INDENT, id, text);
+		}
+		is_first = false;
+		prev = run->name;
+	}
+}
+
+void rep_html_anchor(FILE *f, const struct rep_run *r)
+{
+	char tod[REP_TOD_LEN], text[1024];
+
+	rep_fmt_tod(tod, r->start_tod_ns);
+	rep_start_text(text, sizeof(text), r);
+	fprintf(f, "<a name=\"_%u\"></a><i><b>%s %s</b></i>\n", anchor_id(r->name, r->run_idx), tod,
+		text);
+}
+
+/* strcmp, except that runs of digits compare as numbers (sd2 < sd10). */
+static int natural_cmp(const char *a, const char *b)
+{
+	while (*a && *b) {
+		if (isdigit((unsigned char)*a) && isdigit((unsigned char)*b)) {
+			size_t na, nb;
+			int c;
+
+			while (*a == '0' && isdigit((unsigned char)a[1]))
+				a++;
+			while (*b == '0' && isdigit((unsigned char)b[1]))
+				b++;
+			for (na = 0; isdigit((unsigned char)a[na]); na++)
+				;
+			for (nb = 0; isdigit((unsigned char)b[nb]); nb++)
+				;
+			if (na != nb)
+				return na < nb ? -1 : 1;
+			c = strncmp(a, b, na);
+			if (c)
+				return c;
+			a += na;
+			b += nb;
+			continue;
+		}
+		if (*a != *b)
+			return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+		a++;
+		b++;
+	}
+	return *a ? 1 : *b ? -1 : 0;
+}
+
+static int natural_qsort_cmp(const void *a, const void *b)
+{
+	return natural_cmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr)
+{
+	const char **sorted = malloc((nr ? nr : 1) * sizeof(*sorted));
+
+	if (!sorted)
+		return;
+	memcpy(sorted, names, nr * sizeof(*sorted));
+	qsort(sorted, nr, sizeof(*sorted), natural_qsort_cmp);
+	for (size_t i = 0; i < nr; i++) {
+		size_t len = strlen(sorted[i]);
+
+		if (i % NAMES_PER_LINE == 0)
+			fprintf(f, "%s%-*s", i ? "\n" : "", LINK_INDENT, i ? "" : title);
+		else
+			fputc(' ', f);
+		fprintf(f, "<A HREF=\"%s.html\">%s</A>%*s", sorted[i], sorted[i],
+			len < NAME_PAD ? (int)(NAME_PAD - len) : 0, "");
+	}
+	if (nr)
+		fputc('\n', f);
+	free(sorted);
+}
+
+const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)
+{
+	size_t n = !x->cfg ? 0 : is_wd ? x->cfg->nr_wds : x->cfg->nr_sds;
+	const char **names;
+
+	*nr = 0;
+	if (!n)
+		return NULL;
+	names = malloc(n * sizeof(*names));
+	if (!names)
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		names[i] = is_wd ? x->cfg->wds[i].name : x->cfg->sds[i].name;
+	*nr = n;
+	return names;
+}
+
+int rep_name_find(const char *const *names, size_t nr, const char *name)
+{
+	for (size_t i = 0; names && i < nr; i++)
+		if (!strcmp(names[i], name))
+			return (int)i;
+	return -1;
+}
+
+bool rep_run_has_skew(const struct rep_run *r)
+{
+	const struct plan_run *run = r->run;
+
+	if (!run || r->nr_wds < 2)
+		return false;
+	if ((run->rate == PLAN_RATE_MAX || run->rate == PLAN_RATE_CURVE_MAX) && !run->is_controlled)
+		return false;
+	return true;
+}

@@ -1,0 +1,115 @@
+/* logfile.html: the console log (reference §10.2), with the command line echoed as VDbench's
+ * "input argument scanned" lines, the run links, and an anchor in place of each run banner. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "vdbtext.h"
+
+/* VDbench echoes an option joined with its value ("-fparm1", "-oout1"). */
+static void echo_args(struct rep_conlog *c)
+{
+	char line[1024];
+
+	for (int i = 1; i < c->x->argc; i++) {
+		const char *a = c->x->argv[i];
+		const char *next = i + 1 < c->x->argc ? c->x->argv[i + 1] : NULL;
+
+		if (a[0] == '-' && strlen(a) == 2 && next && next[0] != '-') {
+			snprintf(line, sizeof(line), "input argument scanned: '%s%s'", a, next);
+			i++;
+		} else {
+			snprintf(line, sizeof(line), "input argument scanned: '%s'", a);
+		}
+		rep_conlog_timed(c, line);
+	}
+}
+
+static int logfile_open(const struct rep_exec *x, void **state)
+{
+	struct rep_conlog *c;
+
+	*state = NULL;
+	if (!x->outdir)
+		return 0;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->x = x;
+	c->kind = REP_CONLOG_LOGFILE;
+	c->f = rep_html_open(x, "logfile.html");
+	if (!c->f) {
+		int ret = -errno;
+
+		free(c);
+		return ret;
+	}
+	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
+	echo_args(c);
+	fputc('\n', c->f);
+	rep_html_run_links(c->f, x);
+	fputc('\n', c->f);
+	fflush(c->f);
+	*state = c;
+	return 0;
+}
+
+static int logfile_run_start(void *state, const struct rep_run *r)
+{
+	if (state)
+		rep_conlog_run_start(state, r);
+	return 0;
+}
+
+static int logfile_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	(void)r;
+	if (state)
+		rep_conlog_interval(state, s);
+	return 0;
+}
+
+static int logfile_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	if (state)
+		rep_conlog_run_end(state, r, e);
+	return 0;
+}
+
+static void logfile_message(void *state, const char *line)
+{
+	if (state)
+		rep_conlog_timed(state, line);
+}
+
+static void logfile_io_error(void *state, const struct rep_io_error *e)
+{
+	if (state)
+		rep_conlog_io_error(state, e);
+}
+
+static int logfile_close(void *state, int status)
+{
+	struct rep_conlog *c = state;
+	int ret;
+
+	if (!c)
+		return 0;
+	rep_conlog_close(c, status);
+	ret = rep_html_close(c->f);
+	free(c);
+	return ret;
+}
+
+const struct rep_ops rep_logfile = {
+	.name = "logfile",
+	.open = logfile_open,
+	.run_start = logfile_run_start,
+	.interval = logfile_interval,
+	.run_end = logfile_run_end,
+	.message = logfile_message,
+	.io_error = logfile_io_error,
+	.close = logfile_close,
+};

@@ -1,0 +1,109 @@
+/* summary.html (reference §10.2): links to every other file, then each run's anchor, interval
+ * lines, average line and short warnings, as on the console. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#include "vdbtext.h"
+
+static void links(FILE *f, const struct rep_exec *x)
+{
+	const char **names;
+	size_t nr;
+
+	fprintf(f, "Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
+		   "Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
+		   "Vdbench status:                  <A HREF=\"status.html\">status</A>\n"
+		   "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
+		   "Link to errorlog:                <A HREF=\"errorlog.html\">errorlog</A>\n"
+		   "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n\n"
+		   "Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
+		   "Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n");
+	names = rep_def_names(x, false, &nr);
+	rep_html_name_links(f, "Link to SD reports:", names, nr);
+	free(names);
+	fputc('\n', f);
+	names = rep_def_names(x, true, &nr);
+	for (size_t i = 0; nr > 1 && i < nr; i++)
+		fprintf(f, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
+			names[i], names[i]);
+	if (nr > 1)
+		fputc('\n', f);
+	free(names);
+}
+
+static int summary_open(const struct rep_exec *x, void **state)
+{
+	char local[REP_STAMP_LEN], utc[REP_STAMP_LEN];
+	struct rep_conlog *c;
+
+	*state = NULL;
+	if (!x->outdir)
+		return 0;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->x = x;
+	c->kind = REP_CONLOG_SUMMARY;
+	c->f = rep_html_open(x, "summary.html");
+	if (!c->f) {
+		int ret = -errno;
+
+		free(c);
+		return ret;
+	}
+	rep_fmt_created(local, x->start_tod_ns);
+	rep_fmt_created_utc(utc, x->start_tod_ns);
+	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n", IORAMP_VERSION);
+	fprintf(c->f, "Vdbench summary report, created %s (%s)\n\n", local, utc);
+	links(c->f, x);
+	rep_html_run_links(c->f, x);
+	fflush(c->f);
+	*state = c;
+	return 0;
+}
+
+static int summary_run_start(void *state, const struct rep_run *r)
+{
+	if (state)
+		rep_conlog_run_start(state, r);
+	return 0;
+}
+
+static int summary_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	(void)r;
+	if (state)
+		rep_conlog_interval(state, s);
+	return 0;
+}
+
+static int summary_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	if (state)
+		rep_conlog_run_end(state, r, e);
+	return 0;
+}
+
+static int summary_close(void *state, int status)
+{
+	struct rep_conlog *c = state;
+	int ret;
+
+	if (!c)
+		return 0;
+	rep_conlog_close(c, status);
+	ret = rep_html_close(c->f);
+	free(c);
+	return ret;
+}
+
+const struct rep_ops rep_summary = {
+	.name = "summary",
+	.open = summary_open,
+	.run_start = summary_run_start,
+	.interval = summary_interval,
+	.run_end = summary_run_end,
+	.close = summary_close,
+};
