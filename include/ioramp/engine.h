@@ -32,8 +32,25 @@ enum eng_status {
 	ENG_INTERRUPTED = 3, /* stop_signal: the current run ended early, reports are valid */
 };
 
-/* Runs every run of plan in order, notifying reps (already open). Returns an eng_status;
- * ENG_BAD_PARMS fills *err with the place in the parameter text. Main thread only. */
+struct eng_exec;
+
+/* Prepares an execution: checks what is supported, opens every target and decides whether the
+ * SD_format pass is needed, all before any I/O. Returns an eng_status; on ENG_BAD_PARMS *err
+ * has the place in the parameter text. *out is set in every case; free it with
+ * eng_exec_free(). Main thread only. */
+int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
+		 struct parm_err *err);
+
+/* Whether the SD_format pass will run first (for the reports' run list). */
+bool eng_exec_has_format(const struct eng_exec *x);
+
+/* Runs the format pass (when needed) and every run of the plan in order, notifying reps
+ * (already open). Returns an eng_status; *err has the reason of a failure when it has one. */
+int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err);
+
+void eng_exec_free(struct eng_exec *x);
+
+/* eng_exec_new(), eng_exec_run() and eng_exec_free() in one call. */
 int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
 		struct parm_err *err);
 

@@ -76,6 +76,25 @@ static int time_override(const char *opt, const char *val, uint64_t *out, bool *
 	return 0;
 }
 
+/* --name VALUE or --name=VALUE. */
+static int string_option(const char *arg, const char *name, int argc, char **argv, int *i,
+			 const char **out)
+{
+	size_t n = strlen(name);
+
+	if (arg[n] == '=')
+		*out = arg + n + 1;
+	else if (*i + 1 < argc)
+		*out = argv[++*i];
+	else
+		*out = NULL;
+	if (!*out || !**out) {
+		fprintf(stderr, "ioramp: error: %s needs a value\n", name);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i];
@@ -94,6 +113,14 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 			return -EINVAL;
 		}
 		a->has_seed = true;
+	} else if (!strcmp(arg, "--json")) {
+		a->is_json = true;
+	} else if (!strcmp(arg, "--force")) {
+		a->is_force = true;
+	} else if (!strcmp(arg, "--sla") || !strncmp(arg, "--sla=", 6)) {
+		return string_option(arg, "--sla", argc, argv, i, &a->sla);
+	} else if (!strcmp(arg, "--record") || !strncmp(arg, "--record=", 9)) {
+		return string_option(arg, "--record", argc, argv, i, &a->record);
 	} else {
 		fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
 		return -EINVAL;

@@ -16,9 +16,13 @@ struct cli_args {
 	struct parm_overrides overrides;
 	const char *outdir; /* NULL: "output" */
 	const char *engine; /* --engine, NULL: the parameter file's or the default */
+	const char *sla;    /* --sla LIST, NULL: the default thresholds */
+	const char *record; /* --record FILE */
 	uint64_t seed;
 	bool has_seed;
 	bool is_simulate;
+	bool is_json;
+	bool is_force;
 	bool in_files; /* parsing state: bare words after -f are files */
 };
 

@@ -1,13 +1,44 @@
 /* The VDbench-style command line: read the parameter files, plan the runs, then simulate (-s)
- * or execute them. Only this layer prints errors, with their place in the text. */
+ * or execute them with every report observer. Only this layer prints errors with their place
+ * in the text, and only main() turns results into exit codes. */
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
 #include "args.h"
+#include "ioramp/engine.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
+#include "ioramp/report.h"
+
+/* The one mutable global: which signal asked us to stop (polled by the engine). */
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
 
 static int read_config(const struct cli_args *a, struct parm_config **cfg)
 {
@@ -28,6 +59,116 @@ static int read_config(const struct cli_args *a, struct parm_config **cfg)
 		return ret == -ENOMEM ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
 	}
 	return CLI_EXIT_OK;
+}
+
+static int status_exit(int status)
+{
+	switch (status) {
+	case ENG_OK:
+		return CLI_EXIT_OK;
+	case ENG_BAD_PARMS:
+		return CLI_EXIT_USAGE;
+	case ENG_INTERRUPTED:
+		return stop_signal == SIGTERM ? CLI_EXIT_SIGTERM : CLI_EXIT_SIGINT;
+	default:
+		return CLI_EXIT_FAILED;
+	}
+}
+
+/* Everything one execution's observers share, kept alive until they close. */
+struct exec_ctx {
+	struct rep_exec x;
+	struct rep_set reps;
+	struct stats_vdb_buckets buckets;
+	char outdir[4096];
+};
+
+static int histogram_buckets(const struct parm_config *cfg, struct stats_vdb_buckets *b)
+{
+	uint64_t ns[STATS_VDB_MAX_BOUNDS];
+
+	if (!cfg->general.nr_histogram) {
+		stats_vdb_default(b);
+		return 0;
+	}
+	for (size_t i = 0; i < cfg->general.nr_histogram && i < STATS_VDB_MAX_BOUNDS; i++)
+		ns[i] = cfg->general.histogram_us[i] * 1000;
+	return stats_vdb_init(b, ns, cfg->general.nr_histogram);
+}
+
+static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, char **argv,
+			const struct plan *plan, const struct eng_exec *ex)
+{
+	int ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
+
+	if (ret) {
+		fprintf(stderr, "ioramp: error: -o %s: cannot create the output directory: %s\n",
+			a->outdir ? a->outdir : "output", strerror(-ret));
+		return CLI_EXIT_FAILED;
+	}
+	histogram_buckets(plan->cfg, &c->buckets);
+	c->x = (struct rep_exec){
+		.cfg = plan->cfg,
+		.plan = plan,
+		.outdir = c->outdir,
+		.console = a->is_json ? stderr : stdout,
+		.argc = argc,
+		.argv = argv,
+		.start_tod_ns = wall_ns(),
+		.seed = a->seed,
+		.engine = a->engine ? a->engine : plan->cfg->general.engine,
+		.mb_bytes = 1048576,
+		.vdb_buckets = &c->buckets,
+		.sd_format_loops = eng_exec_has_format(ex) ? "threads=2 iorate=max" : NULL,
+	};
+	if (rep_set_add(&c->reps, &rep_console) || rep_set_add_vdbench(&c->reps))
+		return CLI_EXIT_FAILED;
+	ret = rep_set_open(&c->reps, &c->x);
+	if (ret) {
+		fprintf(stderr, "ioramp: error: %s: cannot write the reports: %s\n", c->outdir,
+			strerror(-ret));
+		return CLI_EXIT_FAILED;
+	}
+	return CLI_EXIT_OK;
+}
+
+static int execute(struct cli_args *a, int argc, char **argv, const struct plan *plan)
+{
+	struct eng_opts o = {
+		.engine = a->engine,
+		.seed = a->seed,
+		.is_force = a->is_force,
+		.record_path = a->record,
+		.stop_signal = &stop_signal,
+	};
+	struct exec_ctx *c = calloc(1, sizeof(*c));
+	struct eng_exec *ex = NULL;
+	struct parm_err err;
+	int status, rc;
+
+	if (!c)
+		return CLI_EXIT_FAILED;
+	if (!a->has_seed)
+		a->seed = o.seed = wall_ns(); /* printed in the reports, repeat with --seed */
+	status = eng_exec_new(plan, &o, &ex, &err);
+	if (status != ENG_OK) {
+		parm_err_print(&err, stderr);
+		eng_exec_free(ex);
+		free(c);
+		return status_exit(status);
+	}
+	rc = open_reports(c, a, argc, argv, plan, ex);
+	if (rc == CLI_EXIT_OK) {
+		catch_signals();
+		status = eng_exec_run(ex, &c->reps, &err);
+		if (err.msg[0])
+			parm_err_print(&err, stderr);
+		rc = status_exit(status);
+		rep_set_close(&c->reps, rc);
+	}
+	eng_exec_free(ex);
+	free(c);
+	return rc;
 }
 
 int cli_run(int argc, char **argv)
@@ -54,12 +195,10 @@ int cli_run(int argc, char **argv)
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
-	if (a.is_simulate) {
+	if (a.is_simulate)
 		rc = plan_print_simulation(plan, stdout, &err) ? CLI_EXIT_USAGE : CLI_EXIT_OK;
-		goto out;
-	}
-	fprintf(stderr, "ioramp: error: running workloads is not implemented yet; use -s\n");
-	rc = CLI_EXIT_FAILED;
+	else
+		rc = execute(&a, argc, argv, plan);
 out:
 	plan_free(plan);
 	parm_config_free(cfg);

@@ -5,6 +5,7 @@
 #include "collect.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -236,8 +237,11 @@ void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
 	s->elapsed_ns = c->avg_elapsed_ns;
 	s->nr_intervals = c->first_avg ? c->last_avg - c->first_avg + 1 : 0;
 	sample_fill(c, s, c->avg);
-	s->has_cpu = c->nr_cpu > 0;
-	if (s->has_cpu) {
+	s->has_cpu = c->has_cpu;
+	if (s->has_cpu && !c->nr_cpu) { /* no interval averaged: VDbench prints NaN */
+		s->cpu.user_pct = s->cpu.sys_pct = s->cpu.used_pct = NAN;
+		s->cpu.wait_pct = s->cpu.idle_pct = NAN;
+	} else if (s->has_cpu) {
 		s->cpu.user_pct = c->cpu_sum.user_pct / c->nr_cpu;
 		s->cpu.sys_pct = c->cpu_sum.sys_pct / c->nr_cpu;
 		s->cpu.used_pct = c->cpu_sum.used_pct / c->nr_cpu;

@@ -104,6 +104,12 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.wd_names = r->wd_names,
 		.wd_skew_pct = r->wd_skew_pct,
 	};
+	{
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		v->rr.start_tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
 	if (pr && r->mode == ENG_MODE_RATE)
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
@@ -177,21 +183,29 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 	return fatal;
 }
 
-static void print_io_errors(struct eng_exec *x, const struct eng_run *r, const struct eng_worker *w,
-			    uint32_t nr)
+/* Failed I/Os to the observers (errorlog.html, console), after the run. */
+static void report_io_errors(struct eng_exec *x, const struct eng_run *r,
+			     const struct eng_worker *w, uint32_t nr)
 {
+	struct timespec now;
+
+	clock_gettime(CLOCK_REALTIME, &now);
 	for (uint32_t i = 0; i < nr; i++) {
 		for (uint32_t k = 0; k < w[i].nr_errors_kept; k++) {
 			const struct eng_io_error *e = &w[i].errors[k];
 			const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[e->run_sd].cfg_idx];
+			struct rep_io_error re = {
+				.sd = sd->name,
+				.lun = sd->lun,
+				.op = e->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ,
+				.lba_bytes = e->offset_bytes,
+				.size_bytes = e->size_bytes,
+				.err = e->result < 0 ? -e->result : EIO, /* a short transfer */
+				.tod_ns =
+					(uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec,
+			};
 
-			rep_set_messagef(x->reps,
-					 "ioramp: error: sd=%s lun=%s: %s at offset %llu "
-					 "size %u: %s",
-					 sd->name, sd->lun,
-					 e->op == ENG_OP_WRITE ? "write" : "read",
-					 (unsigned long long)e->offset_bytes, e->size_bytes,
-					 e->result < 0 ? strerror(-e->result) : "short transfer");
+			rep_set_io_error(x->reps, &re);
 		}
 	}
 }
@@ -265,7 +279,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
 	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
 		status = ENG_FAILED;
-	print_io_errors(x, r, w, r->nr_workers);
+	report_io_errors(x, r, w, r->nr_workers);
 	if (r->prun)
 		x->observed_iops[run_idx] = observed;
 	view_fini(&v);

@@ -24,6 +24,7 @@ struct eng_exec {
 	double last_resp_ms;	    /* mean service time of the last run */
 	const char *engine;
 	bool engine_noted; /* the backend fallback note is printed once */
+	bool has_format;   /* some SD needs the SD_format pass */
 	uint32_t nr_cpus;
 };
 

@@ -86,29 +86,73 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 	return status;
 }
 
-int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
-		struct parm_err *err)
+static bool needs_format(const struct eng_exec *x)
 {
-	struct eng_exec x = { .plan = plan, .opts = o, .reps = reps };
+	for (size_t s = 0; s < x->plan->cfg->nr_sds; s++)
+		if (x->needs[s].is_format)
+			return true;
+	return false;
+}
+
+int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
+		 struct parm_err *err)
+{
+	struct eng_exec *x = calloc(1, sizeof(*x));
 	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-	int status;
 
 	memset(err, 0, sizeof(*err));
-	x.nr_cpus = cpus > 0 ? (uint32_t)cpus : 1;
-	x.engine = o->engine ? o->engine : plan->cfg->general.engine;
-	if (eng_check_supported(plan, err))
-		return ENG_BAD_PARMS;
-	eng_note_no_effect(plan, reps);
-	x.observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x.observed_iops));
-	if (!x.observed_iops) {
+	*out = x;
+	if (!x) {
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
-	if (eng_targets_open(&x, err))
-		status = ENG_BAD_PARMS;
-	else
-		status = run_all(&x, err);
-	eng_targets_close(&x);
-	free(x.observed_iops);
+	x->plan = plan;
+	x->opts = o;
+	x->nr_cpus = cpus > 0 ? (uint32_t)cpus : 1;
+	x->engine = o->engine ? o->engine : plan->cfg->general.engine;
+	if (eng_check_supported(plan, err))
+		return ENG_BAD_PARMS;
+	x->observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x->observed_iops));
+	if (!x->observed_iops) {
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
+	if (eng_targets_open(x, err))
+		return ENG_BAD_PARMS;
+	x->has_format = needs_format(x);
+	return ENG_OK;
+}
+
+bool eng_exec_has_format(const struct eng_exec *x)
+{
+	return x && x->has_format;
+}
+
+int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
+{
+	memset(err, 0, sizeof(*err));
+	x->reps = reps;
+	eng_note_no_effect(x->plan, reps);
+	return run_all(x, err);
+}
+
+void eng_exec_free(struct eng_exec *x)
+{
+	if (!x)
+		return;
+	eng_targets_close(x);
+	free(x->observed_iops);
+	free(x);
+}
+
+int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
+		struct parm_err *err)
+{
+	struct eng_exec *x;
+	int status = eng_exec_new(plan, o, &x, err);
+
+	if (status == ENG_OK)
+		status = eng_exec_run(x, reps, err);
+	eng_exec_free(x);
 	return status;
 }
