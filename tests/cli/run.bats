@@ -1,0 +1,93 @@
+#!/usr/bin/env bats
+# Executing parameter files: console lines, exit codes, the output directory, bad targets and
+# signals. Files in a scratch directory; the null and sync engines; no time is asserted.
+
+load helpers
+
+write_parm() {
+	cat >p.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=4
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=4
+wd=wd1,sd=sd*,xfersize=(4k,50,8k,50),rdpct=70,skew=60
+wd=wd2,sd=sd*,xfersize=4k,rdpct=0,seekpct=seq
+rd=rd1,wd=wd*,iorate=500,elapsed=2,interval=1,warmup=1
+PARM
+}
+
+# The interval line layout of VDbench 5.04.07 (reference 10.1).
+interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]+\.[0-9]{2} +[0-9]+ +[0-9]+\.[0-9]{2}( +[0-9]+\.[0-9]{3}){3}( +[0-9]+\.[0-9]{2}){2} +[0-9]+\.[0-9]{3} +[0-9]+\.[0-9]( +[0-9]+\.[0-9]){2}$'
+
+@test "a run prints VDbench's console and writes the output directory" {
+	write_parm
+	run "$IORAMP" -f p.vdb -o out --engine sync --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=SD_format; I/O rate: Uncontrolled MAX; elapsed=(none); For loops: threads=2 iorate=max"* ]]
+	[[ "$output" == *"Starting RD=rd1; I/O rate: 500; elapsed=2 warmup=1; For loops: None"* ]]
+	n=0
+	while IFS= read -r l; do
+		if [[ "$l" =~ $interval_re ]]; then n=$((n + 1)); fi
+	done <<<"$output"
+	[ "$n" -ge 3 ]
+	echo "$output" | grep -Eq '^[0-9:.]{12} +avg_2-3 '
+	for f in summary.html totals.html logfile.html parmfile.html flatfile.html histogram.html \
+		errorlog.html status.html sd1.html sd2.html wd1.html wd2.html skew.html; do
+		[ -s "out/$f" ]
+	done
+	[ "$(stat -c %s f1)" -eq $((8 << 20)) ]
+}
+
+@test "every engine runs the same file" {
+	write_parm
+	for e in uring aio sync null; do
+		run "$IORAMP" -f p.vdb -o "out-$e" --engine "$e" -e 2 -w 0
+		[ "$status" -eq 0 ]
+		echo "$output" | grep -Eq '^[0-9:.]{12} +avg_2-2 '
+	done
+}
+
+@test "a missing lun without size= fails before any I/O with its place" {
+	printf 'sd=sd1,lun=%s/nothere\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >bad.vdb
+	run "$IORAMP" -f bad.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "bad.vdb:1:12: error: sd=sd1: lun=$SCRATCH/nothere does not exist;"* ]]
+	[ ! -d out ]
+}
+
+@test "not supported keywords are refused, never ignored" {
+	printf 'validate=yes\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >v.vdb
+	run "$IORAMP" -f v.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "v.vdb:1:10: error: not supported yet: validate" ]]
+}
+
+@test "SIGINT ends the run with the completed intervals and exit 130" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=600\n' \
+		"$SCRATCH" >long.vdb
+	"$IORAMP" -f long.vdb -o out --engine null >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -Eq '^[0-9:.]{12} +3 ' console.txt 2>/dev/null && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -Eq '^[0-9:.]{12} +avg_2-[0-9]+ ' console.txt
+	grep -q 'avg_2-' out/totals.html
+}
+
+@test "SIGTERM exits 143" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=600\n' \
+		"$SCRATCH" >long.vdb
+	"$IORAMP" -f long.vdb -o out --engine null >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -Eq '^[0-9:.]{12} +2 ' console.txt 2>/dev/null && break
+		sleep 0.1
+	done
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 143 ]
+}
