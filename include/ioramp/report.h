@@ -215,11 +215,22 @@ struct rep_overlay {
 	const char *path;
 };
 
-/* Renders html_path from the results.json at results_path, with the overlays drawn as dashed
- * lines on every IOPS/average-latency chart. Returns 0, or -errno with a one-line reason in
- * err ("results.json: not an ioramp-results/1 document", "pub.csv:3: expected
- * IOPS,latency_us"): -ENOENT/-EACCES... for unreadable files, -EINVAL for bad contents. */
-int rep_html_write(const char *results_path, const char *html_path, const struct rep_overlay *ov,
-		   size_t nr_ov, char *err, size_t errlen);
+/* What `ioramp report` asks for, and why it failed. */
+struct rep_html_request {
+	const char *results_path; /* a results.json */
+	const char *html_path;	  /* the page to write */
+	const struct rep_overlay *ov;
+	size_t nr_ov;
+	/* Out, on failure: */
+	bool is_write_error; /* the page could not be written (else: bad or unreadable input) */
+	char err[512];	     /* "results.json: not an ioramp-results/1 document",
+			      * "pub.csv:3: expected IOPS,latency_us", ... */
+};
+
+/* Renders the page from the results document with the overlays drawn as dashed lines on
+ * every IOPS/average-latency chart. Returns 0, or -errno with req->err and
+ * req->is_write_error set: -ENOENT, -EACCES... for unreadable files, -EINVAL for bad
+ * contents. */
+int rep_html_write(struct rep_html_request *req);
 
 #endif /* IORAMP_REPORT_H */

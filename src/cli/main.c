@@ -38,5 +38,9 @@ int main(int argc, char **argv)
 		printf("ioramp %s\n", IORAMP_VERSION);
 		return 0;
 	}
+	if (argc > 1 && !strcmp(argv[1], "report"))
+		return cli_report(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "compare"))
+		return cli_compare(argc - 1, argv + 1);
 	return cli_run(argc, argv);
 }

@@ -90,26 +90,29 @@ const struct rep_ops rep_html = {
 	.close = html_close,
 };
 
-int rep_html_write(const char *results_path, const char *html_path, const struct rep_overlay *ov,
-		   size_t nr_ov, char *err, size_t errlen)
+int rep_html_write(struct rep_html_request *req)
 {
-	struct rep_overlay_data *data = calloc(nr_ov + 1, sizeof(*data));
+	struct rep_overlay_data *data = calloc(req->nr_ov + 1, sizeof(*data));
+	size_t nr_loaded = 0, len = sizeof(req->err);
 	json_t *doc = NULL;
-	size_t nr_loaded = 0;
 	int ret = -ENOMEM;
 
+	req->is_write_error = false;
+	req->err[0] = '\0';
 	if (!data) {
-		snprintf(err, errlen, "out of memory");
+		snprintf(req->err, len, "out of memory");
 		goto out;
 	}
-	ret = rep_doc_load(results_path, &doc, err, errlen);
-	for (; !ret && nr_loaded < nr_ov; nr_loaded++)
-		ret = rep_overlay_load(&ov[nr_loaded], &data[nr_loaded], err, errlen);
+	ret = rep_doc_load(req->results_path, &doc, req->err, len);
+	for (; !ret && nr_loaded < req->nr_ov; nr_loaded++)
+		ret = rep_overlay_load(&req->ov[nr_loaded], &data[nr_loaded], req->err, len);
 	if (ret)
 		goto out;
-	ret = rep_html_save(doc, data, nr_ov, html_path);
-	if (ret)
-		snprintf(err, errlen, "%s: cannot write: %s", html_path, strerror(-ret));
+	ret = rep_html_save(doc, data, req->nr_ov, req->html_path);
+	if (ret) {
+		req->is_write_error = true;
+		snprintf(req->err, len, "%s: cannot write: %s", req->html_path, strerror(-ret));
+	}
 out:
 	for (size_t i = 0; data && i < nr_loaded; i++)
 		rep_overlay_fini(&data[i]);

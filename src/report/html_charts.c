@@ -191,15 +191,18 @@ size_t rep_html_curve_runs(const json_t *curve, size_t *idx)
 	return nr;
 }
 
-/* A run's short name on the time axis: "max", "40%" or its name. */
+/* A run's short name on the time axis: "max", "40%", its target rate ("2.5k") or its name. */
 static void run_mark(const json_t *run, char *buf, size_t len)
 {
-	double pct = rep_doc_num(run, "rate/pct");
+	const char *kind = rep_doc_str(run, "rate/kind", "");
+	double pct = rep_doc_num(run, "rate/pct"), target = rep_doc_num(run, "rate/target_iops");
 
-	if (!strcmp(rep_doc_str(run, "rate/kind", ""), "curve_max"))
+	if (!strcmp(kind, "curve_max") || !strcmp(kind, "max"))
 		snprintf(buf, len, "max");
-	else if (pct == pct)
+	else if (!isnan(pct))
 		snprintf(buf, len, "%g%%", pct);
+	else if (!isnan(target))
+		rep_fmt_si(target, buf, len);
 	else
 		snprintf(buf, len, "%s", rep_doc_str(run, "name", "?"));
 }

@@ -272,7 +272,17 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_html_grou
 	fprintf(f, "<section id=\"w%d\">\n<h2>Workload%s ", i + 1, nr_wds > 1 ? "s" : "");
 	join_names(f, json_object_get(first, "wds"));
 	fputs("</h2>\n<div class=\"meta\">RD ", f);
-	rep_html_escape(f, rep_doc_str(first, "rd", "?"));
+	for (size_t c = 0; c < g->nr; c++) {
+		const char *rd = rep_doc_str(g->curves[c], "rd", "?");
+		bool is_new = true;
+
+		for (size_t k = 0; k < c; k++)
+			is_new = is_new && strcmp(rd, rep_doc_str(g->curves[k], "rd", "?"));
+		if (!is_new)
+			continue;
+		fputs(c ? ", " : "", f);
+		rep_html_escape(f, rd);
+	}
 	fputs(" \xc2\xb7 SD ", f);
 	join_names(f, json_object_get(first, "sds"));
 	params_line(f, doc, g);

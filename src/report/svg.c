@@ -84,8 +84,6 @@ double rep_svg_nice_step(double max, int nr)
 		return mag;
 	if (norm <= 2)
 		return 2 * mag;
-	if (norm <= 2.5)
-		return 2.5 * mag;
 	if (norm <= 5)
 		return 5 * mag;
 	return 10 * mag;

@@ -63,8 +63,8 @@ void rep_html_escape(FILE *f, const char *s);
 const char *rep_svg_color(size_t i);
 void rep_svg_ramp(double t, char buf[8]);
 
-/* Tick steps: the nice step (1, 2 or 5 times a power of ten) that cuts [0, max] into about
- * nr parts. Exposed for tests. */
+/* The nice tick step (1, 2 or 5 times a power of ten) that cuts [0, max] into at most about
+ * nr parts. */
 double rep_svg_nice_step(double max, int nr);
 
 #endif /* IORAMP_REPORT_SVG_H */

@@ -3,7 +3,7 @@
  * execution: a curve of a max run and five points with rising latency, built from real
  * parameter text and plan, with counter banks filled from a fixed pseudo-random sequence.
  * With IORAMP_WRITE_FIXTURES=DIR set it only writes DIR/a and DIR/b (a slower copy) for the
- * bats tests of `ioramp report` and `ioramp compare`. */
+ * bats tests of `ioramp report` and `ioramp compare` (tests/data/report-own/README.md). */
 /* cmocka.h needs these four before it. */
 /* clang-format off */
 #include <setjmp.h>
@@ -45,6 +45,15 @@ static const char parm_text[] = "sd=sd1,lun=/dev/null,threads=8\n"
 				"rd=rd1,wd=wd1,iorate=curve,curve=(20,40,60,80,100),elapsed=5,"
 				"interval=1\n";
 
+/* Two curves of one workload (a thread loop) and a series of fixed rates of another. */
+static const char multi_text[] =
+	"sd=sd1,lun=/dev/null,threads=8\n"
+	"sd=sd2,lun=/dev/null,threads=8\n"
+	"wd=wd1,sd=(sd1,sd2),xfersize=4k,rdpct=70\n"
+	"wd=wd2,sd=(sd1,sd2),xfersize=64k,rdpct=0,seekpct=0\n"
+	"rd=rd1,wd=wd1,iorate=curve,curve=(25,50,75,100),forthreads=(4,8),elapsed=3,interval=1\n"
+	"rd=rd2,wd=wd2,iorate=(500,1000,2000),elapsed=3,interval=1\n";
+
 /* Mean service time of each run in us: the max run, then the points at 20..100%. */
 static const double run_mean_us[] = { 900, 60, 90, 150, 300, 800 };
 static const double max_iops = 5000;
@@ -66,6 +75,10 @@ struct synth {
 	size_t console_len;
 	FILE *console_f;
 	double slow; /* latency factor: 1, or more for the "b" fixture */
+	uint32_t nr_intervals;
+	const char *text;	/* the parameter text */
+	double observed[32];	/* each run's average IOPS, for the curve points after it */
+	const char *wd_name[1]; /* the current run's workload */
 	uint32_t rng;
 };
 
@@ -73,7 +86,6 @@ static const char *const sd_names[NR_SDS] = { "sd1", "sd2" };
 static const char *const sd_luns[NR_SDS] = { "/dev/null", "/dev/null" };
 static const uint64_t sd_sizes[NR_SDS] = { 1 << 30, 1 << 30 };
 static const uint32_t sd_threads[NR_SDS] = { 8, 8 };
-static const char *const wd_names[1] = { "wd1" };
 static const double wd_skews[1] = { 100 };
 static char *const argv_fixed[] = { "ioramp", "-f", "curve.vdb", "-o", "out" };
 
@@ -84,9 +96,9 @@ static double next_u(struct synth *s)
 	return (double)(s->rng >> 8) / (double)(1u << 24);
 }
 
-static void fill_banks(struct synth *s, struct stats_bank *b, size_t run, double iops)
+static void fill_banks(struct synth *s, struct stats_bank *b, double mean_us, double iops)
 {
-	double mean_ns = run_mean_us[run] * 1e3 * s->slow;
+	double mean_ns = mean_us * 1e3 * s->slow;
 	uint64_t nr = (uint64_t)(iops / s->slow + 0.5);
 
 	for (int i = 0; i < NR_BANKS; i++)
@@ -132,9 +144,9 @@ static void run_init(struct synth *s, struct rep_run *r, size_t i, double target
 	r->name = pr->name;
 	r->run_idx = i;
 	plan_rate_text(pr, max_iops, r->rate_text, sizeof(r->rate_text));
-	r->req_iops = i ? target : 0;
+	r->req_iops = pr->rate == PLAN_RATE_MAX || pr->rate == PLAN_RATE_CURVE_MAX ? 0 : target;
 	r->for_loops = pr->for_loops;
-	r->elapsed_s = NR_INTERVALS;
+	r->elapsed_s = s->nr_intervals;
 	r->interval_s = 1;
 	r->nr_warmup_intervals = 1;
 	r->nr_sds = NR_SDS;
@@ -142,8 +154,9 @@ static void run_init(struct synth *s, struct rep_run *r, size_t i, double target
 	r->sd_luns = sd_luns;
 	r->sd_size_bytes = sd_sizes;
 	r->sd_threads = sd_threads;
+	s->wd_name[0] = pr->wds[0]->name;
 	r->nr_wds = 1;
-	r->wd_names = wd_names;
+	r->wd_names = s->wd_name;
 	r->wd_skew_pct = wd_skews;
 	r->params = (struct rep_params){ .has_xfersize = true,
 					 .has_rdpct = true,
@@ -158,11 +171,41 @@ static void run_init(struct synth *s, struct rep_run *r, size_t i, double target
 	r->start_tod_ns = 1700000000ull * 1000000000ull;
 }
 
-/* One run: intervals 1..5 (1 is warmup), then the average of 2..5. Stops after nr_done
- * intervals when interrupted. */
+/* The synthetic device: a max rate set by threads, latency rising with utilization; the
+ * first scenario uses the fixed table run_mean_us instead. */
+static double max_rate(const struct plan_run *pr)
+{
+	return pr->ovr.has_threads ? 625.0 * pr->ovr.threads : max_iops;
+}
+
+static double run_target(struct synth *s, size_t i)
+{
+	const struct plan_run *pr = &s->plan->runs[i];
+
+	switch (pr->rate) {
+	case PLAN_RATE_CURVE_POINT:
+	case PLAN_RATE_REL:
+		return plan_curve_target(s->observed[pr->base_run], pr->pct);
+	case PLAN_RATE_FIXED:
+		return pr->rate_iops;
+	default:
+		return max_rate(pr);
+	}
+}
+
+static double run_mean(struct synth *s, size_t i, double target)
+{
+	double u = target / max_rate(&s->plan->runs[i]);
+
+	if (s->text == parm_text)
+		return run_mean_us[i];
+	return 40 / (1.04 - (u < 1 ? u : 1));
+}
+
+/* One run: intervals 1..nr_done (1 is warmup), then the average of the others. */
 static void run_one(struct synth *s, size_t i, uint32_t nr_done)
 {
-	double target = i ? plan_curve_target(max_iops, s->plan->runs[i].pct) : max_iops;
+	double target = run_target(s, i), mean_us = run_mean(s, i, target);
 	struct stats_bank *b = calloc(NR_BANKS, sizeof(*b)), *avg = calloc(NR_BANKS, sizeof(*avg));
 	struct rep_sample smp, avg_smp;
 	struct rep_run r;
@@ -173,7 +216,7 @@ static void run_one(struct synth *s, size_t i, uint32_t nr_done)
 	run_init(s, &r, i, target);
 	assert_int_equal(rep_set_run_start(&s->set, &r), 0);
 	for (uint32_t n = 1; n <= nr_done; n++) {
-		fill_banks(s, b, i, target);
+		fill_banks(s, b, mean_us, target);
 		sample_init(&smp, b, n);
 		assert_int_equal(rep_set_interval(&s->set, &r, &smp), 0);
 		for (int k = 0; n > 1 && k < NR_BANKS; k++)
@@ -186,27 +229,31 @@ static void run_one(struct synth *s, size_t i, uint32_t nr_done)
 	avg_smp.nr_intervals = nr_done - 1;
 	avg_smp.elapsed_ns = (uint64_t)(nr_done - 1) * 1000000000u;
 	e.avg = &avg_smp;
-	e.is_interrupted = nr_done < NR_INTERVALS;
+	e.is_interrupted = nr_done < s->nr_intervals;
 	e.observed_iops =
 		stats_rate_per_sec(avg[0].op[0].nr_ios + avg[0].op[1].nr_ios, avg_smp.elapsed_ns);
+	if (i < IORAMP_ARRAY_SIZE(s->observed))
+		s->observed[i] = e.observed_iops;
 	assert_int_equal(rep_set_run_end(&s->set, &r, &e), 0);
 	free(b);
 	free(avg);
 }
 
-static void synth_open(struct synth *s, const char *dir, double slow)
+static void synth_open_text(struct synth *s, const char *text, const char *dir, double slow)
 {
 	struct parm_input in = { 0 };
 	struct parm_err err;
 
 	memset(s, 0, sizeof(*s));
+	s->text = text;
 	s->slow = slow;
+	s->nr_intervals = NR_INTERVALS;
 	s->rng = 12345;
-	assert_int_equal(parm_config_read_text("curve.vdb", parm_text, strlen(parm_text), &in,
-					       &s->cfg, &s->keep, &err),
+	assert_int_equal(parm_config_read_text("curve.vdb", text, strlen(text), &in, &s->cfg,
+					       &s->keep, &err),
 			 0);
 	assert_int_equal(plan_build(s->cfg, &s->plan, &err), 0);
-	assert_int_equal(s->plan->nr_runs, 6);
+	assert_true(s->plan->nr_runs <= IORAMP_ARRAY_SIZE(s->observed));
 	if (dir) {
 		snprintf(s->dir, sizeof(s->dir), "%s", dir);
 	} else {
@@ -231,11 +278,19 @@ static void synth_open(struct synth *s, const char *dir, double slow)
 	assert_int_equal(rep_set_open(&s->set, &s->x), 0);
 }
 
-/* The whole curve; the last point stops after 3 intervals when is_interrupted. */
+static void synth_open(struct synth *s, const char *dir, double slow)
+{
+	synth_open_text(s, parm_text, dir, slow);
+	assert_int_equal(s->plan->nr_runs, 6);
+}
+
+/* Every planned run; the last stops after 3 intervals when is_interrupted. */
 static void synth_run(struct synth *s, bool is_interrupted)
 {
-	for (size_t i = 0; i < 6; i++)
-		run_one(s, i, is_interrupted && i == 5 ? 3 : NR_INTERVALS);
+	size_t nr = s->plan->nr_runs;
+
+	for (size_t i = 0; i < nr; i++)
+		run_one(s, i, is_interrupted && i == nr - 1 ? 3 : s->nr_intervals);
 	assert_int_equal(rep_set_close(&s->set, is_interrupted ? 130 : 0), 0);
 	fflush(s->console_f);
 }
@@ -697,6 +752,40 @@ static void test_html_has_four_charts_and_every_point(void **state)
 	synth_fini(&s, false);
 }
 
+static void test_html_groups_curves_by_workload(void **state)
+{
+	const char *keep = getenv("IORAMP_KEEP_MULTI"); /* a directory to look at the page */
+	struct synth s;
+	char *html, *csv;
+	json_t *doc;
+
+	(void)state;
+	synth_open_text(&s, multi_text, keep, 1);
+	s.nr_intervals = 3;
+	assert_int_equal(s.plan->nr_runs, 13);
+	synth_run(&s, false);
+	doc = load_json(s.dir, "results.json");
+	assert_int_equal(json_array_size(json_object_get(doc, "curves")), 3);
+	assert_string_equal(json_string_value(json_object_get(
+				    json_array_get(json_object_get(doc, "curves"), 2), "kind")),
+			    "series");
+	assert_valid(doc);
+	json_decref(doc);
+	html = slurp(s.dir, "report.html");
+	assert_int_equal(count(html, "<svg"), 2 * 4);
+	assert_int_equal(count(html, "<circle class=\"pt\""), 2 * (4 + 4 + 3));
+	assert_int_equal(count(html, "threads=4 \xe2\x80\x94 peak"), 1);
+	assert_int_equal(count(html, "threads=8 \xe2\x80\x94 peak"), 1);
+	free(html);
+	csv = slurp(s.dir, "curves.csv");
+	assert_int_equal(count(csv, "\n"), 1 + 4 + 4 + 3);
+	free(csv);
+	assert_int_equal(count(s.console, "\nCurve rd1 threads=4: 4 points"), 1);
+	assert_int_equal(count(s.console, "\nCurve rd1 threads=8: 4 points"), 1);
+	assert_int_equal(count(s.console, "\nSeries rd2: 3 points"), 1);
+	synth_fini(&s, keep != NULL);
+}
+
 static void write_file(const char *dir, const char *name, const char *text)
 {
 	char path[256];
@@ -712,8 +801,11 @@ static void write_file(const char *dir, const char *name, const char *text)
 static void test_html_write_draws_overlays_and_reports_errors(void **state)
 {
 	struct synth s;
-	char in[256], out[256], pub[256], err[256], *html;
+	char in[256], out[256], pub[256], *html;
 	struct rep_overlay ov = { "P5520", pub };
+	struct rep_html_request req = {
+		.results_path = in, .html_path = out, .ov = &ov, .nr_ov = 1
+	};
 
 	(void)state;
 	synth_open(&s, NULL, 1);
@@ -722,18 +814,25 @@ static void test_html_write_draws_overlays_and_reports_errors(void **state)
 	snprintf(out, sizeof(out), "%s/page.html", s.dir);
 	snprintf(pub, sizeof(pub), "%s/pub.csv", s.dir);
 	write_file(s.dir, "pub.csv", "iops,latency_us\n# published\n1k,40\n3.5k,120\n\n5000,700\n");
-	assert_int_equal(rep_html_write(in, out, &ov, 1, err, sizeof(err)), 0);
+	assert_int_equal(rep_html_write(&req), 0);
 	html = slurp(s.dir, "page.html");
 	assert_int_equal(count(html, "<circle class=\"ov\""), 3);
 	assert_int_equal(count(html, "P5520 (published)"), 1);
 	free(html);
 	write_file(s.dir, "pub.csv", "iops,latency_us\n1000,40\nfast,slow\n");
-	assert_int_equal(rep_html_write(in, out, &ov, 1, err, sizeof(err)), -EINVAL);
-	assert_true(strstr(err, "pub.csv:3: expected IOPS,latency_us") != NULL);
+	assert_int_equal(rep_html_write(&req), -EINVAL);
+	assert_false(req.is_write_error);
+	assert_true(strstr(req.err, "pub.csv:3: expected IOPS,latency_us") != NULL);
 	ov.path = "/nonexistent/pub.csv";
-	assert_int_equal(rep_html_write(in, out, &ov, 1, err, sizeof(err)), -ENOENT);
-	assert_int_equal(rep_html_write(pub, out, NULL, 0, err, sizeof(err)), -EINVAL);
-	assert_true(strstr(err, "not JSON") != NULL);
+	assert_int_equal(rep_html_write(&req), -ENOENT);
+	req.nr_ov = 0;
+	req.html_path = "/nonexistent/page.html";
+	assert_int_equal(rep_html_write(&req), -ENOENT);
+	assert_true(req.is_write_error);
+	req.html_path = out;
+	req.results_path = pub;
+	assert_int_equal(rep_html_write(&req), -EINVAL);
+	assert_true(strstr(req.err, "not JSON") != NULL);
 	synth_fini(&s, false);
 }
 
@@ -754,7 +853,7 @@ static void test_status_line_only_on_a_terminal(void **state)
 	assert_null(st);
 	assert_int_equal(rep_status_open_on(&s.x, f, true, 100, &st), 0);
 	run_init(&s, &r, 2, 2000);
-	fill_banks(&s, b, 2, 2000);
+	fill_banks(&s, b, run_mean_us[2], 2000);
 	sample_init(&smp, b, 2);
 	rep_status.run_start(st, &r);
 	rep_status.interval(st, &r, &smp);
@@ -784,6 +883,7 @@ static int write_fixtures(const char *dir)
 		snprintf(sub, sizeof(sub), "%s/%s", dir, names[i]);
 		mkdir(sub, 0755);
 		synth_open(&s, sub, i ? 1.1 : 1);
+		s.nr_intervals = 3; /* small files */
 		synth_run(&s, false);
 		synth_fini(&s, true);
 	}
@@ -804,6 +904,7 @@ int main(void)
 		cmocka_unit_test(test_curves_csv_has_a_row_per_point),
 		cmocka_unit_test(test_console_block_at_curve_end),
 		cmocka_unit_test(test_html_has_four_charts_and_every_point),
+		cmocka_unit_test(test_html_groups_curves_by_workload),
 		cmocka_unit_test(test_html_write_draws_overlays_and_reports_errors),
 		cmocka_unit_test(test_status_line_only_on_a_terminal),
 	};
