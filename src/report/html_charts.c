@@ -219,9 +219,16 @@ static size_t curve_intervals(const json_t *doc, const json_t *curve)
 	return total;
 }
 
+/* Room for run marks: a mark per run of the document at most. */
+struct marks {
+	struct rep_svg_mark *at;
+	char (*labels)[32];
+	size_t nr;
+	size_t cap;
+};
+
 /* One curve's intervals end to end; the first curve also gives the run marks. */
-static void time_line(struct line *l, const json_t *doc, const json_t *curve,
-		      struct rep_svg_mark *marks, char (*labels)[32], size_t *nr_marks)
+static void time_line(struct line *l, const json_t *doc, const json_t *curve, struct marks *m)
 {
 	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
 	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0, i;
@@ -231,10 +238,10 @@ static void time_line(struct line *l, const json_t *doc, const json_t *curve,
 	for (size_t r = 0; r < nr; r++) {
 		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[r]);
 
-		if (marks) {
-			run_mark(run, labels[*nr_marks], 32);
-			marks[*nr_marks] = (struct rep_svg_mark){ t, labels[*nr_marks] };
-			++*nr_marks;
+		if (m && m->nr < m->cap) {
+			run_mark(run, m->labels[m->nr], sizeof(m->labels[m->nr]));
+			m->at[m->nr] = (struct rep_svg_mark){ t, m->labels[m->nr] };
+			m->nr++;
 		}
 		/* A step per interval: its rate held from its start to its end. */
 		json_array_foreach (json_object_get(run, "intervals"), i, iv) {
@@ -254,32 +261,33 @@ void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group
 {
 	struct line *l = calloc(g->nr + 1, sizeof(*l));
 	enum rep_svg_style *styles = calloc(g->nr + 1, sizeof(*styles));
-	size_t nr_runs = json_array_size(json_object_get(doc, "runs")) + 1, nr_marks = 0;
-	struct rep_svg_mark *marks = calloc(nr_runs, sizeof(*marks));
-	char(*labels)[32] = calloc(nr_runs, sizeof(*labels));
+	size_t cap = json_array_size(json_object_get(doc, "runs")) + 1;
+	struct marks m = { .at = calloc(cap, sizeof(*m.at)),
+			   .labels = calloc(cap, sizeof(*m.labels)),
+			   .cap = cap };
 	struct rep_svg_chart c = { .title = "IOPS per interval",
 				   .x = { .title = "Time (s)", .is_tight = true, .fmt = fmt_plain },
 				   .y = { .title = "IOPS", .fmt = fmt_si } };
 
-	for (size_t i = 0; l && styles && marks && labels && i < g->nr; i++) {
+	for (size_t i = 0; l && styles && m.at && m.labels && i < g->nr; i++) {
 		if (line_init(&l[i], 2 * curve_intervals(doc, g->curves[i])))
 			goto out;
-		time_line(&l[i], doc, g->curves[i], i ? NULL : marks, labels, &nr_marks);
+		time_line(&l[i], doc, g->curves[i], i ? NULL : &m);
 		if (g->nr > 1)
 			rep_html_curve_label(g, i, l[i].name, sizeof(l[i].name));
 		snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(i));
 		styles[i] = REP_SVG_LINE;
 	}
-	if (!l || !styles || !marks || !labels)
+	if (!l || !styles || !m.at || !m.labels)
 		goto out;
-	c.marks = marks;
-	c.nr_marks = nr_marks;
+	c.marks = m.at;
+	c.nr_marks = m.nr;
 	chart_write(f, &c, l, g->nr, styles);
 out:
 	lines_free(l, g->nr);
 	free(styles);
-	free(marks);
-	free(labels);
+	free(m.at);
+	free(m.labels);
 }
 
 /* ---- latency distribution ------------------------------------------------------------------ */
@@ -320,12 +328,13 @@ static int hist_line(struct line *l, const json_t *run)
 
 	json_array_foreach (pairs, i, pr) {
 		double b_lo = rep_doc_num(pr, "0"), cnt = rep_doc_num(pr, "1");
-		uint64_t w = stats_hist_bucket_width_ns(stats_hist_bucket_idx((uint64_t)b_lo));
+		uint64_t w;
 
-		if (b_lo == b_lo && cnt == cnt && cnt > 0) {
-			spread(bins, b_lo, (double)w, cnt);
-			total += cnt;
-		}
+		if (!(b_lo >= 0 && b_lo < 1e19 && cnt > 0 && cnt < 1e300))
+			continue; /* not a bucket: skip it rather than convert it */
+		w = stats_hist_bucket_width_ns(stats_hist_bucket_idx((uint64_t)b_lo));
+		spread(bins, b_lo, (double)w, cnt);
+		total += cnt;
 	}
 	for (int k = 0; k < NR_BINS; k++)
 		if (bins[k] > 0) {

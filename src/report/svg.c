@@ -122,11 +122,13 @@ static void scale_init(struct scale *s, const struct rep_svg_chart *c, bool is_y
 	if (a->is_log) {
 		s->lo = isfinite(lo) ? floor(log10(lo)) : 0;
 		s->hi = isfinite(hi) ? ceil(log10(hi)) : 1;
+		if (s->hi - s->lo > 12)
+			s->lo = s->hi - 12; /* a dozen decades at most */
 		if (s->hi <= s->lo)
 			s->hi = s->lo + 1;
 		return;
 	}
-	hi = isfinite(hi) && hi > 0 ? hi : 1;
+	hi = isfinite(hi) && hi > 0 ? fmin(hi, 1e300) : 1;
 	if (!a->is_tight)
 		hi *= 1.02; /* keep the highest point off the frame */
 	s->lo = 0;
