@@ -28,4 +28,7 @@ int cli_compare(int argc, char **argv);
  * -ENAMETOOLONG. */
 int cli_results_path(const char *arg, char *buf, size_t len);
 
+/* "ioramp trace SUBCOMMAND ...": argv[0] is "trace". Returns an exit code. */
+int cli_trace(int argc, char **argv);
+
 #endif /* IORAMP_CLI_H */

@@ -42,5 +42,7 @@ int main(int argc, char **argv)
 		return cli_report(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "compare"))
 		return cli_compare(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "trace"))
+		return cli_trace(argc - 1, argv + 1);
 	return cli_run(argc, argv);
 }

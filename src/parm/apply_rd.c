@@ -135,12 +135,14 @@ static int set_distribution(struct parm_rd *rd, const struct parm_val *v, struct
 		else {
 			struct parm_loc loc = v->kind == PARM_VAL_LIST ? v->items[i].loc : v->loc;
 
+			int ret = parm_errf(err, &loc,
+					    "invalid distribution=%s; expected exponential, "
+					    "uniform or deterministic, optionally with variable or "
+					    "spike",
+					    w[i]);
+
 			free(w);
-			return parm_errf(err, &loc,
-					 "invalid distribution=%s; expected exponential, "
-					 "uniform or deterministic, optionally with variable or "
-					 "spike",
-					 w[i]);
+			return ret;
 		}
 	}
 	free(w);

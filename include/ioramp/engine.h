@@ -1,0 +1,43 @@
+/* The engine: executes a plan's runs against block devices and files (reference §8-9). Worker
+ * threads own whole SDs, pace open-loop arrivals per workload generator on absolute time, submit
+ * through a backend (io_uring, libaio, a blocking thread pool, or none) and count into per-worker
+ * banks that the controller merges at interval ends and hands to the report observers. */
+#ifndef IORAMP_ENGINE_H
+#define IORAMP_ENGINE_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+#include "ioramp/report.h"
+
+struct eng_opts {
+	const char *engine;  /* "uring", "aio", "sync", "null"; NULL: general engine= or uring */
+	uint64_t seed;	     /* every generator's stream derives from it */
+	uint32_t nr_workers; /* 0: one per CPU, never more than SDs */
+	bool is_force;	     /* allow writes to devices that carry a signature */
+	const char *record_path; /* --record: fio iolog v3 of every I/O issued; NULL: none */
+	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
+	const volatile sig_atomic_t *stop_signal;
+};
+
+/* Why an execution ended. */
+enum eng_status {
+	ENG_OK = 0,
+	ENG_FAILED = 1,	     /* I/O errors, a lost device, a broken backend */
+	ENG_BAD_PARMS = 2,   /* a target or parameter rejected before any I/O (err filled) */
+	ENG_INTERRUPTED = 3, /* stop_signal: the current run ended early, reports are valid */
+};
+
+/* Runs every run of plan in order, notifying reps (already open). Returns an eng_status;
+ * ENG_BAD_PARMS fills *err with the place in the parameter text. Main thread only. */
+int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
+		struct parm_err *err);
+
+/* Monotonic time in ns (CLOCK_MONOTONIC, vDSO). */
+uint64_t eng_now_ns(void);
+
+#endif /* IORAMP_ENGINE_H */

@@ -1,0 +1,98 @@
+/* The backend table: lookup by name, the uring -> aio -> sync fallback chain with its one-line
+ * note, and the timeout arithmetic the waiting backends share. */
+#include "backend.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "ioramp/compiler.h"
+
+#define NSEC_PER_SEC 1000000000ull
+
+static const struct eng_backend_ops *const backends[] = {
+	&eng_backend_uring,
+	&eng_backend_aio,
+	&eng_backend_sync,
+	&eng_backend_null,
+};
+
+const struct eng_backend_ops *eng_backend_find(const char *name)
+{
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(backends); i++)
+		if (strcmp(backends[i]->name, name) == 0)
+			return backends[i];
+	return NULL;
+}
+
+void eng_backend_timeout(uint64_t deadline_ns, struct timespec *ts)
+{
+	struct timespec now;
+	uint64_t now_ns, left_ns;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	now_ns = (uint64_t)now.tv_sec * NSEC_PER_SEC + (uint64_t)now.tv_nsec;
+	left_ns = deadline_ns > now_ns ? deadline_ns - now_ns : 0;
+	ts->tv_sec = (time_t)(left_ns / NSEC_PER_SEC);
+	ts->tv_nsec = (long)(left_ns % NSEC_PER_SEC);
+}
+
+static bool cfg_is_all_direct(const struct eng_backend_cfg *cfg)
+{
+	for (uint32_t i = 0; i < cfg->nr_files; i++)
+		if (!cfg->files[i].is_direct)
+			return false;
+	return true;
+}
+
+/* Why io_uring was refused, in words; names the sysctl when it explains an EPERM. */
+static void uring_refusal(int ret, char *why, size_t whylen)
+{
+	FILE *f;
+	int disabled = 0;
+
+	snprintf(why, whylen, "%s", strerror(-ret));
+	if (ret != -EPERM)
+		return;
+	f = fopen("/proc/sys/kernel/io_uring_disabled", "re");
+	if (!f)
+		return;
+	if (fscanf(f, "%d", &disabled) == 1 && disabled != 0)
+		snprintf(why, whylen, "%s; kernel.io_uring_disabled=%d", strerror(-ret), disabled);
+	fclose(f);
+}
+
+int eng_backend_open_fallback(const struct eng_backend_cfg *cfg, struct eng_backend **out,
+			      char *note, size_t notelen)
+{
+	char uring_why[128], aio_why[128];
+	int ret;
+
+	if (notelen)
+		note[0] = '\0';
+	ret = eng_backend_uring.open(cfg, out);
+	if (ret == 0)
+		return 0;
+	uring_refusal(ret, uring_why, sizeof(uring_why));
+
+	snprintf(aio_why, sizeof(aio_why), "aio skipped: buffered libaio is synchronous");
+	if (cfg_is_all_direct(cfg)) {
+		ret = eng_backend_aio.open(cfg, out);
+		if (ret == 0) {
+			snprintf(note, notelen, "io_uring unavailable (%s); using aio", uring_why);
+			return 0;
+		}
+		snprintf(aio_why, sizeof(aio_why), "aio unavailable: %s", strerror(-ret));
+	}
+
+	ret = eng_backend_sync.open(cfg, out);
+	if (ret == 0) {
+		snprintf(note, notelen, "io_uring unavailable (%s); using sync (%s)", uring_why,
+			 aio_why);
+		return 0;
+	}
+	snprintf(note, notelen, "no backend: io_uring unavailable (%s); %s; sync: %s", uring_why,
+		 aio_why, strerror(-ret));
+	return ret;
+}

@@ -1,0 +1,144 @@
+/* The engine's I/O backends behind one small vtable (uring, aio, sync, null), the I/O slot they
+ * complete, and the uring -> aio -> sync fallback chain. Module-internal: only src/engine/
+ * includes it. Backends never print; they return -errno and fill note or message buffers. */
+#ifndef IORAMP_ENGINE_BACKEND_H
+#define IORAMP_ENGINE_BACKEND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct timespec;
+struct eng_backend_ops;
+
+enum eng_op {
+	ENG_OP_READ,
+	ENG_OP_WRITE,
+	ENG_OP_FSYNC, /* flush the whole file; offset_bytes, size_bytes and buf are ignored */
+	ENG_OP_NR,
+};
+
+/*
+ * One in-flight I/O. The worker preallocates its slots and fills op, file_idx, offset_bytes,
+ * size_bytes, buf and user; the backend owns the slot from a successful submit until reap hands
+ * it back with result set, and writes nothing else in it.
+ */
+struct eng_io {
+	void *buf;	       /* inside cfg->buf_region to use registered buffers */
+	uint64_t offset_bytes; /* below 2^63: io_uring reads (off_t)-1 as "the file position" */
+	uint32_t size_bytes;   /* below 2 GiB, so that result can hold it */
+	uint32_t file_idx;     /* index into cfg->files (also the registered file index) */
+	enum eng_op op;
+	int32_t result; /* after reap: bytes transferred (short at EOF; 0 for fsync) or -errno */
+	void *user;	/* the worker's: the backend never reads it */
+};
+
+/* One file or device a worker drives: an SD's target, already open (see target.h). */
+struct eng_backend_file {
+	int fd;
+	uint32_t threads; /* the SD's threads=: the sync backend's pool size for this file */
+	bool is_direct;	  /* opened with O_DIRECT */
+};
+
+struct eng_backend_cfg {
+	uint32_t depth; /* most I/Os in flight: the sum of the worker's SDs' threads= */
+	const struct eng_backend_file *files;
+	uint32_t nr_files;
+	/*
+	 * The worker's buffers: one aligned allocation of buf_region_bytes, carved into slots of
+	 * buf_slot_bytes (the largest transfer). uring registers it for READ_FIXED/WRITE_FIXED.
+	 * NULL is allowed: every backend then does plain reads and writes on eng_io.buf.
+	 */
+	void *buf_region;
+	size_t buf_region_bytes;
+	size_t buf_slot_bytes;
+	/* Test hook: uring's open fails with -ENOSYS as if the kernel lacked io_uring. */
+	bool is_uring_refused;
+};
+
+/*
+ * An open backend. Each backend embeds this as its first member; desc names the backend and
+ * the features it obtained (for example "uring: defer_taskrun registered_files fixed_buffers").
+ */
+struct eng_backend {
+	const struct eng_backend_ops *ops;
+	char desc[128];
+};
+
+/*
+ * The vtable. Threads: open may run on any thread; submit and reap then run on one thread
+ * only (the worker's), and close runs on that thread too, or after it has exited. Nothing on
+ * the submit and reap paths allocates, locks or prints.
+ */
+struct eng_backend_ops {
+	const char *name;
+	/*
+	 * Opens a backend for cfg (which need not outlive the call; the fds must stay open until
+	 * close). Returns 0 and sets *out, or -errno: uring returns the kernel's refusal (-ENOSYS,
+	 * -EPERM, ...) so the caller can fall back.
+	 */
+	int (*open)(const struct eng_backend_cfg *cfg, struct eng_backend **out);
+	/*
+	 * Starts ios[0..nr-1] (one system call per batch where the backend allows). Returns how
+	 * many leading ios were accepted: nr, or fewer when cfg->depth I/Os would be in flight or
+	 * (sync) a file has no idle thread; the caller keeps the rest for a later call. An I/O
+	 * that fails still completes through reap with result -errno. A negative return is a
+	 * broken backend, not a failed I/O.
+	 */
+	int (*submit)(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr);
+	/*
+	 * Hands back up to max completed I/Os in done[] and returns their count, or -errno for a
+	 * broken backend. deadline_ns is absolute CLOCK_MONOTONIC time: 0 (or a time already
+	 * passed) never blocks; otherwise reap blocks until at least one I/O completes or the
+	 * deadline passes, even with nothing in flight (the worker's idle sleep). UINT64_MAX
+	 * waits without a time limit, but returns 0 at once when nothing is in flight.
+	 */
+	int (*reap)(struct eng_backend *be, struct eng_io **done, uint32_t max,
+		    uint64_t deadline_ns);
+	/* Waits for I/Os still in flight (without handing them back), then frees. NULL is fine. */
+	void (*close)(struct eng_backend *be);
+};
+
+extern const struct eng_backend_ops eng_backend_uring;
+extern const struct eng_backend_ops eng_backend_aio;
+extern const struct eng_backend_ops eng_backend_sync;
+extern const struct eng_backend_ops eng_backend_null;
+
+/* The backend called name ("uring", "aio", "sync", "null"), or NULL when there is none. */
+const struct eng_backend_ops *eng_backend_find(const char *name);
+
+/*
+ * Opens the first backend of uring -> aio -> sync that works for cfg. aio is skipped unless
+ * every file is O_DIRECT (buffered libaio runs synchronously inside io_submit). Returns 0 and
+ * sets *out; note is then "" when uring opened, else one line saying why it did not and what
+ * was chosen, for the caller to print after "ioramp: note: ". Returns -errno when even sync
+ * fails, with note saying why each was refused.
+ */
+int eng_backend_open_fallback(const struct eng_backend_cfg *cfg, struct eng_backend **out,
+			      char *note, size_t notelen);
+
+/*
+ * For backends whose wait takes a relative timeout: the time left until deadline_ns (zero when
+ * it has passed), from one CLOCK_MONOTONIC read.
+ */
+void eng_backend_timeout(uint64_t deadline_ns, struct timespec *ts);
+
+static inline int eng_backend_submit(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr)
+{
+	return be->ops->submit(be, ios, nr);
+}
+
+static inline int eng_backend_reap(struct eng_backend *be, struct eng_io **done, uint32_t max,
+				   uint64_t deadline_ns)
+{
+	return be->ops->reap(be, done, max, deadline_ns);
+}
+
+/* Closes be if it is not NULL. */
+static inline void eng_backend_close(struct eng_backend *be)
+{
+	if (be)
+		be->ops->close(be);
+}
+
+#endif /* IORAMP_ENGINE_BACKEND_H */

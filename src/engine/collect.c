@@ -1,0 +1,254 @@
+/* The controller's side of a run (reference §8): start the workers on a whole second, wait for
+ * every interval end, merge the workers' published banks into total, per-SD and per-WD figures,
+ * hand them to the observers, keep the run average, and stop the workers when the run is over
+ * (elapsed, end of range, maxdata, too many errors or a signal). */
+#include "collect.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void sleep_until(uint64_t when_ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(when_ns / 1000000000u),
+			       .tv_nsec = (long)(when_ns % 1000000000u) };
+
+	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
+		;
+}
+
+static bool is_signalled(const struct eng_collect *c)
+{
+	return c->opts->stop_signal && *c->opts->stop_signal;
+}
+
+/* Banks: [0] total, [1..nr_sds] per SD, then per WD. */
+static int banks_alloc(struct eng_collect *c)
+{
+	size_t nr = 1 + c->run->nr_sds + c->run->nr_wds;
+
+	c->nr_banks = nr;
+	c->cur = calloc(nr, sizeof(*c->cur));
+	c->avg = calloc(nr, sizeof(*c->avg));
+	return c->cur && c->avg ? 0 : -ENOMEM;
+}
+
+static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint32_t k)
+{
+	const struct stats_bank *b = w->banks[k & 1];
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		const struct eng_wg_desc *g = &c->run->wgs[w->wgs[i].run_wg];
+
+		stats_bank_merge(&c->cur[0], &b[i]);
+		stats_bank_merge(&c->cur[1 + g->run_sd], &b[i]);
+		stats_bank_merge(&c->cur[1 + c->run->nr_sds + g->run_wd], &b[i]);
+	}
+}
+
+/* Waits until every worker has published interval k (or stopped). Returns false on a signal. */
+static bool wait_published(struct eng_collect *c, uint32_t k)
+{
+	for (;;) {
+		bool all = true;
+
+		for (uint32_t i = 0; i < c->nr_workers; i++)
+			if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) <
+			    k)
+				all = false;
+		if (all)
+			return true;
+		if (is_signalled(c))
+			return false;
+		sleep_until(eng_clock_ns() + 200000);
+	}
+}
+
+static uint64_t final_ns(const struct eng_collect *c)
+{
+	uint64_t last = 0;
+
+	for (uint32_t i = 0; i < c->nr_workers; i++) {
+		uint64_t f = atomic_load_explicit(&c->workers[i].final_ns, memory_order_relaxed);
+
+		if (!f)
+			return 0; /* someone is still running: not a final interval */
+		if (f > last)
+			last = f;
+	}
+	return last;
+}
+
+static void cpu_sample(struct eng_collect *c, struct rep_sample *s)
+{
+	struct stats_cpu_sample now;
+
+	s->has_cpu = c->has_cpu && !stats_cpu_read(NULL, &now) &&
+		     !stats_cpu_diff(&c->cpu_prev, &now, &s->cpu);
+	if (c->has_cpu)
+		c->cpu_prev = now;
+	if (s->has_cpu && !s->is_warmup) {
+		c->cpu_sum.user_pct += s->cpu.user_pct;
+		c->cpu_sum.sys_pct += s->cpu.sys_pct;
+		c->cpu_sum.used_pct += s->cpu.used_pct;
+		c->cpu_sum.wait_pct += s->cpu.wait_pct;
+		c->cpu_sum.idle_pct += s->cpu.idle_pct;
+		c->nr_cpu++;
+	}
+}
+
+static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struct stats_bank *b)
+{
+	s->total = &b[0];
+	s->sd = &b[1];
+	s->wd = &b[1 + c->run->nr_sds];
+}
+
+/* One interval: merge, report, add to the average. */
+static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
+{
+	struct rep_sample s = { 0 };
+	int ret;
+
+	for (size_t i = 0; i < c->nr_banks; i++)
+		memset(&c->cur[i], 0, sizeof(c->cur[i]));
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		merge_worker(c, &c->workers[i], k);
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		atomic_store_explicit(&c->workers[i].consumed, k, memory_order_release);
+	snprintf(s.label, sizeof(s.label), "%u", k);
+	s.nr = k;
+	s.is_warmup = k <= c->nr_excluded;
+	s.tod_ns = wall_ns();
+	s.elapsed_ns = elapsed_ns;
+	s.nr_intervals = 1;
+	sample_fill(c, &s, c->cur);
+	cpu_sample(c, &s);
+	ret = rep_set_interval(c->reps, c->rr, &s);
+	if (!s.is_warmup) {
+		for (size_t i = 0; i < c->nr_banks; i++)
+			stats_bank_merge(&c->avg[i], &c->cur[i]);
+		c->avg_elapsed_ns += elapsed_ns;
+		if (!c->first_avg)
+			c->first_avg = k;
+		c->last_avg = k;
+	}
+	c->bytes_after_warmup = c->avg[0].op[0].total_bytes + c->avg[0].op[1].total_bytes;
+	return ret;
+}
+
+static uint64_t nr_errors(const struct eng_collect *c)
+{
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		n += atomic_load_explicit(&c->workers[i].nr_errors, memory_order_relaxed);
+	return n;
+}
+
+/* maxdata= (reference §6): bytes after warmup, checked at interval ends; below 100 it is a
+ * multiple of the total size of the run's SDs. */
+static bool is_maxdata_reached(const struct eng_collect *c)
+{
+	const struct parm_rd *rd;
+	double limit, total = 0;
+
+	if (!c->run->prun)
+		return false;
+	rd = &c->plan->cfg->rds[c->run->prun->rd_idx];
+	if (!rd->maxdata)
+		return false;
+	limit = rd->maxdata;
+	if (limit < 100) {
+		for (size_t i = 0; i < c->run->nr_sds; i++)
+			total += (double)c->run->sds[i].size_bytes;
+		limit *= total;
+	}
+	return (double)c->bytes_after_warmup >= limit;
+}
+
+/* The interval loop. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
+int eng_collect_intervals(struct eng_collect *c)
+{
+	const struct eng_run *run = c->run;
+
+	for (uint32_t k = 1; k <= run->nr_intervals; k++) {
+		uint64_t end_ns = run->start_ns + (uint64_t)k * run->interval_ns;
+		uint64_t fin;
+		int ret;
+
+		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c))
+			sleep_until(end_ns < eng_clock_ns() + 50000000 ? end_ns
+								       : eng_clock_ns() + 50000000);
+		if (is_signalled(c))
+			return ENG_INTERRUPTED; /* the partial interval is not reported */
+		if (!wait_published(c, k))
+			return ENG_INTERRUPTED;
+		fin = final_ns(c);
+		ret = report_interval(c, k,
+				      fin && fin < end_ns ? fin - (end_ns - run->interval_ns)
+							  : run->interval_ns);
+		if (ret < 0)
+			c->observer_error = ret;
+		if (fin) {
+			c->is_eof = true;
+			return ENG_OK;
+		}
+		if (nr_errors(c) >= c->max_errors)
+			return ENG_FAILED;
+		if (is_maxdata_reached(c))
+			return ENG_OK;
+	}
+	return ENG_OK;
+}
+
+int eng_collect_init(struct eng_collect *c)
+{
+	struct stats_cpu_sample s;
+
+	c->has_cpu = !stats_cpu_read(NULL, &s);
+	c->cpu_prev = s;
+	/* VDbench averages after the warmup intervals, or from interval 2 without warmup */
+	c->nr_excluded = c->run->nr_warmup ? c->run->nr_warmup : 1;
+	return banks_alloc(c);
+}
+
+void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
+{
+	memset(s, 0, sizeof(*s));
+	if (c->first_avg)
+		snprintf(s->label, sizeof(s->label), "avg_%u-%u", c->first_avg, c->last_avg);
+	else
+		snprintf(s->label, sizeof(s->label), "avg_%u-%u", c->nr_excluded + 1,
+			 c->nr_excluded);
+	s->is_avg = true;
+	s->tod_ns = wall_ns();
+	s->elapsed_ns = c->avg_elapsed_ns;
+	s->nr_intervals = c->first_avg ? c->last_avg - c->first_avg + 1 : 0;
+	sample_fill(c, s, c->avg);
+	s->has_cpu = c->nr_cpu > 0;
+	if (s->has_cpu) {
+		s->cpu.user_pct = c->cpu_sum.user_pct / c->nr_cpu;
+		s->cpu.sys_pct = c->cpu_sum.sys_pct / c->nr_cpu;
+		s->cpu.used_pct = c->cpu_sum.used_pct / c->nr_cpu;
+		s->cpu.wait_pct = c->cpu_sum.wait_pct / c->nr_cpu;
+		s->cpu.idle_pct = c->cpu_sum.idle_pct / c->nr_cpu;
+	}
+}
+
+void eng_collect_fini(struct eng_collect *c)
+{
+	free(c->cur);
+	free(c->avg);
+	c->cur = c->avg = NULL;
+}

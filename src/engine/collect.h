@@ -1,0 +1,41 @@
+/* Private to src/engine: the controller's state while one run executes. */
+#ifndef IORAMP_ENGINE_COLLECT_H
+#define IORAMP_ENGINE_COLLECT_H
+
+#include "engine_int.h"
+
+struct eng_collect {
+	const struct plan *plan;
+	const struct eng_run *run;
+	const struct eng_opts *opts;
+	struct rep_set *reps;
+	const struct rep_run *rr;
+	struct eng_worker *workers;
+	uint32_t nr_workers;
+	uint64_t max_errors; /* data_errors= */
+	/* merged banks: [0] total, [1..nr_sds] per SD, then per WD */
+	struct stats_bank *cur;
+	struct stats_bank *avg;
+	size_t nr_banks;
+	uint64_t avg_elapsed_ns;
+	uint32_t nr_excluded; /* intervals left out of the average (warmup, or interval 1) */
+	uint32_t first_avg;
+	uint32_t last_avg;
+	uint64_t bytes_after_warmup;
+	bool has_cpu;
+	struct stats_cpu_sample cpu_prev;
+	struct stats_cpu_pct cpu_sum;
+	uint32_t nr_cpu;
+	bool is_eof;
+	int observer_error;
+};
+
+/* Allocates the merged banks and takes the first CPU sample. Returns 0 or -ENOMEM. */
+int eng_collect_init(struct eng_collect *c);
+/* Reports every interval until the run ends. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
+int eng_collect_intervals(struct eng_collect *c);
+/* The run average over the reported non-warmup intervals. */
+void eng_collect_average(struct eng_collect *c, struct rep_sample *s);
+void eng_collect_fini(struct eng_collect *c);
+
+#endif /* IORAMP_ENGINE_COLLECT_H */

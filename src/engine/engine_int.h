@@ -1,0 +1,187 @@
+/* Private to src/engine: a run as the engine executes it (SDs, workload generators, rates) and
+ * the worker that drives a share of its SDs. The controller builds an eng_run, starts the
+ * workers, collects their published banks at interval ends and stops them. */
+#ifndef IORAMP_ENGINE_INT_H
+#define IORAMP_ENGINE_INT_H
+
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+
+#include "backend.h"
+#include "ioramp/engine.h"
+#include "ioramp/gen.h"
+#include "ioramp/stats.h"
+#include "target.h"
+
+enum {
+	ENG_SDQ_LIMIT = 2000, /* pending I/Os an SD holds before generation waits (VDbench's) */
+	ENG_MAX_PRIO = 8,     /* distinct priority= levels on one SD */
+	ENG_ERR_RING = 64,    /* I/O errors a worker keeps for the controller to print */
+};
+
+enum eng_mode {
+	ENG_MODE_MAX,  /* keep every SD's threads busy; pick generators by weight */
+	ENG_MODE_RATE, /* open-loop arrivals per generator on absolute time */
+};
+
+/* One workload generator: one WD on one SD. */
+struct eng_wg_desc {
+	uint32_t run_sd; /* index into eng_run.sds */
+	uint32_t run_wd; /* index into eng_run.wd_names */
+	struct gen_wg_cfg gen;
+	double rate_iops; /* ENG_MODE_RATE: this generator's share of the run's rate */
+	double weight;	  /* ENG_MODE_MAX: share among the generators of its SD */
+	uint32_t prio;	  /* 0 = served first */
+};
+
+/* One SD of a run. */
+struct eng_sd_desc {
+	size_t cfg_idx;
+	struct eng_target *target;
+	uint32_t threads;
+	uint64_t size_bytes; /* used: size= or the target's, rounded down to max_xfer */
+	uint64_t max_xfer_bytes;
+	uint32_t worker;
+};
+
+struct eng_run {
+	const struct plan_run *prun; /* NULL for SD_format */
+	enum eng_mode mode;
+	enum gen_dist dist;
+	struct eng_sd_desc *sds;
+	size_t nr_sds;
+	const char **wd_names;
+	double *wd_skew_pct;
+	size_t nr_wds;
+	struct eng_wg_desc *wgs;
+	size_t nr_wgs;
+	double target_iops; /* 0 for max */
+	uint64_t seed;
+	uint64_t stream_base; /* distinct per run so runs differ but repeat with the seed */
+	uint64_t start_ns;    /* CLOCK_MONOTONIC, a whole second */
+	uint64_t interval_ns;
+	uint32_t nr_intervals; /* UINT32_MAX: until every generator reaches its end (format) */
+	uint32_t nr_warmup;
+	uint32_t nr_prio; /* priority levels in use (queues per SD) */
+	uint32_t nr_workers;
+	bool has_eof; /* some generator stops at the end of its range */
+};
+
+/* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
+struct eng_pending {
+	uint64_t arrival_ns;
+	uint64_t offset_bytes;
+	uint32_t size_bytes;
+	uint16_t wg;
+	uint8_t is_write;
+};
+
+/* A bounded FIFO of pending I/Os. */
+struct eng_ring {
+	struct eng_pending *v;
+	uint32_t cap;
+	uint32_t head;
+	uint32_t nr;
+};
+
+struct eng_slot {
+	struct eng_io io;
+	uint64_t arrival_ns;
+	uint64_t submit_ns;
+	uint32_t wg;
+	uint32_t local_sd;
+};
+
+/* Worker-local state of one SD. */
+struct eng_wsd {
+	uint32_t run_sd;
+	uint32_t threads;
+	uint32_t inflight;
+	uint32_t nr_pending;
+	struct eng_ring q[ENG_MAX_PRIO];
+	uint32_t *wgs; /* local generator indexes on this SD */
+	uint32_t nr_wgs;
+	double *cum_weight; /* ENG_MODE_MAX: cumulative weights of wgs */
+	struct gen_pcg pick;
+};
+
+/* Worker-local state of one generator. */
+struct eng_wwg {
+	uint32_t run_wg;
+	uint32_t local_sd;
+	struct gen_wg gen;
+	struct gen_arrival arr;
+	uint64_t next_ns; /* next scheduled arrival (is_paced) */
+	bool is_paced;	  /* has an arrival schedule; else drawn when a thread frees (max) */
+	bool is_eof;
+};
+
+struct eng_io_error {
+	uint32_t run_sd;
+	enum eng_op op;
+	uint64_t offset_bytes;
+	uint32_t size_bytes;
+	int32_t result; /* -errno, or the short count */
+};
+
+/* One worker thread. Fields above the line are written by the worker only; the controller
+ * reads banks[k % 2] after published >= k (acquire) and says it is done with consumed = k. */
+struct eng_worker {
+	const struct eng_run *run;
+	uint32_t idx;
+	pthread_t thread;
+	struct eng_backend *be;
+	void *bufs;
+	struct eng_slot *slots;
+	uint32_t *free_slots;
+	uint32_t nr_free;
+	uint32_t depth;
+	struct eng_io **batch;
+	struct eng_io **done;
+	struct eng_wsd *sds;
+	uint32_t nr_sds;
+	struct eng_wwg *wgs;
+	uint32_t nr_wgs;
+	struct stats_bank *banks[2]; /* nr_wgs each, per interval parity */
+	uint32_t cur_interval;	     /* 1-based interval being counted */
+	uint32_t nr_eof;
+	uint64_t nr_ios_total;
+	struct eng_io_error errors[ENG_ERR_RING];
+	uint32_t nr_errors_kept;
+	int fatal;	  /* a broken backend: -errno */
+	bool is_draining; /* after the last published interval: count nothing */
+
+	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
+	_Atomic uint64_t final_ns;  /* when the worker stopped counting (0: still running) */
+	_Atomic uint64_t nr_errors; /* I/O errors so far */
+	alignas(IORAMP_CACHELINE) _Atomic uint32_t consumed; /* controller: bank read */
+	_Atomic bool stop;				     /* controller: end the run */
+};
+
+/* Monotonic clock read (one per batch on the hot path). */
+static inline uint64_t eng_clock_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+/* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
+ * returns 0 or -errno with msg filled. */
+int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,
+		    const char *engine, char *msg, size_t msglen);
+/* Sets the arrival schedules and first banks from run->start_ns (known only once every worker
+ * is ready). Controller, before the thread starts. Returns 0 or -EINVAL. */
+int eng_worker_arm(struct eng_worker *w);
+void eng_worker_fini(struct eng_worker *w);
+/* Thread entry: the loop until stop, then drains. */
+void *eng_worker_main(void *arg);
+
+/* run.c: builds the run description from a plan run (or the format pass). */
+int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, double base_iops,
+		  struct eng_target *targets, struct parm_err *err);
+void eng_run_fini(struct eng_run *r);
+
+#endif /* IORAMP_ENGINE_INT_H */

@@ -1,0 +1,274 @@
+/* An execution: check, open every target, format what is missing, then each run of the plan in
+ * order (reference §8, §9.9): workers started on a whole second, intervals reported, the
+ * average kept as the base of the curve points and relative rates that follow, stopcurve= and
+ * pause= between runs. */
+#include "exec.h"
+#include "collect.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+uint64_t eng_now_ns(void)
+{
+	return eng_clock_ns();
+}
+
+/* The observers' view of a run: names, sizes and the settings shared by its workloads. */
+struct run_view {
+	struct rep_run rr;
+	const char **sd_names;
+	const char **sd_luns;
+	uint64_t *sd_sizes;
+	uint32_t *sd_threads;
+};
+
+static void view_fini(struct run_view *v)
+{
+	free(v->sd_names);
+	free(v->sd_luns);
+	free(v->sd_sizes);
+	free(v->sd_threads);
+}
+
+static void view_params(struct run_view *v, const struct eng_run *r)
+{
+	struct rep_params *p = &v->rr.params;
+
+	p->has_xfersize = p->has_rdpct = p->has_rhpct = p->has_whpct = p->has_seekpct = true;
+	for (size_t i = 0; i < r->nr_wgs; i++) {
+		const struct gen_wg_cfg *g = &r->wgs[i].gen;
+		uint64_t xfer = g->xfer.kind == GEN_XFER_FIXED ? g->xfer.size_bytes[0] : 0;
+
+		if (i == 0) {
+			p->xfersize_bytes = xfer;
+			p->rdpct = g->rdpct;
+			p->rhpct = g->rhpct;
+			p->whpct = g->whpct;
+			p->seekpct = g->seek == GEN_SEEK_EOF ? -1 : g->seekpct;
+		}
+		p->has_xfersize &= xfer && xfer == p->xfersize_bytes;
+		p->has_rdpct &= g->rdpct == p->rdpct;
+		p->has_rhpct &= g->rhpct == p->rhpct;
+		p->has_whpct &= g->whpct == p->whpct;
+		p->has_seekpct &= (g->seek == GEN_SEEK_EOF ? -1 : g->seekpct) == p->seekpct;
+	}
+	p->compratio = 1;
+	p->dedupratio = 1;
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		p->threads += r->sds[s].threads;
+		p->lunsize_bytes += r->sds[s].size_bytes;
+	}
+}
+
+static int view_build(struct run_view *v, const struct eng_exec *x, const struct eng_run *r,
+		      size_t run_idx)
+{
+	const struct plan_run *pr = r->prun;
+
+	memset(v, 0, sizeof(*v));
+	v->sd_names = calloc(r->nr_sds, sizeof(*v->sd_names));
+	v->sd_luns = calloc(r->nr_sds, sizeof(*v->sd_luns));
+	v->sd_sizes = calloc(r->nr_sds, sizeof(*v->sd_sizes));
+	v->sd_threads = calloc(r->nr_sds, sizeof(*v->sd_threads));
+	if (!v->sd_names || !v->sd_luns || !v->sd_sizes || !v->sd_threads)
+		return -ENOMEM;
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[s].cfg_idx];
+
+		v->sd_names[s] = sd->name;
+		v->sd_luns[s] = sd->lun;
+		v->sd_sizes[s] = r->sds[s].size_bytes;
+		v->sd_threads[s] = r->sds[s].threads;
+	}
+	v->rr = (struct rep_run){
+		.run = pr,
+		.name = pr ? pr->name : "SD_format",
+		.run_idx = pr ? run_idx : (size_t)-1,
+		.req_iops = r->target_iops,
+		.for_loops = pr ? pr->for_loops : "threads=2 iorate=max",
+		.elapsed_s = pr ? pr->elapsed_s : 0,
+		.interval_s = r->interval_ns / 1000000000u,
+		.warmup_s = pr ? pr->warmup_s : 0,
+		.nr_warmup_intervals = r->nr_warmup ? r->nr_warmup : 1,
+		.nr_sds = r->nr_sds,
+		.sd_names = v->sd_names,
+		.sd_luns = v->sd_luns,
+		.sd_size_bytes = v->sd_sizes,
+		.sd_threads = v->sd_threads,
+		.nr_wds = r->nr_wds,
+		.wd_names = r->wd_names,
+		.wd_skew_pct = r->wd_skew_pct,
+	};
+	if (pr && r->mode == ENG_MODE_RATE)
+		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
+	else if (pr)
+		plan_rate_text(pr, 0, v->rr.rate_text, sizeof(v->rr.rate_text));
+	else
+		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "Uncontrolled MAX");
+	view_params(v, r);
+	return 0;
+}
+
+static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
+{
+	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus;
+
+	if (n > r->nr_sds)
+		n = (uint32_t)r->nr_sds;
+	return n ? n : 1;
+}
+
+/* Workers share the SDs round-robin and start on the next whole second after set-up. */
+static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
+			 uint32_t *nr_started, struct parm_err *err)
+{
+	char msg[512];
+	int ret;
+
+	for (size_t s = 0; s < r->nr_sds; s++)
+		r->sds[s].worker = (uint32_t)(s % r->nr_workers);
+	for (uint32_t i = 0; i < r->nr_workers; i++) {
+		ret = eng_worker_init(&w[i], r, i, x->engine, msg, sizeof(msg));
+		if (ret) {
+			parm_errf(err, NULL, "%s", msg);
+			return ret;
+		}
+		if (msg[0] && i == 0 && !x->engine_noted) {
+			rep_set_messagef(x->reps, "ioramp: note: %s", msg);
+			x->engine_noted = true;
+		}
+	}
+	r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
+	for (uint32_t i = 0; i < r->nr_workers; i++) {
+		ret = eng_worker_arm(&w[i]);
+		if (!ret)
+			ret = -pthread_create(&w[i].thread, NULL, eng_worker_main, &w[i]);
+		if (ret) {
+			parm_errf(err, NULL, "cannot start worker %u: %s", i, strerror(-ret));
+			return ret;
+		}
+		(*nr_started)++;
+	}
+	return 0;
+}
+
+static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_started,
+			uint32_t nr_init)
+{
+	int fatal = 0;
+
+	for (uint32_t i = 0; i < nr_started; i++)
+		atomic_store_explicit(&w[i].stop, true, memory_order_relaxed);
+	for (uint32_t i = 0; i < nr_started; i++) {
+		pthread_join(w[i].thread, NULL);
+		if (w[i].fatal && !fatal) {
+			fatal = w[i].fatal;
+			rep_set_messagef(x->reps, "ioramp: error: worker %u: %s", i,
+					 strerror(-w[i].fatal));
+		}
+	}
+	for (uint32_t i = 0; i < nr_init; i++)
+		eng_worker_fini(&w[i]);
+	return fatal;
+}
+
+static void print_io_errors(struct eng_exec *x, const struct eng_run *r, const struct eng_worker *w,
+			    uint32_t nr)
+{
+	for (uint32_t i = 0; i < nr; i++) {
+		for (uint32_t k = 0; k < w[i].nr_errors_kept; k++) {
+			const struct eng_io_error *e = &w[i].errors[k];
+			const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[e->run_sd].cfg_idx];
+
+			rep_set_messagef(x->reps,
+					 "ioramp: error: sd=%s lun=%s: %s at offset %llu "
+					 "size %u: %s",
+					 sd->name, sd->lun,
+					 e->op == ENG_OP_WRITE ? "write" : "read",
+					 (unsigned long long)e->offset_bytes, e->size_bytes,
+					 e->result < 0 ? strerror(-e->result) : "short transfer");
+		}
+	}
+}
+
+static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
+		       const struct rep_run *rr, double *observed)
+{
+	struct eng_collect c = {
+		.plan = x->plan,
+		.run = r,
+		.opts = x->opts,
+		.reps = x->reps,
+		.rr = rr,
+		.workers = w,
+		.nr_workers = r->nr_workers,
+		.max_errors =
+			x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1,
+	};
+	struct rep_sample avg;
+	struct rep_run_end end = { 0 };
+	int status;
+
+	if (eng_collect_init(&c)) {
+		eng_collect_fini(&c);
+		return ENG_FAILED;
+	}
+	status = eng_collect_intervals(&c);
+	eng_collect_average(&c, &avg);
+	end.avg = &avg;
+	end.is_interrupted = status == ENG_INTERRUPTED;
+	end.is_eof = c.is_eof;
+	end.observed_iops =
+		c.avg_elapsed_ns
+			? stats_rate_per_sec(avg.total->op[0].nr_ios + avg.total->op[1].nr_ios,
+					     c.avg_elapsed_ns)
+			: 0;
+	*observed = end.observed_iops;
+	{
+		struct stats_counters all;
+
+		stats_bank_total(avg.total, &all);
+		x->last_resp_ms = stats_counters_mean_ns(&all) / 1e6;
+	}
+	rep_set_run_end(x->reps, rr, &end);
+	eng_collect_fini(&c);
+	return status;
+}
+
+int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err)
+{
+	struct eng_worker *w;
+	struct run_view v;
+	uint32_t nr_started = 0;
+	double observed = 0;
+	int status, ret;
+
+	r->seed = x->opts->seed;
+	r->nr_workers = nr_workers(x, r);
+	ret = eng_check_alignment(x, r, err);
+	if (ret)
+		return ENG_BAD_PARMS;
+	w = aligned_alloc(IORAMP_CACHELINE, r->nr_workers * sizeof(*w));
+	if (!w || view_build(&v, x, r, run_idx)) {
+		free(w);
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
+	memset(w, 0, r->nr_workers * sizeof(*w));
+	rep_set_run_start(x->reps, &v.rr);
+	ret = workers_start(x, r, w, &nr_started, err);
+	status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
+	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
+		status = ENG_FAILED;
+	print_io_errors(x, r, w, r->nr_workers);
+	if (r->prun)
+		x->observed_iops[run_idx] = observed;
+	view_fini(&v);
+	free(w);
+	return status;
+}

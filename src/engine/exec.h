@@ -1,0 +1,45 @@
+/* Private to src/engine: one execution (every run of a plan) as the controller drives it. */
+#ifndef IORAMP_ENGINE_EXEC_H
+#define IORAMP_ENGINE_EXEC_H
+
+#include "engine_int.h"
+
+/* What the plan needs of one SD, found before anything is opened. */
+struct eng_sd_need {
+	bool is_used;
+	bool is_written;
+	bool is_create; /* the file does not exist yet */
+	bool is_format; /* missing or short: SD_format writes it first */
+	uint64_t format_from_bytes;
+	uint32_t flags; /* O_DIRECT, O_DSYNC */
+};
+
+struct eng_exec {
+	const struct plan *plan;
+	const struct eng_opts *opts;
+	struct rep_set *reps;
+	struct eng_target *targets; /* per config SD */
+	struct eng_sd_need *needs;  /* per config SD */
+	double *observed_iops;	    /* per plan run: the average rate reached */
+	double last_resp_ms;	    /* mean service time of the last run */
+	const char *engine;
+	bool engine_noted; /* the backend fallback note is printed once */
+	uint32_t nr_cpus;
+};
+
+/* support.c */
+int eng_check_supported(const struct plan *plan, struct parm_err *err);
+void eng_note_no_effect(const struct plan *plan, struct rep_set *reps);
+
+/* targets.c */
+int eng_targets_open(struct eng_exec *x, struct parm_err *err);
+void eng_targets_close(struct eng_exec *x);
+int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
+
+/* format.c: the hidden SD_format run; sets *r up, or returns 1 when nothing needs it. */
+int eng_format_build(struct eng_exec *x, struct eng_run *r);
+
+/* exec.c: executes one built run with its observers. Returns an eng_status. */
+int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err);
+
+#endif /* IORAMP_ENGINE_EXEC_H */

@@ -1,0 +1,114 @@
+/* eng_execute(): the whole plan. Checks what is not supported, opens the targets, formats what
+ * is missing, then runs each run with the rate its curve or relative rate derives from the run
+ * it follows; stopcurve= ends the execution (reference §9.9, §13.3). */
+#include "exec.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool is_signalled(const struct eng_exec *x)
+{
+	return x->opts->stop_signal && *x->opts->stop_signal;
+}
+
+/* pause= sleeps before the next run, in steps so that a signal is noticed. */
+static void pause_between(const struct eng_exec *x, uint64_t secs)
+{
+	uint64_t end_ns = eng_now_ns() + secs * 1000000000u;
+
+	while (!is_signalled(x) && eng_now_ns() < end_ns) {
+		struct timespec ts = { 0, 50000000 };
+
+		nanosleep(&ts, NULL);
+	}
+}
+
+static int run_format(struct eng_exec *x, struct parm_err *err)
+{
+	struct eng_run r;
+	int ret = eng_format_build(x, &r);
+
+	if (ret == 1) {
+		eng_run_fini(&r);
+		return ENG_OK;
+	}
+	if (ret < 0) {
+		eng_run_fini(&r);
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
+	ret = eng_run_execute(x, &r, (size_t)-1, err);
+	eng_run_fini(&r);
+	return ret;
+}
+
+/* stopcurve=ms: a curve point whose mean service time is above it ends everything. */
+static bool is_curve_stopped(const struct eng_exec *x, size_t i)
+{
+	const struct plan_run *r = &x->plan->runs[i];
+
+	if (r->rate != PLAN_RATE_CURVE_POINT || r->stopcurve_ms <= 0 ||
+	    x->last_resp_ms <= r->stopcurve_ms)
+		return false;
+	rep_set_messagef(x->reps,
+			 "stopcurve=%g: rd=%s response time %.3f ms is above it; "
+			 "ending the execution",
+			 r->stopcurve_ms, r->name, x->last_resp_ms);
+	return true;
+}
+
+static int run_all(struct eng_exec *x, struct parm_err *err)
+{
+	const struct plan *plan = x->plan;
+	int status = run_format(x, err);
+
+	for (size_t i = 0; status == ENG_OK && i < plan->nr_runs; i++) {
+		const struct plan_run *pr = &plan->runs[i];
+		double base = pr->base_run >= 0 ? x->observed_iops[pr->base_run] : 0;
+		struct eng_run r;
+
+		if (eng_run_build(&r, plan, i, base, x->targets, err)) {
+			eng_run_fini(&r);
+			return ENG_BAD_PARMS;
+		}
+		status = eng_run_execute(x, &r, i, err);
+		eng_run_fini(&r);
+		if (status == ENG_OK && is_signalled(x))
+			status = ENG_INTERRUPTED;
+		if (status != ENG_OK || is_curve_stopped(x, i))
+			break;
+		if (pr->pause_s && i + 1 < plan->nr_runs)
+			pause_between(x, pr->pause_s);
+	}
+	return status;
+}
+
+int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
+		struct parm_err *err)
+{
+	struct eng_exec x = { .plan = plan, .opts = o, .reps = reps };
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	int status;
+
+	memset(err, 0, sizeof(*err));
+	x.nr_cpus = cpus > 0 ? (uint32_t)cpus : 1;
+	x.engine = o->engine ? o->engine : plan->cfg->general.engine;
+	if (eng_check_supported(plan, err))
+		return ENG_BAD_PARMS;
+	eng_note_no_effect(plan, reps);
+	x.observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x.observed_iops));
+	if (!x.observed_iops) {
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
+	if (eng_targets_open(&x, err))
+		status = ENG_BAD_PARMS;
+	else
+		status = run_all(&x, err);
+	eng_targets_close(&x);
+	free(x.observed_iops);
+	return status;
+}

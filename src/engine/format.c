@@ -1,0 +1,68 @@
+/* The hidden SD_format run (reference §4): files that are missing or shorter than size= are
+ * written sequentially first, formatxfersize= (128k) at a time with two threads, as fast as they
+ * go, until every one reaches its size. */
+#include "exec.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void format_wg(struct eng_wg_desc *g, uint32_t sd, uint64_t from_bytes, uint64_t size_bytes,
+		      uint64_t xfer_bytes)
+{
+	uint64_t start = from_bytes / xfer_bytes * xfer_bytes;
+
+	g->run_sd = sd;
+	g->run_wd = 0;
+	g->weight = 1;
+	g->gen.rdpct = 0;
+	g->gen.xfer.kind = GEN_XFER_FIXED;
+	g->gen.xfer.nr_sizes = 1;
+	g->gen.xfer.size_bytes[0] = xfer_bytes;
+	g->gen.seek = GEN_SEEK_EOF;
+	g->gen.sd_size_bytes = size_bytes;
+	g->gen.range.start_bytes = start;
+	g->gen.range.len_bytes = size_bytes - start;
+}
+
+int eng_format_build(struct eng_exec *x, struct eng_run *r)
+{
+	const struct parm_config *cfg = x->plan->cfg;
+	uint64_t xfer = cfg->general.formatxfersize_bytes;
+
+	memset(r, 0, sizeof(*r));
+	r->sds = calloc(cfg->nr_sds ? cfg->nr_sds : 1, sizeof(*r->sds));
+	r->wgs = calloc(cfg->nr_sds ? cfg->nr_sds : 1, sizeof(*r->wgs));
+	r->wd_names = calloc(1, sizeof(*r->wd_names));
+	r->wd_skew_pct = calloc(1, sizeof(*r->wd_skew_pct));
+	if (!r->sds || !r->wgs || !r->wd_names || !r->wd_skew_pct)
+		return -1;
+	for (size_t s = 0; s < cfg->nr_sds; s++) {
+		const struct parm_sd *sd = &cfg->sds[s];
+		uint64_t x_bytes = sd->size_bytes < xfer ? 512 : xfer; /* tiny files: 512 */
+		struct eng_sd_desc *d;
+
+		if (!x->needs[s].is_format)
+			continue;
+		d = &r->sds[r->nr_sds];
+		d->cfg_idx = s;
+		d->target = &x->targets[s];
+		d->threads = 2;
+		d->size_bytes = sd->size_bytes / x_bytes * x_bytes;
+		d->max_xfer_bytes = x_bytes;
+		format_wg(&r->wgs[r->nr_wgs++], (uint32_t)r->nr_sds, x->needs[s].format_from_bytes,
+			  d->size_bytes, x_bytes);
+		r->nr_sds++;
+	}
+	if (!r->nr_sds)
+		return 1;
+	r->wd_names[0] = "SD_format";
+	r->wd_skew_pct[0] = 100;
+	r->nr_wds = 1;
+	r->mode = ENG_MODE_MAX;
+	r->nr_prio = 1;
+	r->stream_base = 1ull << 56;
+	r->interval_ns = 1000000000u;
+	r->nr_intervals = UINT32_MAX;
+	r->has_eof = true;
+	return 0;
+}

@@ -1,0 +1,331 @@
+/* The worker's hot loop (DESIGN.md "Engine"): release due arrivals into their SD's queue, move
+ * queued I/Os into backend slots while the SD is below threads=, submit the batch, reap, count.
+ * No allocation, no locks, no stdio: the only syscalls are the backend's and the clock. */
+#include "engine_int.h"
+
+#include <errno.h>
+#include <time.h>
+
+enum {
+	IDLE_CAP_NS = 100000000,	  /* wake at least every 100 ms to notice stop */
+	DRAIN_LIMIT_NS = 300000000000ull, /* give outstanding I/O 5 minutes, as VDbench */
+};
+
+static inline struct stats_bank *wg_bank(struct eng_worker *w, uint32_t wg)
+{
+	return &w->banks[w->cur_interval & 1][wg];
+}
+
+static bool ring_push(struct eng_ring *r, const struct eng_pending *p)
+{
+	if (r->nr == r->cap)
+		return false;
+	r->v[(r->head + r->nr) % r->cap] = *p;
+	r->nr++;
+	return true;
+}
+
+static bool ring_pop(struct eng_ring *r, struct eng_pending *p)
+{
+	if (!r->nr)
+		return false;
+	*p = r->v[r->head];
+	r->head = (r->head + 1) % r->cap;
+	r->nr--;
+	return true;
+}
+
+/* Open loop: every arrival that is due joins its SD's queue with its scheduled time, so an I/O
+ * that waits for a thread is still timed from when it should have started. */
+static void release_due(struct eng_worker *w, uint64_t now_ns)
+{
+	const struct eng_run *run = w->run;
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		struct eng_wwg *g = &w->wgs[i];
+		struct eng_wsd *d = &w->sds[g->local_sd];
+		uint32_t prio = run->wgs[g->run_wg].prio;
+
+		while (g->is_paced && !g->is_eof && g->next_ns <= now_ns &&
+		       d->nr_pending < ENG_SDQ_LIMIT) {
+			struct gen_io io;
+			struct eng_pending p;
+
+			if (gen_wg_next(&g->gen, &io)) {
+				g->is_eof = true;
+				w->nr_eof++;
+				break;
+			}
+			p.arrival_ns = g->next_ns;
+			p.offset_bytes = io.offset_bytes;
+			p.size_bytes = (uint32_t)io.size_bytes;
+			p.wg = (uint16_t)i;
+			p.is_write = io.is_write;
+			if (!ring_push(&d->q[prio], &p))
+				break;
+			d->nr_pending++;
+			g->next_ns = gen_arrival_next(&g->arr);
+		}
+	}
+}
+
+/* Max mode: a free thread takes the next I/O of a generator picked by weight at once. */
+static bool draw_now(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+		     struct eng_pending *p)
+{
+	double total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
+
+	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
+		double x = gen_pcg_unit(&d->pick) * total;
+		uint32_t k = 0;
+		struct eng_wwg *g;
+		struct gen_io io;
+
+		while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
+			k++;
+		g = &w->wgs[d->wgs[k]];
+		for (uint32_t j = 0; (g->is_eof || g->is_paced) && j < d->nr_wgs; j++)
+			g = &w->wgs[d->wgs[(k + j) % d->nr_wgs]];
+		if (g->is_eof || g->is_paced)
+			return false;
+		if (gen_wg_next(&g->gen, &io)) {
+			g->is_eof = true;
+			w->nr_eof++;
+			continue;
+		}
+		p->arrival_ns = now_ns;
+		p->offset_bytes = io.offset_bytes;
+		p->size_bytes = (uint32_t)io.size_bytes;
+		p->wg = (uint16_t)(g - w->wgs);
+		p->is_write = io.is_write;
+		return true;
+	}
+	return false;
+}
+
+/* Queued (paced) I/Os first, highest priority first; then, at max, a fresh draw. */
+static bool next_pending(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+			 struct eng_pending *p)
+{
+	for (uint32_t prio = 0; d->nr_pending && prio < w->run->nr_prio; prio++) {
+		if (ring_pop(&d->q[prio], p)) {
+			d->nr_pending--;
+			return true;
+		}
+	}
+	return w->run->mode == ENG_MODE_MAX && draw_now(w, d, now_ns, p);
+}
+
+/* Queued I/Os into slots while each SD is below its threads=. Returns the batch size. */
+static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
+{
+	uint32_t nr = 0;
+
+	for (uint32_t s = 0; s < w->nr_sds; s++) {
+		struct eng_wsd *d = &w->sds[s];
+		struct eng_pending p;
+
+		while (d->inflight < d->threads && w->nr_free && next_pending(w, d, now_ns, &p)) {
+			struct eng_slot *slot = &w->slots[w->free_slots[--w->nr_free]];
+
+			slot->io.offset_bytes = p.offset_bytes;
+			slot->io.size_bytes = p.size_bytes;
+			slot->io.file_idx = s;
+			slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
+			slot->arrival_ns = p.arrival_ns;
+			slot->submit_ns = now_ns;
+			slot->wg = p.wg;
+			slot->local_sd = s;
+			d->inflight++;
+			stats_bank_inflight_add(wg_bank(w, p.wg), 1, now_ns);
+			w->batch[nr++] = &slot->io;
+		}
+	}
+	return nr;
+}
+
+static void keep_error(struct eng_worker *w, const struct eng_slot *slot)
+{
+	struct eng_io_error *e;
+
+	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed);
+	if (w->nr_errors_kept >= ENG_ERR_RING)
+		return;
+	e = &w->errors[w->nr_errors_kept++];
+	e->run_sd = w->sds[slot->local_sd].run_sd;
+	e->op = slot->io.op;
+	e->offset_bytes = slot->io.offset_bytes;
+	e->size_bytes = slot->io.size_bytes;
+	e->result = slot->io.result;
+}
+
+static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
+{
+	struct eng_slot *slot = (struct eng_slot *)io; /* io is the slot's first member */
+	struct stats_bank *b = wg_bank(w, slot->wg);
+	enum stats_op op = io->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ;
+
+	if (io->result != (int32_t)io->size_bytes)
+		keep_error(w, slot);
+	if (!w->is_draining) { /* a drained I/O belongs to no interval: its bank is published */
+		if (io->result == (int32_t)io->size_bytes)
+			stats_bank_record(b, op, io->size_bytes, now_ns - slot->submit_ns,
+					  now_ns - slot->arrival_ns);
+		else
+			stats_bank_record_error(b, op);
+		stats_bank_inflight_add(b, -1, now_ns);
+	}
+	w->sds[slot->local_sd].inflight--;
+	w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
+	w->nr_ios_total++;
+}
+
+/* Closes the interval at boundary_ns, publishes it and opens the next bank, waiting (rarely) for
+ * the controller to have read that bank two intervals ago. */
+static void publish(struct eng_worker *w, uint64_t boundary_ns)
+{
+	struct stats_bank *old = w->banks[w->cur_interval & 1];
+	struct stats_bank *nb = w->banks[(w->cur_interval + 1) & 1];
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++)
+		stats_bank_finish(&old[i], boundary_ns);
+	atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+	w->cur_interval++;
+	while (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval &&
+	       !atomic_load_explicit(&w->stop, memory_order_relaxed)) {
+		struct timespec ts = { 0, 1000000 };
+
+		nanosleep(&ts, NULL); /* the controller is a whole interval late */
+	}
+	for (uint32_t i = 0; i < w->nr_wgs; i++)
+		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
+}
+
+static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t boundary_ns)
+{
+	uint64_t dl = now_ns + IDLE_CAP_NS;
+
+	if (boundary_ns < dl)
+		dl = boundary_ns;
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		const struct eng_wwg *g = &w->wgs[i];
+		const struct eng_wsd *d = &w->sds[g->local_sd];
+
+		/* a full SD does not need the arrival: it is timed by its schedule anyway */
+		if (g->is_paced && !g->is_eof && g->next_ns < dl && d->inflight < d->threads)
+			dl = g->next_ns;
+	}
+	return dl;
+}
+
+static uint32_t inflight(const struct eng_worker *w)
+{
+	return w->depth - w->nr_free;
+}
+
+/* Submits batch[0..nr): what the backend cannot take now stays for the next pass. */
+static int submit(struct eng_worker *w, uint32_t *nr_batch)
+{
+	int ret;
+
+	if (!*nr_batch)
+		return 0;
+	ret = eng_backend_submit(w->be, w->batch, *nr_batch);
+	if (ret < 0)
+		return ret;
+	for (uint32_t i = (uint32_t)ret; i < *nr_batch; i++)
+		w->batch[i - (uint32_t)ret] = w->batch[i];
+	*nr_batch -= (uint32_t)ret;
+	return ret;
+}
+
+static int reap(struct eng_worker *w, uint64_t deadline_ns)
+{
+	int nr = eng_backend_reap(w->be, w->done, w->depth, deadline_ns);
+	uint64_t now_ns;
+
+	if (nr <= 0)
+		return nr;
+	now_ns = eng_clock_ns();
+	for (int i = 0; i < nr; i++)
+		complete(w, w->done[i], now_ns);
+	return nr;
+}
+
+static bool is_finished(const struct eng_worker *w)
+{
+	return w->run->has_eof && w->nr_eof == w->nr_wgs && !inflight(w);
+}
+
+static int worker_loop(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+	uint64_t boundary_ns = run->start_ns + run->interval_ns;
+	uint32_t nr_batch = 0;
+
+	while (!atomic_load_explicit(&w->stop, memory_order_relaxed) && !is_finished(w)) {
+		uint64_t now_ns = eng_clock_ns();
+		int ret;
+
+		if (now_ns < run->start_ns) {
+			ret = reap(w, run->start_ns);
+			if (ret < 0)
+				return ret;
+			continue;
+		}
+		while (now_ns >= boundary_ns) {
+			publish(w, boundary_ns);
+			if (w->cur_interval > run->nr_intervals)
+				return 0; /* the last interval is out: the run is over */
+			boundary_ns += run->interval_ns;
+		}
+		release_due(w, now_ns);
+		if (nr_batch == 0)
+			nr_batch = prep(w, now_ns);
+		ret = submit(w, &nr_batch);
+		if (ret < 0)
+			return ret;
+		ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* After stop: let outstanding I/O finish (counted in the last interval), within a limit. */
+static int drain(struct eng_worker *w)
+{
+	uint64_t limit_ns = eng_clock_ns() + DRAIN_LIMIT_NS;
+
+	w->is_draining = true;
+
+	while (inflight(w) && eng_clock_ns() < limit_ns) {
+		int ret = reap(w, eng_clock_ns() + IDLE_CAP_NS);
+
+		if (ret < 0)
+			return ret;
+	}
+	return inflight(w) ? -ETIMEDOUT : 0;
+}
+
+void *eng_worker_main(void *arg)
+{
+	struct eng_worker *w = arg;
+	int ret;
+
+	ret = worker_loop(w);
+	if (w->cur_interval <= w->run->nr_intervals) {
+		/* stopped or at the end of every range: publish the partial interval now */
+		uint64_t end_ns = eng_clock_ns();
+		struct stats_bank *b = w->banks[w->cur_interval & 1];
+
+		for (uint32_t i = 0; i < w->nr_wgs; i++)
+			stats_bank_finish(&b[i], end_ns);
+		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
+		atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+	}
+	if (!ret)
+		ret = drain(w); /* what completes now is no interval's: VDbench's drain */
+	w->fatal = ret;
+	return NULL;
+}

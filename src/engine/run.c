@@ -1,0 +1,298 @@
+/* From a plan run to what the workers execute (reference §9.2-9.7): the run's SDs with their
+ * threads and sizes, one generator per (WD, SD) with the RD's loop overrides applied, and each
+ * generator's share of the rate: workload iorate= first, the rest by skew, a WD's share split
+ * equally over its SDs. */
+#include "engine_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+void eng_run_fini(struct eng_run *r)
+{
+	free(r->sds);
+	free(r->wgs);
+	free(r->wd_names);
+	free(r->wd_skew_pct);
+	memset(r, 0, sizeof(*r));
+}
+
+static void xfer_from_parm(const struct parm_xfer *x, const struct plan_overrides *o,
+			   struct gen_xfer_cfg *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (o->has_xfersize || x->kind == PARM_XFER_FIXED) {
+		out->kind = GEN_XFER_FIXED;
+		out->nr_sizes = 1;
+		out->size_bytes[0] = o->has_xfersize ? o->xfersize_bytes : x->sizes_bytes[0];
+	} else if (x->kind == PARM_XFER_RANGE) {
+		out->kind = GEN_XFER_RANGE;
+		out->min_bytes = x->min_bytes;
+		out->max_bytes = x->max_bytes;
+		out->align_bytes = x->align_bytes;
+	} else {
+		out->kind = GEN_XFER_DIST;
+		out->nr_sizes = (uint32_t)(x->nr < GEN_XFER_MAX_SIZES ? x->nr : GEN_XFER_MAX_SIZES);
+		for (uint32_t i = 0; i < out->nr_sizes; i++) {
+			out->size_bytes[i] = x->sizes_bytes[i];
+			out->pct[i] = x->pcts[i];
+		}
+	}
+}
+
+/* The SDs a workload runs on in this run: the RD's sd= or the WD's own. */
+static void wd_sds(const struct plan_run *pr, const struct parm_wd *wd, const size_t **idx,
+		   size_t *nr)
+{
+	if (pr->sd_idx) {
+		*idx = pr->sd_idx;
+		*nr = pr->nr_sd;
+	} else {
+		*idx = wd->sd_idx;
+		*nr = wd->nr_sd;
+	}
+}
+
+static int run_sd_index(struct eng_run *r, size_t cfg_idx)
+{
+	for (size_t i = 0; i < r->nr_sds; i++)
+		if (r->sds[i].cfg_idx == cfg_idx)
+			return (int)i;
+	return -ENOENT;
+}
+
+static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
+		       struct eng_target *targets)
+{
+	const struct parm_config *cfg = plan->cfg;
+
+	r->sds = calloc(cfg->nr_sds, sizeof(*r->sds));
+	if (!r->sds)
+		return -ENOMEM;
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		const size_t *idx;
+		size_t nr;
+
+		wd_sds(pr, pr->wds[w], &idx, &nr);
+		for (size_t k = 0; k < nr; k++) {
+			struct eng_sd_desc *d;
+
+			if (run_sd_index(r, idx[k]) >= 0)
+				continue;
+			d = &r->sds[r->nr_sds++];
+			d->cfg_idx = idx[k];
+			d->target = &targets[idx[k]];
+			d->threads =
+				pr->ovr.has_threads ? pr->ovr.threads : cfg->sds[idx[k]].threads;
+		}
+	}
+	return 0;
+}
+
+/* Largest transfer on each SD, then the size used: size= or the target's, rounded down to it
+ * (reference §4). */
+static void size_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr)
+{
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		struct gen_xfer_cfg x;
+		const size_t *idx;
+		size_t nr;
+		uint64_t max;
+
+		xfer_from_parm(&pr->wds[w]->xfer, &pr->ovr, &x);
+		max = gen_xfer_max_bytes(&x);
+		wd_sds(pr, pr->wds[w], &idx, &nr);
+		for (size_t k = 0; k < nr; k++) {
+			struct eng_sd_desc *d = &r->sds[run_sd_index(r, idx[k])];
+
+			if (max > d->max_xfer_bytes)
+				d->max_xfer_bytes = max;
+		}
+	}
+	for (size_t i = 0; i < r->nr_sds; i++) {
+		struct eng_sd_desc *d = &r->sds[i];
+		const struct parm_sd *sd = &plan->cfg->sds[d->cfg_idx];
+		uint64_t size = sd->size_bytes ? sd->size_bytes : d->target->size_bytes;
+
+		if (sd->size_bytes && d->target->size_bytes && d->target->size_bytes < size)
+			size = d->target->size_bytes;
+		d->size_bytes =
+			d->max_xfer_bytes ? size / d->max_xfer_bytes * d->max_xfer_bytes : size;
+	}
+}
+
+static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
+		  const struct parm_wd *wd, const struct eng_sd_desc *d, struct gen_wg_cfg *g,
+		  struct parm_err *err)
+{
+	const struct parm_sd *sd = &plan->cfg->sds[d->cfg_idx];
+	const struct plan_overrides *o = &pr->ovr;
+	bool has_band = parm_kwset_has(&wd->set, PARM_KW_HOTBAND);
+	struct parm_range rg = has_band					 ? wd->hotband
+			       : parm_kwset_has(&wd->set, PARM_KW_RANGE) ? wd->range
+									 : sd->range;
+	int ret;
+
+	(void)r;
+	memset(g, 0, sizeof(*g));
+	g->rdpct = o->has_rdpct ? o->rdpct : wd->rdpct;
+	xfer_from_parm(&wd->xfer, o, &g->xfer);
+	g->seek = (enum gen_seek)wd->seek; /* the enums share their order */
+	g->seekpct = wd->seekpct;
+	if (o->has_seekpct) {
+		g->seek = o->seekpct < 0 ? GEN_SEEK_EOF : GEN_SEEK_PCT;
+		g->seekpct = o->seekpct < 0 ? 0 : o->seekpct;
+	}
+	if (g->seek == GEN_SEEK_POISSON)
+		g->poisson_lambda = wd->seekpct > 0 ? wd->seekpct : 1;
+	g->sd_size_bytes = d->size_bytes;
+	ret = gen_range_resolve(rg.lo, rg.hi, d->size_bytes, d->max_xfer_bytes, &g->range);
+	if (ret)
+		return parm_errf(err, &wd->loc,
+				 "wd=%s on sd=%s: range (%g,%g) does not fit the "
+				 "%llu bytes used of lun=%s; expected a range holding at least one "
+				 "%llu-byte transfer",
+				 wd->name, sd->name, rg.lo, rg.hi,
+				 (unsigned long long)d->size_bytes, sd->lun,
+				 (unsigned long long)d->max_xfer_bytes);
+	g->align_bytes = sd->align_bytes;
+	g->offset_bytes = sd->offset_bytes;
+	g->hitarea_bytes = o->has_hitarea ? o->hitarea_bytes : sd->hitarea_bytes;
+	g->rhpct = o->has_rhpct ? o->rhpct : wd->rhpct;
+	g->whpct = o->has_whpct ? o->whpct : wd->whpct;
+	g->is_hotband = has_band;
+	g->has_stride = parm_kwset_has(&wd->set, PARM_KW_STRIDE);
+	g->stride_min_bytes = wd->stride_min_bytes;
+	g->stride_max_bytes = wd->stride_max_bytes;
+	g->is_raw_device = d->target->kind == ENG_TARGET_BLOCK;
+	return 0;
+}
+
+/* Each workload's rate: fixed iorate= first, the rest of the RD's rate by skew (plan). */
+static double wd_rate(const struct plan_run *pr, size_t w, double run_iops)
+{
+	double fixed = 0;
+
+	if (parm_kwset_has(&pr->wds[w]->set, PARM_KW_IORATE))
+		return pr->wds[w]->iorate;
+	for (size_t i = 0; i < pr->nr_wds; i++)
+		if (parm_kwset_has(&pr->wds[i]->set, PARM_KW_IORATE))
+			fixed += pr->wds[i]->iorate;
+	return run_iops > fixed ? (run_iops - fixed) * pr->skews[w] / 100.0 : 0;
+}
+
+static uint32_t prio_level(const struct plan_run *pr, const struct parm_wd *wd)
+{
+	uint32_t level = 0;
+
+	if (!wd->priority)
+		return 0;
+	for (size_t i = 0; i < pr->nr_wds; i++)
+		if (pr->wds[i]->priority && pr->wds[i]->priority < wd->priority)
+			level++;
+	return level < ENG_MAX_PRIO ? level : ENG_MAX_PRIO - 1;
+}
+
+static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
+		     struct parm_err *err)
+{
+	size_t total = 0;
+
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		const size_t *idx;
+		size_t nr;
+
+		wd_sds(pr, pr->wds[w], &idx, &nr);
+		total += nr;
+	}
+	r->wgs = calloc(total ? total : 1, sizeof(*r->wgs));
+	if (!r->wgs)
+		return -ENOMEM;
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		const size_t *idx;
+		size_t nr;
+		double rate = wd_rate(pr, w, r->target_iops);
+
+		wd_sds(pr, pr->wds[w], &idx, &nr);
+		for (size_t k = 0; k < nr; k++) {
+			struct eng_wg_desc *g = &r->wgs[r->nr_wgs++];
+			int ret;
+
+			g->run_sd = (uint32_t)run_sd_index(r, idx[k]);
+			g->run_wd = (uint32_t)w;
+			g->prio = prio_level(pr, pr->wds[w]);
+			if (g->prio + 1 > r->nr_prio)
+				r->nr_prio = g->prio + 1;
+			g->rate_iops = rate / (double)nr;
+			g->weight = pr->skews[w] / (double)nr;
+			if (r->mode == ENG_MODE_MAX &&
+			    !parm_kwset_has(&pr->wds[w]->set, PARM_KW_IORATE))
+				g->rate_iops = 0;
+			ret = wg_cfg(r, plan, pr, pr->wds[w], &r->sds[g->run_sd], &g->gen, err);
+			if (ret)
+				return ret;
+			if (g->gen.seek == GEN_SEEK_EOF)
+				r->has_eof = true;
+		}
+	}
+	return 0;
+}
+
+static double run_target(const struct plan_run *pr, double base_iops)
+{
+	switch (pr->rate) {
+	case PLAN_RATE_CURVE_POINT:
+	case PLAN_RATE_REL:
+		return plan_curve_target(base_iops > 0 ? base_iops : 10000, pr->pct);
+	case PLAN_RATE_FIXED:
+		return pr->rate_iops;
+	default:
+		return 0;
+	}
+}
+
+static int run_names(struct eng_run *r, const struct plan_run *pr)
+{
+	r->nr_wds = pr->nr_wds;
+	r->wd_names = calloc(pr->nr_wds, sizeof(*r->wd_names));
+	r->wd_skew_pct = calloc(pr->nr_wds, sizeof(*r->wd_skew_pct));
+	if (!r->wd_names || !r->wd_skew_pct)
+		return -ENOMEM;
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		double rate = r->target_iops > 0 ? wd_rate(pr, w, r->target_iops) : 0;
+
+		r->wd_names[w] = pr->wds[w]->name;
+		r->wd_skew_pct[w] =
+			r->target_iops > 0 ? 100.0 * rate / r->target_iops : pr->skews[w];
+	}
+	return 0;
+}
+
+int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, double base_iops,
+		  struct eng_target *targets, struct parm_err *err)
+{
+	const struct plan_run *pr = &plan->runs[run_idx];
+	const struct parm_rd *rd = &plan->cfg->rds[pr->rd_idx];
+	int ret;
+
+	memset(r, 0, sizeof(*r));
+	r->prun = pr;
+	r->target_iops = run_target(pr, base_iops);
+	r->mode = r->target_iops > 0 ? ENG_MODE_RATE : ENG_MODE_MAX;
+	r->dist = (enum gen_dist)rd->distribution; /* the enums share their order */
+	r->stream_base = ((uint64_t)run_idx + 1) << 24;
+	r->interval_ns = pr->interval_s * 1000000000ull;
+	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
+	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);
+	ret = collect_sds(r, plan, pr, targets);
+	if (!ret) {
+		size_sds(r, plan, pr);
+		ret = build_wgs(r, plan, pr, err);
+	}
+	if (!ret)
+		ret = run_names(r, pr);
+	if (ret == -ENOMEM)
+		parm_errf(err, &rd->loc, "out of memory building rd=%s", rd->name);
+	return ret;
+}

@@ -1,0 +1,121 @@
+/* What the engine does not do (yet): parameters that parse and validate but would change what a
+ * run means are refused before any I/O with "not supported yet: KEYWORD", never ignored.
+ * Parameters that only tune VDbench's Java machinery (JVMs, ports, message scans) have no
+ * meaning here; they are accepted with one note each. */
+#include "exec.h"
+
+#include <string.h>
+
+/* clang-format off: tables */
+static const enum parm_kw unsupported[] = {
+	PARM_KW_DEDUPRATIO,	PARM_KW_DEDUPUNIT,
+	PARM_KW_DEDUPSETS,	PARM_KW_DEDUPHOTSETS,
+	PARM_KW_DEDUPFLIPFLOP,	PARM_KW_VALIDATE,
+	PARM_KW_JOURNAL,	PARM_KW_PATTERN,
+	PARM_KW_CONCATENATESDS, PARM_KW_FORMATSDS,
+	PARM_KW_STARTCMD,	PARM_KW_ENDCMD,
+	PARM_KW_MONITOR,	PARM_KW_SHOWLBA,
+	PARM_KW_TIMEOUT,	PARM_KW_LOOP,
+	PARM_KW_MISC,		PARM_KW_ABORT_FAILED_SKEW,
+	PARM_KW_REPORT,		PARM_KW_REPORT_RUN_TOTALS,
+	PARM_KW_REPLAY,		PARM_KW_RESETLUN,
+	PARM_KW_RESETBUS,	PARM_KW_STREAMS,
+	PARM_KW_MOUNT,		PARM_KW_USER,
+	PARM_KW_TRACE,		PARM_KW_FORCOMPRATIO,
+	PARM_KW_FORCOMPRESSION, PARM_KW_COMPRATIO,
+	PARM_KW_COMPRESSION,
+};
+
+static const enum parm_kw no_effect[] = {
+	PARM_KW_PORT,
+	PARM_KW_IOS_PER_JVM,
+	PARM_KW_MESSAGESCAN,
+	PARM_KW_DEBUG,
+	PARM_KW_SWAT,
+	PARM_KW_PSRSET,
+	PARM_KW_AUXREPORT,
+	PARM_KW_PATTERN_BUFFER,
+	PARM_KW_HEARTBEAT_ERROR,
+	PARM_KW_COMPRESSIONSEED,
+	PARM_KW_FWD_THREAD_ADJUST,
+	PARM_KW_CREATE_ANCHORS,
+	PARM_KW_KSTAT,
+	PARM_KW_INSTANCE,
+};
+/* clang-format on */
+
+static int check_set(const struct parm_kwset *set, struct parm_err *err)
+{
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(unsupported); i++) {
+		const struct parm_val *v = set->val[unsupported[i]];
+
+		if (v)
+			return parm_errf(err, &v->loc, "not supported yet: %s",
+					 parm_kw_name(unsupported[i]));
+	}
+	return 0;
+}
+
+/* Multi-host: an HD other than this machine. */
+static int check_hosts(const struct parm_config *cfg, struct parm_err *err)
+{
+	for (size_t i = 0; i < cfg->nr_hds; i++) {
+		const struct parm_hd *hd = &cfg->hds[i];
+		const char *sys = hd->system ? hd->system : hd->name;
+
+		if (strcmp(sys, "localhost") && strcmp(sys, "127.0.0.1"))
+			return parm_errf(err, &hd->loc,
+					 "not supported yet: hd=%s (runs on other "
+					 "hosts); expected hd=localhost or no hd=",
+					 hd->name);
+		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS))
+			return parm_errf(err, &hd->set.val[PARM_KW_CLIENTS]->loc,
+					 "not supported yet: clients");
+	}
+	return 0;
+}
+
+static int check_rd(const struct parm_rd *rd, struct parm_err *err)
+{
+	const struct parm_val *v = rd->set.val[PARM_KW_DISTRIBUTION];
+
+	if (v && (rd->is_variable || rd->is_spike))
+		return parm_errf(err, &v->loc, "not supported yet: distribution=%s",
+				 rd->is_variable ? "variable" : "spike");
+	return check_set(&rd->set, err);
+}
+
+int eng_check_supported(const struct plan *plan, struct parm_err *err)
+{
+	const struct parm_config *cfg = plan->cfg;
+	int ret = check_set(&cfg->general.set, err);
+
+	if (!ret)
+		ret = check_hosts(cfg, err);
+	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
+		ret = check_set(&cfg->sds[i].set, err);
+	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
+		ret = check_set(&cfg->wds[i].set, err);
+	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
+		ret = check_rd(&cfg->rds[i], err);
+		if (!ret && cfg->rds[i].own_wd)
+			ret = check_set(&cfg->rds[i].own_wd->set, err);
+	}
+	return ret;
+}
+
+void eng_note_no_effect(const struct plan *plan, struct rep_set *reps)
+{
+	const struct parm_kwset *set = &plan->cfg->general.set;
+
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(no_effect); i++)
+		if (set->val[no_effect[i]])
+			rep_set_messagef(reps,
+					 "ioramp: note: %s= has no effect in ioramp (a "
+					 "VDbench JVM or platform setting)",
+					 parm_kw_name(no_effect[i]));
+	for (size_t i = 0; i < plan->cfg->nr_hds; i++)
+		if (parm_kwset_has(&plan->cfg->hds[i].set, PARM_KW_JVMS))
+			rep_set_messagef(reps, "ioramp: note: jvms= has no effect in ioramp (no "
+					       "JVMs; workers follow the CPUs)");
+}

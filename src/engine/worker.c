@@ -1,0 +1,259 @@
+/* A worker's life outside the hot loop: everything the loop touches is allocated and set up
+ * here, before the run starts (slots, aligned buffers, generators, banks, the backend), and
+ * released after it has drained. */
+#include "engine_int.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_t *slot_bytes)
+{
+	*slot_bytes = 4096;
+	for (size_t i = 0; i < run->nr_sds; i++) {
+		if (run->sds[i].worker != w->idx)
+			continue;
+		w->nr_sds++;
+		w->depth += run->sds[i].threads;
+		if (run->sds[i].max_xfer_bytes > *slot_bytes)
+			*slot_bytes = run->sds[i].max_xfer_bytes;
+	}
+	for (size_t i = 0; i < run->nr_wgs; i++)
+		if (run->sds[run->wgs[i].run_sd].worker == w->idx)
+			w->nr_wgs++;
+	*slot_bytes = (*slot_bytes + 4095) & ~(uint64_t)4095;
+	return w->nr_sds ? 0 : -EINVAL;
+}
+
+static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
+{
+	int ret;
+
+	w->slots = calloc(w->depth, sizeof(*w->slots));
+	w->free_slots = calloc(w->depth, sizeof(*w->free_slots));
+	w->batch = calloc(w->depth, sizeof(*w->batch));
+	w->done = calloc(w->depth, sizeof(*w->done));
+	w->sds = calloc(w->nr_sds, sizeof(*w->sds));
+	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
+	w->banks[0] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+	w->banks[1] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs ||
+	    !w->banks[0] || !w->banks[1])
+		return -ENOMEM;
+	/* O_DIRECT needs aligned memory; 4096 covers every logical block size in use */
+	ret = posix_memalign(&w->bufs, 4096, (size_t)w->depth * slot_bytes);
+	if (ret)
+		return -ret; /* posix_memalign returns the error; errno is untouched */
+	for (uint32_t i = 0; i < w->depth; i++) {
+		w->slots[i].io.buf = (char *)w->bufs + (size_t)i * slot_bytes;
+		w->free_slots[w->nr_free++] = w->depth - 1 - i;
+	}
+	return 0;
+}
+
+/* Write data: incompressible random words, so that no device compresses or dedups it. */
+static void fill_buffers(struct eng_worker *w, uint64_t bytes)
+{
+	struct gen_pcg r;
+	uint64_t *p = w->bufs;
+
+	gen_pcg_seed(&r, w->run->seed, 0x5eed0000u + w->idx);
+	for (uint64_t i = 0; i < bytes / sizeof(*p); i++)
+		p[i] = gen_pcg_u64(&r);
+}
+
+static int worker_sds(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < run->nr_sds; i++) {
+		struct eng_wsd *d;
+
+		if (run->sds[i].worker != w->idx)
+			continue;
+		d = &w->sds[n++];
+		d->run_sd = (uint32_t)i;
+		d->threads = run->sds[i].threads;
+		gen_pcg_seed(&d->pick, run->seed, run->stream_base + 0x10000u + i);
+		for (uint32_t p = 0; p < run->nr_prio; p++) {
+			d->q[p].cap = ENG_SDQ_LIMIT;
+			d->q[p].v = calloc(ENG_SDQ_LIMIT, sizeof(*d->q[p].v));
+			if (!d->q[p].v)
+				return -ENOMEM;
+		}
+		d->wgs = calloc(run->nr_wgs, sizeof(*d->wgs));
+		d->cum_weight = calloc(run->nr_wgs, sizeof(*d->cum_weight));
+		if (!d->wgs || !d->cum_weight)
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+static uint32_t local_sd(const struct eng_worker *w, uint32_t run_sd)
+{
+	for (uint32_t i = 0; i < w->nr_sds; i++)
+		if (w->sds[i].run_sd == run_sd)
+			return i;
+	return 0;
+}
+
+static int worker_wgs(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+	uint32_t n = 0;
+
+	for (size_t i = 0; i < run->nr_wgs; i++) {
+		const struct eng_wg_desc *wd = &run->wgs[i];
+		struct eng_wwg *g;
+		struct eng_wsd *d;
+		int ret;
+
+		if (run->sds[wd->run_sd].worker != w->idx)
+			continue;
+		g = &w->wgs[n];
+		g->run_wg = (uint32_t)i;
+		g->local_sd = local_sd(w, wd->run_sd);
+		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, run->stream_base + i);
+		if (ret)
+			return ret;
+		if (wd->rate_iops > 0) {
+			g->is_paced = true;
+		} else if (run->mode == ENG_MODE_RATE) {
+			g->is_eof = true; /* no share of the rate: never issues */
+			w->nr_eof++;
+		}
+		d = &w->sds[g->local_sd];
+		d->cum_weight[d->nr_wgs] = (d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0) +
+					   (g->is_paced ? 0 : wd->weight);
+		d->wgs[d->nr_wgs++] = n++;
+	}
+	return 0;
+}
+
+static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slot_bytes, char *msg,
+			  size_t msglen)
+{
+	struct eng_backend_file *files = calloc(w->nr_sds, sizeof(*files));
+	struct eng_backend_cfg cfg = {
+		.depth = w->depth,
+		.files = files,
+		.nr_files = w->nr_sds,
+		.buf_region = w->bufs,
+		.buf_region_bytes = (size_t)w->depth * slot_bytes,
+		.buf_slot_bytes = slot_bytes,
+	};
+	const struct eng_backend_ops *ops;
+	int ret;
+
+	if (!files)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < w->nr_sds; i++) {
+		const struct eng_target *t = w->run->sds[w->sds[i].run_sd].target;
+
+		files[i] = (struct eng_backend_file){ t->fd, w->sds[i].threads, t->is_direct };
+	}
+	ops = engine ? eng_backend_find(engine) : NULL;
+	if (engine && !ops) {
+		snprintf(msg, msglen, "unknown engine %s; expected uring, aio, sync or null",
+			 engine);
+		ret = -EINVAL;
+	} else if (!engine || !strcmp(engine, "uring")) {
+		ret = eng_backend_open_fallback(&cfg, &w->be, msg, msglen);
+	} else {
+		ret = ops->open(&cfg, &w->be);
+		if (ret)
+			snprintf(msg, msglen, "engine %s: %s", engine, strerror(-ret));
+	}
+	free(files);
+	return ret;
+}
+
+int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,
+		    const char *engine, char *msg, size_t msglen)
+{
+	uint64_t slot_bytes;
+	int ret;
+
+	memset(w, 0, offsetof(struct eng_worker, published));
+	atomic_init(&w->published, 0);
+	atomic_init(&w->final_ns, 0);
+	atomic_init(&w->nr_errors, 0);
+	atomic_init(&w->consumed, 0);
+	atomic_init(&w->stop, false);
+	w->run = run;
+	w->idx = idx;
+	w->cur_interval = 1;
+	msg[0] = '\0';
+	ret = worker_count(w, run, &slot_bytes);
+	if (!ret)
+		ret = worker_alloc(w, slot_bytes);
+	if (!ret)
+		ret = worker_sds(w);
+	if (!ret)
+		ret = worker_wgs(w);
+	if (ret) {
+		if (!msg[0])
+			snprintf(msg, msglen, "cannot set up worker %u: %s", idx, strerror(-ret));
+		return ret;
+	}
+	fill_buffers(w, (uint64_t)w->depth * slot_bytes);
+	return worker_backend(w, engine, slot_bytes, msg, msglen);
+}
+
+int eng_worker_arm(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		struct eng_wwg *g = &w->wgs[i];
+		const struct eng_wg_desc *wd = &run->wgs[g->run_wg];
+		struct gen_arrival_cfg ac = {
+			.dist = run->dist,
+			.mean_ns = wd->rate_iops > 0 ? 1e9 / wd->rate_iops : 0,
+			.start_ns = run->start_ns,
+		};
+		int ret;
+
+		if (!g->is_paced)
+			continue;
+		ret = gen_arrival_init(&g->arr, &ac, run->seed,
+				       run->stream_base + g->run_wg + (1ull << 40));
+		if (ret)
+			return ret;
+		g->next_ns = gen_arrival_next(&g->arr);
+	}
+	for (uint32_t i = 0; i < w->nr_wgs; i++)
+		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
+	return 0;
+}
+
+void eng_worker_fini(struct eng_worker *w)
+{
+	eng_backend_close(w->be);
+	w->be = NULL;
+	for (uint32_t i = 0; w->sds && i < w->nr_sds; i++) {
+		for (int p = 0; p < ENG_MAX_PRIO; p++)
+			free(w->sds[i].q[p].v);
+		free(w->sds[i].wgs);
+		free(w->sds[i].cum_weight);
+	}
+	free(w->sds);
+	free(w->wgs);
+	free(w->slots);
+	free(w->free_slots);
+	free(w->batch);
+	free(w->done);
+	free(w->banks[0]);
+	free(w->banks[1]);
+	free(w->bufs);
+	w->sds = NULL;
+	w->wgs = NULL;
+	w->slots = NULL;
+	w->free_slots = NULL;
+	w->batch = NULL;
+	w->done = NULL;
+	w->banks[0] = w->banks[1] = NULL;
+	w->bufs = NULL;
+}

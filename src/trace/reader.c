@@ -1,0 +1,435 @@
+/* The generic trace reader: opens the input, picks the format (given or detected), and runs
+ * the line loop that numbers lines, skips or reports malformed ones and hands out records. */
+#include "reader.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "scan.h"
+
+const struct trace_fmt *const trace_fmts[] = {
+	&trace_fmt_blktrace, &trace_fmt_vscsi, &trace_fmt_fio3,	     &trace_fmt_fio2,
+	&trace_fmt_blkparse, &trace_fmt_msr,   &trace_fmt_blkreplay, &trace_fmt_alibaba,
+	&trace_fmt_tencent,  &trace_fmt_spc,   &trace_fmt_mqsim,     &trace_fmt_disksim,
+};
+const size_t trace_nr_fmts = IORAMP_ARRAY_SIZE(trace_fmts);
+
+static const struct trace_fmt *fmt_by_id(enum trace_format id)
+{
+	for (size_t i = 0; i < trace_nr_fmts; i++)
+		if (trace_fmts[i]->id == id)
+			return trace_fmts[i];
+	return NULL;
+}
+
+const char *trace_format_name(enum trace_format fmt)
+{
+	const struct trace_fmt *f = fmt_by_id(fmt);
+
+	if (fmt == TRACE_FMT_AUTO)
+		return "auto";
+	return f ? f->name : "?";
+}
+
+int trace_format_parse(const char *name, enum trace_format *out)
+{
+	if (!strcmp(name, "auto")) {
+		*out = TRACE_FMT_AUTO;
+		return 0;
+	}
+	if (!strcmp(name, "ioramp")) {
+		*out = TRACE_FMT_FIO3;
+		return 0;
+	}
+	for (size_t i = 0; i < trace_nr_fmts; i++) {
+		if (!strcmp(name, trace_fmts[i]->name)) {
+			*out = trace_fmts[i]->id;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+const char *trace_format_names(void)
+{
+	return "auto blkparse blktrace msr spc fio2 fio3 ioramp disksim mqsim blkreplay alibaba "
+	       "tencent vscsi";
+}
+
+bool trace_format_has_majmin(enum trace_format fmt)
+{
+	return fmt == TRACE_FMT_BLKPARSE || fmt == TRACE_FMT_BLKTRACE;
+}
+
+static const char *const action_names[TRACE_ACT_NR] = { "auto", "Q", "D", "C" };
+static const char *const action_words[TRACE_ACT_NR] = { "auto", "queue", "issue", "complete" };
+
+const char *trace_action_name(enum trace_action act)
+{
+	return act < TRACE_ACT_NR ? action_names[act] : "?";
+}
+
+int trace_action_parse(const char *name, enum trace_action *out)
+{
+	for (int i = 0; i < TRACE_ACT_NR; i++) {
+		if (!strcasecmp(name, action_names[i]) || !strcmp(name, action_words[i])) {
+			*out = (enum trace_action)i;
+			return 0;
+		}
+	}
+	return -EINVAL;
+}
+
+void trace_err_print(const struct trace_err *err, FILE *f)
+{
+	if (err->is_binary)
+		fprintf(f, "%s+%llu: error: %s\n", err->file, (unsigned long long)err->offset_bytes,
+			err->msg);
+	else if (err->line)
+		fprintf(f, "%s:%llu: error: %s\n", err->file, (unsigned long long)err->line,
+			err->msg);
+	else
+		fprintf(f, "%s: error: %s\n", err->file, err->msg);
+}
+
+static void err_set(struct trace_err *err, const char *file, const char *fmt, va_list ap)
+{
+	if (file)
+		snprintf(err->file, sizeof(err->file), "%s", file);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+}
+
+int trace_reader_bad(struct trace_reader *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_set(&r->err, NULL, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
+}
+
+int trace_reader_bad_at(struct trace_reader *r, const char *file, uint64_t offset_bytes,
+			const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_set(&r->err, file, fmt, ap);
+	va_end(ap);
+	r->err.is_binary = true;
+	r->err.offset_bytes = offset_bytes;
+	return -EINVAL;
+}
+
+static void errf(struct trace_err *err, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+
+static void errf(struct trace_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	err_set(err, NULL, fmt, ap);
+	va_end(ap);
+}
+
+static int reader_new(struct trace_reader **out, const char *name, const struct trace_opts *opts)
+{
+	struct trace_reader *r = calloc(1, sizeof(*r));
+
+	if (!r)
+		return -ENOMEM;
+	if (opts)
+		r->opts = *opts;
+	snprintf(r->err.file, sizeof(r->err.file), "%s", name);
+	*out = r;
+	return 0;
+}
+
+/* Selects the format (given or detected) and lets it set up. */
+static int reader_setup(struct trace_reader *r, const char *path)
+{
+	int ret;
+
+	if (r->opts.format == TRACE_FMT_AUTO) {
+		r->fmt = trace_detect(&r->in, &r->err);
+		if (!r->fmt)
+			return -EINVAL;
+	} else {
+		r->fmt = fmt_by_id(r->opts.format);
+		if (!r->fmt) {
+			errf(&r->err, "unknown trace format %d", (int)r->opts.format);
+			return -EINVAL;
+		}
+	}
+	r->action = r->opts.action;
+	if (r->fmt->init) {
+		ret = r->fmt->init(r, path);
+		if (ret < 0)
+			return ret;
+	}
+	if (r->fmt->pick_action && r->action == TRACE_ACT_AUTO)
+		return r->fmt->pick_action(r);
+	return 0;
+}
+
+/* A blktrace base name ("x" or "x.blktrace") stands for its per-CPU files "x.blktrace.N":
+ * returns the path to open in buf, or path itself. */
+static const char *resolve_path(const char *path, char *buf, size_t len)
+{
+	static const char *const tails[] = { ".blktrace.0", ".0" };
+	size_t n = strlen(path);
+	struct stat st;
+
+	if (stat(path, &st) == 0 || errno != ENOENT)
+		return path;
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(tails); i++) {
+		if (i == 1 && (n < 9 || strcmp(path + n - 9, ".blktrace")))
+			continue;
+		if ((size_t)snprintf(buf, len, "%s%s", path, tails[i]) < len && !stat(buf, &st))
+			return buf;
+	}
+	return path;
+}
+
+static int reader_fail_open(struct trace_reader *r, int ret, struct trace_err *err)
+{
+	if (!r->err.msg[0])
+		errf(&r->err, "%s", strerror(-ret));
+	*err = r->err;
+	trace_reader_close(r);
+	return ret;
+}
+
+int trace_reader_open(struct trace_reader **out, const char *path, const struct trace_opts *opts,
+		      struct trace_err *err)
+{
+	struct trace_reader *r;
+	char buf[4096];
+	const char *real_path = resolve_path(path, buf, sizeof(buf));
+	int ret;
+
+	memset(err, 0, sizeof(*err));
+	snprintf(err->file, sizeof(err->file), "%s", path);
+	ret = reader_new(&r, path, opts);
+	if (ret < 0) {
+		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		return ret;
+	}
+	ret = trace_input_open_file(&r->in, real_path, TRACE_INPUT_BUF_BYTES);
+	if (ret < 0) {
+		errf(&r->err, "cannot open: %s", strerror(-ret));
+		return reader_fail_open(r, ret, err);
+	}
+	ret = reader_setup(r, real_path);
+	if (ret < 0)
+		return reader_fail_open(r, ret, err);
+	*out = r;
+	return 0;
+}
+
+int trace_reader_open_mem(struct trace_reader **out, const char *name, const void *data, size_t len,
+			  const struct trace_opts *opts, struct trace_err *err)
+{
+	struct trace_reader *r;
+	int ret;
+
+	memset(err, 0, sizeof(*err));
+	snprintf(err->file, sizeof(err->file), "%s", name);
+	ret = reader_new(&r, name, opts);
+	if (ret < 0) {
+		snprintf(err->msg, sizeof(err->msg), "out of memory");
+		return ret;
+	}
+	ret = trace_input_open_mem(&r->in, data, len);
+	if (ret < 0)
+		return reader_fail_open(r, ret, err);
+	ret = reader_setup(r, NULL);
+	if (ret < 0)
+		return reader_fail_open(r, ret, err);
+	*out = r;
+	return 0;
+}
+
+static int reader_fail(struct trace_reader *r, int ret)
+{
+	r->fail_ret = ret;
+	if (!r->err.msg[0])
+		errf(&r->err, "%s", strerror(-ret));
+	return ret;
+}
+
+static int reader_fail_input(struct trace_reader *r, int ret)
+{
+	r->err.line = r->line_nr;
+	if (ret == -E2BIG)
+		return reader_fail(
+			r, trace_reader_bad(r, "line longer than %d bytes", TRACE_INPUT_BUF_BYTES));
+	errf(&r->err, "read error (truncated or corrupt gzip data?)");
+	return reader_fail(r, ret);
+}
+
+static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
+{
+	for (;;) {
+		char *line;
+		size_t len;
+		int ret = trace_input_line(&r->in, &line, &len);
+
+		if (ret == 0)
+			return 0;
+		r->line_nr++;
+		if (ret < 0)
+			return reader_fail_input(r, ret);
+		ret = r->fmt->parse_line(r, line, rec);
+		if (ret == 1)
+			return 1;
+		if (ret == 0)
+			continue;
+		if (!r->opts.skip_bad || ret != -EINVAL) {
+			r->err.line = r->line_nr;
+			return reader_fail(r, ret);
+		}
+		r->nr_skipped++;
+		r->err.msg[0] = '\0';
+	}
+}
+
+int trace_reader_next(struct trace_reader *r, struct trace_rec *rec)
+{
+	int ret;
+
+	if (r->fail_ret)
+		return r->fail_ret;
+	memset(rec, 0, sizeof(*rec));
+	if (!r->fmt->is_binary)
+		return reader_next_line(r, rec);
+	ret = r->fmt->next_bin(r, rec);
+	return ret < 0 ? reader_fail(r, ret) : ret;
+}
+
+const struct trace_err *trace_reader_err(const struct trace_reader *r)
+{
+	return &r->err;
+}
+
+enum trace_format trace_reader_format(const struct trace_reader *r)
+{
+	return r->fmt->id;
+}
+
+enum trace_action trace_reader_action(const struct trace_reader *r)
+{
+	return r->action;
+}
+
+uint64_t trace_reader_nr_skipped(const struct trace_reader *r)
+{
+	return r->nr_skipped;
+}
+
+void trace_reader_close(struct trace_reader *r)
+{
+	if (!r)
+		return;
+	if (r->fmt && r->fmt->fini)
+		r->fmt->fini(r);
+	trace_input_close(&r->in);
+	free(r);
+}
+
+int trace_field_bad(struct trace_reader *r, const char *at, char sep, const char *what,
+		    const char *expected)
+{
+	const char *q = at;
+	size_t len;
+	const char *w = trace_scan_word(&q, sep, &len);
+
+	if (!len)
+		return trace_reader_bad(r, "missing %s; expected %s (layout: %s)", what, expected,
+					r->fmt->layout);
+	return trace_reader_bad(r, "bad %s '%.*s'; expected %s", what, len > 40 ? 40 : (int)len, w,
+				expected);
+}
+
+/* After a value: the separator, or a message saying what is missing. */
+static int field_sep(struct trace_reader *r, const char **pp, const char *at, char sep,
+		     const char *what, const char *expected)
+{
+	if (!sep) { /* a blank-separated field ends at a blank */
+		if (**pp && **pp != ' ' && **pp != '\t')
+			return trace_field_bad(r, at, 0, what, expected);
+		return 0;
+	}
+	if (trace_scan_sep(pp, sep) == 0)
+		return 0;
+	if (trace_scan_is_end(*pp))
+		return trace_reader_bad(r, "line ends after %s; expected %s", what, r->fmt->layout);
+	return trace_field_bad(r, at, sep, what, expected);
+}
+
+int trace_field_u64(struct trace_reader *r, const char **pp, char sep, const char *what,
+		    uint64_t *out)
+{
+	const char *p = *pp;
+
+	if (trace_scan_u64(&p, out) < 0)
+		return trace_field_bad(r, *pp, sep, what, "an unsigned integer");
+	if (field_sep(r, &p, *pp, sep, what, "an unsigned integer") < 0)
+		return -EINVAL;
+	*pp = p;
+	return 0;
+}
+
+int trace_field_u32(struct trace_reader *r, const char **pp, char sep, const char *what,
+		    uint32_t *out)
+{
+	const char *p = *pp;
+
+	if (trace_scan_u32(&p, out) < 0)
+		return trace_field_bad(r, *pp, sep, what, "an unsigned 32-bit integer");
+	if (field_sep(r, &p, *pp, sep, what, "an unsigned 32-bit integer") < 0)
+		return -EINVAL;
+	*pp = p;
+	return 0;
+}
+
+int trace_field_dec_ns(struct trace_reader *r, const char **pp, char sep, uint64_t unit_ns,
+		       const char *what, uint64_t *out_ns)
+{
+	const char *p = *pp;
+
+	if (trace_scan_dec_ns(&p, unit_ns, out_ns) < 0)
+		return trace_field_bad(r, *pp, sep, what, "a non-negative number");
+	if (field_sep(r, &p, *pp, sep, what, "a non-negative number") < 0)
+		return -EINVAL;
+	*pp = p;
+	return 0;
+}
+
+int trace_field_word(struct trace_reader *r, const char **pp, char sep, const char *what,
+		     const char **word, size_t *len)
+{
+	const char *p = *pp;
+
+	*word = trace_scan_word(&p, sep, len);
+	if (!*len)
+		return trace_field_bad(r, *pp, sep, what, "a word");
+	if (field_sep(r, &p, *pp, sep, what, "a word") < 0)
+		return -EINVAL;
+	*pp = p;
+	return 0;
+}
+
+int trace_field_end(struct trace_reader *r, const char *p, const char *after)
+{
+	p = trace_scan_blanks(p);
+	if (!*p)
+		return 0;
+	return trace_reader_bad(r, "unexpected '%.20s' after %s; expected the end of the line", p,
+				after);
+}

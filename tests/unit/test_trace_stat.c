@@ -1,0 +1,609 @@
+/* Trace statistics: the figures of generated traces checked against brute-force values
+ * computed here from the generating rule (bitmaps for footprints, sorted arrays for hot
+ * bands, two-pass moments for inter-arrival), plus the bounded-memory fallbacks, filters,
+ * JSON, the fio iolog v3 writer and the profile deriver. */
+#include <errno.h>
+#include <jansson.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* cmocka.h needs the headers above first */
+#include <cmocka.h>
+
+#include "ioramp/trace.h"
+#include "trace_rule.h"
+
+#define MSR_BASE_TICKS 128166372000000000ull
+
+/* cmocka's assert_near() compares floats; these figures need doubles. */
+#define assert_near(a, b, eps) assert_near_at((a), (b), (eps), __FILE__, __LINE__)
+
+static void assert_near_at(double a, double b, double eps, const char *file, int line)
+{
+	if (fabs(a - b) <= eps)
+		return;
+	print_error("%.9g != %.9g (within %.3g)\n", a, b, eps);
+	_fail(file, line);
+}
+#define SPAN_SECTORS (70u << 11) /* 70 MiB in 512-byte sectors: beyond every rule offset */
+
+struct expect {
+	uint64_t nr, by_op[2], bytes[2], duration_ns, nr_seq, nr_near, seq_op[2];
+	uint64_t footprint, footprint_4k, nr_regions, size_hist[32];
+	double hot[TRACE_NR_HOT], ia_mean, ia_cv;
+};
+
+static int cmp_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* Hot bands from per-region counts, by sorting. */
+static void expect_hot(struct expect *e, uint64_t *counts, size_t n)
+{
+	size_t nz = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (counts[i])
+			counts[nz++] = counts[i];
+	qsort(counts, nz, sizeof(*counts), cmp_desc);
+	e->nr_regions = nz;
+	for (int h = 0; h < TRACE_NR_HOT; h++) {
+		size_t top = (size_t)ceil((double)nz * trace_hot_pcts[h] / 100.0);
+		uint64_t sum = 0;
+
+		for (size_t k = 0; k < top; k++)
+			sum += counts[k];
+		e->hot[h] = 100.0 * (double)sum / (double)e->nr;
+	}
+}
+
+/* Footprints from sector and 4 KiB-block bitmaps (one byte per unit, simple over fast). */
+static void expect_footprint(struct expect *e, const struct rule_rec *recs, int dev, uint64_t shift)
+{
+	unsigned char *sec = calloc(2 * SPAN_SECTORS, 1), *blk = calloc(2 * SPAN_SECTORS / 8, 1);
+
+	assert_non_null(sec);
+	assert_non_null(blk);
+	for (int i = 0; i < RULE_N; i++) {
+		uint64_t off = recs[i].offset_bytes + shift, end = off + recs[i].size_bytes;
+
+		if (dev >= 0 && (int)recs[i].dev != dev)
+			continue;
+		for (uint64_t s = off / 512; s < end / 512; s++)
+			sec[recs[i].dev * SPAN_SECTORS + s] = 1;
+		for (uint64_t b = off / 4096; b <= (end - 1) / 4096; b++)
+			blk[recs[i].dev * SPAN_SECTORS / 8 + b] = 1;
+	}
+	for (size_t i = 0; i < 2 * SPAN_SECTORS; i++)
+		e->footprint += sec[i] * 512u;
+	for (size_t i = 0; i < 2 * SPAN_SECTORS / 8; i++)
+		e->footprint_4k += blk[i] * 4096u;
+	free(sec);
+	free(blk);
+}
+
+/* Inter-arrival mean and CV, two passes over the gaps. */
+static void expect_gaps(struct expect *e, const uint64_t *t_ns, size_t n)
+{
+	double sum = 0, sq = 0;
+
+	for (size_t i = 1; i < n; i++)
+		sum += (double)(t_ns[i] - t_ns[i - 1]);
+	e->ia_mean = n > 1 ? sum / (double)(n - 1) : 0;
+	for (size_t i = 1; i < n; i++)
+		sq += pow((double)(t_ns[i] - t_ns[i - 1]) - e->ia_mean, 2);
+	e->ia_cv = n > 1 ? sqrt(sq / (double)(n - 1)) / e->ia_mean : 0;
+	e->duration_ns = n ? t_ns[n - 1] - t_ns[0] : 0;
+}
+
+/* The figures of the rule's trace (nr_devs devices, offsets + shift, time in ns = t_us x
+ * 1000 x time_scale), for device dev or all (-1). */
+static void expect_rule(struct expect *e, unsigned int nr_devs, int dev, uint64_t shift)
+{
+	struct rule_rec recs[RULE_N];
+	uint64_t prev_end[2], t_ns[RULE_N], counts[2 * 128] = { 0 }, prev_op_end[2][2];
+	bool has_prev[2] = { false, false }, has_op[2][2] = { { false } };
+	size_t n = 0;
+
+	memset(e, 0, sizeof(*e));
+	rule_records(nr_devs, recs);
+	for (int i = 0; i < RULE_N; i++) {
+		const struct rule_rec *r = &recs[i];
+		uint64_t off = r->offset_bytes + shift, gap;
+
+		if (dev >= 0 && (int)r->dev != dev)
+			continue;
+		e->nr++;
+		e->by_op[r->op]++;
+		e->bytes[r->op] += r->size_bytes;
+		e->size_hist[31 - __builtin_clz(r->size_bytes)]++;
+		if (has_prev[r->dev]) {
+			gap = off > prev_end[r->dev] ? off - prev_end[r->dev]
+						     : prev_end[r->dev] - off;
+			e->nr_seq += gap == 0;
+			e->nr_near += gap <= 128 * 1024;
+		}
+		if (has_op[r->dev][r->op])
+			e->seq_op[r->op] += off == prev_op_end[r->dev][r->op];
+		has_prev[r->dev] = has_op[r->dev][r->op] = true;
+		prev_end[r->dev] = prev_op_end[r->dev][r->op] = off + r->size_bytes;
+		counts[r->dev * 128 + (off >> 20)]++;
+		t_ns[n++] = r->t_us * 1000;
+	}
+	expect_gaps(e, t_ns, n);
+	expect_hot(e, counts, 2 * 128);
+	expect_footprint(e, recs, dev, shift);
+}
+
+static void check_figs(const struct trace_figs *f, const struct expect *e)
+{
+	assert_int_equal(f->nr_ios, e->nr);
+	assert_int_equal(f->nr_by_op[TRACE_OP_READ], e->by_op[TRACE_OP_READ]);
+	assert_int_equal(f->nr_by_op[TRACE_OP_WRITE], e->by_op[TRACE_OP_WRITE]);
+	assert_int_equal(f->bytes_by_op[TRACE_OP_READ], e->bytes[TRACE_OP_READ]);
+	assert_int_equal(f->duration_ns, e->duration_ns);
+	assert_near(f->read_pct, 100.0 * (double)e->by_op[0] / (double)e->nr, 1e-9);
+	assert_near(f->iops, (double)e->nr / ((double)e->duration_ns / 1e9), 1e-6);
+	for (int i = 0; i < 32; i++)
+		assert_int_equal(f->size_hist[i], e->size_hist[i]);
+	assert_int_equal(f->nr_seq, e->nr_seq);
+	assert_int_equal(f->nr_near, e->nr_near);
+	assert_int_equal(f->nr_seq_by_op[0], e->seq_op[0]);
+	assert_int_equal(f->nr_seq_by_op[1], e->seq_op[1]);
+	assert_true(f->is_footprint_exact);
+	assert_int_equal(f->footprint_bytes, e->footprint);
+	assert_int_equal(f->footprint_4k_bytes, e->footprint_4k);
+	assert_int_equal(f->nr_regions, e->nr_regions);
+	for (int h = 0; h < TRACE_NR_HOT; h++)
+		assert_near(f->hot_pct[h], e->hot[h], 1e-9);
+	assert_near(f->ia_mean_ns, e->ia_mean, 1e-6 * e->ia_mean);
+	assert_near(f->ia_cv, e->ia_cv, 1e-9);
+	assert_near(f->burstiness, (e->ia_cv - 1) / (e->ia_cv + 1), 1e-9);
+}
+
+static struct trace_stat *stat_file(const char *path, const struct trace_stat_opts *so)
+{
+	struct trace_stat *s;
+	struct trace_reader *r;
+	struct trace_err err;
+
+	assert_int_equal(trace_reader_open(&r, path, NULL, &err), 0);
+	assert_int_equal(trace_stat_new(&s, so), 0);
+	assert_true(trace_stat_read(s, r) > 0);
+	trace_reader_close(r);
+	return s;
+}
+
+/* MSR: two devices, offsets shifted by 3584: the total and each device. */
+static void test_stat_msr_matches_rule(void **state)
+{
+	struct trace_stat *s = stat_file("traces/msr.csv", NULL);
+	struct trace_figs f;
+	struct expect e;
+
+	(void)state;
+	assert_int_equal(trace_stat_nr_devs(s), 2);
+	expect_rule(&e, 2, -1, 3584);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_true(f.is_total);
+	check_figs(&f, &e);
+	for (int d = 0; d < 2; d++) {
+		expect_rule(&e, 2, d, 3584);
+		assert_int_equal(trace_stat_figs(s, (size_t)d, &f), 0);
+		assert_int_equal(f.dev, d);
+		check_figs(&f, &e);
+	}
+	assert_int_equal(trace_stat_figs(s, 2, &f), -ERANGE);
+	trace_stat_free(s);
+}
+
+/* blkreplay: one device; also the median and the dominant sizes. */
+static void test_stat_blkreplay_matches_rule(void **state)
+{
+	struct trace_stat *s = stat_file("traces/blkreplay.load.gz", NULL);
+	struct rule_rec recs[RULE_N];
+	uint64_t gaps[RULE_N - 1];
+	struct trace_figs f;
+	struct expect e;
+
+	(void)state;
+	expect_rule(&e, 1, -1, 0);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	check_figs(&f, &e);
+	rule_records(1, recs);
+	for (int i = 1; i < RULE_N; i++)
+		gaps[i - 1] = (recs[i].t_us - recs[i - 1].t_us) * 1000;
+	qsort(gaps, RULE_N - 1, sizeof(gaps[0]), cmp_desc);
+	/* 239 gaps: the median is the 120th of either order */
+	assert_near(f.ia_median_ns, (double)gaps[119], (double)gaps[119] / 16);
+	/* sizes cycle 4, 8, 16 KiB: 80 each, ties listed smallest first */
+	assert_int_equal(f.nr_top_sizes, 3);
+	assert_int_equal(f.top_sizes[0].size_bytes, 4096);
+	assert_int_equal(f.top_sizes[0].nr, 80);
+	assert_int_equal(f.top_sizes[2].size_bytes, 16384);
+	assert_near(f.peak_iops_1s, 0, 0); /* under one second */
+	trace_stat_free(s);
+}
+
+static void add(struct trace_stat *s, uint64_t t_ns, uint32_t dev, uint8_t op, uint64_t off,
+		uint32_t size)
+{
+	struct trace_rec rec = {
+		.time_ns = t_ns, .offset_bytes = off, .size_bytes = size, .dev = dev, .op = op
+	};
+
+	assert_int_equal(trace_stat_add(s, &rec), 0);
+}
+
+/* Past max_extents the footprint is rounded to a grain: approximate, never below the truth;
+ * a sequential stream is one extent and stays exact. */
+static void test_stat_footprint_coarsens(void **state)
+{
+	struct trace_stat_opts so = { .max_extents = 64 };
+	struct trace_stat *s;
+	struct trace_figs f;
+
+	(void)state;
+	assert_int_equal(trace_stat_new(&s, &so), 0);
+	for (uint64_t i = 0; i < 10000; i++)
+		add(s, i, 0, TRACE_OP_READ, i * 4096, 4096);
+	for (uint64_t i = 0; i < 5000; i++) /* 5000 disjoint 4 KiB extents, 1 MiB apart */
+		add(s, 20000 + i, 1, TRACE_OP_WRITE, i << 20, 4096);
+	assert_int_equal(trace_stat_figs(s, 0, &f), 0);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_bytes, 10000 * 4096ull);
+	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
+	assert_false(f.is_footprint_exact);
+	assert_true(f.footprint_grain_bytes > 1);
+	assert_true(f.footprint_bytes >= 5000 * 4096ull);
+	assert_true(f.footprint_bytes <= 5000ull << 20);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_false(f.is_footprint_exact);
+	trace_stat_free(s);
+}
+
+/* Past max_regions the region grows: hot bands keep working on fewer, larger regions. */
+static void test_stat_regions_fold(void **state)
+{
+	struct trace_stat_opts so = { .max_regions = 16 };
+	struct trace_stat *s;
+	struct trace_figs f;
+
+	(void)state;
+	assert_int_equal(trace_stat_new(&s, &so), 0);
+	for (uint64_t i = 0; i < 100; i++)
+		add(s, i, 0, TRACE_OP_READ, i << 20, 4096);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	/* 100 MiB in 1 MiB steps folds 1 -> 2 -> 4 -> 8 MiB: 12 regions of 8 I/Os and one of 4;
+	 * the busiest 25 % (4 regions) hold 32 I/Os */
+	assert_int_equal(f.region_bytes, 8u << 20);
+	assert_int_equal(f.nr_regions, 13);
+	assert_near(f.hot_pct[TRACE_NR_HOT - 1], 32.0, 1e-9);
+	trace_stat_free(s);
+}
+
+/* Flushes and discards are counted only; --device keeps one device; time going backwards
+ * counts as a zero gap; the busiest second. */
+static void test_stat_counts_filters_and_time(void **state)
+{
+	struct trace_stat_opts so = { .has_dev_filter = true, .dev_filter = 7 };
+	struct trace_stat *s;
+	struct trace_figs f;
+
+	(void)state;
+	assert_int_equal(trace_stat_new(&s, &so), 0);
+	add(s, 0, 7, TRACE_OP_READ, 0, 4096);
+	add(s, 1000, 3, TRACE_OP_READ, 0, 4096); /* another device: dropped */
+	add(s, 2000, 7, TRACE_OP_FLUSH, 0, 0);
+	add(s, 3000, 7, TRACE_OP_DISCARD, 1 << 20, 65536);
+	for (int i = 0; i < 10; i++)
+		add(s, 1500000000ull + (uint64_t)i, 7, TRACE_OP_WRITE, 4096, 4096);
+	add(s, 2500000000ull, 7, TRACE_OP_WRITE, 8192, 4096);
+	add(s, 2400000000ull, 7, TRACE_OP_WRITE, 12288, 4096); /* back in time */
+	assert_int_equal(trace_stat_nr_devs(s), 1);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_int_equal(f.nr_ios, 13);
+	assert_int_equal(f.nr_by_op[TRACE_OP_FLUSH], 1);
+	assert_int_equal(f.nr_by_op[TRACE_OP_DISCARD], 1);
+	assert_int_equal(f.bytes_by_op[TRACE_OP_DISCARD], 65536);
+	assert_int_equal(f.footprint_bytes, 4 * 4096);
+	assert_int_equal(f.duration_ns, 2500000000ull);
+	assert_int_equal(f.nr_time_backwards, 1);
+	assert_near(f.peak_iops_1s, 10, 0);
+	/* the first write continues the read, its 9 repeats do not, 8192 and 12288 continue */
+	assert_int_equal(f.nr_seq, 3);
+	trace_stat_free(s);
+}
+
+static void test_stat_json(void **state)
+{
+	struct trace_stat *s = stat_file("traces/blkparse.txt", NULL);
+	struct trace_figs f;
+	json_t *j, *buckets;
+
+	(void)state;
+	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
+	j = trace_figs_json(&f, true);
+	assert_non_null(j);
+	assert_string_equal(json_string_value(json_object_get(j, "device")), "8,32");
+	assert_int_equal(json_integer_value(json_object_get(j, "records")), RULE_N / 2);
+	/* the writes are the even I/Os, all on 8,16 */
+	assert_near(json_real_value(json_object_get(j, "read_pct")), 100.0, 1e-9);
+	assert_true(json_is_true(json_object_get(j, "footprint_exact")));
+	buckets = json_object_get(j, "size_buckets");
+	assert_int_equal(json_array_size(buckets), 3);
+	assert_int_equal(
+		json_integer_value(json_object_get(json_array_get(buckets, 0), "min_bytes")), 4096);
+	json_decref(j);
+	trace_stat_free(s);
+}
+
+static void tmp_path(char *buf, size_t len, const char *name)
+{
+	const char *dir = getenv("TMPDIR");
+
+	snprintf(buf, len, "%s/ioramp-test-%d-%s", dir && *dir ? dir : "/tmp", (int)getpid(), name);
+}
+
+/* Written records read back identically (whole microseconds), flushes as "sync 0 0" and
+ * discards as "trim". */
+static void test_writer_round_trip(void **state)
+{
+	struct rule_rec want[RULE_N];
+	struct trace_writer *w;
+	struct trace_reader *r;
+	struct trace_err err;
+	struct trace_rec rec;
+	char path[256];
+	int i = 0;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "rt.iolog");
+	rule_records(2, want);
+	assert_int_equal(trace_writer_open(&w, path, &err), 0);
+	assert_int_equal(trace_writer_file(w, "/dev/a", 0), 0);
+	assert_int_equal(trace_writer_file(w, "/dev/b", 0), 1);
+	assert_int_equal(trace_writer_file(w, "bad name", 0), -EINVAL);
+	for (int k = 0; k < RULE_N; k++) {
+		rec = (struct trace_rec){ .time_ns = want[k].t_us * 1000 + 999,
+					  .offset_bytes = want[k].offset_bytes,
+					  .size_bytes = want[k].size_bytes,
+					  .dev = want[k].dev,
+					  .op = want[k].op };
+		assert_int_equal(trace_writer_add(w, &rec), 0);
+	}
+	rec = (struct trace_rec){ .time_ns = 300000000, .dev = 1, .op = TRACE_OP_FLUSH };
+	assert_int_equal(trace_writer_add(w, &rec), 0);
+	rec.op = TRACE_OP_DISCARD;
+	rec.size_bytes = 8192;
+	assert_int_equal(trace_writer_add(w, &rec), 0);
+	rec.dev = 2;
+	assert_int_equal(trace_writer_add(w, &rec), -EINVAL);
+	assert_int_equal(trace_writer_close(w), 0);
+
+	assert_int_equal(trace_reader_open(&r, path, NULL, &err), 0);
+	assert_int_equal(trace_reader_format(r), TRACE_FMT_FIO3);
+	for (; i < RULE_N && trace_reader_next(r, &rec) == 1; i++) {
+		assert_int_equal(rec.time_ns, want[i].t_us * 1000);
+		assert_int_equal(rec.offset_bytes, want[i].offset_bytes);
+		assert_int_equal(rec.size_bytes, want[i].size_bytes);
+		assert_int_equal(rec.dev, want[i].dev);
+		assert_int_equal(rec.op, want[i].op);
+	}
+	assert_int_equal(i, RULE_N);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_FLUSH);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_DISCARD);
+	assert_int_equal(rec.size_bytes, 8192);
+	assert_int_equal(trace_reader_next(r, &rec), 0);
+	trace_reader_close(r);
+	unlink(path);
+}
+
+static void test_writer_open_error(void **state)
+{
+	struct trace_writer *w;
+	struct trace_err err;
+
+	(void)state;
+	assert_int_equal(trace_writer_open(&w, "/nonexistent-dir/x.iolog", &err), -ENOENT);
+	assert_string_equal(err.msg, "cannot create: No such file or directory");
+	assert_int_equal(trace_writer_close(NULL), 0);
+}
+
+/* The streams of the rule as the profile splits them: [rr, rw, sr, sw] counts and the count
+ * of each size (4, 8, 16 KiB) per stream. */
+static void expect_streams(unsigned int nr_devs, uint64_t nr[4], uint64_t sizes[4][3])
+{
+	struct rule_rec recs[RULE_N];
+	uint64_t prev_end[2][2];
+	bool has_prev[2][2] = { { false } };
+
+	memset(nr, 0, 4 * sizeof(nr[0]));
+	memset(sizes, 0, 4 * sizeof(sizes[0]));
+	rule_records(nr_devs, recs);
+	for (int i = 0; i < RULE_N; i++) {
+		const struct rule_rec *r = &recs[i];
+		bool is_seq = has_prev[r->dev][r->op] && r->offset_bytes == prev_end[r->dev][r->op];
+		int c = (is_seq ? 2 : 0) + (r->op == TRACE_OP_WRITE);
+
+		nr[c]++;
+		sizes[c][r->size_bytes == 4096 ? 0 : r->size_bytes == 8192 ? 1 : 2]++;
+		has_prev[r->dev][r->op] = true;
+		prev_end[r->dev][r->op] = r->offset_bytes + r->size_bytes;
+	}
+}
+
+/* Parses "xfersize=8k" or "xfersize=(4k,25.0,8k,75.0)" at p: sizes in bytes and percents. */
+static int parse_xfersize(const char *p, uint64_t *bytes, double *pct)
+{
+	int n = 0;
+	bool is_list = *p == '(';
+
+	p += is_list;
+	for (;;) {
+		char *end;
+
+		bytes[n] = strtoull(p, &end, 10) * (*end == 'k' ? 1024 : 1);
+		p = end + (*end == 'k');
+		pct[n] = 100;
+		if (is_list)
+			pct[n] = strtod(p + 1, &end), p = end;
+		n++;
+		if (!is_list || *p == ')')
+			return n;
+		p++;
+	}
+}
+
+/* One WD line of the profile: the stream's skew, rdpct, seekpct and xfersize checked against
+ * the rule (percents printed to 0.1, summing to exactly 100.0). Returns its skew. */
+static double check_wd(const char *text, const char *name, uint64_t nr, const uint64_t *sizes)
+{
+	char key[16], line[1024];
+	const char *p;
+	uint64_t bytes[16];
+	double pct[16], sum = 0, skew;
+	int n;
+	bool is_read = name[1] == 'r', is_random = name[0] == 'r';
+
+	snprintf(key, sizeof(key), "\nwd=%s,", name);
+	p = strstr(text, key);
+	if (!nr) {
+		assert_null(p);
+		return 0;
+	}
+	assert_non_null(p);
+	snprintf(line, sizeof(line), "%s", p + 1); /* the WD's line alone */
+	if (strchr(line, '\n'))
+		*strchr(line, '\n') = '\0';
+	n = parse_xfersize(strstr(line, "xfersize=") + 9, bytes, pct);
+	for (int i = 0; i < n; i++) {
+		int k = bytes[i] == 4096 ? 0 : bytes[i] == 8192 ? 1 : 2;
+
+		assert_int_equal(bytes[i] % 512, 0);
+		assert_near(pct[i], 100.0 * (double)sizes[k] / (double)nr, 0.1 + 1e-9);
+		sum += pct[i];
+	}
+	assert_near(sum, 100.0, 1e-9);
+	assert_non_null(strstr(line, is_read ? ",rdpct=100," : ",rdpct=0,"));
+	assert_non_null(strstr(line, is_random ? ",seekpct=100," : ",seekpct=0,"));
+	p = strstr(line, ",skew=");
+	assert_non_null(p);
+	skew = strtod(p + 6, NULL);
+	assert_near(skew, 100.0 * (double)nr / RULE_N, 0.1 + 1e-9);
+	return skew;
+}
+
+/* The profile of path, in a malloc'ed string. */
+static char *profile_text(const char *path)
+{
+	const char *paths[] = { path };
+	struct trace_err err;
+	char *text;
+	long len;
+	FILE *f = tmpfile();
+
+	assert_non_null(f);
+	assert_int_equal(trace_profile_write(paths, 1, NULL, f, &err), 0);
+	len = ftell(f);
+	rewind(f);
+	text = calloc(1, (size_t)len + 1);
+	assert_non_null(text);
+	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
+	fclose(f);
+	return text;
+}
+
+/* threads: the expected threads= of the SD, 0 for "one per stream". */
+static void check_profile(const char *path, unsigned int nr_devs, unsigned int threads)
+{
+	static const char *const names[4] = { "rr", "rw", "sr", "sw" };
+	uint64_t nr[4], sizes[4][3];
+	double skew_sum = 0;
+	char rate[64], sd[64];
+	char *text = profile_text(path);
+
+	expect_streams(nr_devs, nr, sizes);
+	if (!threads)
+		threads = (nr[0] != 0) + (nr[1] != 0) + (nr[2] != 0) + (nr[3] != 0);
+	snprintf(sd, sizeof(sd), "\nsd=sd1,lun=$lun,threads=%u\n", threads);
+	for (int c = 0; c < 4; c++)
+		skew_sum += check_wd(text, names[c], nr[c], sizes[c]);
+	assert_near(skew_sum, 100.0, 1e-9);
+	assert_non_null(strstr(text, sd));
+	snprintf(rate, sizeof(rate), ",iorate=%.1f,elapsed=10,interval=1\n",
+		 RULE_N / 0.2391); /* 240 I/Os from 0 to 239.1 ms */
+	assert_non_null(strstr(text, rate));
+	for (char *l = text; l; l = strchr(l + 1, '\n')) { /* plain VDbench: '*' or no blank */
+		char *line = *l == '\n' ? l + 1 : l, *nl = strchr(line, '\n');
+
+		if (*line && *line != '*')
+			assert_null(memchr(line, ' ', nl ? (size_t)(nl - line) : strlen(line)));
+	}
+	free(text);
+}
+
+static void test_profile_blkreplay(void **state)
+{
+	(void)state;
+	check_profile("traces/blkreplay.load", 1, 8); /* no latencies: VDbench's default */
+}
+
+/* MSR has latencies: threads from Little's law (about 0.1 outstanding), at least one per WD
+ * (the rule has no sequential writes: three WDs). */
+static void test_profile_msr(void **state)
+{
+	(void)state;
+	check_profile("traces/msr.csv.gz", 2, 0);
+}
+
+static void test_profile_errors(void **state)
+{
+	const char *missing[] = { "traces/none" }, *empty[] = { "traces/empty.iolog" };
+	struct trace_err err;
+	char path[256];
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(trace_profile_write(missing, 1, NULL, stdout, &err), -ENOENT);
+	tmp_path(path, sizeof(path), "empty.iolog");
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("fio version 3 iolog\n0 /dev/x add\n", f);
+	fclose(f);
+	empty[0] = path;
+	assert_int_equal(trace_profile_write(empty, 1, NULL, stdout, &err), -ENODATA);
+	assert_string_equal(err.msg, "no read or write I/O: nothing to profile");
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_stat_msr_matches_rule),
+		cmocka_unit_test(test_stat_blkreplay_matches_rule),
+		cmocka_unit_test(test_stat_footprint_coarsens),
+		cmocka_unit_test(test_stat_regions_fold),
+		cmocka_unit_test(test_stat_counts_filters_and_time),
+		cmocka_unit_test(test_stat_json),
+		cmocka_unit_test(test_writer_round_trip),
+		cmocka_unit_test(test_writer_open_error),
+		cmocka_unit_test(test_profile_blkreplay),
+		cmocka_unit_test(test_profile_msr),
+		cmocka_unit_test(test_profile_errors),
+	};
+
+	return cmocka_run_group_tests_name("trace_stat", tests, NULL, NULL);
+}
