@@ -36,7 +36,7 @@ static void print_point(const json_t *p, const char *target, int w, FILE *f)
 
 	if (!target)
 		target = rep_fmt_group(rep_doc_num(p, "target_iops"), 0, t, sizeof(t));
-	fprintf(f, "  %-*s %10s %11s %9s %6.1f %6.1f %10s %10s %10s\n", w,
+	fprintf(f, "  %-*s %11s %11s %10s %6.1f %6.1f %10s %10s %10s\n", w,
 		rep_doc_str(p, "name", "?"), target,
 		rep_fmt_group(rep_doc_num(p, "iops"), 0, iops, sizeof(iops)),
 		rep_fmt_group(rep_doc_num(p, "mb_per_sec"), 2, mb, sizeof(mb)),
@@ -98,7 +98,7 @@ void rep_doc_curve_print(const json_t *curve, FILE *f)
 			rep_fmt_group(rep_doc_num(peak, "iops"), 0, iops, sizeof(iops)),
 			rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), mean, sizeof(mean)),
 			rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p99, sizeof(p99)));
-	fprintf(f, "\n  %-*s %10s %11s %9s %6s %6s %10s %10s %10s\n", w, "run", "target", "IOPS",
+	fprintf(f, "\n  %-*s %11s %11s %10s %6s %6s %10s %10s %10s\n", w, "run", "target", "IOPS",
 		"MB/s", "read%", "QD", "mean us", "p99 us", "p99.99 us");
 	max = json_object_get(curve, "max");
 	if (json_is_object(max))

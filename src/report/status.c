@@ -162,7 +162,7 @@ static int status_interval(void *state, const struct rep_run *r, const struct re
 {
 	struct status_state *s = state;
 	uint64_t nr_ios, nr_planned;
-	char extra[128], iops[32];
+	char extra[128], iops[32], planned[24] = "";
 
 	if (!s)
 		return 0;
@@ -171,8 +171,10 @@ static int status_interval(void *state, const struct rep_run *r, const struct re
 	nr_ios = smp->total->op[STATS_OP_READ].nr_ios + smp->total->op[STATS_OP_WRITE].nr_ios;
 	nr_planned = r->interval_s ? s->run_s / r->interval_s : 0;
 	rep_fmt_group(stats_rate_per_sec(nr_ios, smp->elapsed_ns), 0, iops, sizeof(iops));
-	snprintf(extra, sizeof(extra), " \xc2\xb7 interval %u/%llu%s \xc2\xb7 %s IOPS", smp->nr,
-		 (unsigned long long)nr_planned, smp->is_warmup ? " (warmup)" : "", iops);
+	if (nr_planned)
+		snprintf(planned, sizeof(planned), "/%llu", (unsigned long long)nr_planned);
+	snprintf(extra, sizeof(extra), " \xc2\xb7 interval %u%s%s \xc2\xb7 %s IOPS", smp->nr,
+		 planned, smp->is_warmup ? " (warmup)" : "", iops);
 	compose(s, r, extra);
 	return 0;
 }
