@@ -136,6 +136,11 @@ struct rep_ops {
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* Execution end with the exit status; frees state. Returns 0 or -errno. */
 	int (*close)(void *state, int status);
+	/* Optional, for an output that keeps a line on a terminal (rep_statusline): called with
+	 * is_after false before an event (run_start, interval, run_end, message, close) reaches
+	 * any observer and true after all have handled it (except close), so the line is erased
+	 * while the others print and drawn again below their output. state may be NULL. */
+	void (*bracket)(void *state, bool is_after);
 };
 
 /* The observers an execution notifies, in order. Each call forwards to every observer; the
@@ -227,5 +232,96 @@ int rep_flat_col(const struct rep_flat *fl, const char *name);
  * *bad_col set to the unknown column name. */
 int rep_flat_select(const struct rep_flat *fl, const struct rep_flat_query *q, FILE *out,
 		    const char **bad_col);
+
+/* ioramp's own outputs. */
+/* results.json in outdir (written after every run and at close, replaced atomically), and
+ * the same document on exec->json_out at close when set. */
+extern const struct rep_ops rep_json;
+/* curves.csv in outdir (one row per curve point) and, at the end of every curve, its points
+ * and IOPS-at-latency block on exec->console. */
+extern const struct rep_ops rep_curves;
+/* report.html in outdir: one self-contained page with SVG charts (after every run, at close). */
+extern const struct rep_ops rep_html;
+/* One updating line on stderr (run i of N, curve point, time left) when stderr is a terminal;
+ * nothing otherwise. Writes to stderr only, so add it to the set wherever convenient. */
+extern const struct rep_ops rep_statusline;
+
+/* ---- IOPS at latency (sla.c) ------------------------------------------------------------- */
+
+enum {
+	REP_SLA_MAX = 16,	/* most thresholds --sla accepts */
+	REP_SLA_DEFAULT_NR = 4, /* 100 us, 200 us, 500 us, 1 ms */
+};
+
+/* The thresholds used when rep_exec.nr_sla is 0, in ns. */
+extern const double rep_sla_default_ns[REP_SLA_DEFAULT_NR];
+
+/* Parses a --sla list: comma-separated latencies, each a number with an optional unit ns, us,
+ * ms or s (no unit: us), e.g. "100us,0.2ms,1ms". Fills ns[] sorted ascending without
+ * duplicates. Returns the count (1 .. max), or -EINVAL for an empty list, a value that is not
+ * a positive latency, or more than max values. */
+int rep_sla_parse(const char *text, double *ns, size_t max);
+
+/* One measured point of a curve: its IOPS and latencies in ns. */
+struct rep_sla_point {
+	double iops;
+	double mean_ns;
+	double p99_ns;
+};
+
+enum rep_sla_stat {
+	REP_SLA_MEAN,
+	REP_SLA_P99,
+};
+
+enum rep_sla_state {
+	REP_SLA_NOT_REACHED, /* no point is at or under the threshold */
+	REP_SLA_REACHED,     /* iops: where the curve crosses the threshold (interpolated) */
+	REP_SLA_ALL_BELOW,   /* every point is at or under it: iops is the highest measured */
+};
+
+struct rep_sla_at {
+	enum rep_sla_state state;
+	double iops; /* 0 when not reached */
+};
+
+/* The highest IOPS a curve reaches with the chosen latency at or under threshold_ns. Points
+ * are taken in load order and joined by straight lines, as a review draws them: the answer is
+ * the largest IOPS among the points at or under the threshold and the crossings of the
+ * threshold on the segments between neighbours (linear interpolation in IOPS and latency).
+ * With latency rising, that is the crossing between the last point under and the first
+ * point over. Pure. */
+struct rep_sla_at rep_sla_iops_at(const struct rep_sla_point *pts, size_t nr,
+				  enum rep_sla_stat stat, double threshold_ns);
+
+/* A threshold as people write it: "100us", "1ms", "1.5ms", "2s", "500ns". */
+void rep_sla_label(double ns, char *buf, size_t len);
+
+/* ---- rendering saved results (ioramp report) ------------------------------------------------ */
+
+/* A published curve drawn beside the measured ones: a CSV file of IOPS,latency_us lines with
+ * an optional header line. */
+struct rep_overlay {
+	const char *name;
+	const char *path;
+};
+
+/* What `ioramp report` asks for, and why it failed. */
+struct rep_html_request {
+	const char *results_path; /* a results.json */
+	const char *html_path;	  /* the page to write */
+	const struct rep_overlay *ov;
+	size_t nr_ov;
+	/* Out, on failure: */
+	bool is_write_error; /* the page could not be written (else: bad or unreadable input) */
+	char err[512];	     /* "results.json: not an ioramp-results/1 document",
+			      * "pub.csv:3: expected IOPS,latency_us", ... */
+};
+
+/* Renders the page from the results document with the overlays drawn as dashed lines on
+ * every IOPS/average-latency chart. Returns 0, or -errno with req->err and
+ * req->is_write_error set: -ENOENT, -EACCES... for unreadable files, -EINVAL for bad
+ * contents. */
+int rep_html_write(struct rep_html_request *req);
 
 #endif /* IORAMP_REPORT_H */

@@ -2,6 +2,7 @@
 #ifndef IORAMP_CLI_H
 #define IORAMP_CLI_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 enum cli_exit {
@@ -16,6 +17,16 @@ void cli_usage(FILE *f);
 
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
+
+/* `ioramp report DIR ...`: report.html from a saved results.json. Returns an exit code. */
+int cli_report(int argc, char **argv);
+
+/* `ioramp compare DIR1 DIR2 ...`: two results.json side by side. Returns an exit code. */
+int cli_compare(int argc, char **argv);
+
+/* DIR/results.json when arg is a directory, else arg itself (a results file). Returns 0 or
+ * -ENAMETOOLONG. */
+int cli_results_path(const char *arg, char *buf, size_t len);
 
 /* "ioramp trace SUBCOMMAND ...": argv[0] is "trace". Returns an exit code. */
 int cli_trace(int argc, char **argv);

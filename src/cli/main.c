@@ -29,6 +29,8 @@ static const char usage_text[] =
 	"Subcommands:\n"
 	"  parseflat      select columns of a flatfile.html, as vdbench parseflat\n"
 	"  trace          stat, profile, compare or convert block traces\n"
+	"  report DIR     re-render DIR/report.html from results.json (--overlay NAME=CSV)\n"
+	"  compare A B    run by run and point by point differences of two output dirs\n"
 	"\n"
 	"Exit status: 0 success, 1 run failed, 2 bad usage or parameters, 130/143 interrupted.\n"
 	"See ioramp(1) and ioramp-parm(5).\n";
@@ -45,6 +47,8 @@ static const struct {
 	{ "parseflat", cli_parseflat },
 	{ "parse", cli_parseflat },
 	{ "trace", cli_trace },
+	{ "report", cli_report },
+	{ "compare", cli_compare },
 };
 
 int main(int argc, char **argv)

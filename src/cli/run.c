@@ -80,6 +80,7 @@ struct exec_ctx {
 	struct rep_exec x;
 	struct rep_set reps;
 	struct stats_vdb_buckets buckets;
+	double sla_ns[REP_SLA_MAX];
 	char outdir[4096];
 };
 
@@ -99,8 +100,15 @@ static int histogram_buckets(const struct parm_config *cfg, struct stats_vdb_buc
 static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, char **argv,
 			const struct plan *plan, const struct eng_exec *ex)
 {
-	int ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
+	int nr_sla = a->sla ? rep_sla_parse(a->sla, c->sla_ns, REP_SLA_MAX) : 0;
+	int ret;
 
+	if (nr_sla < 0) {
+		fprintf(stderr, "ioramp: error: --sla %s: expected latencies such as "
+			"100us,200us,500us,1ms\n", a->sla);
+		return CLI_EXIT_USAGE;
+	}
+	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
 	if (ret) {
 		fprintf(stderr, "ioramp: error: -o %s: cannot create the output directory: %s\n",
 			a->outdir ? a->outdir : "output", strerror(-ret));
@@ -112,16 +120,21 @@ static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, 
 		.plan = plan,
 		.outdir = c->outdir,
 		.console = a->is_json ? stderr : stdout,
+		.json_out = a->is_json ? stdout : NULL,
 		.argc = argc,
 		.argv = argv,
 		.start_tod_ns = wall_ns(),
 		.seed = a->seed,
 		.engine = a->engine ? a->engine : plan->cfg->general.engine,
+		.sla_ns = c->sla_ns,
+		.nr_sla = (size_t)nr_sla,
 		.mb_bytes = 1048576,
 		.vdb_buckets = &c->buckets,
 		.sd_format_loops = eng_exec_has_format(ex) ? "threads=2 iorate=max" : NULL,
 	};
-	if (rep_set_add(&c->reps, &rep_console) || rep_set_add_vdbench(&c->reps))
+	if (rep_set_add(&c->reps, &rep_statusline) || rep_set_add(&c->reps, &rep_console) ||
+	    rep_set_add_vdbench(&c->reps) || rep_set_add(&c->reps, &rep_json) ||
+	    rep_set_add(&c->reps, &rep_curves) || rep_set_add(&c->reps, &rep_html))
 		return CLI_EXIT_FAILED;
 	ret = rep_set_open(&c->reps, &c->x);
 	if (ret) {

@@ -16,6 +16,14 @@ int rep_set_add(struct rep_set *s, const struct rep_ops *ops)
 	return 0;
 }
 
+/* Lets a terminal line (rep_statusline) step aside while the others print, then come back. */
+static void bracket(struct rep_set *s, bool is_after)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->bracket)
+			s->ops[i]->bracket(s->state[i], is_after);
+}
+
 int rep_set_open(struct rep_set *s, const struct rep_exec *x)
 {
 	s->exec = x;
@@ -37,12 +45,14 @@ int rep_set_run_start(struct rep_set *s, const struct rep_run *r)
 {
 	int first = 0;
 
+	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->run_start ? s->ops[i]->run_start(s->state[i], r) : 0;
 
 		if (ret < 0 && !first)
 			first = ret;
 	}
+	bracket(s, true);
 	return first;
 }
 
@@ -50,12 +60,14 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 {
 	int first = 0;
 
+	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->interval ? s->ops[i]->interval(s->state[i], r, smp) : 0;
 
 		if (ret < 0 && !first)
 			first = ret;
 	}
+	bracket(s, true);
 	return first;
 }
 
@@ -63,12 +75,14 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 {
 	int first = 0;
 
+	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->run_end ? s->ops[i]->run_end(s->state[i], r, e) : 0;
 
 		if (ret < 0 && !first)
 			first = ret;
 	}
+	bracket(s, true);
 	return first;
 }
 
@@ -80,9 +94,11 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->message)
 			s->ops[i]->message(s->state[i], line);
+	bracket(s, true);
 }
 
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
@@ -112,6 +128,8 @@ int rep_set_add_vdbench(struct rep_set *s)
 int rep_set_close(struct rep_set *s, int status)
 {
 	int first = 0;
+
+	bracket(s, false);
 
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->close ? s->ops[i]->close(s->state[i], status) : 0;

@@ -1,0 +1,149 @@
+/* `ioramp report DIR [-o page.html] [--overlay NAME=FILE.csv ...]`: renders report.html again
+ * from a saved results.json, optionally with published curves drawn beside the measured
+ * ones. */
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "ioramp/report.h"
+
+static const char report_usage[] =
+	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv ...]\n"
+	"\n"
+	"Renders DIR/report.html (or PAGE.html) from DIR/results.json. DIR may also be the\n"
+	"results.json file itself.\n"
+	"\n"
+	"  -o PAGE.html              where to write the page (default: DIR/report.html)\n"
+	"  --overlay NAME=FILE.csv   a published curve, drawn dashed on every IOPS/average\n"
+	"                            latency chart: one IOPS,latency_us pair per line (IOPS may\n"
+	"                            end in k or M), an optional header, # comments\n"
+	"\n"
+	"Exit status: 0 written, 1 the page could not be written, 2 bad usage or input.\n";
+
+int cli_results_path(const char *arg, char *buf, size_t len)
+{
+	struct stat st;
+	int n;
+
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
+		n = snprintf(buf, len, "%s/results.json", arg);
+	else
+		n = snprintf(buf, len, "%s", arg);
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+/* The directory a results path lives in, for the default page. */
+static void default_page(const char *results, char *buf, size_t len)
+{
+	const char *slash = strrchr(results, '/');
+
+	if (slash)
+		snprintf(buf, len, "%.*s/report.html", (int)(slash - results), results);
+	else
+		snprintf(buf, len, "report.html");
+}
+
+struct report_args {
+	const char *dir;
+	const char *page;
+	struct rep_overlay *ov;
+	size_t nr_ov;
+};
+
+static int add_overlay(struct report_args *a, char *spec)
+{
+	char *eq = strchr(spec, '=');
+	struct rep_overlay *n;
+
+	if (!eq || eq == spec || !eq[1]) {
+		fprintf(stderr, "ioramp report: error: --overlay %s; expected NAME=FILE.csv\n",
+			spec);
+		return -EINVAL;
+	}
+	n = realloc(a->ov, (a->nr_ov + 1) * sizeof(*n));
+	if (!n)
+		return -ENOMEM;
+	a->ov = n;
+	*eq = '\0';
+	a->ov[a->nr_ov++] = (struct rep_overlay){ .name = spec, .path = eq + 1 };
+	return 0;
+}
+
+/* Returns 0, 1 for --help, or -EINVAL after printing the problem. */
+static int parse(struct report_args *a, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i];
+
+		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
+			return 1;
+		if ((!strcmp(arg, "-o") || !strcmp(arg, "--overlay")) && i + 1 >= argc) {
+			fprintf(stderr, "ioramp report: error: %s needs a value\n", arg);
+			return -EINVAL;
+		}
+		if (!strcmp(arg, "-o")) {
+			a->page = argv[++i];
+		} else if (!strcmp(arg, "--overlay")) {
+			if (add_overlay(a, argv[++i]))
+				return -EINVAL;
+		} else if (!strncmp(arg, "--overlay=", 10)) {
+			if (add_overlay(a, argv[i] + 10))
+				return -EINVAL;
+		} else if (arg[0] == '-' && arg[1]) {
+			fprintf(stderr, "ioramp report: error: unknown option %s\n", arg);
+			return -EINVAL;
+		} else if (a->dir) {
+			fprintf(stderr,
+				"ioramp report: error: one results directory only; got %s "
+				"and %s\n",
+				a->dir, arg);
+			return -EINVAL;
+		} else {
+			a->dir = arg;
+		}
+	}
+	if (!a->dir) {
+		fputs(report_usage, stderr);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int cli_report(int argc, char **argv)
+{
+	struct report_args a = { 0 };
+	struct rep_html_request req = { 0 };
+	char results[4096], page[4096];
+	int ret = parse(&a, argc, argv);
+
+	if (ret) {
+		if (ret > 0)
+			fputs(report_usage, stdout);
+		free(a.ov);
+		return ret > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	if (cli_results_path(a.dir, results, sizeof(results))) {
+		fprintf(stderr, "ioramp report: error: %s: path too long\n", a.dir);
+		free(a.ov);
+		return CLI_EXIT_USAGE;
+	}
+	if (a.page)
+		snprintf(page, sizeof(page), "%s", a.page);
+	else
+		default_page(results, page, sizeof(page));
+	req = (struct rep_html_request){
+		.results_path = results, .html_path = page, .ov = a.ov, .nr_ov = a.nr_ov
+	};
+	ret = rep_html_write(&req);
+	free(a.ov);
+	if (ret) {
+		fprintf(stderr, "ioramp report: error: %s\n", req.err);
+		return req.is_write_error ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
+	}
+	printf("%s\n", page);
+	return CLI_EXIT_OK;
+}

@@ -1,0 +1,110 @@
+/* The block printed on the console when a curve ends: one line per point, the peak as
+ * reviews state it ("peak X IOPS at Y us") and the IOPS reached under each latency
+ * threshold. Latencies are service times, VDbench's meaning. */
+#include "doc.h"
+
+#include <string.h>
+
+const char *rep_doc_curve_name(const json_t *curve, char *buf, size_t len)
+{
+	const char *rd = rep_doc_str(curve, "rd", "?");
+	const char *loops = rep_doc_str(curve, "for_loops", "None");
+
+	if (!strcmp(loops, "None"))
+		snprintf(buf, len, "%s", rd);
+	else
+		snprintf(buf, len, "%s %s", rd, loops);
+	return buf;
+}
+
+static int name_width(const json_t *curve)
+{
+	const json_t *points = json_object_get(curve, "points"), *p;
+	size_t i, w = 8;
+
+	json_array_foreach (points, i, p) {
+		size_t len = strlen(rep_doc_str(p, "name", ""));
+
+		w = len > w ? len : w;
+	}
+	return (int)(w > 40 ? 40 : w);
+}
+
+static void print_point(const json_t *p, const char *target, int w, FILE *f)
+{
+	char t[32], iops[32], mb[32], mean[32], p99[32], p9999[32];
+
+	if (!target)
+		target = rep_fmt_group(rep_doc_num(p, "target_iops"), 0, t, sizeof(t));
+	fprintf(f, "  %-*s %11s %11s %10s %6.1f %6.1f %10s %10s %10s\n", w,
+		rep_doc_str(p, "name", "?"), target,
+		rep_fmt_group(rep_doc_num(p, "iops"), 0, iops, sizeof(iops)),
+		rep_fmt_group(rep_doc_num(p, "mb_per_sec"), 2, mb, sizeof(mb)),
+		rep_doc_num(p, "read_pct"), rep_doc_num(p, "qdepth"),
+		rep_fmt_lat_us(rep_doc_num(p, "service/mean_us"), mean, sizeof(mean)),
+		rep_fmt_lat_us(rep_doc_num(p, "service/percentiles_us/99"), p99, sizeof(p99)),
+		rep_fmt_lat_us(rep_doc_num(p, "service/percentiles_us/99.99"), p9999,
+			       sizeof(p9999)));
+}
+
+/* "24,310", ">= 52,340 (all below)" or "not reached". */
+static const char *at_text(const json_t *at, char *buf, size_t len)
+{
+	const char *status = rep_doc_str(at, "status", "not_reached");
+	char n[32];
+
+	rep_fmt_group(rep_doc_num(at, "iops"), 0, n, sizeof(n));
+	if (!strcmp(status, "reached"))
+		snprintf(buf, len, "%s", n);
+	else if (!strcmp(status, "all_below"))
+		snprintf(buf, len, ">= %s (all below)", n);
+	else
+		snprintf(buf, len, "not reached");
+	return buf;
+}
+
+static void print_sla(const json_t *curve, FILE *f)
+{
+	const json_t *sla = json_object_get(curve, "sla"), *e;
+	char label[32], mean[64], p99[64];
+	size_t i;
+
+	if (!json_array_size(sla))
+		return;
+	fprintf(f, "  IOPS at latency (service time; points joined by straight lines):\n");
+	fprintf(f, "    %-10s %-26s %s\n", "threshold", "mean latency", "p99 latency");
+	json_array_foreach (sla, i, e) {
+		rep_sla_label(rep_doc_num(e, "threshold_us") * 1e3, label, sizeof(label));
+		fprintf(f, "    %-10s %-26s %s\n", label,
+			at_text(rep_doc_get(e, "service/mean"), mean, sizeof(mean)),
+			at_text(rep_doc_get(e, "service/p99"), p99, sizeof(p99)));
+	}
+}
+
+void rep_doc_curve_print(const json_t *curve, FILE *f)
+{
+	const json_t *points = json_object_get(curve, "points"), *p, *max;
+	const json_t *peak = json_object_get(curve, "peak");
+	char name[256], iops[32], mean[32], p99[32];
+	int w = name_width(curve);
+	size_t i;
+
+	fprintf(f, "\n%s %s: %zu point%s",
+		strcmp(rep_doc_str(curve, "kind", ""), "curve") ? "Series" : "Curve",
+		rep_doc_curve_name(curve, name, sizeof(name)), json_array_size(points),
+		json_array_size(points) == 1 ? "" : "s");
+	if (json_is_object(peak))
+		fprintf(f, "; peak %s IOPS at %s us mean, %s us p99",
+			rep_fmt_group(rep_doc_num(peak, "iops"), 0, iops, sizeof(iops)),
+			rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), mean, sizeof(mean)),
+			rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p99, sizeof(p99)));
+	fprintf(f, "\n  %-*s %11s %11s %10s %6s %6s %10s %10s %10s\n", w, "run", "target", "IOPS",
+		"MB/s", "read%", "QD", "mean us", "p99 us", "p99.99 us");
+	max = json_object_get(curve, "max");
+	if (json_is_object(max))
+		print_point(max, "max", w, f);
+	json_array_foreach (points, i, p)
+		print_point(p, NULL, w, f);
+	print_sla(curve, f);
+	fflush(f);
+}

@@ -1,0 +1,115 @@
+/* The results document's life: created at execution start with the execution and the plan,
+ * a run added at every run start, its intervals as they come, its average and its place in
+ * a curve at run end, the exit status at close. */
+#include "doc.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+struct rep_doc {
+	const struct rep_exec *x;
+	unsigned int flags;
+	json_t *root;
+	json_t *runs; /* borrowed from root */
+	json_t *run;  /* the current run, borrowed from runs; NULL between runs */
+	struct rep_doc_curves curves;
+};
+
+int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out)
+{
+	struct rep_doc *d = calloc(1, sizeof(*d));
+
+	*out = NULL;
+	if (!d)
+		return -ENOMEM;
+	d->x = x;
+	d->flags = flags;
+	d->root = json_pack("{s:s,s:o,s:o,s:[],s:[]}", "schema", REP_DOC_SCHEMA, "execution",
+			    rep_doc_execution(x), "plan", rep_doc_plan(x->plan), "runs", "curves");
+	if (!d->root) {
+		free(d);
+		return -ENOMEM;
+	}
+	d->runs = json_object_get(d->root, "runs");
+	d->curves.list = json_object_get(d->root, "curves");
+	*out = d;
+	return 0;
+}
+
+void rep_doc_free(struct rep_doc *d)
+{
+	if (!d)
+		return;
+	json_decref(d->root);
+	free(d);
+}
+
+json_t *rep_doc_root(const struct rep_doc *d)
+{
+	return d->root;
+}
+
+int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r)
+{
+	json_t *run = rep_doc_run(d->x, r);
+	size_t idx = json_array_size(d->runs);
+
+	d->run = NULL;
+	if (!run || json_array_append_new(d->runs, run))
+		return -ENOMEM;
+	d->run = run;
+	return rep_doc_curves_run_start(&d->curves, d->x, r, idx);
+}
+
+int rep_doc_interval(struct rep_doc *d, const struct rep_run *r, const struct rep_sample *s)
+{
+	if (!d->run)
+		return 0; /* its run could not be recorded: -ENOMEM was returned then */
+	if (json_array_append_new(json_object_get(d->run, "intervals"),
+				  rep_doc_sample(d->x, r, s, d->flags)))
+		return -ENOMEM;
+	return 0;
+}
+
+int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e)
+{
+	json_t *run = d->run;
+	int ret = 0;
+
+	if (!run)
+		return 0;
+	d->run = NULL;
+	if (e->avg &&
+	    json_object_set_new(run, "average", rep_doc_sample(d->x, r, e->avg, d->flags)))
+		ret = -ENOMEM;
+	json_object_set_new(run, "is_complete", json_boolean(!e->is_interrupted));
+	json_object_set_new(run, "is_interrupted", json_boolean(e->is_interrupted));
+	json_object_set_new(run, "is_eof", json_boolean(e->is_eof));
+	json_object_set_new(run, "observed_iops", rep_doc_real(e->observed_iops));
+	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
+		ret = -ENOMEM;
+	return ret;
+}
+
+int rep_doc_close(struct rep_doc *d, int status)
+{
+	json_t *exec = json_object_get(d->root, "execution");
+	struct timespec ts;
+	char tod[64];
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	rep_doc_time((uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec, tod);
+	rep_doc_curves_end_open(&d->curves);
+	if (json_object_set_new(exec, "end_time", json_string(tod)) ||
+	    json_object_set_new(exec, "status", json_integer(status)))
+		return -ENOMEM;
+	return 0;
+}
+
+const json_t *rep_doc_next_ended(struct rep_doc *d)
+{
+	if (d->curves.nr_taken >= d->curves.nr_ended)
+		return NULL;
+	return json_array_get(d->curves.list, d->curves.nr_taken++);
+}

@@ -1,0 +1,126 @@
+/* Private to src/report: the results document (the content of results.json, schema
+ * ioramp-results/1, described in doc/results.schema.json) built from observer events, and the
+ * helpers every output that renders it uses. Each observer owns its own document. */
+#ifndef IORAMP_REPORT_DOC_H
+#define IORAMP_REPORT_DOC_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ioramp/report.h"
+
+#define REP_DOC_SCHEMA "ioramp-results/1"
+
+/* Flags of rep_doc_new(). */
+enum {
+	REP_DOC_DETAIL = 1 << 0, /* per-SD and per-WD metrics in every sample (results.json) */
+};
+
+/* ---- building (doc.c) ---------------------------------------------------------------------- */
+
+struct rep_doc;
+
+/* A new document for execution x: execution, plan, no runs yet. Returns 0 or -ENOMEM. */
+int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out);
+void rep_doc_free(struct rep_doc *d);
+
+/* The observer events. Each returns 0 or -ENOMEM (the document then lacks that piece). */
+int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r);
+int rep_doc_interval(struct rep_doc *d, const struct rep_run *r, const struct rep_sample *s);
+int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e);
+/* Records the exit status and end time, seals the last curve. */
+int rep_doc_close(struct rep_doc *d, int status);
+
+/* The document (borrowed: lives as long as d). */
+json_t *rep_doc_root(const struct rep_doc *d);
+
+/* The next curve that ended (no more points will join it) and was not returned yet, in
+ * order; NULL when none. */
+const json_t *rep_doc_next_ended(struct rep_doc *d);
+
+/* ---- pieces (doc_exec.c, doc_sample.c) ----------------------------------------------------- */
+
+/* A JSON number, or null for NaN and infinities (which JSON cannot carry). NULL: no memory. */
+json_t *rep_doc_real(double v);
+
+/* "2025-03-01T12:34:56.789Z" (UTC, ms) for a CLOCK_REALTIME time in ns. */
+void rep_doc_time(uint64_t tod_ns, char buf[64]);
+
+json_t *rep_doc_execution(const struct rep_exec *x);
+json_t *rep_doc_plan(const struct plan *p);
+/* A run's description, "intervals": [] and "average": null. */
+json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r);
+/* An interval or average; averages carry the total's histograms. */
+json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
+		       const struct rep_sample *s, unsigned int flags);
+
+/* ---- curves (doc_curve.c) ------------------------------------------------------------------ */
+
+/* Which curve the current run adds to. A curve is a max run and the points based on it; a
+ * series is a sequence of other runs of one RD with the same for-loop values (an iorate list,
+ * a thread sweep). */
+struct rep_doc_curves {
+	json_t *list;			 /* the document's "curves" array (borrowed) */
+	json_t *open;			 /* the curve the next runs may join; NULL */
+	const struct plan_run *open_key; /* its first planned run */
+	int open_max_idx;		 /* plan index of its max run, -1 for a series */
+	json_t *cur;			 /* the curve of the current run; NULL */
+	size_t cur_run_idx;		 /* the current run's index in "runs" */
+	size_t nr_ended;
+	size_t nr_taken;
+};
+
+int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
+			     const struct rep_run *r, size_t run_idx);
+/* Adds the finished run (its document, average included) to its curve. */
+int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
+			   const struct rep_run *r, json_t *run);
+void rep_doc_curves_end_open(struct rep_doc_curves *c);
+
+/* Recomputes a curve's "sla" and "peak" from its points with the thresholds given. */
+int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla);
+
+/* ---- reading (doc_read.c) ------------------------------------------------------------------ */
+
+/* The value at a '/'-separated path of object keys and array indexes ("average/total/service/
+ * percentiles_us/99.9"); NULL when absent. */
+const json_t *rep_doc_get(const json_t *o, const char *path);
+/* The number there, NaN when absent or not a number. */
+double rep_doc_num(const json_t *o, const char *path);
+/* The string there, or dflt. */
+const char *rep_doc_str(const json_t *o, const char *path, const char *dflt);
+
+/* Loads and checks a results document: 0, -errno (unreadable) or -EINVAL (not JSON, or not
+ * ioramp-results/1), with a one-line reason in err. */
+int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen);
+
+/* Writes doc to path through a temporary file and a rename, so readers never see half a
+ * document. Returns 0 or -errno. */
+int rep_doc_save(const json_t *doc, const char *path);
+
+/* Dump flags of every results.json. */
+#define REP_DOC_DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(10))
+
+/* ---- printing (curve_print.c, curves.c) ---------------------------------------------------- */
+
+/* The end-of-curve block for the console: points, peak and IOPS at latency. */
+void rep_doc_curve_print(const json_t *curve, FILE *f);
+
+/* curves.csv: a header and one row per curve point. Returns 0 or -EIO. */
+int rep_doc_curves_csv(const json_t *doc, FILE *f);
+
+/* A curve's display name: "rd1", "rd1 xfersize=8k". Returns buf. */
+const char *rep_doc_curve_name(const json_t *curve, char *buf, size_t len);
+
+/* ---- numbers for people (numfmt.c) --------------------------------------------------------- */
+
+/* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
+const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
+/* A latency in us with 2 decimals below 10, 1 below 1000, else none. Returns buf. */
+const char *rep_fmt_lat_us(double us, char *buf, size_t len);
+/* An axis label: 500, 2.5k, 1.2M. Returns buf. */
+const char *rep_fmt_si(double v, char *buf, size_t len);
+
+#endif /* IORAMP_REPORT_DOC_H */

@@ -1,0 +1,264 @@
+/* Curves in results.json: which runs make a curve (a max run and the points based on it, or a
+ * series of other runs of one RD with the same for-loop values), each point's figures, the
+ * peak and the IOPS-at-latency answers, updated as runs end. */
+#include "doc.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool same_loops(const struct plan_overrides *a, const struct plan_overrides *b)
+{
+	return a->has_xfersize == b->has_xfersize && a->xfersize_bytes == b->xfersize_bytes &&
+	       a->has_threads == b->has_threads && a->threads == b->threads &&
+	       a->has_rdpct == b->has_rdpct && a->rdpct == b->rdpct &&
+	       a->has_rhpct == b->has_rhpct && a->rhpct == b->rhpct &&
+	       a->has_whpct == b->has_whpct && a->whpct == b->whpct &&
+	       a->has_seekpct == b->has_seekpct && a->seekpct == b->seekpct &&
+	       a->has_hitarea == b->has_hitarea && a->hitarea_bytes == b->hitarea_bytes &&
+	       a->has_compratio == b->has_compratio && a->compratio == b->compratio;
+}
+
+static bool is_curve_rate(enum plan_rate rate)
+{
+	return rate == PLAN_RATE_CURVE_MAX || rate == PLAN_RATE_CURVE_POINT;
+}
+
+/* Whether two planned runs belong to one series. */
+static bool same_series(const struct plan_run *a, const struct plan_run *b)
+{
+	return !is_curve_rate(a->rate) && !is_curve_rate(b->rate) && a->rd_idx == b->rd_idx &&
+	       same_loops(&a->ovr, &b->ovr);
+}
+
+/* The plan index of the max run a curve run belongs to, -1 for a series run. */
+static int max_idx(const struct plan_run *pr, size_t run_idx)
+{
+	if (pr->rate == PLAN_RATE_CURVE_MAX)
+		return (int)run_idx;
+	if (pr->rate == PLAN_RATE_CURVE_POINT)
+		return pr->base_run;
+	return -1;
+}
+
+static bool joins_open(const struct rep_doc_curves *c, const struct rep_run *r)
+{
+	const struct plan_run *pr = r->run;
+
+	if (!c->open)
+		return false;
+	if (pr->rate == PLAN_RATE_CURVE_POINT)
+		return c->open_max_idx >= 0 && pr->base_run == c->open_max_idx;
+	if (pr->rate == PLAN_RATE_CURVE_MAX)
+		return false;
+	return c->open_max_idx < 0 && same_series(c->open_key, pr);
+}
+
+/* Whether the plan has no further run for r's curve. */
+static bool is_last_planned(const struct plan *p, const struct rep_run *r)
+{
+	int max = max_idx(r->run, r->run_idx);
+
+	if (!p)
+		return false;
+	for (size_t j = r->run_idx + 1; max >= 0 && j < p->nr_runs; j++)
+		if (p->runs[j].rate == PLAN_RATE_CURVE_POINT && p->runs[j].base_run == max)
+			return false;
+	if (max >= 0)
+		return true;
+	return r->run_idx + 1 >= p->nr_runs || !same_series(r->run, &p->runs[r->run_idx + 1]);
+}
+
+/* "xfersize=8k iorate=1000" without the iorate part, which varies along a series. */
+static json_t *loops_text(const char *for_loops)
+{
+	char buf[512];
+	char *io;
+
+	snprintf(buf, sizeof(buf), "%s", for_loops ? for_loops : "None");
+	io = strstr(buf, "iorate=");
+	if (io) {
+		*io = '\0';
+		while (io > buf && io[-1] == ' ')
+			*--io = '\0';
+	}
+	return json_string(buf[0] ? buf : "None");
+}
+
+static json_t *new_curve(const struct rep_exec *x, const struct rep_run *r)
+{
+	const char *rd = x->plan ? x->plan->cfg->rds[r->run->rd_idx].name : r->name;
+	json_t *sds = json_array(), *wds = json_array();
+
+	for (size_t i = 0; sds && i < r->nr_sds; i++)
+		json_array_append_new(sds, json_string(r->sd_names[i] ? r->sd_names[i] : ""));
+	for (size_t i = 0; wds && i < r->nr_wds; i++)
+		json_array_append_new(wds, json_string(r->wd_names[i] ? r->wd_names[i] : ""));
+	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:n,s:n,s:[],s:n,s:[],s:b}", "kind",
+			 is_curve_rate(r->run->rate) ? "curve" : "series", "rd", rd, "for_loops",
+			 loops_text(r->for_loops), "sds", sds, "wds", wds, "max_run", "max",
+			 "points", "peak", "sla", "is_complete", false);
+}
+
+void rep_doc_curves_end_open(struct rep_doc_curves *c)
+{
+	if (!c->open)
+		return;
+	json_object_set_new(c->open, "is_complete", json_true());
+	c->open = NULL;
+	c->open_key = NULL;
+	c->nr_ended++;
+}
+
+int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
+			     const struct rep_run *r, size_t run_idx)
+{
+	json_t *curve;
+
+	c->cur = NULL;
+	if (!r->run)
+		return 0; /* the format run is no point of anything */
+	if (!joins_open(c, r)) {
+		rep_doc_curves_end_open(c);
+		curve = new_curve(x, r);
+		if (!curve || json_array_append_new(c->list, curve))
+			return -ENOMEM;
+		c->open = curve;
+		c->open_key = r->run;
+		c->open_max_idx = max_idx(r->run, r->run_idx);
+	}
+	c->cur = c->open;
+	c->cur_run_idx = run_idx;
+	if (r->run->rate == PLAN_RATE_CURVE_MAX)
+		json_object_set_new(c->cur, "max_run", json_integer((json_int_t)run_idx));
+	return 0;
+}
+
+/* A point: the run's average total, with its run's index in "runs". */
+static json_t *point(const json_t *run, size_t run_idx)
+{
+	const json_t *total = rep_doc_get(run, "average/total");
+	const json_t *rate = rep_doc_get(run, "rate");
+
+	if (!total)
+		return NULL;
+	return json_pack(
+		"{s:I,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx, "name",
+		json_object_get(run, "name"), "pct", json_object_get(rate, "pct"), "target_iops",
+		json_object_get(rate, "target_iops"), "iops", json_object_get(total, "iops"),
+		"mb_per_sec", json_object_get(total, "mb_per_sec"), "read_pct",
+		json_object_get(total, "read_pct"), "bytes_per_io",
+		json_object_get(total, "bytes_per_io"), "qdepth", json_object_get(total, "qdepth"),
+		"service", json_object_get(total, "service"), "response",
+		json_object_get(total, "response"));
+}
+
+int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
+			   const struct rep_run *r, json_t *run)
+{
+	const double *sla = x->nr_sla ? x->sla_ns : rep_sla_default_ns;
+	size_t nr_sla = x->nr_sla ? x->nr_sla : REP_SLA_DEFAULT_NR;
+	json_t *pt;
+	int ret = 0;
+
+	if (!c->cur)
+		return 0;
+	if (json_is_object(json_object_get(run, "average"))) {
+		pt = point(run, c->cur_run_idx);
+		if (!pt)
+			return -ENOMEM;
+		if (r->run->rate == PLAN_RATE_CURVE_MAX)
+			ret = json_object_set_new(c->cur, "max", pt);
+		else
+			ret = json_array_append_new(json_object_get(c->cur, "points"), pt);
+		if (ret || rep_doc_curve_sla(c->cur, sla, nr_sla))
+			return -ENOMEM;
+	}
+	if (c->cur == c->open && is_last_planned(x->plan, r))
+		rep_doc_curves_end_open(c);
+	c->cur = NULL;
+	return 0;
+}
+
+static json_t *at_json(struct rep_sla_at at)
+{
+	static const char *const names[] = {
+		[REP_SLA_NOT_REACHED] = "not_reached",
+		[REP_SLA_REACHED] = "reached",
+		[REP_SLA_ALL_BELOW] = "all_below",
+	};
+
+	return json_pack("{s:s,s:o}", "status", names[at.state], "iops",
+			 at.state == REP_SLA_NOT_REACHED ? json_null() : rep_doc_real(at.iops));
+}
+
+/* Fills pts from the points' "latency" (service or response) figures; NaN where absent. */
+static void sla_points(const json_t *points, const char *latency, struct rep_sla_point *pts)
+{
+	char mean[64], p99[64];
+	size_t i;
+	const json_t *p;
+
+	snprintf(mean, sizeof(mean), "%s/mean_us", latency);
+	snprintf(p99, sizeof(p99), "%s/percentiles_us/99", latency);
+	json_array_foreach (points, i, p) {
+		pts[i].iops = rep_doc_num(p, "iops");
+		pts[i].mean_ns = rep_doc_num(p, mean) * 1e3;
+		pts[i].p99_ns = rep_doc_num(p, p99) * 1e3;
+	}
+}
+
+static json_t *sla_entry(const struct rep_sla_point *svc, const struct rep_sla_point *resp,
+			 size_t nr, double ns)
+{
+	return json_pack("{s:o,s:{s:o,s:o},s:{s:o,s:o}}", "threshold_us", rep_doc_real(ns / 1e3),
+			 "service", "mean", at_json(rep_sla_iops_at(svc, nr, REP_SLA_MEAN, ns)),
+			 "p99", at_json(rep_sla_iops_at(svc, nr, REP_SLA_P99, ns)), "response",
+			 "mean", at_json(rep_sla_iops_at(resp, nr, REP_SLA_MEAN, ns)), "p99",
+			 at_json(rep_sla_iops_at(resp, nr, REP_SLA_P99, ns)));
+}
+
+/* The point with the most IOPS: "peak X IOPS at Y us" as reviews say it. */
+static json_t *peak(const json_t *points)
+{
+	const json_t *best = NULL, *p;
+	size_t i;
+
+	json_array_foreach (points, i, p) {
+		if (!best || rep_doc_num(p, "iops") > rep_doc_num(best, "iops"))
+			best = p;
+	}
+	if (!best)
+		return json_null();
+	return json_pack("{s:O,s:O,s:O,s:O}", "name", json_object_get(best, "name"), "iops",
+			 json_object_get(best, "iops"), "mean_us",
+			 rep_doc_get(best, "service/mean_us"), "p99_us",
+			 rep_doc_get(best, "service/percentiles_us/99"));
+}
+
+int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla)
+{
+	const json_t *points = json_object_get(curve, "points");
+	size_t nr = json_array_size(points);
+	struct rep_sla_point *svc = calloc(nr + 1, sizeof(*svc));
+	struct rep_sla_point *resp = calloc(nr + 1, sizeof(*resp));
+	json_t *list = json_array();
+	int ret = -ENOMEM;
+
+	if (!svc || !resp || !list)
+		goto out;
+	sla_points(points, "service", svc);
+	sla_points(points, "response", resp);
+	for (size_t i = 0; i < nr_sla; i++)
+		if (json_array_append_new(list, sla_entry(svc, resp, nr, sla_ns[i])))
+			goto out;
+	if (json_object_set(curve, "sla", list) || json_object_set_new(curve, "peak", peak(points)))
+		goto out;
+	ret = 0;
+out:
+	json_decref(list);
+	free(svc);
+	free(resp);
+	return ret;
+}

@@ -1,0 +1,189 @@
+/* The fixed parts of results.json: the execution (command line, times, seed, engine,
+ * version), the plan (every run as planned) and each executed run's description. */
+#include "doc.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+json_t *rep_doc_real(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+
+void rep_doc_time(uint64_t tod_ns, char buf[64])
+{
+	time_t secs = (time_t)(tod_ns / 1000000000u);
+	struct tm tm;
+
+	if (!gmtime_r(&secs, &tm)) {
+		snprintf(buf, 64, "1970-01-01T00:00:00.000Z");
+		return;
+	}
+	snprintf(buf, 64, "%04d-%02d-%02dT%02d:%02d:%02d.%03uZ", tm.tm_year + 1900, tm.tm_mon + 1,
+		 tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (unsigned int)(tod_ns % 1000000000u / 1000000u));
+}
+
+static json_t *sla_list(const struct rep_exec *x)
+{
+	const double *ns = x->nr_sla ? x->sla_ns : rep_sla_default_ns;
+	size_t nr = x->nr_sla ? x->nr_sla : REP_SLA_DEFAULT_NR;
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < nr; i++)
+		json_array_append_new(a, rep_doc_real(ns[i] / 1e3));
+	return a;
+}
+
+json_t *rep_doc_execution(const struct rep_exec *x)
+{
+	json_t *argv = json_array();
+	char tod[64], seed[24];
+
+	for (int i = 0; argv && i < x->argc; i++)
+		json_array_append_new(argv, json_string(x->argv[i] ? x->argv[i] : ""));
+	rep_doc_time(x->start_tod_ns, tod);
+	snprintf(seed, sizeof(seed), "%" PRIu64, x->seed);
+	return json_pack("{s:s,s:o,s:s,s:I,s:s,s:s,s:I,s:o,s:s?,s:n,s:n}", "version",
+			 IORAMP_VERSION, "command_line", argv, "start_time", tod,
+			 "start_time_unix_ns", (json_int_t)x->start_tod_ns, "seed", seed, "engine",
+			 x->engine ? x->engine : "", "mb_bytes", (json_int_t)x->mb_bytes, "sla_us",
+			 sla_list(x), "outdir", x->outdir, "end_time", "status");
+}
+
+static const char *rate_kind(enum plan_rate rate)
+{
+	switch (rate) {
+	case PLAN_RATE_FIXED:
+		return "fixed";
+	case PLAN_RATE_MAX:
+		return "max";
+	case PLAN_RATE_CURVE_MAX:
+		return "curve_max";
+	case PLAN_RATE_CURVE_POINT:
+		return "curve_point";
+	case PLAN_RATE_REL:
+		return "relative";
+	case PLAN_RATE_VARIABLE:
+		return "variable";
+	}
+	return "fixed";
+}
+
+static json_t *opt_real(bool has, double v)
+{
+	return has ? rep_doc_real(v) : json_null();
+}
+
+static json_t *planned_rate(const struct plan_run *r)
+{
+	bool has_pct = r->rate == PLAN_RATE_CURVE_POINT || r->rate == PLAN_RATE_REL;
+
+	return json_pack("{s:s,s:b,s:o,s:o,s:o}", "kind", rate_kind(r->rate), "is_controlled",
+			 r->is_controlled, "target_iops",
+			 opt_real(r->rate == PLAN_RATE_FIXED, r->rate_iops), "pct",
+			 opt_real(has_pct, r->pct), "base_run",
+			 has_pct && r->base_run >= 0 ? json_integer(r->base_run) : json_null());
+}
+
+static json_t *planned_run(const struct plan *p, const struct plan_run *r)
+{
+	json_t *wds = json_array();
+
+	for (size_t i = 0; wds && i < r->nr_wds; i++)
+		json_array_append_new(wds, json_string(r->wds[i]->name));
+	return json_pack("{s:s,s:s,s:o,s:s,s:I,s:I,s:I,s:I,s:o}", "name", r->name, "rd",
+			 p->cfg->rds[r->rd_idx].name, "rate", planned_rate(r), "for_loops",
+			 r->for_loops, "elapsed_s", (json_int_t)r->elapsed_s, "interval_s",
+			 (json_int_t)r->interval_s, "warmup_s", (json_int_t)r->warmup_s, "pause_s",
+			 (json_int_t)r->pause_s, "wds", wds);
+}
+
+json_t *rep_doc_plan(const struct plan *p)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; p && a && i < p->nr_runs; i++) {
+		if (json_array_append_new(a, planned_run(p, &p->runs[i]))) {
+			json_decref(a);
+			return NULL;
+		}
+	}
+	return a;
+}
+
+static json_t *params(const struct rep_params *pr)
+{
+	json_t *xfer = json_null();
+
+	if (pr->has_xfersize)
+		xfer = pr->xfersize_bytes == UINT64_MAX
+			       ? json_integer(-1)
+			       : json_integer((json_int_t)pr->xfersize_bytes);
+	return json_pack(
+		"{s:o,s:o,s:o,s:o,s:o,s:i,s:o,s:o,s:I}", "xfersize_bytes", xfer, "rdpct",
+		opt_real(pr->has_rdpct, pr->rdpct), "rhpct", opt_real(pr->has_rhpct, pr->rhpct),
+		"whpct", opt_real(pr->has_whpct, pr->whpct), "seekpct",
+		opt_real(pr->has_seekpct, pr->seekpct), "threads", (int)pr->threads, "compratio",
+		rep_doc_real(pr->compratio), "dedupratio", rep_doc_real(pr->dedupratio),
+		"lunsize_bytes", (json_int_t)pr->lunsize_bytes);
+}
+
+static json_t *run_sds(const struct rep_run *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->nr_sds; i++)
+		json_array_append_new(
+			a, json_pack("{s:s,s:s,s:I,s:i}", "name",
+				     r->sd_names[i] ? r->sd_names[i] : "", "lun",
+				     r->sd_luns && r->sd_luns[i] ? r->sd_luns[i] : "", "size_bytes",
+				     (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
+				     "threads", r->sd_threads ? (int)r->sd_threads[i] : 0));
+	return a;
+}
+
+static json_t *run_wds(const struct rep_run *r)
+{
+	json_t *a = json_array();
+
+	for (size_t i = 0; a && i < r->nr_wds; i++)
+		json_array_append_new(
+			a, json_pack("{s:s,s:o}", "name", r->wd_names[i] ? r->wd_names[i] : "",
+				     "skew_pct",
+				     rep_doc_real(r->wd_skew_pct ? r->wd_skew_pct[i] : 0)));
+	return a;
+}
+
+static json_t *run_rate(const struct rep_run *r)
+{
+	const struct plan_run *pr = r->run;
+	bool has_pct = pr && (pr->rate == PLAN_RATE_CURVE_POINT || pr->rate == PLAN_RATE_REL);
+
+	return json_pack("{s:s,s:s,s:o,s:o}", "kind", pr ? rate_kind(pr->rate) : "max", "text",
+			 r->rate_text, "target_iops", opt_real(r->req_iops > 0, r->req_iops), "pct",
+			 opt_real(has_pct, pr ? pr->pct : 0));
+}
+
+json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r)
+{
+	bool has_plan = r->run && x->plan;
+	const char *rd = has_plan ? x->plan->cfg->rds[r->run->rd_idx].name : NULL;
+	char tod[64];
+
+	rep_doc_time(r->start_tod_ns, tod);
+	return json_pack(
+		"{s:s,s:o,s:o,s:o,s:s,s:I,s:I,s:I,s:i,s:s,s:o,s:o,s:o,s:[],s:n,s:b,s:b,"
+		"s:b,s:n}",
+		"name", r->name, "plan_idx",
+		has_plan ? json_integer((json_int_t)r->run_idx) : json_null(), "rd",
+		rd ? json_string(rd) : json_null(), "rate", run_rate(r), "for_loops",
+		r->for_loops ? r->for_loops : "None", "elapsed_s", (json_int_t)r->elapsed_s,
+		"interval_s", (json_int_t)r->interval_s, "warmup_s", (json_int_t)r->warmup_s,
+		"nr_warmup_intervals", (int)r->nr_warmup_intervals, "start_time", tod, "sds",
+		run_sds(r), "wds", run_wds(r), "params", params(&r->params), "intervals", "average",
+		"is_complete", false, "is_interrupted", false, "is_eof", false, "observed_iops");
+}

@@ -1,0 +1,102 @@
+/* Reading results documents: values by path, loading a results.json with its schema checked,
+ * and saving one so that no reader ever sees it half written. */
+#include "doc.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+const json_t *rep_doc_get(const json_t *o, const char *path)
+{
+	char key[128];
+
+	while (o && *path) {
+		const char *slash = strchr(path, '/');
+		size_t len = slash ? (size_t)(slash - path) : strlen(path);
+		char *end;
+
+		if (len >= sizeof(key))
+			return NULL;
+		memcpy(key, path, len);
+		key[len] = '\0';
+		if (json_is_array(o)) {
+			unsigned long idx = strtoul(key, &end, 10);
+
+			o = *end || end == key ? NULL : json_array_get(o, idx);
+		} else {
+			o = json_object_get(o, key);
+		}
+		path += len + (slash != NULL);
+	}
+	return o;
+}
+
+double rep_doc_num(const json_t *o, const char *path)
+{
+	const json_t *v = rep_doc_get(o, path);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+const char *rep_doc_str(const json_t *o, const char *path, const char *dflt)
+{
+	const json_t *v = rep_doc_get(o, path);
+
+	return json_is_string(v) ? json_string_value(v) : dflt;
+}
+
+int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "r");
+	json_error_t jerr;
+	json_t *doc;
+	int ret;
+
+	*out = NULL;
+	if (!f) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: cannot open: %s", path, strerror(-ret));
+		return ret;
+	}
+	doc = json_loadf(f, JSON_REJECT_DUPLICATES, &jerr);
+	fclose(f);
+	if (!doc) {
+		snprintf(err, errlen, "%s:%d:%d: not JSON: %s", path, jerr.line, jerr.column,
+			 jerr.text);
+		return -EINVAL;
+	}
+	if (strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA) ||
+	    !json_is_array(json_object_get(doc, "runs")) ||
+	    !json_is_array(json_object_get(doc, "curves"))) {
+		snprintf(err, errlen, "%s: not an %s document", path, REP_DOC_SCHEMA);
+		json_decref(doc);
+		return -EINVAL;
+	}
+	*out = doc;
+	return 0;
+}
+
+int rep_doc_save(const json_t *doc, const char *path)
+{
+	char tmp[4096];
+	FILE *f;
+	int ret = 0;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	f = fopen(tmp, "w");
+	if (!f)
+		return -errno;
+	if (json_dumpf(doc, f, REP_DOC_DUMP_FLAGS) || fputc('\n', f) == EOF)
+		ret = -EIO;
+	if (fclose(f) && !ret)
+		ret = -errno;
+	if (!ret && rename(tmp, path))
+		ret = -errno;
+	if (ret)
+		unlink(tmp);
+	return ret;
+}

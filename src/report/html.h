@@ -1,0 +1,60 @@
+/* Private to src/report: report.html from a results document (the same page whether the
+ * rep_html observer writes it during an execution or `ioramp report` renders a saved
+ * results.json), with published curves drawn beside the measured ones. */
+#ifndef IORAMP_REPORT_HTML_H
+#define IORAMP_REPORT_HTML_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ioramp/report.h"
+
+/* A published curve: points of IOPS and average latency in us. */
+struct rep_overlay_data {
+	const char *name;
+	double *iops;
+	double *lat_us;
+	size_t nr;
+};
+
+/* Reads ov->path (CSV: IOPS,latency_us per line, an optional header, # comments). Returns 0,
+ * -errno when unreadable, or -EINVAL for a bad line or no points, with the reason in err. */
+int rep_overlay_load(const struct rep_overlay *ov, struct rep_overlay_data *out, char *err,
+		     size_t errlen);
+void rep_overlay_fini(struct rep_overlay_data *d);
+
+/* Curves that share a workload (the same WDs) and so one set of charts. */
+struct rep_html_group {
+	const json_t **curves;
+	size_t nr;
+};
+
+/* Writes the whole page. Returns 0 or -EIO. */
+int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov, FILE *f);
+
+/* Writes the page to path through a temporary file and a rename. Returns 0 or -errno. */
+int rep_html_save(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov,
+		  const char *path);
+
+/* A curve's name within its group: only what tells it from the others (RD, for-loops, SDs);
+ * its full name when alone. Returns buf. */
+const char *rep_html_curve_label(const struct rep_html_group *g, size_t i, char *buf, size_t len);
+
+/* The runs of a curve in order: its max run (if any) then its points. Fills idx (the caller
+ * gives room for points + 1) and returns the count. */
+size_t rep_html_curve_runs(const json_t *curve, size_t *idx);
+
+/* Charts (html_charts.c): IOPS against mean or p99 service time, IOPS over time, and the
+ * service-time distribution. */
+void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99,
+			    const struct rep_overlay_data *ov, size_t nr_ov);
+void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+
+/* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
+void rep_html_points_table(FILE *f, const struct rep_html_group *g);
+void rep_html_sla_table(FILE *f, const struct rep_html_group *g);
+void rep_html_runs_table(FILE *f, const json_t *doc);
+
+#endif /* IORAMP_REPORT_HTML_H */

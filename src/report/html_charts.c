@@ -1,0 +1,435 @@
+/* The charts of one workload's section of report.html: IOPS against mean and p99 service
+ * time (one line per curve, joined in load order as reviews draw them, published curves
+ * dashed beside them), IOPS per interval over time, and the service-time distribution. */
+#include "html.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doc.h"
+#include "svg.h"
+
+/* Point arrays of one chart series, owned here. */
+struct line {
+	double *x;
+	double *y;
+	char **tips;
+	size_t nr;
+	char name[256];
+	char color[8];
+};
+
+static int line_init(struct line *l, size_t nr)
+{
+	memset(l, 0, sizeof(*l));
+	l->x = calloc(nr + 1, sizeof(*l->x));
+	l->y = calloc(nr + 1, sizeof(*l->y));
+	l->tips = calloc(nr + 1, sizeof(*l->tips));
+	return l->x && l->y && l->tips ? 0 : -ENOMEM;
+}
+
+static void lines_free(struct line *l, size_t nr)
+{
+	for (size_t i = 0; l && i < nr; i++) {
+		for (size_t p = 0; l[i].tips && p < l[i].nr; p++)
+			free(l[i].tips[p]);
+		free(l[i].tips);
+		free(l[i].x);
+		free(l[i].y);
+	}
+	free(l);
+}
+
+static void fmt_si(double v, char *buf, size_t len)
+{
+	rep_fmt_si(v, buf, len);
+}
+
+static void fmt_plain(double v, char *buf, size_t len)
+{
+	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
+}
+
+/* Log-axis labels for latencies given in us. */
+static void fmt_us_log(double us, char *buf, size_t len)
+{
+	if (us >= 1e6)
+		snprintf(buf, len, "%g s", us / 1e6);
+	else if (us >= 1e3)
+		snprintf(buf, len, "%g ms", us / 1e3);
+	else
+		snprintf(buf, len, "%g \xc2\xb5s", us);
+}
+
+/* ---- IOPS against latency ------------------------------------------------------------------ */
+
+static void latency_line(struct line *l, const struct rep_html_group *g, size_t c, bool is_p99)
+{
+	const char *path = is_p99 ? "service/percentiles_us/99" : "service/mean_us";
+	const json_t *points = json_object_get(g->curves[c], "points"), *p;
+	const json_t *peak = json_object_get(g->curves[c], "peak");
+	char label[200], n1[32], n2[32];
+	size_t i;
+
+	json_array_foreach (points, i, p) {
+		l->x[l->nr] = rep_doc_num(p, "iops");
+		l->y[l->nr] = rep_doc_num(p, path);
+		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s %s",
+			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 32),
+			     rep_fmt_lat_us(l->y[l->nr], n2, 32), is_p99 ? "p99" : "mean") < 0)
+			l->tips[l->nr] = NULL;
+		l->nr++;
+	}
+	rep_html_curve_label(g, c, label, sizeof(label));
+	if (json_is_object(peak) && !is_p99)
+		snprintf(l->name, sizeof(l->name), "%s \xe2\x80\x94 peak %s IOPS at %s \xc2\xb5s",
+			 label, rep_fmt_group(rep_doc_num(peak, "iops"), 0, n1, 32),
+			 rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n2, 32));
+	else
+		snprintf(l->name, sizeof(l->name), "%s", label);
+	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(c));
+}
+
+static void overlay_line(struct line *l, const struct rep_overlay_data *ov, size_t i)
+{
+	for (size_t p = 0; p < ov->nr; p++) {
+		l->x[p] = ov->iops[p];
+		l->y[p] = ov->lat_us[p];
+	}
+	l->nr = ov->nr;
+	snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
+	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(i));
+}
+
+/* Switches the y values to ms when they run past 20 ms; returns the unit's name. */
+static const char *latency_unit(struct line *l, size_t nr)
+{
+	double max = 0;
+
+	for (size_t s = 0; s < nr; s++)
+		for (size_t p = 0; p < l[s].nr; p++)
+			max = l[s].y[p] > max ? l[s].y[p] : max;
+	if (max <= 20000)
+		return "\xc2\xb5s";
+	for (size_t s = 0; s < nr; s++)
+		for (size_t p = 0; p < l[s].nr; p++)
+			l[s].y[p] /= 1e3;
+	return "ms";
+}
+
+static void chart_write(FILE *f, struct rep_svg_chart *c, struct line *l, size_t nr,
+			const enum rep_svg_style *styles)
+{
+	struct rep_svg_series *s = calloc(nr + 1, sizeof(*s));
+
+	if (!s)
+		return;
+	for (size_t i = 0; i < nr; i++)
+		s[i] = (struct rep_svg_series){ .name = l[i].name[0] ? l[i].name : NULL,
+						.x = l[i].x,
+						.y = l[i].y,
+						.tips = l[i].tips,
+						.nr = l[i].nr,
+						.color = l[i].color,
+						.style = styles[i] };
+	c->series = s;
+	c->nr_series = nr;
+	fputs("<figure>", f);
+	rep_svg_chart_write(c, f);
+	fputs("</figure>\n", f);
+	free(s);
+}
+
+void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99,
+			    const struct rep_overlay_data *ov, size_t nr_ov)
+{
+	size_t nr = g->nr + (is_p99 ? 0 : nr_ov);
+	struct line *l = calloc(nr + 1, sizeof(*l));
+	enum rep_svg_style *styles = calloc(nr + 1, sizeof(*styles));
+	char ytitle[64];
+	struct rep_svg_chart c = { .x = { .title = "IOPS", .fmt = fmt_si } };
+
+	for (size_t i = 0; l && styles && i < nr; i++) {
+		bool is_ov = i >= g->nr;
+		size_t n = is_ov ? ov[i - g->nr].nr
+				 : json_array_size(json_object_get(g->curves[i], "points"));
+
+		if (line_init(&l[i], n))
+			goto out;
+		if (is_ov)
+			overlay_line(&l[i], &ov[i - g->nr], i);
+		else
+			latency_line(&l[i], g, i, is_p99);
+		styles[i] = is_ov ? REP_SVG_OVERLAY : REP_SVG_POINTS;
+	}
+	if (!l || !styles)
+		goto out;
+	snprintf(ytitle, sizeof(ytitle), "%s service time (%s)",
+		 is_p99 ? "99th percentile" : "Average", latency_unit(l, nr));
+	c.title = is_p99 ? "IOPS vs 99th percentile latency" : "IOPS vs average latency";
+	c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = fmt_plain };
+	chart_write(f, &c, l, nr, styles);
+out:
+	lines_free(l, nr);
+	free(styles);
+}
+
+/* ---- IOPS over time ------------------------------------------------------------------------ */
+
+size_t rep_html_curve_runs(const json_t *curve, size_t *idx)
+{
+	const json_t *points = json_object_get(curve, "points"), *p;
+	const json_t *max = json_object_get(curve, "max_run");
+	size_t nr = 0, i;
+
+	if (json_is_integer(max))
+		idx[nr++] = (size_t)json_integer_value(max);
+	json_array_foreach (points, i, p)
+		idx[nr++] = (size_t)json_integer_value(json_object_get(p, "run"));
+	return nr;
+}
+
+/* A run's short name on the time axis: "max", "40%", its target rate ("2.5k") or its name. */
+static void run_mark(const json_t *run, char *buf, size_t len)
+{
+	const char *kind = rep_doc_str(run, "rate/kind", "");
+	double pct = rep_doc_num(run, "rate/pct"), target = rep_doc_num(run, "rate/target_iops");
+
+	if (!strcmp(kind, "curve_max") || !strcmp(kind, "max"))
+		snprintf(buf, len, "max");
+	else if (!isnan(pct))
+		snprintf(buf, len, "%g%%", pct);
+	else if (!isnan(target))
+		rep_fmt_si(target, buf, len);
+	else
+		snprintf(buf, len, "%s", rep_doc_str(run, "name", "?"));
+}
+
+static size_t curve_intervals(const json_t *doc, const json_t *curve)
+{
+	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
+	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0, total = 0;
+
+	for (size_t r = 0; r < nr; r++)
+		total += json_array_size(rep_doc_get(
+			json_array_get(json_object_get(doc, "runs"), idx[r]), "intervals"));
+	free(idx);
+	return total;
+}
+
+/* Room for run marks: a mark per run of the document at most. */
+struct marks {
+	struct rep_svg_mark *at;
+	char (*labels)[32];
+	size_t nr;
+	size_t cap;
+};
+
+/* One curve's intervals end to end; the first curve also gives the run marks. */
+static void time_line(struct line *l, const json_t *doc, const json_t *curve, struct marks *m)
+{
+	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
+	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0, i;
+	double t = 0;
+	const json_t *iv;
+
+	for (size_t r = 0; r < nr; r++) {
+		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[r]);
+
+		if (m && m->nr < m->cap) {
+			run_mark(run, m->labels[m->nr], sizeof(m->labels[m->nr]));
+			m->at[m->nr] = (struct rep_svg_mark){ t, m->labels[m->nr] };
+			m->nr++;
+		}
+		/* A step per interval: its rate held from its start to its end. */
+		json_array_foreach (json_object_get(run, "intervals"), i, iv) {
+			double iops = rep_doc_num(iv, "total/iops");
+
+			l->x[l->nr] = t;
+			l->y[l->nr++] = iops;
+			t += rep_doc_num(iv, "elapsed_s");
+			l->x[l->nr] = t;
+			l->y[l->nr++] = iops;
+		}
+	}
+	free(idx);
+}
+
+void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group *g)
+{
+	struct line *l = calloc(g->nr + 1, sizeof(*l));
+	enum rep_svg_style *styles = calloc(g->nr + 1, sizeof(*styles));
+	size_t cap = json_array_size(json_object_get(doc, "runs")) + 1;
+	struct marks m = { .at = calloc(cap, sizeof(*m.at)),
+			   .labels = calloc(cap, sizeof(*m.labels)),
+			   .cap = cap };
+	struct rep_svg_chart c = { .title = "IOPS per interval",
+				   .x = { .title = "Time (s)", .is_tight = true, .fmt = fmt_plain },
+				   .y = { .title = "IOPS", .fmt = fmt_si } };
+
+	for (size_t i = 0; l && styles && m.at && m.labels && i < g->nr; i++) {
+		if (line_init(&l[i], 2 * curve_intervals(doc, g->curves[i])))
+			goto out;
+		time_line(&l[i], doc, g->curves[i], i ? NULL : &m);
+		if (g->nr > 1)
+			rep_html_curve_label(g, i, l[i].name, sizeof(l[i].name));
+		snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(i));
+		styles[i] = REP_SVG_LINE;
+	}
+	if (!l || !styles || !m.at || !m.labels)
+		goto out;
+	c.marks = m.at;
+	c.nr_marks = m.nr;
+	chart_write(f, &c, l, g->nr, styles);
+out:
+	lines_free(l, g->nr);
+	free(styles);
+	free(m.at);
+	free(m.labels);
+}
+
+/* ---- latency distribution ------------------------------------------------------------------ */
+
+enum {
+	BINS_PER_DECADE = 10,
+	NR_BINS = 13 * BINS_PER_DECADE, /* 1 ns to 10^13 ns (2.8 hours) */
+};
+
+static double bin_edge_ns(int k)
+{
+	return pow(10, (double)k / BINS_PER_DECADE);
+}
+
+/* Spreads one histogram bucket [lo, lo + width) over the display bins it overlaps. */
+static void spread(double *bins, double lo, double width, double count)
+{
+	int k = (int)floor(log10(lo > 1 ? lo : 1) * BINS_PER_DECADE);
+
+	for (; k < NR_BINS && count > 0; k++) {
+		double a = fmax(lo, bin_edge_ns(k)), b = fmin(lo + width, bin_edge_ns(k + 1));
+
+		if (b > a)
+			bins[k] += count * (b - a) / width;
+		if (bin_edge_ns(k + 1) >= lo + width)
+			break;
+	}
+}
+
+/* The run's service-time distribution as percent of I/Os per display bin, from its
+ * average's histogram; a zero bin on each side so the line meets the axis. */
+static int hist_line(struct line *l, const json_t *run)
+{
+	const json_t *pairs = rep_doc_get(run, "average/histograms/service"), *pr;
+	double bins[NR_BINS] = { 0 }, total = 0;
+	int lo = NR_BINS, hi = -1;
+	size_t i;
+
+	json_array_foreach (pairs, i, pr) {
+		double b_lo = rep_doc_num(pr, "0"), cnt = rep_doc_num(pr, "1");
+		uint64_t w;
+
+		if (!(b_lo >= 0 && b_lo < 1e19 && cnt > 0 && cnt < 1e300))
+			continue; /* not a bucket: skip it rather than convert it */
+		w = stats_hist_bucket_width_ns(stats_hist_bucket_idx((uint64_t)b_lo));
+		spread(bins, b_lo, (double)w, cnt);
+		total += cnt;
+	}
+	for (int k = 0; k < NR_BINS; k++)
+		if (bins[k] > 0) {
+			lo = k < lo ? k : lo;
+			hi = k;
+		}
+	if (line_init(l, hi >= lo ? (size_t)(hi - lo + 3) : 0))
+		return -ENOMEM;
+	for (int k = lo - 1; hi >= lo && k <= hi + 1; k++) {
+		bool is_in = k >= 0 && k < NR_BINS;
+
+		l->x[l->nr] = sqrt(bin_edge_ns(k) * bin_edge_ns(k + 1)) / 1e3;
+		l->y[l->nr++] = is_in && total > 0 ? 100 * bins[k] / total : 0;
+	}
+	return 0;
+}
+
+/* Which runs the distribution chart shows: every run of a lone curve, else each curve's
+ * heaviest run (its max run or its last point). Fills idx and curve_of; returns the count. */
+static size_t hist_runs(const struct rep_html_group *g, size_t *idx, size_t *curve_of)
+{
+	size_t nr = 0;
+
+	if (g->nr == 1) {
+		nr = rep_html_curve_runs(g->curves[0], idx);
+		/* Points in load order, then the max run: light to dark as the load grows. */
+		if (nr && json_is_integer(json_object_get(g->curves[0], "max_run"))) {
+			size_t max = idx[0];
+
+			memmove(idx, idx + 1, (nr - 1) * sizeof(*idx));
+			idx[nr - 1] = max;
+		}
+		for (size_t i = 0; i < nr; i++)
+			curve_of[i] = 0;
+		return nr;
+	}
+	for (size_t c = 0; c < g->nr; c++) {
+		size_t *all = calloc(json_array_size(json_object_get(g->curves[c], "points")) + 1,
+				     sizeof(*all));
+		size_t n = all ? rep_html_curve_runs(g->curves[c], all) : 0;
+
+		if (n && json_is_integer(json_object_get(g->curves[c], "max_run")))
+			idx[nr] = all[0];
+		else if (n)
+			idx[nr] = all[n - 1];
+		if (n)
+			curve_of[nr++] = c;
+		free(all);
+	}
+	return nr;
+}
+
+static size_t group_nr_runs(const struct rep_html_group *g)
+{
+	size_t nr = 0;
+
+	for (size_t c = 0; c < g->nr; c++)
+		nr += json_array_size(json_object_get(g->curves[c], "points")) + 1;
+	return nr;
+}
+
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g)
+{
+	size_t cap = group_nr_runs(g) + 1, nr;
+	size_t *idx = calloc(cap, sizeof(*idx)), *curve_of = calloc(cap, sizeof(*curve_of));
+	struct line *l = calloc(cap, sizeof(*l));
+	enum rep_svg_style *styles = calloc(cap, sizeof(*styles));
+	struct rep_svg_chart c = {
+		.title = "Service time distribution",
+		.x = { .title = "Service time (log scale)", .is_log = true, .fmt = fmt_us_log },
+		.y = { .title = "% of I/Os", .fmt = fmt_plain }
+	};
+
+	if (!idx || !curve_of || !l || !styles)
+		goto out;
+	nr = hist_runs(g, idx, curve_of);
+	for (size_t i = 0; i < nr; i++) {
+		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[i]);
+
+		if (hist_line(&l[i], run))
+			goto out;
+		if (g->nr == 1)
+			run_mark(run, l[i].name, sizeof(l[i].name));
+		else
+			rep_html_curve_label(g, curve_of[i], l[i].name, sizeof(l[i].name));
+		if (g->nr == 1 && nr > 1)
+			rep_svg_ramp((double)i / (double)(nr - 1), l[i].color);
+		else
+			snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(curve_of[i]));
+		styles[i] = nr == 1 ? REP_SVG_AREA : REP_SVG_LINE;
+	}
+	chart_write(f, &c, l, nr, styles);
+out:
+	lines_free(l, cap);
+	free(styles);
+	free(idx);
+	free(curve_of);
+}

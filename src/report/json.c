@@ -1,0 +1,95 @@
+/* The rep_json observer: results.json in the output directory, rewritten after every run (so
+ * an execution cut short still leaves a valid document) and at close, and the same document
+ * on exec->json_out (--json) at close. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "doc.h"
+
+struct json_state {
+	const struct rep_exec *x;
+	struct rep_doc *doc;
+	char path[4096]; /* empty: no output directory */
+};
+
+static int json_open(const struct rep_exec *x, void **state)
+{
+	struct json_state *s = calloc(1, sizeof(*s));
+	int ret;
+
+	if (!s)
+		return -ENOMEM;
+	s->x = x;
+	if (x->outdir && snprintf(s->path, sizeof(s->path), "%s/results.json", x->outdir) >=
+				 (int)sizeof(s->path)) {
+		free(s);
+		return -ENAMETOOLONG;
+	}
+	ret = rep_doc_new(x, REP_DOC_DETAIL, &s->doc);
+	if (ret) {
+		free(s);
+		return ret;
+	}
+	*state = s;
+	return 0;
+}
+
+static int json_run_start(void *state, const struct rep_run *r)
+{
+	struct json_state *s = state;
+
+	return rep_doc_run_start(s->doc, r);
+}
+
+static int json_interval(void *state, const struct rep_run *r, const struct rep_sample *smp)
+{
+	struct json_state *s = state;
+
+	return rep_doc_interval(s->doc, r, smp);
+}
+
+static int json_save(struct json_state *s)
+{
+	return s->path[0] ? rep_doc_save(rep_doc_root(s->doc), s->path) : 0;
+}
+
+static int json_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	struct json_state *s = state;
+	int ret = rep_doc_run_end(s->doc, r, e);
+	int saved = json_save(s);
+
+	return ret ? ret : saved;
+}
+
+static int json_close(void *state, int status)
+{
+	struct json_state *s = state;
+	int ret;
+
+	if (!s)
+		return 0;
+	ret = rep_doc_close(s->doc, status);
+	if (!ret)
+		ret = json_save(s);
+	if (s->x->json_out) {
+		if (json_dumpf(rep_doc_root(s->doc), s->x->json_out, REP_DOC_DUMP_FLAGS) ||
+		    fputc('\n', s->x->json_out) == EOF || fflush(s->x->json_out))
+			ret = ret ? ret : -EIO;
+	}
+	rep_doc_free(s->doc);
+	free(s);
+	return ret;
+}
+
+const struct rep_ops rep_json = {
+	.name = "json",
+	.open = json_open,
+	.run_start = json_run_start,
+	.interval = json_interval,
+	.run_end = json_run_end,
+	.close = json_close,
+};

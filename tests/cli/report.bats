@@ -1,0 +1,96 @@
+#!/usr/bin/env bats
+# `ioramp report`: report.html from a saved results.json, with published overlays; exit codes.
+
+load helpers
+
+DATA=$TESTS/data/report-own
+
+@test "report -o writes the page with four charts and every point" {
+	run "$IORAMP" report "$DATA/a" -o page.html
+	[ "$status" -eq 0 ]
+	[ "$output" = "page.html" ]
+	[ "$(grep -o '<svg' page.html | wc -l)" -eq 4 ]
+	[ "$(grep -o '<circle class="pt"' page.html | wc -l)" -eq 10 ]
+	! grep -q '<script' page.html
+}
+
+@test "report writes DIR/report.html by default and takes the results file itself" {
+	mkdir a && cp "$DATA/a/results.json" a/
+	run "$IORAMP" report a
+	[ "$status" -eq 0 ]
+	[ "$output" = "a/report.html" ]
+	[ -s a/report.html ]
+	rm a/report.html
+	run "$IORAMP" report a/results.json
+	[ "$status" -eq 0 ]
+	[ "$output" = "a/report.html" ]
+	[ -s a/report.html ]
+}
+
+@test "report --overlay draws the published curve dashed" {
+	run "$IORAMP" report "$DATA/a" -o page.html --overlay "P5520=$DATA/overlay.csv"
+	[ "$status" -eq 0 ]
+	[ "$(grep -o '<circle class="ov"' page.html | wc -l)" -eq 4 ]
+	grep -q 'P5520 (published)' page.html
+	run "$IORAMP" report "$DATA/a" -o page2.html --overlay="P5520=$DATA/overlay.csv" \
+		--overlay "PM9A3=$DATA/overlay.csv"
+	[ "$status" -eq 0 ]
+	[ "$(grep -o '<circle class="ov"' page2.html | wc -l)" -eq 8 ]
+}
+
+@test "report: unreadable or bad input exits 2 with the reason" {
+	run "$IORAMP" report nosuchdir
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: nosuchdir: cannot open: No such file or directory" ]
+	echo '{"schema": "other"}' > results.json
+	run "$IORAMP" report results.json
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: results.json: not an ioramp-results/1 document" ]
+	echo 'not json' > bad.json
+	run "$IORAMP" report bad.json
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp report: error: bad.json:1:"*": not JSON: "* ]]
+	printf 'iops,latency_us\n1000,50\n2000\n' > pub.csv
+	run "$IORAMP" report "$DATA/a" -o page.html --overlay P=pub.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: pub.csv:3: expected IOPS,latency_us" ]
+	[ ! -e page.html ]
+}
+
+@test "report: usage errors exit 2, an unwritable page exits 1" {
+	run "$IORAMP" report
+	[ "$status" -eq 2 ]
+	[[ "$output" == "usage: ioramp report DIR"* ]]
+	run "$IORAMP" report "$DATA/a" --bogus
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: unknown option --bogus" ]
+	run "$IORAMP" report "$DATA/a" --overlay nocomma
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay nocomma; expected NAME=FILE.csv" ]
+	run "$IORAMP" report "$DATA/a" "$DATA/b"
+	[ "$status" -eq 2 ]
+	run "$IORAMP" report "$DATA/a" -o
+	[ "$status" -eq 2 ]
+	run "$IORAMP" report "$DATA/a" -o /nonexistent/page.html
+	[ "$status" -eq 1 ]
+	[ "$output" = "ioramp report: error: /nonexistent/page.html: cannot write: No such file or directory" ]
+	run "$IORAMP" report --help
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "usage: ioramp report DIR"* ]]
+}
+
+@test "the fixtures validate against doc/results.schema.json (python3-jsonschema)" {
+	if ! python3 -c 'import jsonschema' 2>/dev/null; then
+		skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
+	fi
+	run python3 - "$TESTS/../doc/results.schema.json" "$DATA/a/results.json" "$DATA/b/results.json" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+for path in sys.argv[2:]:
+    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+print("valid")
+PY
+	[ "$status" -eq 0 ]
+	[ "$output" = "valid" ]
+}
