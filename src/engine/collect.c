@@ -71,6 +71,8 @@ static bool wait_published(struct eng_collect *c, uint32_t k)
 			return true;
 		if (is_signalled(c))
 			return false;
+		if (c->recorder) /* a worker may wait for room in its ring */
+			eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
 		sleep_until(eng_clock_ns() + 200000);
 	}
 }
@@ -188,9 +190,14 @@ int eng_collect_intervals(struct eng_collect *c)
 		uint64_t fin;
 		int ret;
 
-		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c))
-			sleep_until(end_ns < eng_clock_ns() + 50000000 ? end_ns
-								       : eng_clock_ns() + 50000000);
+		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c)) {
+			uint64_t step = c->recorder ? 10000000 : 50000000;
+
+			sleep_until(end_ns < eng_clock_ns() + step ? end_ns
+								   : eng_clock_ns() + step);
+			if (c->recorder)
+				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
+		}
 		if (is_signalled(c))
 			return ENG_INTERRUPTED; /* the partial interval is not reported */
 		if (!wait_published(c, k))

@@ -12,7 +12,8 @@ struct eng_collect {
 	const struct rep_run *rr;
 	struct eng_worker *workers;
 	uint32_t nr_workers;
-	uint64_t max_errors; /* data_errors= */
+	uint64_t max_errors;	       /* data_errors= */
+	struct eng_recorder *recorder; /* --record, or NULL */
 	/* merged banks: [0] total, [1..nr_sds] per SD, then per WD */
 	struct stats_bank *cur;
 	struct stats_bank *avg;

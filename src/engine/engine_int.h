@@ -12,6 +12,7 @@
 #include "ioramp/engine.h"
 #include "ioramp/gen.h"
 #include "ioramp/stats.h"
+#include "record.h"
 #include "target.h"
 
 enum {
@@ -65,7 +66,8 @@ struct eng_run {
 	uint32_t nr_warmup;
 	uint32_t nr_prio; /* priority levels in use (queues per SD) */
 	uint32_t nr_workers;
-	bool has_eof; /* some generator stops at the end of its range */
+	bool has_eof;	   /* some generator stops at the end of its range */
+	bool is_recording; /* --record: workers push every submitted I/O */
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -96,6 +98,7 @@ struct eng_slot {
 /* Worker-local state of one SD. */
 struct eng_wsd {
 	uint32_t run_sd;
+	uint32_t cfg_sd;
 	uint32_t threads;
 	uint32_t inflight;
 	uint32_t nr_pending;
@@ -149,12 +152,14 @@ struct eng_worker {
 	uint64_t nr_ios_total;
 	struct eng_io_error errors[ENG_ERR_RING];
 	uint32_t nr_errors_kept;
-	int fatal;	  /* a broken backend: -errno */
-	bool is_draining; /* after the last published interval: count nothing */
+	struct eng_rec_ring *rec; /* --record: this worker's ring; NULL otherwise */
+	int fatal;		  /* a broken backend: -errno */
+	bool is_draining;	  /* after the last published interval: count nothing */
 
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
 	_Atomic uint64_t final_ns;  /* when the worker stopped counting (0: still running) */
 	_Atomic uint64_t nr_errors; /* I/O errors so far */
+	_Atomic bool is_done;	    /* the thread is about to return */
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t consumed; /* controller: bank read */
 	_Atomic bool stop;				     /* controller: end the run */
 };

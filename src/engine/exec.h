@@ -23,8 +23,9 @@ struct eng_exec {
 	double *observed_iops;	    /* per plan run: the average rate reached */
 	double last_resp_ms;	    /* mean service time of the last run */
 	const char *engine;
-	bool engine_noted; /* the backend fallback note is printed once */
-	bool has_format;   /* some SD needs the SD_format pass */
+	bool engine_noted;	       /* the backend fallback note is printed once */
+	bool has_format;	       /* some SD needs the SD_format pass */
+	struct eng_recorder *recorder; /* --record */
 	uint32_t nr_cpus;
 };
 

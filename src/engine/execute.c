@@ -94,6 +94,21 @@ static bool needs_format(const struct eng_exec *x)
 	return false;
 }
 
+static int open_recorder(struct eng_exec *x, struct parm_err *err)
+{
+	size_t nr = x->plan->cfg->nr_sds;
+	bool *used = calloc(nr ? nr : 1, sizeof(*used));
+	int ret;
+
+	if (!used)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	for (size_t s = 0; s < nr; s++)
+		used[s] = x->needs[s].is_used;
+	ret = eng_recorder_open(&x->recorder, x->opts->record_path, x->plan, used, err);
+	free(used);
+	return ret;
+}
+
 int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
 		 struct parm_err *err)
 {
@@ -120,6 +135,8 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	if (eng_targets_open(x, err))
 		return ENG_BAD_PARMS;
 	x->has_format = needs_format(x);
+	if (o->record_path && open_recorder(x, err))
+		return ENG_FAILED;
 	return ENG_OK;
 }
 
@@ -130,16 +147,26 @@ bool eng_exec_has_format(const struct eng_exec *x)
 
 int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 {
+	int status, ret;
+
 	memset(err, 0, sizeof(*err));
 	x->reps = reps;
 	eng_note_no_effect(x->plan, reps);
-	return run_all(x, err);
+	status = run_all(x, err);
+	ret = eng_recorder_close(x->recorder);
+	x->recorder = NULL;
+	if (ret && status == ENG_OK) {
+		parm_errf(err, NULL, "--record %s: %s", x->opts->record_path, strerror(-ret));
+		status = ENG_FAILED;
+	}
+	return status;
 }
 
 void eng_exec_free(struct eng_exec *x)
 {
 	if (!x)
 		return;
+	eng_recorder_close(x->recorder);
 	eng_targets_close(x);
 	free(x->observed_iops);
 	free(x);

@@ -116,6 +116,20 @@ static bool next_pending(struct eng_worker *w, struct eng_wsd *d, uint64_t now_n
 	return w->run->mode == ENG_MODE_MAX && draw_now(w, d, now_ns, p);
 }
 
+static void record(struct eng_worker *w, const struct eng_wsd *d, const struct eng_pending *p,
+		   uint64_t now_ns)
+{
+	struct eng_rec e = {
+		.time_ns = now_ns,
+		.offset_bytes = p->offset_bytes,
+		.size_bytes = p->size_bytes,
+		.sd = d->cfg_sd,
+		.is_write = p->is_write,
+	};
+
+	eng_rec_push(w->rec, &e);
+}
+
 /* Queued I/Os into slots while each SD is below its threads=. Returns the batch size. */
 static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 {
@@ -139,6 +153,8 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 			d->inflight++;
 			stats_bank_inflight_add(wg_bank(w, p.wg), 1, now_ns);
 			w->batch[nr++] = &slot->io;
+			if (w->rec)
+				record(w, d, &p, now_ns);
 		}
 	}
 	return nr;
@@ -282,6 +298,8 @@ static int worker_loop(struct eng_worker *w)
 		release_due(w, now_ns);
 		if (nr_batch == 0)
 			nr_batch = prep(w, now_ns);
+		if (w->rec)
+			eng_rec_clock(w->rec, now_ns);
 		ret = submit(w, &nr_batch);
 		if (ret < 0)
 			return ret;
@@ -324,8 +342,11 @@ void *eng_worker_main(void *arg)
 		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
 		atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
 	}
+	if (w->rec)
+		eng_rec_clock(w->rec, UINT64_MAX); /* nothing more will be submitted */
 	if (!ret)
 		ret = drain(w); /* what completes now is no interval's: VDbench's drain */
 	w->fatal = ret;
+	atomic_store_explicit(&w->is_done, true, memory_order_release);
 	return NULL;
 }

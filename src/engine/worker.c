@@ -41,6 +41,12 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs ||
 	    !w->banks[0] || !w->banks[1])
 		return -ENOMEM;
+	if (w->run->is_recording) {
+		w->rec = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rec));
+		if (!w->rec)
+			return -ENOMEM;
+		memset(w->rec, 0, sizeof(*w->rec));
+	}
 	/* O_DIRECT needs aligned memory; 4096 covers every logical block size in use */
 	ret = posix_memalign(&w->bufs, 4096, (size_t)w->depth * slot_bytes);
 	if (ret)
@@ -75,6 +81,7 @@ static int worker_sds(struct eng_worker *w)
 			continue;
 		d = &w->sds[n++];
 		d->run_sd = (uint32_t)i;
+		d->cfg_sd = (uint32_t)run->sds[i].cfg_idx;
 		d->threads = run->sds[i].threads;
 		gen_pcg_seed(&d->pick, run->seed, run->stream_base + 0x10000u + i);
 		for (uint32_t p = 0; p < run->nr_prio; p++) {
@@ -182,6 +189,7 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	atomic_init(&w->nr_errors, 0);
 	atomic_init(&w->consumed, 0);
 	atomic_init(&w->stop, false);
+	atomic_init(&w->is_done, false);
 	w->run = run;
 	w->idx = idx;
 	w->cur_interval = 1;
@@ -248,6 +256,8 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->banks[0]);
 	free(w->banks[1]);
 	free(w->bufs);
+	free(w->rec);
+	w->rec = NULL;
 	w->sds = NULL;
 	w->wgs = NULL;
 	w->slots = NULL;

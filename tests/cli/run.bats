@@ -91,3 +91,18 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	wait "$pid" || status=$?
 	[ "${status:-0}" -eq 143 ]
 }
+
+@test "--record writes every issued I/O as a time-ordered fio iolog v3" {
+	printf 'sd=sd1,lun=%s/r1,size=4m\nwd=wd1,sd=sd1,rdpct=70\nrd=rd1,wd=wd1,iorate=500,elapsed=2\n' \
+		"$SCRATCH" >rec.vdb
+	run "$IORAMP" -f rec.vdb -o out --engine null --seed 7 --record rec.log
+	[ "$status" -eq 0 ]
+	[ "$(head -1 rec.log)" = "fio version 3 iolog" ]
+	grep -q " $SCRATCH/r1 add$" rec.log
+	# every data line is in time order, reads are about 70 %
+	awk '$3 == "read" || $3 == "write" { if ($1 < prev) bad++; prev = $1; n++; if ($3 == "read") r++ }
+		END { if (bad || n < 1500 || r / n < 0.6 || r / n > 0.8) exit 1 }' rec.log
+	run "$IORAMP" trace stat rec.log
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"format fio3"* ]]
+}
