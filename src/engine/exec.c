@@ -150,7 +150,8 @@ static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worke
 		}
 	}
 	r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
-	eng_recorder_start(x->recorder, r->start_ns);
+	if (r->is_recording)
+		eng_recorder_start(x->recorder, r->start_ns);
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
 		ret = eng_worker_arm(&w[i]);
 		if (!ret)
@@ -172,7 +173,7 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 	for (uint32_t i = 0; i < nr_started; i++)
 		atomic_store_explicit(&w[i].stop, true, memory_order_relaxed);
 	/* workers may wait for room in their record ring: keep draining until they are done */
-	for (uint32_t i = 0; x->recorder && i < nr_started; i++) {
+	for (uint32_t i = 0; w[0].rec && i < nr_started; i++) {
 		while (!atomic_load_explicit(&w[i].is_done, memory_order_acquire)) {
 			struct timespec ts = { 0, 1000000 };
 
@@ -188,7 +189,7 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 					 strerror(-w[i].fatal));
 		}
 	}
-	if (x->recorder && nr_started == nr_init)
+	if (nr_init && w[0].rec && nr_started == nr_init)
 		eng_recorder_drain(x->recorder, w, nr_started, true);
 	for (uint32_t i = 0; i < nr_init; i++)
 		eng_worker_fini(&w[i]);
@@ -233,7 +234,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		.rr = rr,
 		.workers = w,
 		.nr_workers = r->nr_workers,
-		.recorder = x->recorder,
+		.recorder = r->is_recording ? x->recorder : NULL,
 		.max_errors =
 			x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1,
 	};
@@ -276,7 +277,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	int status, ret;
 
 	r->seed = x->opts->seed;
-	r->is_recording = x->recorder != NULL;
+	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
 	ret = eng_check_alignment(x, r, err);
 	if (ret)

@@ -101,7 +101,7 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	grep -q " $SCRATCH/r1 add$" rec.log
 	# every data line is in time order, reads are about 70 %
 	awk '$3 == "read" || $3 == "write" { if ($1 < prev) bad++; prev = $1; n++; if ($3 == "read") r++ }
-		END { if (bad || n < 1500 || r / n < 0.6 || r / n > 0.8) exit 1 }' rec.log
+		END { if (bad || n < 800 || n > 1300 || r / n < 0.6 || r / n > 0.8) exit 1 }' rec.log
 	run "$IORAMP" trace stat rec.log
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"format fio3"* ]]
