@@ -63,14 +63,24 @@ struct parm_num {
 	bool is_pct; /* written with a trailing '%' */
 };
 
+/* VDbench keeps "N%" as -N, and a bare "-N" means the same percentage (FINDINGS §5). */
+static inline double parm_num_signed(const struct parm_num *n)
+{
+	return n->is_pct ? -n->value : n->value;
+}
+
 /* Parses one number with VDbench's suffixes. Returns 0, or -EINVAL when text is not one. */
 int parm_num_parse(const char *text, enum parm_unit unit, struct parm_num *out);
 
-/* Expands a value into numbers: a single number, an explicit list, a range (1-10,1) or
- * (4k-32k,4k), a doubling (1-64,d) or halving (64-1,d). *out is malloc'ed (caller frees).
- * Returns the count, or -EINVAL with *err filled. */
-int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, struct parm_num **out,
-		     struct parm_err *err);
+/* Whether text starts like a number ([+-]digits...), the test for "numeric" in a list. */
+bool parm_num_looks_numeric(const char *text);
+
+/* Expands a value into numbers: a single number, an explicit list, ranges (1-10,1) or
+ * (4k-32k,4k), doubling (1-64,d) and halving (64-1,d), with VDbench's quirks for negative
+ * items. what names the keyword in messages. *out is malloc'ed (caller frees; NULL for an
+ * empty list). Returns the count (0 for "()"), or -EINVAL with *err filled. */
+int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
+		     struct parm_num **out, struct parm_err *err);
 
 /* Flattens a value into words (a single word, or the items of a list). Returns the count or
  * -EINVAL for nested lists. The array is malloc'ed; its strings belong to v. */
@@ -195,14 +205,17 @@ enum parm_kw {
 	PARM_KW_FORTHREADS,
 	PARM_KW_FORWHPCT,
 	PARM_KW_FORXFERSIZE,
+	PARM_KW_OPERATION, /* file-system mode; refused */
+	PARM_KW_FWDRATE,   /* file-system mode; refused */
+	PARM_KW_IORATE_LIST, /* not a keyword: an RD's last iorate= of two or more values */
 	PARM_KW_NR,
 };
 
 /* The canonical (VDbench) spelling of a keyword. */
 const char *parm_kw_name(enum parm_kw kw);
 
-/* Resolves what a user wrote (any case, any unique prefix of 2+ letters, an alias) in a
- * section. Returns the keyword, or -ENOENT (unknown) / -EINVAL (too short). */
+/* Resolves what a user wrote (any case, a prefix of 2+ letters settled by VDbench's table order,
+ * an alias) in a section. Returns the keyword, or -ENOENT (unknown) / -EINVAL (too short). */
 int parm_kw_lookup(enum parm_section sec, const char *written);
 
 /* Which keywords a definition set, and the value each was given (NULL: not set). The values
@@ -337,6 +350,15 @@ struct parm_loop {
 	struct parm_num *vals;
 };
 
+/* How an RD's sd= chooses the SDs of its runs (FINDINGS §1.3). */
+enum parm_sd_mode {
+	PARM_SD_NONE,	/* no sd=: each workload's own SDs */
+	PARM_SD_LIST,	/* sd=names: every run on these SDs */
+	PARM_SD_SINGLE, /* sd=single: the whole RD once per SD */
+	PARM_SD_RANGE,	/* sd=range: on sd1, then on sd1-sd2, ... */
+	PARM_SD_SETS,	/* sd=setsofN: on consecutive sets of N SDs */
+};
+
 enum parm_dist {
 	PARM_DIST_EXPONENTIAL,
 	PARM_DIST_UNIFORM,
@@ -353,17 +375,23 @@ struct parm_rd {
 	size_t nr_sd_names;
 	size_t *wd_idx; /* resolved wd= */
 	size_t nr_wd;
-	size_t *sd_idx; /* resolved sd= (overrides the workloads' SDs) */
+	size_t *sd_idx; /* resolved sd= (overrides the workloads' SDs); PARM_SD_LIST only */
 	size_t nr_sd;
+	enum parm_sd_mode sd_mode;
+	uint32_t sd_set_size; /* PARM_SD_SETS: N */
+	/* The runs' rates: the last iorate= list of two or more values (the innermost loop), else
+	 * the last iorate=; with distribution=variable, its (rate,seconds) pairs. */
 	struct parm_rate *rates;
 	size_t nr_rates;
+	bool has_iorate;
+	struct parm_rate shown_rate; /* first value of the last iorate= ("I/O rate:" of -s) */
 	double *curve_pcts;
 	size_t nr_curve_pcts;
 	double stopcurve_ms; /* 0: none */
-	uint64_t elapsed_s;  /* default 30 */
-	uint64_t interval_s; /* default 1 */
-	uint64_t warmup_s;
-	uint64_t pause_s;
+	int64_t elapsed_s;  /* default 30; whole seconds as written, checked by the planner */
+	int64_t interval_s; /* default 1; 0 written: the planner picks min(elapsed/2, 60) */
+	int64_t warmup_s;
+	int64_t pause_s;
 	double maxdata;
 	double maxdataread;
 	double maxdatawritten;
@@ -449,11 +477,17 @@ const char *parm_source_listing(const struct parm_source *src);
 int parm_sd_find(const struct parm_config *cfg, const char *name);
 int parm_wd_find(const struct parm_config *cfg, const char *name);
 
-/* Resolves a list of SD or WD references (names, (sd1-sd8) ranges, wildcards) into indexes
- * in definition order without duplicates. Returns the count, or -EINVAL with *err (no match). */
-int parm_sd_resolve(const struct parm_config *cfg, char *const *names, size_t nr,
-		    const struct parm_loc *loc, size_t **out, struct parm_err *err);
-int parm_wd_resolve(const struct parm_config *cfg, char *const *names, size_t nr,
-		    const struct parm_loc *loc, size_t **out, struct parm_err *err);
+/* Resolves an sd= or wd= value into indexes in the order written (FINDINGS §7): names, name
+ * ranges (sd1-sd8) inside parentheses, a trailing '*' wildcard and '*' alone. owner ("wd=wd1")
+ * names the referring definition in messages. *out is malloc'ed. Returns the count, or -EINVAL
+ * with *err for a name that matches nothing or a definition requested twice. */
+int parm_sd_resolve(const struct parm_config *cfg, const struct parm_val *v, const char *owner,
+		    size_t **out, struct parm_err *err);
+int parm_wd_resolve(const struct parm_config *cfg, const struct parm_val *v, const char *owner,
+		    size_t **out, struct parm_err *err);
+
+/* Checks that every hd= system= name resolves (getaddrinfo), as VDbench does before a run or
+ * -s (FINDINGS §4, [246]). Returns 0 or -EINVAL with *err at the system= value. */
+int parm_hd_check_systems(const struct parm_config *cfg, struct parm_err *err);
 
 #endif /* IORAMP_PARM_H */

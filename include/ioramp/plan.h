@@ -58,7 +58,8 @@ struct plan_run {
 	char *for_loops;	    /* "threads=2 xfersize=4k" or "None", as VDbench prints it */
 	const struct parm_wd **wds; /* the run's workloads (RD wd= list, or its own WD) */
 	size_t nr_wds;
-	size_t *sd_idx; /* RD sd= override: the SDs every workload runs on; NULL: the WDs' own */
+	size_t *sd_idx; /* RD sd= (a list, or this run's SD of sd=single, range, setsofN): the SDs
+			 * every workload runs on, owned by the plan; NULL: the WDs' own */
 	size_t nr_sd;
 	double *skews; /* per workload: the share of the RD rate requested (0 for WD iorate) */
 };
@@ -67,12 +68,23 @@ struct plan {
 	struct plan_run *runs;
 	size_t nr_runs;
 	const struct parm_config *cfg;
+	/* A run VDbench refuses only when -s lists it (a missing or zero iorate=): -s prints the
+	 * runs up to and including runs[late_idx], then the error; a real run refuses at once. */
+	bool has_late_err;
+	size_t late_idx;
+	struct parm_err late_err;
 };
 
-/* Expands cfg into runs. Returns 0 or -EINVAL with *err pointing at the offending text. The
- * plan points into cfg, which must outlive it. */
+/* Expands cfg into runs. Returns 0 or -EINVAL with *err pointing at the offending text (the
+ * checks VDbench makes before -s lists anything: times, workloads, skew). The plan points into
+ * cfg, which must outlive it. */
 int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err *err);
 void plan_free(struct plan *p);
+
+/* What a real run needs beyond what -s checks: the late error, transfer sizes that are
+ * multiples of 512, percentages from 0 to 100, no negative loop values (VDbench 5.04.07 -s
+ * accepts these; tests/parm/README.md lists them). Returns 0 or -EINVAL with *err. */
+int plan_check_runnable(const struct plan *p, struct parm_err *err);
 
 /* A curve point's target from the observed max rate (reference §9.9): floor(max * pct / 100)
  * rounded up to a multiple of 100 above 1000, else of 10. */
@@ -82,8 +94,13 @@ double plan_curve_target(double observed_iops, double pct);
  * where the run has one (the -s listing assumes 10000 for a curve's max). */
 void plan_rate_text(const struct plan_run *run, double base_iops, char *buf, size_t len);
 
+/* A for-loop value as "For loops:" prints it (FINDINGS §1.2): below 1024 truncated, else in
+ * k/m/g/t/p with three decimals rounded half-up (".000" dropped); negative as "N%". */
+void plan_loop_value_text(double v, char *buf, size_t len);
+
 /* The -s listing: one "Simulating RD=..." line per run, each after the time of day, then the
- * total. Returns 0 or -EINVAL with *err (a run VDbench would refuse at this point). */
+ * total. Returns 0, or -EINVAL with *err after the line of the run VDbench refuses there
+ * (plan.has_late_err); the total is then not printed. */
 int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err);
 
 /* "HH:MM:SS.mmm" of the wall clock, as VDbench prefixes console lines. */

@@ -59,19 +59,22 @@ static const char *opt_value(int argc, char **argv, int *i, size_t optlen)
 	return NULL;
 }
 
+/* -e, -i, -w take whole seconds: VDbench 5.04.07 fails on -e 1m (tests/parm [174]). */
 static int time_override(const char *opt, const char *val, uint64_t *out, bool *has)
 {
-	struct parm_num n;
+	char *end = NULL;
+	unsigned long long n = 0;
 
-	if (!val || parm_num_parse(val, PARM_UNIT_TIME, &n) || n.is_pct || n.value < 0 ||
-	    n.value > 1e10) {
+	if (val && *val >= '0' && *val <= '9')
+		n = strtoull(val, &end, 10);
+	if (!end || *end || n > 10000000000ull) {
 		fprintf(stderr,
-			"ioramp: error: %s needs a time in seconds (or with m/h), got "
-			"'%s'\n",
-			opt, val ? val : "");
+			"ioramp: error: %s needs whole seconds such as %s 60, got '%s' (no m or h "
+			"suffix)\n",
+			opt, opt, val ? val : "");
 		return -EINVAL;
 	}
-	*out = (uint64_t)n.value;
+	*out = (uint64_t)n;
 	*has = true;
 	return 0;
 }

@@ -203,15 +203,23 @@ int cli_run(int argc, char **argv)
 	rc = read_config(&a, &cfg);
 	if (rc)
 		goto out;
-	if (plan_build(cfg, &plan, &err)) {
+	if (parm_hd_check_systems(cfg, &err) || plan_build(cfg, &plan, &err)) {
 		parm_err_print(&err, stderr);
 		rc = CLI_EXIT_USAGE;
 		goto out;
 	}
-	if (a.is_simulate)
-		rc = plan_print_simulation(plan, stdout, &err) ? CLI_EXIT_USAGE : CLI_EXIT_OK;
-	else
+	if (a.is_simulate) {
+		rc = plan_print_simulation(plan, stdout, &err);
+		fflush(stdout);
+	} else {
+		rc = plan_check_runnable(plan, &err);
+	}
+	if (rc) {
+		parm_err_print(&err, stderr);
+		rc = CLI_EXIT_USAGE;
+	} else if (!a.is_simulate) {
 		rc = execute(&a, argc, argv, plan);
+	}
 out:
 	plan_free(plan);
 	parm_config_free(cfg);

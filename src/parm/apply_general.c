@@ -1,5 +1,6 @@
 /* General and HD parameters (reference §2, §3) into struct parm_general and struct parm_hd.
- * Keywords ioramp does not act on are still checked here so a typo fails at once. */
+ * Keywords ioramp does not act on are still checked as VDbench 5.04.07 checks them
+ * (tests/parm/FINDINGS.md §8) so a typo fails at once. */
 #include "build.h"
 
 #include <errno.h>
@@ -87,12 +88,58 @@ static int set_engine(struct parm_general *g, const struct parm_val *v, struct p
 	return parm_errf(err, &v->loc, "invalid engine=%s; expected uring, aio, sync or null", w);
 }
 
+/* report=host_detail, slave_detail, no_sd_detail, no_fsd_detail, or a list of them ([262]). */
+static int check_report(const struct parm_val *v, struct parm_err *err)
+{
+	static const char *const words[] = { "host_detail", "slave_detail", "no_sd_detail",
+					     "no_fsd_detail" };
+	size_t nr = v->kind == PARM_VAL_LIST ? v->nr_items : 1;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct parm_val *w = v->kind == PARM_VAL_LIST ? &v->items[i] : v;
+		bool is_known = false;
+
+		for (size_t k = 0; k < IORAMP_ARRAY_SIZE(words); k++)
+			is_known |= !strcasecmp(w->text, words[k]);
+		if (!is_known)
+			return parm_errf(err, &w->loc,
+					 "invalid report=%s; expected host_detail, slave_detail, "
+					 "no_sd_detail or no_fsd_detail",
+					 w->text);
+	}
+	return 0;
+}
+
+/* timeout=secs, (secs,abort|secs2|script) or report: the first value is numeric ([261]). */
+static int check_timeout(const struct parm_val *v, struct parm_err *err)
+{
+	const struct parm_val *first = v->kind == PARM_VAL_LIST && v->nr_items ? &v->items[0] : v;
+	struct parm_num n;
+
+	if (first->kind == PARM_VAL_WORD && !parm_num_parse(first->text, PARM_UNIT_PLAIN, &n))
+		return 0;
+	if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "report"))
+		return 0;
+	return parm_errf(err, &first->loc,
+			 "invalid timeout=%s; the first value must be a number of seconds: "
+			 "timeout=(60,abort)",
+			 v->text);
+}
+
 static int general_one(struct parm_general *g, enum parm_kw kw, const struct parm_val *v,
 		       struct parm_err *err)
 {
+	double d;
+
 	switch (kw) {
-	case PARM_KW_COMPRATIO:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 1, 25, "compratio", &g->compratio, err);
+	case PARM_KW_COMPRATIO: /* not range-checked by VDbench -s ([254]) */
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio, err);
+	case PARM_KW_COMPRESSION: /* converted to compratio=100/pct ([065]) */
+		return parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);
+	case PARM_KW_REPORT:
+		return check_report(v, err);
+	case PARM_KW_TIMEOUT:
+		return check_timeout(v, err);
 	case PARM_KW_DATA_ERRORS:
 		if (v->kind == PARM_VAL_WORD &&
 		    parm_num_parse(v->text, PARM_UNIT_PLAIN, &(struct parm_num){ 0 }))
@@ -113,26 +160,44 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 		return set_engine(g, v, err);
 	case PARM_KW_PORT:
 	case PARM_KW_IOS_PER_JVM:
-	case PARM_KW_ABORT_FAILED_SKEW: {
-		double d;
-
+	case PARM_KW_ABORT_FAILED_SKEW:
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, parm_kw_name(kw), &d, err);
-	}
 	default:
 		return 0; /* kept in the kwset as written */
 	}
 }
 
+/* Settings that exclude or need each other ([257], [258]). */
+static int general_pairs(const struct parm_kwset *set, struct parm_err *err)
+{
+	const struct parm_val *pattern = set->val[PARM_KW_PATTERN];
+
+	if (pattern && set->val[PARM_KW_VALIDATE])
+		return parm_errf(err, &pattern->loc,
+				 "validate= and pattern= are mutually exclusive; expected one of "
+				 "them");
+	if (pattern && (set->val[PARM_KW_COMPRATIO] || set->val[PARM_KW_COMPRESSION]))
+		return parm_errf(err, &pattern->loc,
+				 "compratio= and pattern= are mutually exclusive; expected one of "
+				 "them");
+	if (set->val[PARM_KW_DEDUPRATIO] && !set->val[PARM_KW_DEDUPUNIT])
+		return parm_errf(err, &set->val[PARM_KW_DEDUPRATIO]->loc,
+				 "dedupratio= without dedupunit=; expected dedupunit=n as well");
+	return 0;
+}
+
 int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, struct parm_err *err)
 {
 	struct parm_general *g = &cfg->general;
+	int ret = general_pairs(set, err);
+
+	if (ret)
+		return ret;
 
 	g->compratio = 1;
 	g->data_errors = 50;
 	g->formatxfersize_bytes = 128 * 1024;
 	for (int kw = 0; kw < PARM_KW_NR; kw++) {
-		int ret;
-
 		if (!set->val[kw])
 			continue;
 		ret = general_one(g, (enum parm_kw)kw, set->val[kw], err);
@@ -142,12 +207,59 @@ int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, st
 	return 0;
 }
 
+/* mount="special [options] mountpoint" needs at least two blank-separated fields ([247]). */
+static int check_mount(const struct parm_val *v, struct parm_err *err)
+{
+	const char *p = v->text;
+	int fields = 0;
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (*p)
+			fields++;
+		while (*p && *p != ' ')
+			p++;
+	}
+	if (v->kind != PARM_VAL_WORD || fields < 2)
+		return parm_errf(err, &v->loc,
+				 "invalid mount=%s; expected \"special [options] mountpoint\" "
+				 "(at least two blank-separated fields)",
+				 v->text);
+	return 0;
+}
+
+int parm_check_hd_set(const struct parm_kwset *set, struct parm_err *err)
+{
+	const struct parm_val *v = set->val[PARM_KW_SHELL];
+	const char *w = NULL;
+	uint32_t n;
+	int ret = 0;
+
+	if (v) {
+		ret = parm_get_word(v, "shell", &w, err);
+		if (!ret && strcasecmp(w, "rsh") && strcasecmp(w, "ssh") &&
+		    strcasecmp(w, "vdbench"))
+			ret = parm_errf(err, &v->loc, "invalid shell=%s; expected rsh, ssh or vdbench",
+					w);
+	}
+	if (!ret && (v = set->val[PARM_KW_MOUNT]))
+		ret = check_mount(v, err);
+	if (!ret && (v = set->val[PARM_KW_JVMS]))
+		ret = parm_get_u32(v, 1, 64, "jvms", &n, err);
+	if (!ret && (v = set->val[PARM_KW_CLIENTS]))
+		ret = parm_get_u32(v, 1, 10000, "clients", &n, err);
+	return ret;
+}
+
 int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
 {
 	struct parm_hd *hd;
 	const struct parm_val *v;
-	int ret = 0;
+	int ret = parm_check_hd_set(&def->set, err);
 
+	if (ret)
+		return ret;
 	if (parm_grow((void **)&cfg->hds, cfg->nr_hds, sizeof(*cfg->hds)))
 		return -ENOMEM;
 	hd = &cfg->hds[cfg->nr_hds++];
@@ -157,7 +269,6 @@ int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 	hd->name = strdup(def->name);
 	if (!hd->name)
 		return -ENOMEM;
-	hd->jvms = 0;
 	if ((v = def->set.val[PARM_KW_SYSTEM])) {
 		const char *w = NULL;
 
@@ -169,16 +280,5 @@ int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 		ret = parm_get_u32(v, 1, 64, "jvms", &hd->jvms, err);
 	if (!ret && (v = def->set.val[PARM_KW_CLIENTS]))
 		ret = parm_get_u32(v, 1, 10000, "clients", &hd->clients, err);
-	if (!ret && (v = def->set.val[PARM_KW_SHELL])) {
-		const char *w = NULL;
-
-		ret = parm_get_word(v, "shell", &w, err);
-		if (!ret && strcasecmp(w, "rsh") && strcasecmp(w, "ssh") &&
-		    strcasecmp(w, "vdbench"))
-			ret = parm_errf(err, &v->loc,
-					"invalid shell=%s; expected rsh, ssh or "
-					"vdbench",
-					w);
-	}
 	return ret;
 }

@@ -1,10 +1,16 @@
-/* Run definitions (reference §6) into struct parm_rd: which workloads, how fast (iorate,
- * curve), how long (elapsed, interval, warmup, pause) and the for-loops in the order written. */
+/* Run definitions (reference §6) into struct parm_rd: which workloads and SDs (wd=, sd= with
+ * single, range and setsofN), how fast (rd_rates.c), how long (elapsed, interval, warmup, pause
+ * as whole seconds, checked by the planner) and the for-loops (rd_loops.c). */
 #include "build.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define MAX_SECONDS 9e18
 
 void parm_rd_fini(struct parm_rd *rd)
 {
@@ -26,228 +32,95 @@ void parm_rd_fini(struct parm_rd *rd)
 	memset(rd, 0, sizeof(*rd));
 }
 
-static int rate_word(const struct parm_val *v, struct parm_rate *r, struct parm_err *err)
-{
-	struct parm_num n;
-
-	if (v->kind != PARM_VAL_WORD)
-		return parm_errf(err, &v->loc,
-				 "invalid iorate=%s; expected a number, max, curve "
-				 "or a percentage",
-				 v->text);
-	if (!strcasecmp(v->text, "max")) {
-		r->kind = PARM_RATE_MAX;
-	} else if (!strcasecmp(v->text, "curve")) {
-		r->kind = PARM_RATE_CURVE;
-	} else if (!parm_num_parse(v->text, PARM_UNIT_PLAIN, &n) && n.value >= 0) {
-		r->kind = n.is_pct ? PARM_RATE_REL : PARM_RATE_FIXED;
-		r->value = n.value;
-	} else {
-		return parm_errf(err, &v->loc,
-				 "invalid iorate=%s; expected a number, max, curve "
-				 "or a percentage",
-				 v->text);
-	}
-	return 0;
-}
-
-/* iorate=n, (n,n,...), (lo-hi,step), max, curve, 50%, (max,50%). */
-static int set_iorate(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
-{
-	struct parm_num *n;
-	size_t nr = v->kind == PARM_VAL_LIST ? v->nr_items : 1;
-	int ret;
-
-	if (v->kind == PARM_VAL_LIST && nr == 2 && v->items[0].kind == PARM_VAL_WORD &&
-	    strchr(v->items[0].text + 1, '-')) {
-		int k = parm_val_numbers(v, PARM_UNIT_PLAIN, &n, err);
-
-		if (k < 0)
-			return k;
-		rd->rates = calloc((size_t)k, sizeof(*rd->rates));
-		if (!rd->rates) {
-			free(n);
-			return -ENOMEM;
-		}
-		for (int i = 0; i < k; i++)
-			rd->rates[i] = (struct parm_rate){ PARM_RATE_FIXED, n[i].value };
-		rd->nr_rates = (size_t)k;
-		free(n);
-		return 0;
-	}
-	rd->rates = calloc(nr, sizeof(*rd->rates));
-	if (!rd->rates)
-		return -ENOMEM;
-	rd->nr_rates = nr;
-	for (size_t i = 0; i < nr; i++) {
-		ret = rate_word(v->kind == PARM_VAL_LIST ? &v->items[i] : v, &rd->rates[i], err);
-		if (ret)
-			return ret;
-	}
-	return 0;
-}
-
 static int set_curve(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
 {
-	struct parm_num *n;
-	int nr = parm_val_numbers(v, PARM_UNIT_PLAIN, &n, err);
+	struct parm_num *n = NULL;
+	int nr = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &n, err);
 
 	if (nr < 0)
 		return nr;
+	if (!nr)
+		return parm_errf(err, &v->loc, "curve=%s has no points; expected percentages",
+				 v->text);
 	rd->curve_pcts = calloc((size_t)nr, sizeof(*rd->curve_pcts));
-	if (!rd->curve_pcts) {
-		free(n);
-		return -ENOMEM;
-	}
-	for (int i = 0; i < nr; i++) {
-		if (n[i].value <= 0) {
-			free(n);
-			return parm_errf(err, &v->loc,
-					 "invalid curve=%s; expected percentages above "
-					 "zero",
-					 v->text);
-		}
-		rd->curve_pcts[i] = n[i].value;
-	}
-	rd->nr_curve_pcts = (size_t)nr;
+	for (int i = 0; rd->curve_pcts && i < nr; i++)
+		rd->curve_pcts[i] = parm_num_signed(&n[i]);
 	free(n);
-	return 0;
-}
-
-static int set_distribution(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
-{
-	const char **w;
-	int nr = parm_val_words(v, &w, err);
-
-	if (nr < 0)
-		return nr;
-	for (int i = 0; i < nr; i++) {
-		if (!strncasecmp(w[i], "exponential", strlen(w[i])) && strlen(w[i]) >= 1)
-			rd->distribution = PARM_DIST_EXPONENTIAL;
-		else if (!strncasecmp(w[i], "uniform", strlen(w[i])))
-			rd->distribution = PARM_DIST_UNIFORM;
-		else if (!strncasecmp(w[i], "deterministic", strlen(w[i])))
-			rd->distribution = PARM_DIST_DETERMINISTIC;
-		else if (!strcasecmp(w[i], "variable"))
-			rd->is_variable = true;
-		else if (!strcasecmp(w[i], "spike"))
-			rd->is_spike = true;
-		else {
-			struct parm_loc loc = v->kind == PARM_VAL_LIST ? v->items[i].loc : v->loc;
-
-			int ret = parm_errf(err, &loc,
-					    "invalid distribution=%s; expected exponential, "
-					    "uniform or deterministic, optionally with variable or "
-					    "spike",
-					    w[i]);
-
-			free(w);
-			return ret;
-		}
-	}
-	free(w);
-	return 0;
-}
-
-static bool is_loop_kw(enum parm_kw kw)
-{
-	return kw >= PARM_KW_FORCOMPRATIO && kw <= PARM_KW_FORXFERSIZE;
-}
-
-static enum parm_unit loop_unit(enum parm_kw kw)
-{
-	return kw == PARM_KW_FORXFERSIZE || kw == PARM_KW_FORHITAREA ? PARM_UNIT_BYTES
-								     : PARM_UNIT_PLAIN;
-}
-
-/* forseekpct also takes the words VDbench maps to numbers (reference §6: -1 = eof). */
-static int seek_words(const struct parm_val *v, struct parm_loop *lp, struct parm_err *err)
-{
-	const char **w;
-	int nr = parm_val_words(v, &w, err);
-
-	if (nr < 0)
-		return nr;
-	lp->vals = calloc((size_t)nr, sizeof(*lp->vals));
-	if (!lp->vals) {
-		free(w);
+	if (!rd->curve_pcts)
 		return -ENOMEM;
-	}
-	for (int i = 0; i < nr; i++) {
-		if (!strcasecmp(w[i], "random") || !strcasecmp(w[i], "r"))
-			lp->vals[i].value = 100;
-		else if (!strcasecmp(w[i], "seq") || !strcasecmp(w[i], "sequential"))
-			lp->vals[i].value = 0;
-		else if (!strcasecmp(w[i], "eof"))
-			lp->vals[i].value = -1;
-		else {
-			free(w);
-			return parm_errf(err, &v->loc,
-					 "invalid forseekpct=%s; expected numbers or "
-					 "random, seq, eof",
-					 v->text);
-		}
-	}
-	lp->nr = (size_t)nr;
-	free(w);
+	rd->nr_curve_pcts = (size_t)nr;
 	return 0;
 }
 
-static bool first_is_word(const struct parm_val *v)
+/* Whole seconds, truncated; negative values reach the planner's checks ([180], [191]). */
+static int set_time(const struct parm_val *v, const char *what, int64_t *out, struct parm_err *err)
 {
-	const struct parm_val *first = v->kind == PARM_VAL_LIST && v->nr_items ? &v->items[0] : v;
-	struct parm_num n;
+	double d;
+	int ret = parm_get_double(v, PARM_UNIT_TIME, -MAX_SECONDS, MAX_SECONDS, what, &d, err);
 
-	return first->kind == PARM_VAL_WORD && parm_num_parse(first->text, PARM_UNIT_PLAIN, &n);
+	if (!ret)
+		*out = (int64_t)trunc(d);
+	return ret;
 }
 
-static int add_loop(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
-		    struct parm_err *err)
+/* sd=single, sd=range, sd=setsofN or SD names (FINDINGS §1.3). */
+static int set_sd(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
 {
-	struct parm_loop *loops = realloc(rd->loops, (rd->nr_loops + 1) * sizeof(*loops));
-	struct parm_loop *lp;
+	const char *t = v->text;
+
+	rd->sd_mode = PARM_SD_LIST;
+	if (v->kind == PARM_VAL_WORD && !strcasecmp(t, "single"))
+		rd->sd_mode = PARM_SD_SINGLE;
+	else if (v->kind == PARM_VAL_WORD && !strcasecmp(t, "range"))
+		rd->sd_mode = PARM_SD_RANGE;
+	else if (v->kind == PARM_VAL_WORD && !strncasecmp(t, "setsof", 6) && isdigit((unsigned char)t[6])) {
+		char *end;
+		unsigned long n = strtoul(t + 6, &end, 10);
+
+		if (*end || n < 1 || n > PARM_MAX_DEFS)
+			return parm_errf(err, &v->loc, "invalid sd=%s; expected setsofN, N from 1",
+					 t);
+		rd->sd_mode = PARM_SD_SETS;
+		rd->sd_set_size = (uint32_t)n;
+	}
+	return parm_get_names(v, "sd", &rd->sd_names, &rd->nr_sd_names, err);
+}
+
+static int set_iorate(struct parm_rd *rd, const struct parm_kwset *set, struct parm_err *err)
+{
+	const struct parm_val *shown = set->val[PARM_KW_IORATE];
+	const struct parm_val *list = set->val[PARM_KW_IORATE_LIST];
+	struct parm_rate *r = NULL;
 	int nr;
 
-	if (!loops)
-		return -ENOMEM;
-	rd->loops = loops;
-	lp = &loops[rd->nr_loops++];
-	memset(lp, 0, sizeof(*lp));
-	lp->kw = kw;
-	lp->loc = v->loc;
-	if (kw == PARM_KW_FORSEEKPCT && first_is_word(v))
-		return seek_words(v, lp, err);
-	nr = parm_val_numbers(v, loop_unit(kw), &lp->vals, err);
+	if (!shown)
+		return 0;
+	nr = parm_rd_rates(shown, &r, err);
 	if (nr < 0)
 		return nr;
-	lp->nr = (size_t)nr;
+	rd->has_iorate = nr > 0;
+	if (nr > 0)
+		rd->shown_rate = r[0];
+	if (list && list != shown) {
+		free(r);
+		r = NULL;
+		nr = parm_rd_rates(list, &r, err);
+		if (nr < 0)
+			return nr;
+	}
+	rd->rates = r;
+	rd->nr_rates = (size_t)nr;
 	return 0;
 }
 
-/* The for-loops nest in the order they were written: sort the loop keywords by sequence. */
-static int collect_loops(struct parm_rd *rd, const struct parm_kwset *set, struct parm_err *err)
+static int rd_word(const struct parm_val *v, const char *what, char **out, struct parm_err *err)
 {
-	for (;;) {
-		int next = -1;
-		uint32_t last = rd->nr_loops ? set->seq[rd->loops[rd->nr_loops - 1].kw] : 0;
-		int ret;
+	const char *w = NULL;
+	int ret = parm_get_word(v, what, &w, err);
 
-		for (int kw = PARM_KW_FORCOMPRATIO; kw <= PARM_KW_FORXFERSIZE; kw++)
-			if (set->val[kw] && set->seq[kw] > last &&
-			    (next < 0 || set->seq[kw] < set->seq[next]))
-				next = kw;
-		if (next < 0)
-			return 0;
-		ret = add_loop(rd, (enum parm_kw)next, set->val[next], err);
-		if (ret)
-			return ret;
-	}
-}
-
-static int set_time(const struct parm_val *v, const char *what, uint64_t min, uint64_t *out,
-		    struct parm_err *err)
-{
-	return parm_get_u64(v, PARM_UNIT_TIME, min, 100ull * 365 * 86400, what, out, err);
+	if (!ret && !(*out = strdup(w)))
+		ret = -ENOMEM;
+	return ret;
 }
 
 static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
@@ -257,22 +130,20 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_WD:
 		return parm_get_names(v, "wd", &rd->wd_names, &rd->nr_wd_names, err);
 	case PARM_KW_SD:
-		return parm_get_names(v, "sd", &rd->sd_names, &rd->nr_sd_names, err);
-	case PARM_KW_IORATE:
-		return set_iorate(rd, v, err);
+		return set_sd(rd, v, err);
 	case PARM_KW_CURVE:
 		return set_curve(rd, v, err);
 	case PARM_KW_STOPCURVE:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "stopcurve", &rd->stopcurve_ms,
-				       err);
+		return parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, "stopcurve",
+				       &rd->stopcurve_ms, err);
 	case PARM_KW_ELAPSED:
-		return set_time(v, "elapsed", 1, &rd->elapsed_s, err);
+		return set_time(v, "elapsed", &rd->elapsed_s, err);
 	case PARM_KW_INTERVAL:
-		return set_time(v, "interval", 1, &rd->interval_s, err);
+		return set_time(v, "interval", &rd->interval_s, err);
 	case PARM_KW_WARMUP:
-		return set_time(v, "warmup", 0, &rd->warmup_s, err);
+		return set_time(v, "warmup", &rd->warmup_s, err);
 	case PARM_KW_PAUSE:
-		return set_time(v, "pause", 0, &rd->pause_s, err);
+		return set_time(v, "pause", &rd->pause_s, err);
 	case PARM_KW_MAXDATA:
 		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdata", &rd->maxdata, err);
 	case PARM_KW_MAXDATAREAD:
@@ -282,23 +153,17 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdatawritten",
 				       &rd->maxdatawritten, err);
 	case PARM_KW_DISTRIBUTION:
-		return set_distribution(rd, v, err);
+		return parm_rd_distribution(rd, v, err);
 	case PARM_KW_OPENFLAGS:
 		return parm_get_openflags(v, &rd->openflags, err);
-	case PARM_KW_TRACE: {
-		const char *w = NULL;
-		int ret = parm_get_word(v, "trace", &w, err);
-
-		if (!ret && !(rd->trace = strdup(w)))
-			ret = -ENOMEM;
-		return ret;
-	}
+	case PARM_KW_TRACE:
+		return rd_word(v, "trace", &rd->trace, err);
 	default:
 		return 0;
 	}
 }
 
-/* sd= without wd=: the RD runs a clone of the wd=default written before it. */
+/* sd= without wd=: the RD runs a clone of the wd=default written before it ([130]). */
 static int own_wd(struct parm_config *cfg, struct parm_rd *rd, const struct parm_raw_def *def,
 		  struct parm_err *err)
 {
@@ -308,7 +173,7 @@ static int own_wd(struct parm_config *cfg, struct parm_rd *rd, const struct parm
 	rd->own_wd = calloc(1, sizeof(*rd->own_wd));
 	if (!rd->own_wd)
 		return -ENOMEM;
-	wdd.set.val[PARM_KW_SD] = def->set.val[PARM_KW_SD];
+	wdd.set.val[PARM_KW_SD] = rd->sd_mode == PARM_SD_LIST ? def->set.val[PARM_KW_SD] : NULL;
 	ret = parm_apply_wd(cfg, &wdd, rd->own_wd, err);
 	if (ret)
 		return ret;
@@ -321,23 +186,23 @@ static int rd_resolve(struct parm_config *cfg, struct parm_rd *rd, const struct 
 {
 	const struct parm_val *wdv = def->set.val[PARM_KW_WD];
 	const struct parm_val *sdv = def->set.val[PARM_KW_SD];
+	char owner[160];
 	int nr;
 
 	if (!wdv && !sdv)
 		return parm_errf(err, &def->loc,
-				 "no 'wd=' parameter specified for rd=%s; expected "
-				 "wd=name or sd=name",
+				 "no wd= parameter for rd=%s; expected wd=name, or sd=name to run "
+				 "the wd=default",
 				 rd->name);
+	snprintf(owner, sizeof(owner), "rd=%s", rd->name);
 	if (wdv) {
-		nr = parm_wd_resolve(cfg, rd->wd_names, rd->nr_wd_names, &wdv->loc, &rd->wd_idx,
-				     err);
+		nr = parm_wd_resolve(cfg, wdv, owner, &rd->wd_idx, err);
 		if (nr < 0)
 			return nr;
 		rd->nr_wd = (size_t)nr;
 	}
-	if (sdv) {
-		nr = parm_sd_resolve(cfg, rd->sd_names, rd->nr_sd_names, &sdv->loc, &rd->sd_idx,
-				     err);
+	if (sdv && rd->sd_mode == PARM_SD_LIST) {
+		nr = parm_sd_resolve(cfg, sdv, owner, &rd->sd_idx, err);
 		if (nr < 0)
 			return nr;
 		rd->nr_sd = (size_t)nr;
@@ -345,13 +210,19 @@ static int rd_resolve(struct parm_config *cfg, struct parm_rd *rd, const struct 
 	return wdv ? 0 : own_wd(cfg, rd, def, err);
 }
 
-int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
+static int rd_add(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_rd **out,
+		  struct parm_err *err)
 {
 	struct parm_rd *rd;
-	int ret = 0;
 
 	if (cfg->nr_rds >= PARM_MAX_DEFS)
 		return parm_errf(err, &def->loc, "more than %d run definitions", PARM_MAX_DEFS);
+	for (size_t i = 0; i < cfg->nr_rds; i++)
+		if (!strcmp(cfg->rds[i].name, def->name))
+			return parm_errf(err, &def->loc,
+					 "an RD can only be defined once: rd=%s; expected another "
+					 "name",
+					 def->name);
 	if (parm_grow((void **)&cfg->rds, cfg->nr_rds, sizeof(*cfg->rds)))
 		return -ENOMEM;
 	rd = &cfg->rds[cfg->nr_rds++];
@@ -361,13 +232,24 @@ int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 	rd->elapsed_s = 30;
 	rd->interval_s = 1;
 	rd->name = strdup(def->name);
-	if (!rd->name)
-		return -ENOMEM;
+	*out = rd;
+	return rd->name ? 0 : -ENOMEM;
+}
+
+int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
+{
+	struct parm_rd *rd = NULL;
+	int ret = rd_add(cfg, def, &rd, err);
+
 	for (int kw = 0; kw < PARM_KW_NR && !ret; kw++)
-		if (def->set.val[kw] && !is_loop_kw((enum parm_kw)kw))
+		if (def->set.val[kw] && !parm_kw_is_loop((enum parm_kw)kw))
 			ret = rd_one(rd, (enum parm_kw)kw, def->set.val[kw], err);
 	if (!ret)
-		ret = collect_loops(rd, &def->set, err);
+		ret = set_iorate(rd, &def->set, err);
+	if (!ret)
+		ret = parm_rd_check_variable(rd, err);
+	if (!ret)
+		ret = parm_rd_loops(rd, &def->set, err);
 	if (!ret)
 		ret = rd_resolve(cfg, rd, def, err);
 	return ret;

@@ -1,11 +1,16 @@
-/* Storage definitions (reference §4) into struct parm_sd, including count=(start,n)
- * replication: sd=sd,lun=/f,count=(0,8) is sd0..sd7 on /f0../f7. */
+/* Storage definitions (reference §4) into struct parm_sd, including count=(start,n) replication
+ * (tests/parm/FINDINGS.md §11): sd=sd,lun=/f,count=(0,8) is sd0..sd7 on /f0../f7, a printf-style
+ * mask or '*' in the name or lun takes the number. The SD list then gets VDbench's order, which
+ * moves replicated SDs to the end in a skipping pass (FINDINGS §1.3, [136]). */
 #include "build.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define MAX_COUNT_START 1e15
 
 void parm_sd_fini(struct parm_sd *sd)
 {
@@ -13,38 +18,6 @@ void parm_sd_fini(struct parm_sd *sd)
 	free(sd->lun);
 	free(sd->host);
 	memset(sd, 0, sizeof(*sd));
-}
-
-/* Replaces a printf-style %d mask (any width/zero flag) or the first '*' with nr; appends nr
- * when the text has neither. */
-static char *with_number(const char *text, uint64_t nr)
-{
-	const char *pct = strchr(text, '%');
-	const char *star = strchr(text, '*');
-	char *out = NULL;
-	int n = -1;
-
-	if (pct) {
-		const char *p = pct + 1;
-		char fmt[16];
-
-		while (*p == '0' || (*p >= '1' && *p <= '9'))
-			p++;
-		if (*p == 'd' && (size_t)(p - pct) < sizeof(fmt) - 4) {
-			snprintf(fmt, sizeof(fmt), "%.*sllu", (int)(p - pct), pct);
-			char num[32];
-
-			snprintf(num, sizeof(num), fmt, (unsigned long long)nr);
-			n = asprintf(&out, "%.*s%s%s", (int)(pct - text), text, num, p + 1);
-			return n < 0 ? NULL : out;
-		}
-	}
-	if (star)
-		n = asprintf(&out, "%.*s%llu%s", (int)(star - text), text, (unsigned long long)nr,
-			     star + 1);
-	else
-		n = asprintf(&out, "%s%llu", text, (unsigned long long)nr);
-	return n < 0 ? NULL : out;
 }
 
 static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
@@ -71,8 +44,8 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 		return parm_get_openflags(v, &sd->openflags, err);
 	case PARM_KW_STREAMS:
 		return parm_errf(err, &v->loc,
-				 "streams= belongs to the workload (wd=) since "
-				 "VDbench 5.04; move it to a wd= definition");
+				 "streams= belongs to the workload (wd=) since VDbench 5.04; move it "
+				 "to a wd= definition");
 	default:
 		return 0;
 	}
@@ -81,16 +54,19 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const char *lun,
 		   struct parm_err *err)
 {
+	const struct parm_val *host = def->set.val[PARM_KW_HOST];
+
 	sd->set = def->set;
 	sd->loc = def->loc;
 	sd->threads = 8;
 	sd->hitarea_bytes = 1024 * 1024;
 	sd->range.lo = 0;
 	sd->range.hi = 100;
-	if (lun && !(sd->lun = strdup(lun)))
+	if (!(sd->lun = strdup(lun)))
 		return -ENOMEM;
-	if (def->set.val[PARM_KW_HOST] && def->set.val[PARM_KW_HOST]->kind == PARM_VAL_WORD &&
-	    !(sd->host = strdup(def->set.val[PARM_KW_HOST]->text)))
+	if (host && !(sd->host = strdup(host->kind == PARM_VAL_WORD ? host->text
+				       : host->nr_items			 ? host->items[0].text
+									 : "")))
 		return -ENOMEM;
 	for (int kw = 0; kw < PARM_KW_NR; kw++) {
 		int ret;
@@ -104,71 +80,259 @@ static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const cha
 	return 0;
 }
 
-static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, const char *name,
+static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, char *name,
 		  const char *lun, struct parm_err *err)
 {
 	struct parm_sd *sd;
-	int ret;
 
-	if (cfg->nr_sds >= PARM_MAX_DEFS)
-		return parm_errf(err, &def->loc, "more than %d storage definitions; expected fewer "
-				 "sd= (count= included)", PARM_MAX_DEFS);
-	if (parm_sd_find(cfg, name) >= 0)
-		return parm_errf(err, &def->loc, "an SD can only be defined once: sd=%s", name);
-	if (parm_grow((void **)&cfg->sds, cfg->nr_sds, sizeof(*cfg->sds)))
+	if (cfg->nr_sds >= PARM_MAX_DEFS) {
+		free(name);
+		return parm_errf(err, &def->loc,
+				 "more than %d storage definitions; expected fewer sd= (count= "
+				 "included)",
+				 PARM_MAX_DEFS);
+	}
+	if (parm_grow((void **)&cfg->sds, cfg->nr_sds, sizeof(*cfg->sds))) {
+		free(name);
 		return -ENOMEM;
+	}
 	sd = &cfg->sds[cfg->nr_sds++];
 	memset(sd, 0, sizeof(*sd));
-	sd->name = strdup(name);
-	if (!sd->name)
-		return -ENOMEM;
-	ret = sd_fill(sd, def, lun, err);
+	sd->name = name;
+	return sd_fill(sd, def, lun, err);
+}
+
+/* Formats nr through the printf-style mask at pct ("%02d", "%04x", "%s"). */
+static int mask_number(const char *pct, uint64_t nr, char *out, size_t len, const char **after)
+{
+	const char *p = pct + 1;
+	char spec[24], num[32];
+	int n;
+
+	p += strspn(p, "-0 +#");
+	p += strspn(p, "0123456789");
+	if (*p == '.')
+		p += 1 + strspn(p + 1, "0123456789");
+	if ((size_t)(p - pct) > 12 || !*p || !strchr("diuxXos", *p))
+		return -EINVAL;
+	*after = p + 1;
+	if (*p == 's') {
+		snprintf(num, sizeof(num), "%llu", (unsigned long long)nr);
+		snprintf(spec, sizeof(spec), "%.*ss", (int)(p - pct), pct);
+		n = snprintf(out, len, spec, num);
+	} else {
+		snprintf(spec, sizeof(spec), "%.*sll%c", (int)(p - pct), pct, *p == 'i' ? 'd' : *p);
+		n = snprintf(out, len, spec, (unsigned long long)nr);
+	}
+	return n < 0 || (size_t)n >= len ? -EINVAL : 0;
+}
+
+/* The name or lun of count= number nr: a printf mask or a '*' takes the number, else it is
+ * appended ([134]). *out is malloc'ed. */
+static int with_number(const char *text, uint64_t nr, char **out)
+{
+	const char *pct = strchr(text, '%');
+	const char *star = strchr(text, '*');
+	char num[96];
+	int n;
+
+	if (pct) {
+		const char *after;
+
+		if (mask_number(pct, nr, num, sizeof(num), &after))
+			return -EINVAL;
+		n = asprintf(out, "%.*s%s%s", (int)(pct - text), text, num, after);
+	} else if (star) {
+		n = asprintf(out, "%.*s%llu%s", (int)(star - text), text, (unsigned long long)nr,
+			     star + 1);
+	} else {
+		n = asprintf(out, "%s%llu", text, (unsigned long long)nr);
+	}
+	return n < 0 ? -ENOMEM : 0;
+}
+
+/* count=(start,n): start truncated, n at least one ([135], [137], [138]). */
+static int count_values(const struct parm_val *cv, uint64_t *start, uint64_t *nr,
+			struct parm_err *err)
+{
+	struct parm_num *n = NULL;
+	int k = parm_val_numbers(cv, PARM_UNIT_BYTES, "count", &n, err);
+	double s, c;
+
+	if (k < 0)
+		return k;
+	s = k >= 1 ? parm_num_signed(&n[0]) : 0;
+	c = k >= 2 ? parm_num_signed(&n[1]) : 0;
+	free(n);
+	if (k != 2)
+		return parm_errf(err, &cv->loc,
+				 "invalid count=%s; expected two values: count=(start,count)",
+				 cv->text);
+	if (!(c >= 1))
+		return parm_errf(err, &cv->loc,
+				 "invalid count=%s; expected a count of one or more SDs", cv->text);
+	if (!(s >= 0 && s <= MAX_COUNT_START) || c > PARM_MAX_DEFS)
+		return parm_errf(err, &cv->loc,
+				 "invalid count=%s; expected a start from 0 to 1e15 and at most %d "
+				 "SDs",
+				 cv->text, PARM_MAX_DEFS);
+	*start = (uint64_t)s;
+	*nr = (uint64_t)c;
+	return 0;
+}
+
+static int sd_count(struct parm_config *cfg, const struct parm_raw_def *def, const char *lun,
+		    struct parm_err *err)
+{
+	const struct parm_val *cv = def->set.val[PARM_KW_COUNT];
+	uint64_t start = 0, nr = 0;
+	int ret = count_values(cv, &start, &nr, err);
+
+	for (uint64_t i = 0; !ret && i < nr; i++) {
+		char *name = NULL, *l = NULL;
+
+		ret = with_number(def->name, start + i, &name);
+		if (!ret)
+			ret = with_number(lun, start + i, &l);
+		if (ret == -EINVAL)
+			ret = parm_errf(err, &cv->loc,
+					"sd=%s,lun=%s: invalid count= mask; expected %%d, %%02d, "
+					"%%x, %%s or *",
+					def->name, lun);
+		if (!ret)
+			ret = sd_add(cfg, def, name, l, err);
+		else
+			free(name);
+		free(l);
+	}
 	return ret;
 }
 
-static int sd_lun(const struct parm_raw_def *def, const char **lun, struct parm_err *err)
+static int sd_def(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
 {
 	const struct parm_val *v = def->set.val[PARM_KW_LUN];
+	const char *lun = NULL;
+	char *name;
+	int ret;
 
-	*lun = NULL;
 	if (!v)
 		return parm_errf(err, &def->loc,
-				 "sd=%s has no lun=; expected lun=/dev/... or a "
-				 "file name",
+				 "sd=%s has no lun=; expected lun=/dev/... or a file name",
 				 def->name);
-	return parm_get_word(v, "lun", lun, err);
-}
-
-int parm_apply_sd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err)
-{
-	const struct parm_val *cv = def->set.val[PARM_KW_COUNT];
-	struct parm_num *n;
-	const char *lun;
-	int nr, ret;
-
-	ret = sd_lun(def, &lun, err);
+	ret = parm_get_word(v, "lun", &lun, err);
 	if (ret)
 		return ret;
-	if (!cv)
-		return sd_add(cfg, def, def->name, lun, err);
-	nr = parm_val_numbers(cv, PARM_UNIT_PLAIN, &n, err);
-	if (nr < 0)
-		return nr;
-	if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > PARM_MAX_DEFS) {
-		free(n);
-		return parm_errf(err, &cv->loc, "invalid count=%s; expected (start,n) with n >= 1",
-				 cv->text);
-	}
-	for (uint64_t i = 0; !ret && i < (uint64_t)n[1].value; i++) {
-		uint64_t k = (uint64_t)n[0].value + i;
-		char *name = with_number(def->name, k);
-		char *l = with_number(lun, k);
+	if (def->set.val[PARM_KW_COUNT])
+		return sd_count(cfg, def, lun, err);
+	name = strdup(def->name);
+	return name ? sd_add(cfg, def, name, lun, err) : -ENOMEM;
+}
 
-		ret = name && l ? sd_add(cfg, def, name, l, err) : -ENOMEM;
-		free(name);
-		free(l);
+static int cmp_name(const void *a, const void *b, void *arg)
+{
+	const struct parm_sd *sds = arg;
+	size_t i = *(const size_t *)a, j = *(const size_t *)b;
+	int c = strcmp(sds[i].name, sds[j].name);
+
+	return c ? c : (i > j) - (i < j);
+}
+
+/* The first SD (in definition order) whose name an earlier SD already has ([121]). */
+static int check_duplicates(const struct parm_config *cfg, struct parm_err *err)
+{
+	size_t *idx = malloc((cfg->nr_sds ? cfg->nr_sds : 1) * sizeof(*idx));
+	size_t dup = SIZE_MAX;
+
+	if (!idx)
+		return -ENOMEM;
+	for (size_t i = 0; i < cfg->nr_sds; i++)
+		idx[i] = i;
+	qsort_r(idx, cfg->nr_sds, sizeof(*idx), cmp_name, cfg->sds);
+	for (size_t i = 1; i < cfg->nr_sds; i++)
+		if (!strcmp(cfg->sds[idx[i]].name, cfg->sds[idx[i - 1]].name) &&
+		    (i < 2 || strcmp(cfg->sds[idx[i]].name, cfg->sds[idx[i - 2]].name)) &&
+		    idx[i] < dup)
+			dup = idx[i];
+	free(idx);
+	if (dup == SIZE_MAX)
+		return 0;
+	return parm_errf(err, &cfg->sds[dup].loc, "an SD can only be defined once: sd=%s",
+			 cfg->sds[dup].name);
+}
+
+/* One sd= definition's SDs in cfg->sds: [start, start + nr). */
+struct sd_group {
+	size_t start;
+	size_t nr;
+	bool is_count;
+};
+
+/* VDbench's order: repeat until no count= group is left: for i over the list, a count= group
+ * at i is removed and its SDs appended at the end; the element sliding into i is skipped. */
+static void order_groups(struct sd_group *g, size_t nr, size_t *order, size_t *nr_order)
+{
+	size_t len = nr, out = 0;
+	bool again = true;
+
+	while (again) {
+		again = false;
+		for (size_t i = 0; i < len; i++) {
+			if (!g[i].is_count)
+				continue;
+			g[len] = g[i];
+			g[len].is_count = false;
+			memmove(&g[i], &g[i + 1], (len - i) * sizeof(*g));
+			again = true;
+		}
 	}
-	free(n);
+	for (size_t i = 0; i < len; i++)
+		for (size_t k = 0; k < g[i].nr; k++)
+			order[out++] = g[i].start + k;
+	*nr_order = out;
+}
+
+static int reorder(struct parm_config *cfg, struct sd_group *g, size_t nr_groups)
+{
+	size_t *order = malloc((cfg->nr_sds ? cfg->nr_sds : 1) * sizeof(*order));
+	struct parm_sd *sds = malloc((cfg->nr_sds ? cfg->nr_sds : 1) * sizeof(*sds));
+	size_t nr = 0;
+
+	if (!order || !sds) {
+		free(order);
+		free(sds);
+		return -ENOMEM;
+	}
+	order_groups(g, nr_groups, order, &nr);
+	for (size_t i = 0; i < nr; i++)
+		sds[i] = cfg->sds[order[i]];
+	memcpy(cfg->sds, sds, nr * sizeof(*sds));
+	free(order);
+	free(sds);
+	return 0;
+}
+
+int parm_apply_sds(struct parm_config *cfg, const struct parm_raw *raw, struct parm_err *err)
+{
+	struct sd_group *g = calloc(raw->nr_defs + 1, sizeof(*g));
+	size_t nr = 0;
+	int ret = g ? 0 : -ENOMEM;
+
+	for (size_t i = 0; !ret && i < raw->nr_defs; i++) {
+		const struct parm_raw_def *def = &raw->defs[i];
+
+		if (def->sec != PARM_SEC_SD)
+			continue;
+		g[nr].start = cfg->nr_sds;
+		g[nr].is_count = def->set.val[PARM_KW_COUNT] != NULL;
+		ret = sd_def(cfg, def, err);
+		g[nr].nr = cfg->nr_sds - g[nr].start;
+		nr++;
+	}
+	if (!ret)
+		ret = check_duplicates(cfg, err);
+	if (!ret)
+		ret = reorder(cfg, g, nr);
+	free(g);
 	return ret;
 }
 

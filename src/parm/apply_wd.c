@@ -1,8 +1,11 @@
 /* Workload definitions (reference §5) into struct parm_wd: the I/O mix (rdpct, xfersize,
- * seekpct), where it goes (sd=, range, hotband, hit area) and how fast (skew, iorate). */
+ * seekpct), where it goes (sd=, range, hotband) and how fast (skew, iorate). Values are checked
+ * as VDbench 5.04.07 checks them with -s (tests/parm/FINDINGS.md §8): percentages above 100 and
+ * transfer sizes that are not a multiple of 512 pass here and are refused before a real run. */
 #include "build.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,25 +19,14 @@ void parm_wd_fini(struct parm_wd *wd)
 	memset(wd, 0, sizeof(*wd));
 }
 
-static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+/* seekpct=n, random, r, seq, sequential, seqnz, eof (-1), (poisson,n) ([090], [091]). */
+static int seek_word(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
 {
-	const char *w = v->kind == PARM_VAL_WORD ? v->text : NULL;
+	const char *w = v->text;
 
-	wd->seek = PARM_SEEK_PCT;
-	if (v->kind == PARM_VAL_LIST && v->nr_items == 2 &&
-	    !strcasecmp(v->items[0].text, "poisson")) {
-		wd->seek = PARM_SEEK_POISSON;
-		return parm_get_double(&v->items[1], PARM_UNIT_PLAIN, 0, 1e18, "seekpct",
-				       &wd->seekpct, err);
-	}
-	if (!w)
-		return parm_errf(err, &v->loc,
-				 "invalid seekpct=%s; expected a percentage, random, "
-				 "seq, seqnz, eof or (poisson,n)",
-				 v->text);
-	if (!strcasecmp(w, "random") || !strcasecmp(w, "r") || !strcasecmp(w, "rand")) {
+	if (!strcasecmp(w, "random") || !strcasecmp(w, "r")) {
 		wd->seekpct = 100;
-	} else if (!strcasecmp(w, "seq") || !strcasecmp(w, "sequential") || !strcasecmp(w, "s")) {
+	} else if (!strcasecmp(w, "seq") || !strcasecmp(w, "sequential")) {
 		wd->seekpct = 0;
 	} else if (!strcasecmp(w, "seqnz")) {
 		wd->seek = PARM_SEEK_SEQNZ;
@@ -42,32 +34,55 @@ static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm
 	} else if (!strcasecmp(w, "eof") || !strcmp(w, "-1")) {
 		wd->seek = PARM_SEEK_EOF;
 		wd->seekpct = 0;
-	} else if (!strcasecmp(w, "poisson")) {
-		wd->seek = PARM_SEEK_POISSON;
-		wd->seekpct = 100;
-	} else {
+	} else if (parm_num_looks_numeric(w)) {
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "seekpct", &wd->seekpct, err);
+	} else {
+		return parm_errf(err, &v->loc,
+				 "invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
+				 "or (poisson,n)",
+				 w);
 	}
 	return 0;
 }
 
+static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	wd->seek = PARM_SEEK_PCT;
+	if (v->kind == PARM_VAL_LIST && v->nr_items == 2 &&
+	    !strcasecmp(v->items[0].text, "poisson")) {
+		wd->seek = PARM_SEEK_POISSON;
+		return parm_get_double(&v->items[1], PARM_UNIT_PLAIN, 1e-9, 1e18, "seekpct",
+				       &wd->seekpct, err);
+	}
+	if (v->kind != PARM_VAL_WORD)
+		return parm_errf(err, &v->loc,
+				 "invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
+				 "or (poisson,n)",
+				 v->text);
+	return seek_word(wd, v, err);
+}
+
+/* stride=(min,max): numbers only, two of them ([046], [259]). */
 static int set_stride(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
 {
-	struct parm_num *n;
-	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+	struct parm_num *n = NULL;
+	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, "stride", &n, err);
+	double lo, hi;
 
 	if (nr < 0)
 		return nr;
-	if (nr != 2 || n[0].value < 0 || n[1].value < n[0].value) {
-		free(n);
-		return parm_errf(err, &v->loc,
-				 "invalid stride=%s; expected (min,max) with min <= "
-				 "max",
-				 v->text);
-	}
-	wd->stride_min_bytes = (uint64_t)n[0].value;
-	wd->stride_max_bytes = (uint64_t)n[1].value;
+	lo = nr >= 1 ? n[0].value : 0;
+	hi = nr >= 2 ? n[1].value : 0;
 	free(n);
+	if (nr != 2)
+		return parm_errf(err, &v->loc, "invalid stride=%s; expected two values: "
+				 "stride=(min,max)",
+				 v->text);
+	if (!(lo >= 0 && hi >= lo && hi < 1e18))
+		return parm_errf(err, &v->loc, "invalid stride=%s; expected 0 <= min <= max",
+				 v->text);
+	wd->stride_min_bytes = (uint64_t)lo;
+	wd->stride_max_bytes = (uint64_t)hi;
 	return 0;
 }
 
@@ -82,6 +97,12 @@ static int set_host(struct parm_wd *wd, const struct parm_val *v, struct parm_er
 	return wd->host ? 0 : -ENOMEM;
 }
 
+/* The percentages VDbench -s does not range-check ([254]); a run refuses them. */
+static int set_pct(const struct parm_val *v, const char *what, double *out, struct parm_err *err)
+{
+	return parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, what, out, err);
+}
+
 static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
@@ -92,9 +113,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_SD:
 		return parm_get_names(v, "sd", &wd->sd_names, &wd->nr_sd_names, err);
 	case PARM_KW_RDPCT:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rdpct", &wd->rdpct, err);
+		return set_pct(v, "rdpct", &wd->rdpct, err);
 	case PARM_KW_WRPCT:
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "wrpct", &d, err);
+		ret = set_pct(v, "wrpct", &d, err);
 		wd->rdpct = 100 - d;
 		return ret;
 	case PARM_KW_XFERSIZE:
@@ -114,9 +135,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_HOTBAND:
 		return parm_get_range(v, "hotband", &wd->hotband, err);
 	case PARM_KW_RHPCT:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rhpct", &wd->rhpct, err);
+		return set_pct(v, "rhpct", &wd->rhpct, err);
 	case PARM_KW_WHPCT:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "whpct", &wd->whpct, err);
+		return set_pct(v, "whpct", &wd->whpct, err);
 	case PARM_KW_STRIDE:
 		return set_stride(wd, v, err);
 	case PARM_KW_STREAMS:
@@ -132,29 +153,47 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	}
 }
 
-static int wd_check(const struct parm_wd *wd, struct parm_err *err)
+static int wd_check(const struct parm_config *cfg, const struct parm_wd *wd, struct parm_err *err)
 {
 	const struct parm_kwset *s = &wd->set;
 
 	if (parm_kwset_has(s, PARM_KW_IORATE) && parm_kwset_has(s, PARM_KW_SKEW))
 		return parm_errf(err, &s->val[PARM_KW_SKEW]->loc,
-				 "wd=%s: skew= and iorate= are "
-				 "mutually exclusive; expected one of them",
+				 "wd=%s: skew= and iorate= are mutually exclusive; expected one of "
+				 "them",
 				 wd->name);
 	if (parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
 		return parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
-				 "wd=%s: a workload iorate= "
-				 "requires priority=",
+				 "wd=%s: a workload iorate= also needs priority=", wd->name);
+	if (parm_kwset_has(s, PARM_KW_THREADS) && !cfg->general.concatenatesds)
+		return parm_errf(err, &s->val[PARM_KW_THREADS]->loc,
+				 "wd=%s: a workload threads= needs concatenatesds=yes; expected "
+				 "threads= on the SD or the RD",
 				 wd->name);
 	return 0;
 }
 
-int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
-		  struct parm_err *err)
+/* xfersize=(min,max,align) needs align= of the same value on each of its SDs ([088]). */
+static int check_xfer_align(const struct parm_config *cfg, const struct parm_wd *wd,
+			    struct parm_err *err)
 {
-	const struct parm_val *sdv = def->set.val[PARM_KW_SD];
-	int ret = 0;
+	if (wd->xfer.kind != PARM_XFER_RANGE)
+		return 0;
+	for (size_t i = 0; i < wd->nr_sd; i++) {
+		const struct parm_sd *sd = &cfg->sds[wd->sd_idx[i]];
 
+		if (sd->align_bytes != wd->xfer.align_bytes)
+			return parm_errf(err, &wd->set.val[PARM_KW_XFERSIZE]->loc,
+					 "wd=%s: xfersize=(min,max,align) needs align=%llu on "
+					 "sd=%s,lun=%s as well",
+					 wd->name, (unsigned long long)wd->xfer.align_bytes,
+					 sd->name, sd->lun);
+	}
+	return 0;
+}
+
+static int wd_defaults(struct parm_wd *wd, const struct parm_raw_def *def)
+{
 	wd->set = def->set;
 	wd->loc = def->loc;
 	wd->rdpct = 100;
@@ -168,20 +207,32 @@ int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 	if (!wd->xfer.sizes_bytes)
 		return -ENOMEM;
 	wd->xfer.sizes_bytes[0] = 4096;
+	return 0;
+}
+
+int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
+		  struct parm_err *err)
+{
+	const struct parm_val *sdv = def->set.val[PARM_KW_SD];
+	int ret = wd_defaults(wd, def);
+
 	for (int kw = 0; kw < PARM_KW_NR && !ret; kw++)
 		if (def->set.val[kw])
 			ret = wd_one(wd, (enum parm_kw)kw, def->set.val[kw], err);
 	if (!ret && def->name)
-		ret = wd_check(wd, err);
+		ret = wd_check(cfg, wd, err);
 	if (!ret && def->name && parm_wd_find(cfg, def->name) >= 0)
 		ret = parm_errf(err, &def->loc, "a WD can only be defined once: wd=%s", def->name);
 	if (!ret && sdv) {
-		int nr = parm_sd_resolve(cfg, wd->sd_names, wd->nr_sd_names, &sdv->loc, &wd->sd_idx,
-					 err);
+		char owner[160];
+		int nr;
 
+		snprintf(owner, sizeof(owner), "wd=%s", def->name ? def->name : "default");
+		nr = parm_sd_resolve(cfg, sdv, owner, &wd->sd_idx, err);
 		if (nr < 0)
 			return nr;
 		wd->nr_sd = (size_t)nr;
+		ret = check_xfer_align(cfg, wd, err);
 	}
 	return ret;
 }

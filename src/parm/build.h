@@ -18,18 +18,38 @@ struct parm_raw {
 	struct parm_raw_def *defs;
 	size_t nr_defs;
 	size_t cap_defs;
+	struct parm_kwset defaults[PARM_SEC_NR]; /* xxx=default as at the end of the files */
 	struct parm_item **item_blocks; /* every lexed item, kept alive for the parm_val pointers */
 	size_t *nr_items;
 	size_t nr_blocks;
 };
 
+/* Lexes every logical line of src and files its items into definitions (define.c). Returns 0
+ * or -EINVAL with *err; raw keeps what was built either way. */
+int parm_define(struct parm_config *cfg, const struct parm_source *src, struct parm_raw *raw,
+		struct parm_err *err);
+
 /* Turns the raw definitions into the typed config; each returns 0 or -EINVAL with *err. */
 int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, struct parm_err *err);
 int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
-int parm_apply_sd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
+/* The values of an HD keyword set, hd=default's included. */
+int parm_check_hd_set(const struct parm_kwset *set, struct parm_err *err);
+/* SDs: every sd= definition with count= replication, then VDbench's SD order (apply_sd.c). */
+int parm_apply_sds(struct parm_config *cfg, const struct parm_raw *raw, struct parm_err *err);
 int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
 		  struct parm_err *err);
 int parm_apply_rd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_err *err);
+
+/* Checks between definitions once all are typed (check.c): host= references, mount=,
+ * concatenatesds= and WD threads=, validate= with pattern=. */
+int parm_check_config(const struct parm_config *cfg, struct parm_err *err);
+
+/* RD pieces (rd_rates.c, rd_loops.c). */
+int parm_rd_rates(const struct parm_val *v, struct parm_rate **out, struct parm_err *err);
+int parm_rd_distribution(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err);
+int parm_rd_check_variable(const struct parm_rd *rd, struct parm_err *err);
+int parm_rd_loops(struct parm_rd *rd, const struct parm_kwset *set, struct parm_err *err);
+bool parm_kw_is_loop(enum parm_kw kw);
 
 void parm_sd_fini(struct parm_sd *sd);
 void parm_wd_fini(struct parm_wd *wd);

@@ -1,147 +1,187 @@
-/* The keyword tables: which words each section accepts, their aliases, and VDbench's prefix
- * rule (reference §1.3): any prefix of two or more letters, the first match in table order. */
+/* The keyword tables of VDbench 5.04.07, one per section, in the order that settles an
+ * abbreviation (tests/parm/FINDINGS.md §4): a keyword written in full (any case) is itself; a
+ * shorter word of two or more letters is the first entry of its section that starts with it,
+ * skipping the entries that VDbench accepts only in full. */
 #include "keywords.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <string.h>
 
-#define GEN (1u << PARM_SEC_GENERAL)
-#define HD  (1u << PARM_SEC_HD)
-#define RG  (1u << PARM_SEC_RG)
-#define SD  (1u << PARM_SEC_SD)
-#define WD  (1u << PARM_SEC_WD)
-#define RD  (1u << PARM_SEC_RD)
-
 struct kw_entry {
 	const char *name;
 	enum parm_kw kw;
-	unsigned int sections;
+	unsigned int flags; /* PARM_KWF_* */
 };
 
+#define X PARM_KWF_EXACT
+
 /* clang-format off: one keyword a line reads better as a table */
-/* Table order decides ambiguous prefixes: the first entry of the section that matches wins. */
-static const struct kw_entry kw_table[] = {
-	/* general */
-	{ "abort_failed_skew", PARM_KW_ABORT_FAILED_SKEW, GEN },
-	{ "auxreport", PARM_KW_AUXREPORT, GEN },
-	{ "compratio", PARM_KW_COMPRATIO, GEN },
-	{ "compression", PARM_KW_COMPRESSION, GEN },
-	{ "compressionseed", PARM_KW_COMPRESSIONSEED, GEN },
-	{ "concatenatesds", PARM_KW_CONCATENATESDS, GEN },
-	{ "create_anchors", PARM_KW_CREATE_ANCHORS, GEN },
-	{ "data_errors", PARM_KW_DATA_ERRORS, GEN },
-	{ "dataerrors", PARM_KW_DATA_ERRORS, GEN },
-	{ "debug", PARM_KW_DEBUG, GEN },
-	{ "dedupratio", PARM_KW_DEDUPRATIO, GEN | SD },
-	{ "dedupunit", PARM_KW_DEDUPUNIT, GEN },
-	{ "dedupsets", PARM_KW_DEDUPSETS, GEN | SD },
-	{ "deduphotsets", PARM_KW_DEDUPHOTSETS, GEN | SD },
-	{ "dedupflipflop", PARM_KW_DEDUPFLIPFLOP, GEN | SD },
-	{ "endcmd", PARM_KW_ENDCMD, GEN | RD },
-	{ "end_cmd", PARM_KW_ENDCMD, GEN | RD },
-	{ "engine", PARM_KW_ENGINE, GEN },
-	{ "formatsds", PARM_KW_FORMATSDS, GEN },
-	{ "formatxfersize", PARM_KW_FORMATXFERSIZE, GEN },
-	{ "fwd_thread_adjust", PARM_KW_FWD_THREAD_ADJUST, GEN },
-	{ "heartbeat_error", PARM_KW_HEARTBEAT_ERROR, GEN },
-	{ "histogram", PARM_KW_HISTOGRAM, GEN },
-	{ "ios_per_jvm", PARM_KW_IOS_PER_JVM, GEN },
-	{ "journal", PARM_KW_JOURNAL, GEN | SD },
-	{ "loop", PARM_KW_LOOP, GEN },
-	{ "messagescan", PARM_KW_MESSAGESCAN, GEN },
-	{ "misc", PARM_KW_MISC, GEN },
-	{ "monitor", PARM_KW_MONITOR, GEN },
-	{ "pattern", PARM_KW_PATTERN, GEN },
-	{ "pattern_buffer", PARM_KW_PATTERN_BUFFER, GEN },
-	{ "port", PARM_KW_PORT, GEN },
-	{ "psrset", PARM_KW_PSRSET, GEN },
-	{ "report", PARM_KW_REPORT, GEN },
-	{ "report_run_totals", PARM_KW_REPORT_RUN_TOTALS, GEN },
-	{ "showlba", PARM_KW_SHOWLBA, GEN },
-	{ "startcmd", PARM_KW_STARTCMD, GEN | RD },
-	{ "start_cmd", PARM_KW_STARTCMD, GEN | RD },
-	{ "swat", PARM_KW_SWAT, GEN },
-	{ "timeout", PARM_KW_TIMEOUT, GEN },
-	{ "validate", PARM_KW_VALIDATE, GEN },
-	/* hd */
-	{ "system", PARM_KW_SYSTEM, HD },
-	{ "vdbench", PARM_KW_VDBENCH, HD },
-	{ "shell", PARM_KW_SHELL, HD },
-	{ "user", PARM_KW_USER, HD | WD },
-	{ "jvms", PARM_KW_JVMS, HD },
-	{ "master", PARM_KW_MASTER, HD },
-	{ "clients", PARM_KW_CLIENTS, HD },
-	{ "mount", PARM_KW_MOUNT, HD },
-	/* rg */
-	{ "devices", PARM_KW_DEVICES, RG },
-	/* sd */
-	{ "lun", PARM_KW_LUN, SD },
-	{ "size", PARM_KW_SIZE, SD },
-	{ "threads", PARM_KW_THREADS, SD | WD },
-	{ "count", PARM_KW_COUNT, SD },
-	{ "offset", PARM_KW_OFFSET, SD },
-	{ "align", PARM_KW_ALIGN, SD },
-	{ "range", PARM_KW_RANGE, SD | WD },
-	{ "hitarea", PARM_KW_HITAREA, SD },
-	{ "openflags", PARM_KW_OPENFLAGS, SD | WD | RD },
-	{ "replay", PARM_KW_REPLAY, SD | RD },
-	{ "host", PARM_KW_HOST, SD | WD },
-	{ "hd", PARM_KW_HOST, SD | WD },
-	{ "resetlun", PARM_KW_RESETLUN, SD },
-	{ "resetbus", PARM_KW_RESETBUS, SD },
-	{ "kstat", PARM_KW_KSTAT, SD },
-	{ "instance", PARM_KW_INSTANCE, SD },
-	{ "streams", PARM_KW_STREAMS, SD | WD },
-	/* wd */
-	{ "sd", PARM_KW_SD, WD | RD },
-	{ "rdpct", PARM_KW_RDPCT, WD },
-	{ "readpct", PARM_KW_RDPCT, WD },
-	{ "wrpct", PARM_KW_WRPCT, WD },
-	{ "writepct", PARM_KW_WRPCT, WD },
-	{ "xfersize", PARM_KW_XFERSIZE, WD },
-	{ "seekpct", PARM_KW_SEEKPCT, WD },
-	{ "skew", PARM_KW_SKEW, WD },
-	{ "iorate", PARM_KW_IORATE, WD | RD },
-	{ "priority", PARM_KW_PRIORITY, WD },
-	{ "hotband", PARM_KW_HOTBAND, WD },
-	{ "rhpct", PARM_KW_RHPCT, WD },
-	{ "whpct", PARM_KW_WHPCT, WD },
-	{ "stride", PARM_KW_STRIDE, WD },
-	/* rd */
-	{ "wd", PARM_KW_WD, RD },
-	{ "curve", PARM_KW_CURVE, RD },
-	{ "stopcurve", PARM_KW_STOPCURVE, RD },
-	{ "elapsed", PARM_KW_ELAPSED, RD },
-	{ "interval", PARM_KW_INTERVAL, RD },
-	{ "warmup", PARM_KW_WARMUP, RD },
-	{ "pause", PARM_KW_PAUSE, RD },
-	{ "maxdata", PARM_KW_MAXDATA, RD },
-	{ "maxdataread", PARM_KW_MAXDATAREAD, RD },
-	{ "maxdatawritten", PARM_KW_MAXDATAWRITTEN, RD },
-	{ "distribution", PARM_KW_DISTRIBUTION, RD },
-	{ "trace", PARM_KW_TRACE, RD },
-	{ "forxfersize", PARM_KW_FORXFERSIZE, RD },
-	{ "xfersize", PARM_KW_FORXFERSIZE, RD },
-	{ "forthreads", PARM_KW_FORTHREADS, RD },
-	{ "threads", PARM_KW_FORTHREADS, RD },
-	{ "forrdpct", PARM_KW_FORRDPCT, RD },
-	{ "rdpct", PARM_KW_FORRDPCT, RD },
-	{ "forrhpct", PARM_KW_FORRHPCT, RD },
-	{ "rhpct", PARM_KW_FORRHPCT, RD },
-	{ "forhpct", PARM_KW_FORRHPCT, RD },
-	{ "forwhpct", PARM_KW_FORWHPCT, RD },
-	{ "whpct", PARM_KW_FORWHPCT, RD },
-	{ "forseekpct", PARM_KW_FORSEEKPCT, RD },
-	{ "seekpct", PARM_KW_FORSEEKPCT, RD },
-	{ "forhitarea", PARM_KW_FORHITAREA, RD },
-	{ "hitarea", PARM_KW_FORHITAREA, RD },
-	{ "forcompratio", PARM_KW_FORCOMPRATIO, RD },
-	{ "compratio", PARM_KW_FORCOMPRATIO, RD },
-	{ "forcompression", PARM_KW_FORCOMPRESSION, RD },
-	{ "compression", PARM_KW_FORCOMPRESSION, RD },
+static const struct kw_entry gen_table[] = {
+	{ "abort_failed_skew", PARM_KW_ABORT_FAILED_SKEW, 0 },
+	{ "auxreport", PARM_KW_AUXREPORT, 0 },
+	{ "compratio", PARM_KW_COMPRATIO, 0 },
+	{ "compression", PARM_KW_COMPRESSION, 0 },
+	{ "compressionseed", PARM_KW_COMPRESSIONSEED, 0 },
+	{ "concatenatesds", PARM_KW_CONCATENATESDS, 0 },
+	{ "create_anchors", PARM_KW_CREATE_ANCHORS, 0 },
+	{ "data_errors", PARM_KW_DATA_ERRORS, 0 },
+	{ "dataerrors", PARM_KW_DATA_ERRORS, 0 },
+	{ "debug", PARM_KW_DEBUG, X },
+	{ "dedupratio", PARM_KW_DEDUPRATIO, X },
+	{ "dedupunit", PARM_KW_DEDUPUNIT, X },
+	{ "dedupsets", PARM_KW_DEDUPSETS, X },
+	{ "deduphotsets", PARM_KW_DEDUPHOTSETS, X },
+	{ "dedupflipflop", PARM_KW_DEDUPFLIPFLOP, X },
+	{ "endcmd", PARM_KW_ENDCMD, X },
+	{ "end_cmd", PARM_KW_ENDCMD, X },
+	{ "engine", PARM_KW_ENGINE, X }, /* ioramp extension, never abbreviated ([274]) */
+	{ "formatxfersize", PARM_KW_FORMATXFERSIZE, 0 }, /* fo..format: [054, 057] */
+	{ "formatsds", PARM_KW_FORMATSDS, 0 },
+	{ "fwd_thread_adjust", PARM_KW_FWD_THREAD_ADJUST, 0 },
+	{ "heartbeat_error", PARM_KW_HEARTBEAT_ERROR, 0 },
+	{ "histogram", PARM_KW_HISTOGRAM, 0 },
+	{ "ios_per_jvm", PARM_KW_IOS_PER_JVM, 0 },
+	{ "journal", PARM_KW_JOURNAL, X },
+	{ "loop", PARM_KW_LOOP, X },
+	{ "messagescan", PARM_KW_MESSAGESCAN, 0 },
+	{ "misc", PARM_KW_MISC, 0 },
+	{ "monitor", PARM_KW_MONITOR, 0 },
+	{ "pattern", PARM_KW_PATTERN, 0 },
+	{ "pattern_buffer", PARM_KW_PATTERN_BUFFER, 0 },
+	{ "port", PARM_KW_PORT, 0 },
+	{ "psrset", PARM_KW_PSRSET, 0 },
+	{ "report", PARM_KW_REPORT, 0 },
+	{ "report_run_totals", PARM_KW_REPORT_RUN_TOTALS, 0 },
+	{ "showlba", PARM_KW_SHOWLBA, X },
+	{ "startcmd", PARM_KW_STARTCMD, X },
+	{ "start_cmd", PARM_KW_STARTCMD, X },
+	{ "swat", PARM_KW_SWAT, 0 },
+	{ "timeout", PARM_KW_TIMEOUT, 0 },
+	{ "validate", PARM_KW_VALIDATE, 0 },
+};
+
+static const struct kw_entry hd_table[] = {
+	{ "system", PARM_KW_SYSTEM, 0 },
+	{ "vdbench", PARM_KW_VDBENCH, 0 },
+	{ "shell", PARM_KW_SHELL, 0 },
+	{ "user", PARM_KW_USER, 0 },
+	{ "jvms", PARM_KW_JVMS, 0 },
+	{ "master", PARM_KW_MASTER, 0 },
+	{ "clients", PARM_KW_CLIENTS, 0 },
+	{ "mount", PARM_KW_MOUNT, 0 },
+};
+
+static const struct kw_entry rg_table[] = {
+	{ "devices", PARM_KW_DEVICES, 0 },
+};
+
+static const struct kw_entry sd_table[] = {
+	{ "lun", PARM_KW_LUN, 0 },
+	{ "size", PARM_KW_SIZE, 0 },
+	{ "threads", PARM_KW_THREADS, 0 },
+	{ "hitarea", PARM_KW_HITAREA, 0 },
+	{ "offset", PARM_KW_OFFSET, 0 },
+	{ "align", PARM_KW_ALIGN, 0 },
+	{ "range", PARM_KW_RANGE, 0 },
+	{ "openflags", PARM_KW_OPENFLAGS, 0 },
+	{ "journal", PARM_KW_JOURNAL, 0 },
+	{ "count", PARM_KW_COUNT, 0 },
+	{ "host", PARM_KW_HOST, 0 },
+	{ "hd", PARM_KW_HOST, X },
+	{ "replay", PARM_KW_REPLAY, 0 }, /* re= [051] */
+	{ "resetlun", PARM_KW_RESETLUN, 0 },
+	{ "resetbus", PARM_KW_RESETBUS, 0 },
+	{ "streams", PARM_KW_STREAMS, 0 }, /* st= [052] */
+	{ "kstat", PARM_KW_KSTAT, 0 },
+	{ "instance", PARM_KW_INSTANCE, 0 },
+	{ "dedupratio", PARM_KW_DEDUPRATIO, X },
+	{ "dedupsets", PARM_KW_DEDUPSETS, X },
+	{ "deduphotsets", PARM_KW_DEDUPHOTSETS, X },
+	{ "dedupflipflop", PARM_KW_DEDUPFLIPFLOP, X },
+};
+
+static const struct kw_entry wd_table[] = {
+	{ "sd", PARM_KW_SD, X },
+	{ "xfersize", PARM_KW_XFERSIZE, 0 },
+	{ "seekpct", PARM_KW_SEEKPCT, 0 },
+	{ "skew", PARM_KW_SKEW, 0 },
+	{ "range", PARM_KW_RANGE, 0 },
+	{ "openflags", PARM_KW_OPENFLAGS, 0 },
+	{ "stride", PARM_KW_STRIDE, 0 }, /* st, str, stri [046] */
+	{ "streams", PARM_KW_STREAMS, 0 },
+	{ "hotband", PARM_KW_HOTBAND, 0 }, /* ho, hot [047] */
+	{ "host", PARM_KW_HOST, 0 },
+	{ "hd", PARM_KW_HOST, X },
+	{ "priority", PARM_KW_PRIORITY, 0 },
+	{ "iorate", PARM_KW_IORATE, 0 },
+	{ "rhpct", PARM_KW_RHPCT, 0 },
+	{ "whpct", PARM_KW_WHPCT, 0 },
+	{ "readpct", PARM_KW_RDPCT, 0 }, /* re= [044] */
+	{ "rdpct", PARM_KW_RDPCT, 0 },
+	{ "wrpct", PARM_KW_WRPCT, 0 },
+	{ "writepct", PARM_KW_WRPCT, 0 },
+	{ "threads", PARM_KW_THREADS, 0 },
+	{ "user", PARM_KW_USER, X }, /* [048] */
+};
+
+static const struct kw_entry rd_table[] = {
+	{ "wd", PARM_KW_WD, X },
+	{ "sd", PARM_KW_SD, X },
+	{ "forxfersize", PARM_KW_FORXFERSIZE, 0 }, /* fo, for [034, 037] */
+	{ "forrdpct", PARM_KW_FORRDPCT, 0 },
+	{ "forrhpct", PARM_KW_FORRHPCT, 0 },
+	{ "forwhpct", PARM_KW_FORWHPCT, 0 },
+	{ "forseekpct", PARM_KW_FORSEEKPCT, 0 },
+	{ "forthreads", PARM_KW_FORTHREADS, 0 },
+	{ "forhitarea", PARM_KW_FORHITAREA, 0 },
+	{ "forcompratio", PARM_KW_FORCOMPRATIO, 0 },
+	{ "forcompression", PARM_KW_FORCOMPRESSION, 0 },
+	{ "threads", PARM_KW_FORTHREADS, 0 },
+	{ "xfersize", PARM_KW_FORXFERSIZE, 0 },
+	{ "rdpct", PARM_KW_FORRDPCT, 0 },
+	{ "rhpct", PARM_KW_FORRHPCT, 0 },
+	{ "whpct", PARM_KW_FORWHPCT, 0 },
+	{ "hitarea", PARM_KW_FORHITAREA, 0 },
+	{ "seekpct", PARM_KW_FORSEEKPCT, PARM_KWF_SINGLE }, /* [232] */
+	{ "compratio", PARM_KW_FORCOMPRATIO, 0 }, /* co..compr [036] */
+	{ "compression", PARM_KW_FORCOMPRESSION, 0 },
+	{ "iorate", PARM_KW_IORATE, 0 },
+	{ "elapsed", PARM_KW_ELAPSED, 0 },
+	{ "interval", PARM_KW_INTERVAL, 0 },
+	{ "warmup", PARM_KW_WARMUP, 0 },
+	{ "pause", PARM_KW_PAUSE, 0 },
+	{ "curve", PARM_KW_CURVE, 0 },
+	{ "distribution", PARM_KW_DISTRIBUTION, 0 },
+	{ "stopcurve", PARM_KW_STOPCURVE, 0 }, /* st [038] */
+	{ "startcmd", PARM_KW_STARTCMD, 0 },
+	{ "start_cmd", PARM_KW_STARTCMD, 0 },
+	{ "endcmd", PARM_KW_ENDCMD, 0 },
+	{ "end_cmd", PARM_KW_ENDCMD, 0 },
+	{ "operation", PARM_KW_OPERATION, 0 }, /* op, ope: file-system mode [039] */
+	{ "openflags", PARM_KW_OPENFLAGS, 0 },
+	{ "mount", PARM_KW_MOUNT, 0 },
+	{ "maxdata", PARM_KW_MAXDATA, X }, /* [040, 041] */
+	{ "maxdataread", PARM_KW_MAXDATAREAD, X },
+	{ "maxdatawritten", PARM_KW_MAXDATAWRITTEN, X },
+	{ "fwdrate", PARM_KW_FWDRATE, 0 }, /* file-system mode [032] */
+	{ "trace", PARM_KW_TRACE, X }, /* ioramp extension, never abbreviated */
 };
 /* clang-format on */
+
+struct kw_section {
+	const struct kw_entry *table;
+	size_t nr;
+};
+
+static const struct kw_section sections[PARM_SEC_NR] = {
+	[PARM_SEC_GENERAL] = { gen_table, IORAMP_ARRAY_SIZE(gen_table) },
+	[PARM_SEC_HD] = { hd_table, IORAMP_ARRAY_SIZE(hd_table) },
+	[PARM_SEC_RG] = { rg_table, IORAMP_ARRAY_SIZE(rg_table) },
+	[PARM_SEC_SD] = { sd_table, IORAMP_ARRAY_SIZE(sd_table) },
+	[PARM_SEC_WD] = { wd_table, IORAMP_ARRAY_SIZE(wd_table) },
+	[PARM_SEC_RD] = { rd_table, IORAMP_ARRAY_SIZE(rd_table) },
+};
 
 static const char *const kw_names[PARM_KW_NR] = {
 	[PARM_KW_ABORT_FAILED_SKEW] = "abort_failed_skew",
@@ -243,6 +283,9 @@ static const char *const kw_names[PARM_KW_NR] = {
 	[PARM_KW_FORTHREADS] = "forthreads",
 	[PARM_KW_FORWHPCT] = "forwhpct",
 	[PARM_KW_FORXFERSIZE] = "forxfersize",
+	[PARM_KW_OPERATION] = "operation",
+	[PARM_KW_FWDRATE] = "fwdrate",
+	[PARM_KW_IORATE_LIST] = "iorate",
 };
 
 const char *parm_kw_name(enum parm_kw kw)
@@ -252,33 +295,69 @@ const char *parm_kw_name(enum parm_kw kw)
 	return kw_names[kw];
 }
 
-int parm_kw_lookup(enum parm_section sec, const char *written)
+int parm_kw_match(enum parm_section sec, const char *written, struct parm_kw_match *out)
 {
+	const struct kw_section *s;
 	size_t n = strlen(written);
-	unsigned int bit = 1u << sec;
 	char lower[64];
 
-	if (n >= sizeof(lower))
+	if ((unsigned int)sec >= PARM_SEC_NR || n >= sizeof(lower))
 		return -ENOENT;
+	s = &sections[sec];
 	for (size_t i = 0; i <= n; i++)
 		lower[i] = (char)tolower((unsigned char)written[i]);
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(kw_table); i++)
-		if ((kw_table[i].sections & bit) && !strcmp(kw_table[i].name, lower))
-			return (int)kw_table[i].kw;
+	for (size_t i = 0; i < s->nr; i++)
+		if (!strcmp(s->table[i].name, lower)) {
+			out->kw = s->table[i].kw;
+			out->flags = s->table[i].flags;
+			out->is_abbrev = false;
+			return 0;
+		}
 	if (n < 2)
 		return -EINVAL;
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(kw_table); i++)
-		if ((kw_table[i].sections & bit) && !strncmp(kw_table[i].name, lower, n))
-			return (int)kw_table[i].kw;
+	for (size_t i = 0; i < s->nr; i++)
+		if (!(s->table[i].flags & PARM_KWF_EXACT) && !strncmp(s->table[i].name, lower, n)) {
+			out->kw = s->table[i].kw;
+			out->flags = s->table[i].flags;
+			out->is_abbrev = true;
+			return 0;
+		}
 	return -ENOENT;
+}
+
+int parm_kw_lookup(enum parm_section sec, const char *written)
+{
+	struct parm_kw_match m;
+	int ret = parm_kw_match(sec, written, &m);
+
+	return ret ? ret : (int)m.kw;
 }
 
 int parm_kw_other_section(enum parm_section sec, const char *written)
 {
+	struct parm_kw_match m;
+
 	for (int s = 0; s < PARM_SEC_NR; s++)
-		if (s != (int)sec && parm_kw_lookup((enum parm_section)s, written) >= 0)
+		if (s != (int)sec && !parm_kw_match((enum parm_section)s, written, &m) &&
+		    !m.is_abbrev)
 			return s;
 	return -ENOENT;
+}
+
+const char *parm_kw_full_only(enum parm_section sec, const char *written)
+{
+	size_t n = strlen(written);
+
+	if ((unsigned int)sec >= PARM_SEC_NR || n < 2)
+		return NULL;
+	for (size_t i = 0; i < sections[sec].nr; i++) {
+		const struct kw_entry *e = &sections[sec].table[i];
+
+		if ((e->flags & PARM_KWF_EXACT) && n < strlen(e->name) &&
+		    !strncasecmp(e->name, written, n))
+			return e->name;
+	}
+	return NULL;
 }
 
 const char *parm_section_name(enum parm_section sec)

@@ -1,5 +1,8 @@
-/* Splits a logical line into keyword=value items (reference §1.3): top-level commas separate
- * items, parentheses nest lists, double quotes protect blanks, commas, '=' and '-'. */
+/* Splits a logical line into keyword=value items as VDbench 5.04.07 does (tests/parm/FINDINGS.md
+ * §2): commas outside parentheses and double quotes separate parameters, an empty parameter
+ * (a,,b) is an error, a ')' without '(' is an error, a list left open at the end of the line is
+ * closed silently, nested parentheses are flattened ((1k,2k)) and empty list items are skipped.
+ * Double quotes protect blanks, commas, '=' and parentheses and are removed. */
 #include "lexer.h"
 
 #include <errno.h>
@@ -9,18 +12,12 @@
 struct lexer {
 	const struct parm_source *src;
 	const struct parm_logical *lg;
-	size_t pos;
 	struct parm_err *err;
 };
 
 static struct parm_loc lex_loc(const struct lexer *lx, size_t pos)
 {
 	return parm_source_loc(lx->src, lx->lg, pos);
-}
-
-static char peek(const struct lexer *lx)
-{
-	return lx->pos < lx->lg->len ? lx->lg->text[lx->pos] : '\0';
 }
 
 void parm_val_fini(struct parm_val *v)
@@ -34,105 +31,6 @@ void parm_val_fini(struct parm_val *v)
 	memset(v, 0, sizeof(*v));
 }
 
-static int lex_value(struct lexer *lx, struct parm_val *v, int depth);
-
-/* A word ends at a comma, or at ')' inside a list; quotes are removed. */
-static int lex_word(struct lexer *lx, struct parm_val *v, int depth)
-{
-	size_t start = lx->pos, n = 0;
-	bool in_quote = false;
-	char c;
-
-	v->kind = PARM_VAL_WORD;
-	v->loc = lex_loc(lx, start);
-	v->text = malloc(lx->lg->len - start + 1);
-	if (!v->text)
-		return -ENOMEM;
-	while ((c = peek(lx)) != '\0') {
-		if (c == '"') {
-			in_quote = !in_quote;
-			v->is_quoted = true;
-		} else if (!in_quote && (c == ',' || (depth > 0 && c == ')'))) {
-			break;
-		} else if (!in_quote && c == '(') {
-			return parm_errf(lx->err, &v->loc,
-					 "unexpected '(' inside a value; "
-					 "lists start at the beginning of a value");
-		} else {
-			v->text[n++] = c;
-		}
-		lx->pos++;
-	}
-	v->text[n] = '\0';
-	if (in_quote)
-		return parm_errf(lx->err, &v->loc,
-				 "unterminated double quote; expected a closing '\"'");
-	return 0;
-}
-
-static int list_add(struct parm_val *v, struct parm_val **item)
-{
-	struct parm_val *items = realloc(v->items, (v->nr_items + 1) * sizeof(*items));
-
-	if (!items)
-		return -ENOMEM;
-	v->items = items;
-	*item = &items[v->nr_items++];
-	memset(*item, 0, sizeof(**item));
-	return 0;
-}
-
-static int lex_list(struct lexer *lx, struct parm_val *v, int depth)
-{
-	size_t start = lx->pos;
-	struct parm_loc open = lex_loc(lx, start);
-	int ret;
-
-	v->kind = PARM_VAL_LIST;
-	v->loc = open;
-	if (depth >= 8)
-		return parm_errf(lx->err, &open, "lists nested too deep");
-	lx->pos++; /* ( */
-	for (;;) {
-		struct parm_val *item;
-
-		ret = list_add(v, &item);
-		if (ret)
-			return ret;
-		ret = lex_value(lx, item, depth + 1);
-		if (ret)
-			return ret;
-		if (peek(lx) == ',') {
-			lx->pos++;
-			continue;
-		}
-		if (peek(lx) == ')')
-			break;
-		return parm_errf(lx->err, &open,
-				 "unbalanced parentheses; expected ')' to close "
-				 "this list");
-	}
-	lx->pos++; /* ) */
-	v->text = strndup(lx->lg->text + start, lx->pos - start);
-	if (!v->text)
-		return -ENOMEM;
-	if (peek(lx) != '\0' && peek(lx) != ',' && !(depth > 0 && peek(lx) == ')')) {
-		struct parm_loc loc = lex_loc(lx, lx->pos);
-
-		return parm_errf(lx->err, &loc,
-				 "unexpected text after ')'; expected ',' or the end "
-				 "of the line");
-	}
-	return 0;
-}
-
-static int lex_value(struct lexer *lx, struct parm_val *v, int depth)
-{
-	if (peek(lx) == '(')
-		return lex_list(lx, v, depth);
-	return lex_word(lx, v, depth);
-}
-
 void parm_items_free(struct parm_item *items, size_t nr)
 {
 	if (!items)
@@ -144,34 +42,207 @@ void parm_items_free(struct parm_item *items, size_t nr)
 	free(items);
 }
 
-static int lex_item(struct lexer *lx, struct parm_item *it)
+/* Copies text[start, end) without its double quotes. */
+static int unquoted(const char *text, size_t start, size_t end, char **out, bool *is_quoted)
 {
-	size_t start = lx->pos;
-	const char *text = lx->lg->text;
+	char *s = malloc(end - start + 1);
+	size_t n = 0;
 
-	it->key_loc = lex_loc(lx, start);
-	while (lx->pos < lx->lg->len && text[lx->pos] != '=' && text[lx->pos] != ',' &&
-	       text[lx->pos] != '(' && text[lx->pos] != ')' && text[lx->pos] != '"')
-		lx->pos++;
-	if (peek(lx) != '=') {
-		size_t end = lx->pos;
-
-		while (end < lx->lg->len && text[end] != ',')
-			end++;
-		return parm_errf(lx->err, &it->key_loc,
-				 "'%.*s' is not a parameter; expected "
-				 "keyword=value",
-				 (int)(end - start), text + start);
+	if (!s)
+		return -ENOMEM;
+	for (size_t i = start; i < end; i++) {
+		if (text[i] == '"')
+			*is_quoted = true;
+		else
+			s[n++] = text[i];
 	}
-	if (lx->pos == start)
+	s[n] = '\0';
+	*out = s;
+	return 0;
+}
+
+static int list_add(struct lexer *lx, struct parm_val *v, size_t start, size_t end)
+{
+	struct parm_val *items, *it;
+
+	if (start == end)
+		return 0; /* (1,,2): empty items are skipped */
+	items = realloc(v->items, (v->nr_items + 1) * sizeof(*items));
+	if (!items)
+		return -ENOMEM;
+	v->items = items;
+	it = &items[v->nr_items++];
+	memset(it, 0, sizeof(*it));
+	it->kind = PARM_VAL_WORD;
+	it->loc = lex_loc(lx, start);
+	return unquoted(lx->lg->text, start, end, &it->text, &it->is_quoted);
+}
+
+/* (a,b,(c,d)): items between the parentheses, nesting flattened. The list ends at the ')'
+ * matching the first '(' or, left open, at end. */
+static int lex_list(struct lexer *lx, struct parm_val *v, size_t start, size_t end)
+{
+	const char *t = lx->lg->text;
+	size_t item = start + 1, i;
+	bool in_quote = false;
+	int depth = 0, ret = 0;
+
+	v->kind = PARM_VAL_LIST;
+	for (i = start; !ret && i < end; i++) {
+		if (t[i] == '"')
+			in_quote = !in_quote;
+		if (in_quote || (t[i] != '(' && t[i] != ')' && t[i] != ','))
+			continue;
+		if (t[i] != '(' || depth)
+			ret = list_add(lx, v, item, i);
+		item = i + 1;
+		depth += t[i] == '(' ? 1 : t[i] == ')' ? -1 : 0;
+		if (!depth)
+			break;
+	}
+	if (!ret && i >= end)
+		ret = list_add(lx, v, item, end); /* left open: closed silently ([011]) */
+	if (!ret && i + 1 < end) {
+		struct parm_loc loc = lex_loc(lx, i + 1);
+
+		return parm_errf(lx->err, &loc,
+				 "unexpected text after ')' in %.*s; expected ',' or the end of the "
+				 "line",
+				 (int)(end - start), t + start);
+	}
+	if (!ret && !(v->text = strndup(t + start, end - start)))
+		ret = -ENOMEM;
+	return ret;
+}
+
+static int lex_value(struct lexer *lx, struct parm_val *v, size_t start, size_t end)
+{
+	const char *t = lx->lg->text;
+
+	v->loc = lex_loc(lx, start);
+	if (t[start] == '(')
+		return lex_list(lx, v, start, end);
+	v->kind = PARM_VAL_WORD;
+	for (size_t i = start, q = 0; i < end; i++) {
+		q ^= t[i] == '"';
+		if (!q && (t[i] == '(' || t[i] == ')')) {
+			struct parm_loc loc = lex_loc(lx, i);
+
+			return parm_errf(lx->err, &loc,
+					 "unexpected '%c' inside the value %.*s; a list starts "
+					 "the value: keyword=(a,b)",
+					 t[i], (int)(end - start), t + start);
+		}
+	}
+	return unquoted(t, start, end, &v->text, &v->is_quoted);
+}
+
+/* Only a blank ends the parameters of a line; a tab is part of the text ([021]). */
+static int check_tab(struct lexer *lx, size_t start, size_t end)
+{
+	const char *t = lx->lg->text;
+	bool in_quote = false;
+
+	for (size_t i = start; i < end; i++) {
+		struct parm_loc loc;
+
+		in_quote ^= t[i] == '"';
+		if (in_quote || t[i] != '\t')
+			continue;
+		loc = lex_loc(lx, i);
+		return parm_errf(lx->err, &loc,
+				 "tab inside %.*s; only a blank ends the parameters of a line, "
+				 "expected a blank before a comment",
+				 (int)(end - start), t + start);
+	}
+	return 0;
+}
+
+/* One parameter, text[start, end): keyword=value. */
+static int lex_item(struct lexer *lx, struct parm_item *it, size_t start, size_t end)
+{
+	const char *t = lx->lg->text;
+	const char *eq = memchr(t + start, '=', end - start);
+	int ret = check_tab(lx, start, end);
+
+	if (ret)
+		return ret;
+	it->key_loc = lex_loc(lx, start);
+	if (start == end)
 		return parm_errf(lx->err, &it->key_loc,
-				 "missing keyword before '='; expected "
-				 "keyword=value");
-	it->key = strndup(text + start, lx->pos - start);
+				 "empty parameter between two commas; expected keyword=value");
+	if (!eq || eq == t + start || memchr(t + start, '"', (size_t)(eq - t) - start) ||
+	    memchr(t + start, '(', (size_t)(eq - t) - start))
+		return parm_errf(lx->err, &it->key_loc, "'%.*s' is not a parameter; expected "
+				 "keyword=value",
+				 (int)(end - start), t + start);
+	if ((size_t)(eq - t) + 1 == end)
+		return parm_errf(lx->err, &it->key_loc, "%.*s has no value; expected keyword=value",
+				 (int)(end - start), t + start);
+	it->key = strndup(t + start, (size_t)(eq - t) - start);
 	if (!it->key)
 		return -ENOMEM;
-	lx->pos++; /* = */
-	return lex_value(lx, &it->val, 0);
+	return lex_value(lx, &it->val, (size_t)(eq - t) + 1, end);
+}
+
+/* End of the parameter starting at start: a comma outside quotes and parentheses. */
+static int item_end(struct lexer *lx, size_t start, size_t *end)
+{
+	const struct parm_logical *lg = lx->lg;
+	bool in_quote = false;
+	int depth = 0;
+	size_t i;
+
+	for (i = start; i < lg->len; i++) {
+		char c = lg->text[i];
+
+		if (c == '"')
+			in_quote = !in_quote;
+		else if (in_quote)
+			continue;
+		else if (c == '(')
+			depth++;
+		else if (c == ')' && --depth < 0) {
+			struct parm_loc loc = lex_loc(lx, i);
+
+			return parm_errf(lx->err, &loc,
+					 "unmatched parenthesis: ')' without '('; expected "
+					 "keyword=(a,b)");
+		} else if (c == ',' && !depth)
+			break;
+	}
+	if (in_quote) {
+		struct parm_loc loc = lex_loc(lx, start);
+
+		return parm_errf(lx->err, &loc, "unterminated double quote; expected a closing '\"'");
+	}
+	*end = i;
+	return 0;
+}
+
+static int lex_all(struct lexer *lx, struct parm_item **items, size_t *nr)
+{
+	const struct parm_logical *lg = lx->lg;
+	size_t pos = 0;
+
+	while (pos < lg->len) {
+		struct parm_item *n;
+		size_t end = lg->len;
+		int ret = item_end(lx, pos, &end);
+
+		if (ret)
+			return ret;
+		n = realloc(*items, (*nr + 1) * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		*items = n;
+		memset(&n[*nr], 0, sizeof(n[*nr]));
+		ret = lex_item(lx, &n[(*nr)++], pos, end);
+		if (ret)
+			return ret;
+		pos = end + 1; /* a comma that ends the line joined the next one or ends the file */
+	}
+	return 0;
 }
 
 int parm_lex(const struct parm_source *src, const struct parm_logical *lg, struct parm_item **items,
@@ -180,28 +251,8 @@ int parm_lex(const struct parm_source *src, const struct parm_logical *lg, struc
 	struct lexer lx = { .src = src, .lg = lg, .err = err };
 	struct parm_item *out = NULL;
 	size_t nr = 0;
-	int ret = 0;
+	int ret = lex_all(&lx, &out, &nr);
 
-	while (lx.pos < lg->len) {
-		struct parm_item *n;
-
-		if (peek(&lx) == ',') { /* empty item: ",," or a leading comma */
-			lx.pos++;
-			continue;
-		}
-		n = realloc(out, (nr + 1) * sizeof(*n));
-		if (!n) {
-			ret = -ENOMEM;
-			break;
-		}
-		out = n;
-		memset(&out[nr], 0, sizeof(out[nr]));
-		ret = lex_item(&lx, &out[nr++]);
-		if (ret)
-			break;
-		if (peek(&lx) == ',')
-			lx.pos++;
-	}
 	if (ret) {
 		parm_items_free(out, nr);
 		if (ret == -ENOMEM)

@@ -1,50 +1,16 @@
-/* Reading parameter files as VDbench does (reference §1.2-1.5): comment lines, text after the
- * first blank, eof, include=, $name and !name substitution, $host replication and trailing-comma
- * joins. The result is a list of logical lines whose every byte knows its file, line and column. */
+/* Reading parameter files as VDbench 5.04.07 does (tests/parm/FINDINGS.md §2, §12, §13):
+ * comment lines, trimming of blanks and tabs, everything after the first blank ignored (a tab is
+ * not a blank), eof, include=, $name / !name substitution, $host replication and trailing-comma
+ * joins. The result is a list of logical lines whose every byte knows its file, line and
+ * column. */
 #include "source.h"
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-
-/* A line being built: text plus the original column of every byte. */
-struct line_buf {
-	char *text;
-	uint32_t *col;
-	size_t len;
-	size_t cap;
-};
-
-static int line_buf_put(struct line_buf *b, char c, uint32_t col)
-{
-	if (b->len + 2 > b->cap) {
-		size_t cap = b->cap ? b->cap * 2 : 128;
-		char *t = realloc(b->text, cap);
-		uint32_t *m;
-
-		if (!t)
-			return -ENOMEM;
-		b->text = t;
-		m = realloc(b->col, cap * sizeof(*m));
-		if (!m)
-			return -ENOMEM;
-		b->col = m;
-		b->cap = cap;
-	}
-	b->text[b->len] = c;
-	b->col[b->len++] = col;
-	b->text[b->len] = '\0';
-	return 0;
-}
-
-static void line_buf_fini(struct line_buf *b)
-{
-	free(b->text);
-	free(b->col);
-	memset(b, 0, sizeof(*b));
-}
 
 /* Reading state shared by the files of one execution. */
 struct reader {
@@ -54,7 +20,8 @@ struct reader {
 	struct parm_logical cur; /* the logical line being joined */
 	size_t cur_cap;
 	bool is_joining;
-	int depth; /* include nesting */
+	int depth;		   /* include nesting */
+	struct parm_loc include_loc; /* the include= line of the file being included */
 	char **host_labels;
 	size_t nr_host_labels;
 };
@@ -109,7 +76,7 @@ struct parm_loc parm_source_loc(const struct parm_source *src, const struct parm
 	return line_loc(src, lg->line_idx[pos], lg->col[pos]);
 }
 
-static int logical_put(struct reader *r, const struct line_buf *b, size_t line_idx)
+static int logical_put(struct reader *r, const struct parm_line_buf *b, size_t line_idx)
 {
 	struct parm_logical *lg = &r->cur;
 	size_t need = lg->len + b->len + 1;
@@ -163,150 +130,91 @@ static int logical_close(struct reader *r)
 	return 0;
 }
 
-static bool is_blank(char c)
+/* Lines are trimmed of blanks and tabs; only a blank ends the content ([012], [021]). */
+static bool is_trim(char c)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v';
-}
-
-static bool is_name_char(char c)
-{
-	return isalnum((unsigned char)c) || c == '_';
-}
-
-/* Longest variable whose name follows text[i] ($ or !), or NULL. */
-static struct parm_var *var_at(const struct reader *r, const char *text, size_t i)
-{
-	struct parm_var *best = NULL;
-	size_t best_len = 0;
-
-	for (size_t v = 0; v < r->in->nr_vars; v++) {
-		struct parm_var *var = &r->in->vars[v];
-		size_t n = strlen(var->name);
-
-		if (n > best_len && !strncmp(text + i + 1, var->name, n)) {
-			best = var;
-			best_len = n;
-		}
-	}
-	return best;
-}
-
-/* Copies text into b with $name / !name replaced; every byte of a value maps to the column of
- * its '$'. host and host_nr replace $host/!host and #host during replication. */
-static int substitute(struct reader *r, const char *text, struct line_buf *b, const char *host,
-		      int host_nr, bool *did)
-{
-	for (size_t i = 0; text[i]; i++) {
-		char c = text[i];
-		uint32_t col = (uint32_t)i + 1;
-		const char *val = NULL;
-		size_t skip = 0;
-		char nr[16];
-
-		if ((c == '$' || c == '!') && host && !strncasecmp(text + i + 1, "host", 4)) {
-			val = host;
-			skip = 4;
-		} else if (c == '#' && host && !strncasecmp(text + i + 1, "host", 4)) {
-			snprintf(nr, sizeof(nr), "%d", host_nr);
-			val = nr;
-			skip = 4;
-		} else if (c == '$' || c == '!') {
-			struct parm_var *var = var_at(r, text, i);
-
-			if (var) {
-				var->is_used = true;
-				val = var->value;
-				skip = strlen(var->name);
-			}
-		}
-		if (!val) {
-			if (line_buf_put(b, c, col))
-				return -ENOMEM;
-			continue;
-		}
-		*did = true;
-		for (const char *p = val; *p; p++)
-			if (line_buf_put(b, *p, col))
-				return -ENOMEM;
-		i += skip;
-	}
-	return 0;
-}
-
-static bool has_host_token(const char *text)
-{
-	for (const char *p = text; *p; p++)
-		if ((*p == '$' || *p == '!' || *p == '#') && !strncasecmp(p + 1, "host", 4))
-			return true;
-	return false;
-}
-
-static bool starts_with_word(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-
-	return !strncasecmp(s, word, n);
+	return c == ' ' || c == '\t';
 }
 
 static int read_file(struct reader *r, const char *path, const struct parm_loc *from);
 
-/* include=FILE: relative names are tried next to the including file, then as given. */
-static int do_include(struct reader *r, const struct line_buf *b, size_t start, size_t line_idx)
+/* include=NAME (the whole rest of the trimmed line, blanks included: [146]). */
+static int do_include(struct reader *r, const struct parm_line_buf *b, size_t start,
+		      size_t line_idx)
 {
 	struct parm_source *src = r->src;
 	const char *name = b->text + start + strlen("include=");
 	struct parm_loc loc = line_loc(src, line_idx, b->col[start]);
-	const char *inc_file = src->lines[line_idx].file;
-	char path[4096];
+	char path[PATH_MAX], tried[2 * PATH_MAX + 64];
 	int ret;
 
 	if (r->depth > 0)
-		return parm_errf(r->err, &loc,
-				 "nested include= is not allowed; include=%s is "
-				 "inside an included file",
-				 name);
+		return parm_errf(r->err, &r->include_loc,
+				 "%s:%u: include=%s inside an included file; include= cannot be "
+				 "nested",
+				 loc.file, loc.line, name);
 	if (!*name)
 		return parm_errf(r->err, &loc, "include= needs a file name");
-	path[0] = '\0';
-	if (name[0] != '/' && strchr(inc_file, '/')) {
-		int n = snprintf(path, sizeof(path), "%.*s/%s",
-				 (int)(strrchr(inc_file, '/') - inc_file), inc_file, name);
-
-		if (n < 0 || (size_t)n >= sizeof(path) || access(path, R_OK))
-			path[0] = '\0';
-	}
-	if (!path[0] && snprintf(path, sizeof(path), "%s", name) >= (int)sizeof(path))
-		return parm_errf(r->err, &loc, "include= file name too long");
+	ret = parm_include_find(name, src->lines[line_idx].file, path, sizeof(path), tried,
+				sizeof(tried));
+	if (ret == -ENOENT)
+		return parm_errf(r->err, &loc, "include=%s: file not found; looked for %s", name,
+				 tried);
+	if (ret)
+		return parm_errf(r->err, &loc, "include=%s: file name too long", name);
 	r->depth++;
+	r->include_loc = loc;
 	ret = read_file(r, path, &loc);
 	r->depth--;
 	return ret;
 }
 
-/* One physical line after substitution: strip, join, include. */
-static int take_content(struct reader *r, struct line_buf *b, size_t line_idx)
+/* A $name or !name left after substitution directly after '=' ([160], [161]); elsewhere it
+ * stays literal ([156]). */
+static int check_leftover(struct reader *r, const struct parm_line_buf *b, size_t start,
+			  size_t end, size_t line_idx)
 {
-	size_t start = 0, end;
+	for (size_t i = start; i + 1 < end; i++) {
+		struct parm_loc loc;
+
+		if (b->text[i] != '=' || (b->text[i + 1] != '$' && b->text[i + 1] != '!'))
+			continue;
+		loc = line_loc(r->src, line_idx, b->col[i + 1]);
+		return parm_errf(r->err, &loc,
+				 "unknown variable substitution request: %.*s; expected "
+				 "name=value on the command line",
+				 (int)(end - i - 1), b->text + i + 1);
+	}
+	return 0;
+}
+
+/* One physical line after substitution: trim, cut at the first blank, include, join. */
+static int take_content(struct reader *r, struct parm_line_buf *b, size_t line_idx)
+{
+	size_t start = 0, end, len = b->len;
 	bool in_quote = false;
 	int ret;
 
-	while (start < b->len && is_blank(b->text[start]))
+	while (start < len && is_trim(b->text[start]))
 		start++;
-	for (end = start; end < b->len; end++) {
+	while (len > start && is_trim(b->text[len - 1]))
+		len--;
+	if (!strncmp(b->text + start, "include=", 8)) {
+		b->text[len] = '\0';
+		ret = logical_close(r);
+		return ret ? ret : do_include(r, b, start, line_idx);
+	}
+	for (end = start; end < len; end++) {
 		if (b->text[end] == '"')
 			in_quote = !in_quote;
-		else if (!in_quote && is_blank(b->text[end]))
+		else if (!in_quote && b->text[end] == ' ')
 			break;
 	}
 	if (end == start)
 		return 0;
-	if (starts_with_word(b->text + start, "include=")) {
-		b->text[end] = '\0';
-		ret = logical_close(r);
-		return ret ? ret : do_include(r, b, start, line_idx);
-	}
-	{
-		struct line_buf part = {
+	ret = check_leftover(r, b, start, end, line_idx);
+	if (!ret) {
+		struct parm_line_buf part = {
 			.text = b->text + start,
 			.col = b->col + start,
 			.len = end - start,
@@ -324,7 +232,7 @@ static int take_content(struct reader *r, struct line_buf *b, size_t line_idx)
 
 static bool is_comment(const char *text)
 {
-	while (is_blank(*text))
+	while (is_trim(*text))
 		text++;
 	return !*text || *text == '*' || *text == '#' || *text == '/';
 }
@@ -342,12 +250,12 @@ static int note_host_label(struct reader *r, const char *text)
 	size_t n;
 	char **labels;
 
-	while (is_blank(*p))
+	while (is_trim(*p))
 		p++;
 	if (strncasecmp(p, "hd=", 3))
 		return 0;
 	p += 3;
-	for (n = 0; p[n] && p[n] != ',' && !is_blank(p[n]); n++)
+	for (n = 0; p[n] && p[n] != ',' && p[n] != ' '; n++)
 		;
 	if (!n || (n == 7 && !strncasecmp(p, "default", 7)))
 		return 0;
@@ -365,16 +273,16 @@ static int note_host_label(struct reader *r, const char *text)
 static int process_one(struct reader *r, const char *text, size_t line_idx, const char *host,
 		       int host_nr)
 {
-	struct line_buf b = { 0 };
+	struct parm_line_buf b = { 0 };
 	bool did = false;
 	int ret;
 
-	ret = substitute(r, text, &b, host, host_nr, &did);
+	ret = parm_subst_line(text, host, host_nr, r->in->vars, r->in->nr_vars, &b, &did);
 	if (!ret && did && r->src->listing_f)
 		fprintf(r->src->listing_f, "    variable substitution: %s\n", b.text ? b.text : "");
 	if (!ret && b.len)
 		ret = take_content(r, &b, line_idx);
-	line_buf_fini(&b);
+	parm_line_buf_fini(&b);
 	return ret;
 }
 
@@ -388,14 +296,14 @@ static int process_line(struct reader *r, size_t line_idx)
 	listing_line(r, text);
 	if (is_comment(text))
 		return 0;
-	while (is_blank(*p))
+	while (is_trim(*p))
 		p++;
 	if (!strncasecmp(p, "eof", 3))
 		return 1;
 	ret = note_host_label(r, text);
 	if (ret)
 		return ret;
-	if (!has_host_token(text))
+	if (!parm_has_host_token(text))
 		return process_one(r, text, line_idx, NULL, 0);
 	if (!r->nr_host_labels)
 		return process_one(r, text, line_idx, "localhost", 0);
@@ -514,31 +422,17 @@ static int read_file(struct reader *r, const char *path, const struct parm_loc *
 	return ret;
 }
 
-static int check_leftovers(struct reader *r)
+static int check_unused(struct reader *r)
 {
-	for (size_t i = 0; i < r->src->nr_logicals; i++) {
-		const struct parm_logical *lg = &r->src->logicals[i];
-
-		for (size_t p = 0; p + 1 < lg->len; p++) {
-			struct parm_loc loc;
-
-			if (lg->text[p] != '$' || !is_name_char(lg->text[p + 1]))
-				continue;
-			loc = parm_source_loc(r->src, lg, p);
-			return parm_errf(r->err, &loc,
-					 "unknown variable substitution request: %s; "
-					 "expected name=value on the command line",
-					 lg->text + p);
-		}
-	}
 	for (size_t v = 0; v < r->in->nr_vars; v++) {
-		if (r->in->vars[v].is_used)
+		const struct parm_var *var = &r->in->vars[v];
+
+		if (var->is_used)
 			continue;
 		return parm_errf(r->err, NULL,
-				 "unused parameter substitution: %s=%s; no $%s or "
-				 "!%s in the parameter files",
-				 r->in->vars[v].name, r->in->vars[v].value, r->in->vars[v].name,
-				 r->in->vars[v].name);
+				 "unused parameter substitution: %s=%s; no $%s or !%s in the "
+				 "parameter files (comment lines are not substituted)",
+				 var->name, var->value, var->name, var->name);
 	}
 	return 0;
 }
@@ -580,7 +474,7 @@ int parm_source_read(const struct parm_input *in, const char *name, const char *
 	fclose(r.src->listing_f);
 	r.src->listing_f = NULL;
 	if (!ret)
-		ret = check_leftovers(&r);
+		ret = check_unused(&r);
 	reader_fini(&r);
 	if (ret == -ENOMEM)
 		parm_errf(err, NULL, "out of memory reading the parameter files");

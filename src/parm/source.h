@@ -3,6 +3,7 @@
 #ifndef IORAMP_PARM_SOURCE_H
 #define IORAMP_PARM_SOURCE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -37,6 +38,31 @@ struct parm_source {
 	size_t listing_len;
 	FILE *listing_f;
 };
+
+/* A line being built: text plus the original 1-based column of every byte. */
+struct parm_line_buf {
+	char *text;
+	uint32_t *col;
+	size_t len;
+	size_t cap;
+};
+
+int parm_line_buf_put(struct parm_line_buf *b, char c, uint32_t col);
+void parm_line_buf_fini(struct parm_line_buf *b);
+
+/* Copies text into out (empty on entry) with $host/!host/#host replaced by host and host_nr
+ * (host NULL: none), then each variable in order; marks the variables used. *did tells
+ * whether anything was replaced. Returns 0 or -ENOMEM. */
+int parm_subst_line(const char *text, const char *host, int host_nr, struct parm_var *vars,
+		    size_t nr_vars, struct parm_line_buf *out, bool *did);
+
+/* Whether a line holds $host, !host or #host (it is then repeated per HD). */
+bool parm_has_host_token(const char *text);
+
+/* Finds the file of include=name written in from_file: path gets the file to read. Returns 0,
+ * -ENOENT with the places looked at in tried, or -ENAMETOOLONG. */
+int parm_include_find(const char *name, const char *from_file, char *path, size_t len,
+		      char *tried, size_t tried_len);
 
 /* Reads every input file (or the in-memory text when text != NULL) into a new source.
  * Returns 0, or a negative errno with *err filled; *out is set in both cases so that err->loc

@@ -76,8 +76,8 @@ int parm_get_yesno(const struct parm_val *v, const char *what, bool *out, struct
 int parm_get_range(const struct parm_val *v, const char *what, struct parm_range *out,
 		   struct parm_err *err)
 {
-	struct parm_num *n;
-	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+	struct parm_num *n = NULL;
+	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, what, &n, err);
 
 	if (nr < 0)
 		return nr;
@@ -190,18 +190,16 @@ void parm_xfer_fini(struct parm_xfer *x)
 	memset(x, 0, sizeof(*x));
 }
 
+/* A transfer size as written; the multiple of 512 is checked before a run, not by -s ([085]). */
 static int xfer_size_ok(const struct parm_val *v, double size, struct parm_err *err)
 {
-	if (size < 512 || fmod(size, 512.0) != 0)
-		return parm_errf(err, &v->loc,
-				 "invalid xfersize=%s: data transfer size not a "
-				 "multiple of 512 bytes",
+	if (!(size > 0 && size <= 1024.0 * 1024 * 1024))
+		return parm_errf(err, &v->loc, "invalid xfersize=%s; expected sizes from 1 to 1g",
 				 v->text);
-	if (size > 1024.0 * 1024 * 1024)
-		return parm_errf(err, &v->loc, "invalid xfersize=%s; expected at most 1g", v->text);
 	return 0;
 }
 
+/* (size,pct,...) adding up to 100 ([086]). */
 static int xfer_dist(const struct parm_val *v, const struct parm_num *n, int nr,
 		     struct parm_xfer *out, struct parm_err *err)
 {
@@ -210,8 +208,8 @@ static int xfer_dist(const struct parm_val *v, const struct parm_num *n, int nr,
 
 	if (nr % 2)
 		return parm_errf(err, &v->loc,
-				 "invalid xfersize=%s; expected (size,pct,size,pct...)"
-				 " pairs or (min,max,align)",
+				 "invalid xfersize=%s; expected (size,pct,size,pct...) pairs or "
+				 "(min,max,align)",
 				 v->text);
 	out->kind = PARM_XFER_DIST;
 	out->sizes_bytes = calloc(pairs, sizeof(*out->sizes_bytes));
@@ -226,45 +224,51 @@ static int xfer_dist(const struct parm_val *v, const struct parm_num *n, int nr,
 			return ret;
 		out->sizes_bytes[i] = (uint64_t)n[2 * i].value;
 		out->pcts[i] = n[2 * i + 1].value;
-		if (out->pcts[i] < 0)
-			return parm_errf(err, &v->loc, "invalid xfersize=%s; negative percentage",
+		if (!(out->pcts[i] >= 0 && out->pcts[i] <= 100))
+			return parm_errf(err, &v->loc,
+					 "invalid xfersize=%s; expected percentages from 0 to 100",
 					 v->text);
 		total += out->pcts[i];
 	}
 	if (fabs(total - 100.0) > 0.0001)
 		return parm_errf(err, &v->loc,
-				 "xfersize=%s: percentages add up to %g; expected "
-				 "100",
-				 v->text, total);
+				 "xfersize=%s: the percentages add up to %g; expected 100", v->text,
+				 total);
 	return 0;
 }
 
+/* (min,max,align) ([087]: min above max is refused). */
 static int xfer_range(const struct parm_val *v, const struct parm_num *n, struct parm_xfer *out,
 		      struct parm_err *err)
 {
 	int ret;
 
 	out->kind = PARM_XFER_RANGE;
-	out->min_bytes = (uint64_t)n[0].value;
-	out->max_bytes = (uint64_t)n[1].value;
-	out->align_bytes = (uint64_t)n[2].value;
 	ret = xfer_size_ok(v, n[0].value, err);
 	if (!ret)
 		ret = xfer_size_ok(v, n[1].value, err);
 	if (!ret)
 		ret = xfer_size_ok(v, n[2].value, err);
-	if (!ret && out->min_bytes > out->max_bytes)
-		ret = parm_errf(err, &v->loc, "invalid xfersize=%s; expected min <= max", v->text);
-	return ret;
+	if (ret)
+		return ret;
+	out->min_bytes = (uint64_t)n[0].value;
+	out->max_bytes = (uint64_t)n[1].value;
+	out->align_bytes = (uint64_t)n[2].value;
+	if (out->min_bytes > out->max_bytes)
+		return parm_errf(err, &v->loc,
+				 "invalid xfersize=%s; expected (min,max,align) with min <= max, or "
+				 "(size,pct,...) pairs",
+				 v->text);
+	return 0;
 }
 
 int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
 {
-	struct parm_num *n;
+	struct parm_num *n = NULL;
 	int nr, ret;
 
 	memset(out, 0, sizeof(*out));
-	nr = parm_val_numbers(v, PARM_UNIT_BYTES, &n, err);
+	nr = parm_val_numbers(v, PARM_UNIT_BYTES, "xfersize", &n, err);
 	if (nr < 0)
 		return nr;
 	if (nr == 1) {
@@ -276,6 +280,9 @@ int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_e
 			out->sizes_bytes[0] = (uint64_t)n[0].value;
 	} else if (nr == 3) {
 		ret = xfer_range(v, n, out, err);
+	} else if (nr == 0) {
+		ret = parm_errf(err, &v->loc, "xfersize=%s has no values; expected a size",
+				v->text);
 	} else {
 		ret = xfer_dist(v, n, nr, out, err);
 	}

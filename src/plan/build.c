@@ -1,10 +1,12 @@
-/* Expanding RDs into runs (reference §9.1, §9.9): the for-loops nest in the order written,
- * first outermost; the iorate list is innermost; iorate=curve becomes a max run plus one run
- * per curve point; n% rates take the previous run's observed rate. */
+/* Expanding RDs into runs (reference §9.1, §9.9; tests/parm/FINDINGS.md §1.3): the for-loops
+ * nest in the order written, first outermost; the iorate list is innermost; iorate=curve becomes
+ * a max run plus one run per curve point; n% rates take the previous run's observed rate. A run
+ * at rate 0 (no iorate=, iorate=0, a curve point below 1%) is VDbench's late error. */
 #include "plan_int.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +23,7 @@ void plan_free(struct plan *p)
 		free(r->for_loops);
 		free(r->wds);
 		free(r->skews);
+		free(r->sd_idx);
 	}
 	free(p->runs);
 	free(p);
@@ -34,7 +37,7 @@ static int add_run(struct plan_builder *b, struct plan_run **out)
 		size_t cap = b->cap_runs ? b->cap_runs * 2 : 16;
 		struct plan_run *n;
 
-		if (cap > PLAN_MAX_RUNS)
+		if (p->nr_runs >= PLAN_MAX_RUNS)
 			return parm_errf(b->err, &b->rd_loc, "rd=%s expands to more than %d runs",
 					 b->rd->name, PLAN_MAX_RUNS);
 		n = realloc(p->runs, cap * sizeof(*n));
@@ -46,6 +49,15 @@ static int add_run(struct plan_builder *b, struct plan_run **out)
 	*out = &p->runs[p->nr_runs++];
 	memset(*out, 0, sizeof(**out));
 	return 0;
+}
+
+static void *dup_mem(const void *src, size_t bytes)
+{
+	void *d = malloc(bytes ? bytes : 1);
+
+	if (d && bytes)
+		memcpy(d, src, bytes);
+	return d;
 }
 
 /* A run as the current loop values describe it; the rate fields are the caller's. */
@@ -62,22 +74,50 @@ static int new_run(struct plan_builder *b, const char *name, struct plan_run **o
 	r->elapsed_s = b->elapsed_s;
 	r->interval_s = b->interval_s;
 	r->warmup_s = b->warmup_s;
-	r->pause_s = b->rd->pause_s;
+	r->pause_s = b->rd->pause_s > 0 ? (uint64_t)b->rd->pause_s : 0;
 	r->stopcurve_ms = b->rd->stopcurve_ms;
 	r->base_run = -1;
 	r->is_controlled = b->is_controlled;
-	r->sd_idx = b->rd->sd_idx;
-	r->nr_sd = b->rd->nr_sd;
 	r->for_loops = plan_for_loops_text(b);
 	r->nr_wds = b->nr_wds;
-	r->wds = calloc(b->nr_wds, sizeof(*r->wds));
-	r->skews = calloc(b->nr_wds, sizeof(*r->skews));
-	if (!r->name || !r->for_loops || !r->wds || !r->skews)
+	r->wds = dup_mem(b->wds, b->nr_wds * sizeof(*r->wds));
+	r->skews = dup_mem(b->skews, b->nr_wds * sizeof(*r->skews));
+	if (b->sd_idx) {
+		b->nr_sd_entries += b->nr_sd;
+		if (b->nr_sd_entries > PLAN_MAX_SD_ENTRIES)
+			return parm_errf(b->err, &b->rd_loc,
+					 "rd=%s: the runs name more than %d SDs in all; expected "
+					 "fewer runs or SDs",
+					 b->rd->name, PLAN_MAX_SD_ENTRIES);
+		r->sd_idx = dup_mem(b->sd_idx, b->nr_sd * sizeof(*r->sd_idx));
+		r->nr_sd = b->nr_sd;
+	}
+	if (!r->name || !r->for_loops || !r->wds || !r->skews || (b->sd_idx && !r->sd_idx))
 		return -ENOMEM;
-	memcpy(r->wds, b->wds, b->nr_wds * sizeof(*r->wds));
-	memcpy(r->skews, b->skews, b->nr_wds * sizeof(*r->skews));
 	*out = r;
 	return 0;
+}
+
+/* The first run at rate 0 stops the -s listing ([203-205], [216], [265]). */
+static void note_zero_rate(struct plan_builder *b, const struct plan_run *r, double rate)
+{
+	struct plan *p = b->plan;
+	const struct parm_val *v = b->rd->set.val[PARM_KW_IORATE];
+
+	if (rate != 0 || p->has_late_err)
+		return;
+	p->has_late_err = true;
+	p->late_idx = (size_t)(r - p->runs);
+	if (r->rate == PLAN_RATE_CURVE_POINT)
+		parm_errf(&p->late_err, &b->rd_loc,
+			  "rd=%s: curve point %s is below 1%% and gives run %s no rate; expected "
+			  "curve points of 1 or more",
+			  b->rd->name, strrchr(r->name, '('), r->name);
+	else
+		parm_errf(&p->late_err, v ? &v->loc : &b->rd_loc,
+			  "rd=%s: iorate= parameter is missing or zero for run %s; expected "
+			  "iorate=max, curve or a rate above 0",
+			  b->rd->name, r->name);
 }
 
 static int add_curve(struct plan_builder *b)
@@ -88,64 +128,81 @@ static int add_curve(struct plan_builder *b)
 	struct plan_run *r = NULL;
 	int max_idx, ret;
 
-	ret = new_run(b, rd->name, &r);
+	ret = new_run(b, b->run_name, &r);
 	if (ret)
 		return ret;
 	r->rate = PLAN_RATE_CURVE_MAX;
 	max_idx = (int)(b->plan->nr_runs - 1);
 	for (size_t i = 0; i < nr; i++) {
-		char name[160];
+		/* VDbench names and computes curve points with whole percents ([215]) */
+		double pct = trunc(fmax(fmin(pcts[i], 1e12), -1e12));
+		char name[1200];
 
-		/* VDbench names and computes curve points with whole percents */
-		snprintf(name, sizeof(name), "%s_(%d%%)", rd->name, (int)pcts[i]);
+		snprintf(name, sizeof(name), "%s_(%.0f%%)", b->run_name, pct);
 		ret = new_run(b, name, &r);
 		if (ret)
 			return ret;
 		r->rate = PLAN_RATE_CURVE_POINT;
-		r->pct = (double)(int)pcts[i];
+		r->pct = pct;
 		r->base_run = max_idx;
 		r->is_controlled = true;
+		note_zero_rate(b, r, plan_simulated_rate(pct));
 	}
 	return 0;
 }
 
-/* The innermost loop: the iorate list. A curve in the list replaces the whole list. */
+static void set_rate(struct plan_builder *b, struct plan_run *r, const struct parm_rate *rate)
+{
+	switch (rate->kind) {
+	case PARM_RATE_MAX:
+		r->rate = PLAN_RATE_MAX;
+		break;
+	case PARM_RATE_REL:
+		r->rate = PLAN_RATE_REL;
+		r->pct = rate->value;
+		r->base_run = (int)b->plan->nr_runs - 2;
+		r->is_controlled = true;
+		break;
+	default:
+		r->rate = PLAN_RATE_FIXED;
+		r->rate_iops = rate->value;
+		r->is_controlled = true;
+		note_zero_rate(b, r, rate->value);
+		break;
+	}
+}
+
+/* The innermost loop: the iorate list, a curve, a variable rate list, or a missing rate. */
 static int add_rates(struct plan_builder *b)
 {
 	const struct parm_rd *rd = b->rd;
+	struct plan_run *r;
 	int ret;
 
-	for (size_t i = 0; i < rd->nr_rates; i++)
-		if (rd->rates[i].kind == PARM_RATE_CURVE)
-			return add_curve(b);
-	for (size_t i = 0; i < rd->nr_rates; i++) {
-		struct plan_run *r;
-
-		b->rate_idx = i;
-		ret = new_run(b, rd->name, &r);
+	if (rd->is_variable || rd->is_spike || !rd->nr_rates) {
+		ret = new_run(b, b->run_name, &r);
 		if (ret)
 			return ret;
-		switch (rd->rates[i].kind) {
-		case PARM_RATE_MAX:
-			r->rate = PLAN_RATE_MAX;
-			break;
-		case PARM_RATE_REL:
-			r->rate = PLAN_RATE_REL;
-			r->pct = rd->rates[i].value;
-			r->base_run = (int)b->plan->nr_runs - 2;
-			r->is_controlled = true;
-			break;
-		default:
-			r->rate = rd->is_variable ? PLAN_RATE_VARIABLE : PLAN_RATE_FIXED;
-			r->rate_iops = rd->rates[i].value;
-			r->is_controlled = true;
-			break;
-		}
+		r->rate = rd->nr_rates ? PLAN_RATE_VARIABLE : PLAN_RATE_FIXED;
+		r->rate_iops = rd->nr_rates ? rd->rates[0].value : 0;
+		r->is_controlled = true;
+		if (!rd->nr_rates)
+			note_zero_rate(b, r, 0);
+		return 0;
+	}
+	if (rd->nr_rates == 1 && rd->rates[0].kind == PARM_RATE_CURVE)
+		return add_curve(b);
+	for (size_t i = 0; i < rd->nr_rates; i++) {
+		b->rate_idx = i;
+		ret = new_run(b, b->run_name, &r);
+		if (ret)
+			return ret;
+		set_rate(b, r, &rd->rates[i]);
 	}
 	return 0;
 }
 
-static int expand_loops(struct plan_builder *b, size_t level)
+int plan_expand_loops(struct plan_builder *b, size_t level)
 {
 	const struct parm_rd *rd = b->rd;
 
@@ -156,7 +213,7 @@ static int expand_loops(struct plan_builder *b, size_t level)
 
 		b->loop_pos[level] = i;
 		plan_loop_apply(&b->ovr, &rd->loops[level], i);
-		ret = expand_loops(b, level + 1);
+		ret = plan_expand_loops(b, level + 1);
 		if (ret)
 			return ret;
 	}
@@ -165,14 +222,8 @@ static int expand_loops(struct plan_builder *b, size_t level)
 
 static int build_rd(struct plan_builder *b)
 {
-	int ret;
+	int ret = plan_rd_workloads(b);
 
-	if (!b->rd->nr_rates)
-		return parm_errf(b->err, &b->rd_loc,
-				 "rd=%s: iorate= parameter is missing; expected "
-				 "iorate=max, iorate=curve or a rate",
-				 b->rd->name);
-	ret = plan_rd_workloads(b);
 	if (!ret)
 		ret = plan_rd_times(b);
 	if (ret)
@@ -183,7 +234,7 @@ static int build_rd(struct plan_builder *b)
 	b->loop_pos = calloc(b->rd->nr_loops + 1, sizeof(*b->loop_pos));
 	if (!b->loop_pos)
 		return -ENOMEM;
-	return expand_loops(b, 0);
+	return plan_rd_groups(b);
 }
 
 int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err *err)
@@ -199,7 +250,7 @@ int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err
 	for (size_t i = 0; i < cfg->nr_rds && !ret; i++) {
 		b.rd = &cfg->rds[i];
 		b.rd_idx = i;
-		b.rd_loc = parm_rd_loc(b.rd);
+		b.rd_loc = b.rd->loc;
 		ret = build_rd(&b);
 	}
 	free(b.loop_pos);
@@ -221,4 +272,9 @@ double plan_curve_target(double observed_iops, double pct)
 	double step = t > 1000 ? 100 : 10;
 
 	return ceil(t / step) * step;
+}
+
+double plan_simulated_rate(double pct)
+{
+	return trunc(pct) * PLAN_SIMULATED_MAX_IOPS / 100.0;
 }

@@ -5,6 +5,8 @@
 #include "ioramp/plan.h"
 
 #define PLAN_MAX_RUNS 1000000
+#define PLAN_MAX_SD_ENTRIES 10000000 /* run SD lists in all (sd=range grows quadratically) */
+#define PLAN_SIMULATED_MAX_IOPS 10000.0 /* -s lists curves and relative rates against this */
 
 struct plan_builder {
 	const struct parm_config *cfg;
@@ -22,17 +24,16 @@ struct plan_builder {
 	uint64_t elapsed_s;
 	uint64_t interval_s;
 	uint64_t warmup_s;
+	/* the SD group being expanded (sd=single, range, setsofN, or the sd= list) */
+	const char *run_name; /* the RD name, or "rd1_sd1" for a group */
+	const size_t *sd_idx; /* NULL: the workloads' own SDs */
+	size_t nr_sd;
+	size_t nr_sd_entries; /* in all runs so far */
 	/* position in the loops */
 	size_t *loop_pos;
 	size_t rate_idx;
 	struct plan_overrides ovr;
 };
-
-/* Where an RD was written (its rd= value). */
-static inline struct parm_loc parm_rd_loc(const struct parm_rd *rd)
-{
-	return rd->loc;
-}
 
 /* The RD's workloads, their skews and whether the rate is controlled (workloads.c). */
 int plan_rd_workloads(struct plan_builder *b);
@@ -40,13 +41,19 @@ int plan_rd_workloads(struct plan_builder *b);
 /* elapsed, interval, warmup after -e -i -w, with VDbench's checks (times.c). */
 int plan_rd_times(struct plan_builder *b);
 
+/* Runs the loops once per SD group of the RD's sd= (groups.c). */
+int plan_rd_groups(struct plan_builder *b);
+
+/* The loops and rates of the current group into runs (build.c). */
+int plan_expand_loops(struct plan_builder *b, size_t level);
+
 /* Sets the override of loop value i (loops.c). */
 void plan_loop_apply(struct plan_overrides *ovr, const struct parm_loop *lp, size_t i);
 
 /* "threads=2 xfersize=4k iorate=100" or "None" for the current position (malloc'ed). */
 char *plan_for_loops_text(const struct plan_builder *b);
 
-/* A size as VDbench prints it: 4k, 1.500k, 2.500m, 1g, 512 (loops.c). */
-void plan_size_text(double bytes, char *buf, size_t len);
+/* The -s rate of a curve point or relative rate: the whole percent of 10000. */
+double plan_simulated_rate(double pct);
 
 #endif /* IORAMP_PLAN_INT_H */

@@ -1,14 +1,15 @@
-/* The -s listing (reference §7): "Simulating RD=..." per run and the total, exactly as
- * VDbench 5.04.07 prints them after the time of day. Quirks kept on purpose: "I/O rate:" shows
- * the RD's first iorate for every run of a list, and curves assume a max of 10000. */
+/* The -s listing (tests/parm/FINDINGS.md §1): "Simulating RD=..." per run and the total, exactly
+ * as VDbench 5.04.07 prints them after the time of day. Quirks kept on purpose: "I/O rate:" shows
+ * the first value of the RD's last iorate= for every run (rounded VDbench's way), max is
+ * "Uncontrolled" only on the runs at max, curves and relative rates assume a max of 10000, and a
+ * run at rate 0 ends the listing with an error. */
 #include "plan_int.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <sys/time.h>
 #include <time.h>
-
-#define SIMULATED_MAX_IOPS 10000.0
 
 void plan_time_of_day(char buf[16])
 {
@@ -45,47 +46,78 @@ void plan_rate_text(const struct plan_run *run, double base_iops, char *buf, siz
 	}
 }
 
-/* What -s shows as the rate: the RD's first iorate stands for every run of its list. */
-static void simulated_rate(const struct plan *p, const struct plan_run *run, char *buf, size_t len)
+/* VDbench's rounding of a fractional rate ([195]): nearest, and an exact .5 up to 15.5 rounds
+ * up, from 16.5 on to even. No printf or Java format alone gives this; it is the observed table. */
+static double shown_round(double x)
 {
-	const struct parm_rd *rd = &p->cfg->rds[run->rd_idx];
-	struct plan_run shown = *run;
+	double f = floor(x);
 
-	if (run->rate != PLAN_RATE_CURVE_MAX && run->rate != PLAN_RATE_CURVE_POINT &&
-	    rd->nr_rates > 1) {
-		switch (rd->rates[0].kind) {
-		case PARM_RATE_MAX:
-			shown.rate = PLAN_RATE_MAX;
-			break;
-		case PARM_RATE_REL:
-			shown.rate = PLAN_RATE_REL;
-			shown.pct = rd->rates[0].value;
-			break;
-		default:
-			shown.rate = rd->is_variable ? PLAN_RATE_VARIABLE : PLAN_RATE_FIXED;
-			shown.rate_iops = rd->rates[0].value;
-			break;
-		}
+	if (x - f != 0.5)
+		return floor(x + 0.5);
+	if (x <= 15.5)
+		return f + 1;
+	return fmod(f, 2) == 0 ? f : f + 1;
+}
+
+static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, char *buf,
+		       size_t len)
+{
+	const struct parm_rate *r = &rd->shown_rate;
+	const char *ctl = run->is_controlled ? "Controlled" : "Uncontrolled";
+
+	if (rd->is_variable) {
+		snprintf(buf, len, "Variable");
+	} else if (!rd->has_iorate) {
+		snprintf(buf, len, "0");
+	} else if (r->kind == PARM_RATE_MAX) {
+		snprintf(buf, len, "%s MAX", run->rate == PLAN_RATE_MAX ? ctl : "Controlled");
+	} else if (r->kind == PARM_RATE_CURVE && run->rate == PLAN_RATE_CURVE_POINT) {
+		snprintf(buf, len, "%.0f", plan_simulated_rate(run->pct));
+	} else if (r->kind == PARM_RATE_CURVE) {
+		snprintf(buf, len, "%s curve", run->rate == PLAN_RATE_CURVE_MAX ? ctl : "Controlled");
+	} else if (r->kind == PARM_RATE_REL) {
+		snprintf(buf, len, "%.0f", plan_simulated_rate(fmin(r->value, 1e15)));
+	} else {
+		snprintf(buf, len, "%.0f", shown_round(fmin(r->value, 1e18)));
 	}
-	plan_rate_text(&shown, SIMULATED_MAX_IOPS, buf, len);
+}
+
+/* SD replay= turns the field into "I/O rate (Replay):    " ([051]). */
+static bool has_replay(const struct plan *p)
+{
+	for (size_t i = 0; i < p->cfg->nr_sds; i++)
+		if (parm_kwset_has(&p->cfg->sds[i].set, PARM_KW_REPLAY))
+			return true;
+	return false;
+}
+
+static void print_run(const struct plan *p, const struct plan_run *r, bool is_replay, FILE *f)
+{
+	char tod[16], rate[64];
+
+	shown_rate(&p->cfg->rds[r->rd_idx], r, rate, sizeof(rate));
+	plan_time_of_day(tod);
+	fprintf(f, "%s Simulating RD=%s; I/O rate%s %s; elapsed=%llu", tod, r->name,
+		is_replay ? " (Replay):   " : ":", rate, (unsigned long long)r->elapsed_s);
+	if (r->warmup_s)
+		fprintf(f, " warmup=%llu", (unsigned long long)r->warmup_s);
+	fprintf(f, "; For loops: %s\n", r->for_loops);
 }
 
 int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err)
 {
-	uint64_t total_s = 0;
-	char tod[16], rate[64];
+	bool is_replay = has_replay(p);
+	uint64_t total_s = 0; /* VDbench's long: wraps rather than fails */
+	char tod[16];
 
-	(void)err;
 	for (size_t i = 0; i < p->nr_runs; i++) {
 		const struct plan_run *r = &p->runs[i];
 
-		simulated_rate(p, r, rate, sizeof(rate));
-		plan_time_of_day(tod);
-		fprintf(f, "%s Simulating RD=%s; I/O rate: %s; elapsed=%llu", tod, r->name, rate,
-			(unsigned long long)r->elapsed_s);
-		if (r->warmup_s)
-			fprintf(f, " warmup=%llu", (unsigned long long)r->warmup_s);
-		fprintf(f, "; For loops: %s\n", r->for_loops);
+		print_run(p, r, is_replay, f);
+		if (p->has_late_err && i == p->late_idx) {
+			*err = p->late_err;
+			return -EINVAL;
+		}
 		total_s += r->elapsed_s + r->warmup_s;
 	}
 	plan_time_of_day(tod);

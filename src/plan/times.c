@@ -1,6 +1,7 @@
-/* elapsed=, interval= and warmup= of a run after the -e -i -w overrides, with the checks
- * VDbench makes (reference §6, §8): elapsed a multiple of interval and at least two intervals,
- * warmup a multiple of interval. */
+/* elapsed=, interval= and warmup= of a run after the -e -i -w overrides, with the checks VDbench
+ * 5.04.07 makes before -s lists anything (tests/parm/FINDINGS.md §9), in its order: elapsed at
+ * least two intervals, elapsed a multiple of the interval, warmup a multiple of the interval.
+ * Without interval= the checks use 1; interval=0 means min(elapsed/2, 60); -w 0 changes nothing. */
 #include "plan_int.h"
 
 static struct parm_loc time_loc(const struct plan_builder *b, enum parm_kw kw)
@@ -10,42 +11,57 @@ static struct parm_loc time_loc(const struct plan_builder *b, enum parm_kw kw)
 	return v ? v->loc : b->rd_loc;
 }
 
+static int check_times(struct plan_builder *b, int64_t elapsed, int64_t interval, int64_t warmup)
+{
+	struct parm_loc loc = time_loc(b, PARM_KW_ELAPSED);
+	const char *rd = b->rd->name;
+
+	if (interval < 1) {
+		loc = time_loc(b, PARM_KW_INTERVAL);
+		return parm_errf(b->err, &loc,
+				 "rd=%s: interval=%lld; expected at least 1 second", rd,
+				 (long long)interval);
+	}
+	if ((__int128)elapsed < (__int128)2 * interval)
+		return parm_errf(b->err, &loc,
+				 "rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'", rd,
+				 (long long)elapsed, (long long)interval);
+	if (elapsed % interval)
+		return parm_errf(b->err, &loc, "rd=%s: 'elapsed=%lld' must be a multiple of "
+				 "'interval=%lld'",
+				 rd, (long long)elapsed, (long long)interval);
+	loc = time_loc(b, PARM_KW_WARMUP);
+	if (warmup < 0)
+		return parm_errf(b->err, &loc, "rd=%s: warmup=%lld; expected 0 or more seconds",
+				 rd, (long long)warmup);
+	if (warmup % interval)
+		return parm_errf(b->err, &loc, "rd=%s: 'warmup=%lld' must be a multiple of "
+				 "'interval=%lld'",
+				 rd, (long long)warmup, (long long)interval);
+	if (b->rd->pause_s < 0) {
+		loc = time_loc(b, PARM_KW_PAUSE);
+		return parm_errf(b->err, &loc, "rd=%s: pause=%lld; expected 0 or more seconds",
+				 rd, (long long)b->rd->pause_s);
+	}
+	return 0;
+}
+
 int plan_rd_times(struct plan_builder *b)
 {
 	const struct parm_overrides *o = &b->cfg->overrides;
-	struct parm_loc loc;
+	int64_t elapsed = o->has_elapsed ? (int64_t)o->elapsed_s : b->rd->elapsed_s;
+	int64_t interval = o->has_interval ? (int64_t)o->interval_s : b->rd->interval_s;
+	int64_t warmup = o->has_warmup && o->warmup_s ? (int64_t)o->warmup_s : b->rd->warmup_s;
+	int ret;
 
-	b->elapsed_s = o->has_elapsed ? o->elapsed_s : b->rd->elapsed_s;
-	b->interval_s = o->has_interval ? o->interval_s : b->rd->interval_s;
-	b->warmup_s = o->has_warmup ? o->warmup_s : b->rd->warmup_s;
-	if (!b->interval_s) {
-		loc = time_loc(b, PARM_KW_INTERVAL);
-		return parm_errf(b->err, &loc, "rd=%s: interval= must be at least 1 second",
-				 b->rd->name);
+	if (!interval && (o->has_interval || parm_kwset_has(&b->rd->set, PARM_KW_INTERVAL))) {
+		interval = elapsed / 2 < 60 ? elapsed / 2 : 60; /* [183], [189] */
 	}
-	if (b->elapsed_s % b->interval_s) {
-		loc = time_loc(b, PARM_KW_ELAPSED);
-		return parm_errf(b->err, &loc,
-				 "rd=%s: 'elapsed=%llu' must be multiple of "
-				 "'interval=%llu'",
-				 b->rd->name, (unsigned long long)b->elapsed_s,
-				 (unsigned long long)b->interval_s);
-	}
-	if (b->elapsed_s < 2 * b->interval_s) {
-		loc = time_loc(b, PARM_KW_ELAPSED);
-		return parm_errf(b->err, &loc,
-				 "rd=%s: 'elapsed=' time value must be at least twice "
-				 "the 'interval=' value (elapsed=%llu, interval=%llu)",
-				 b->rd->name, (unsigned long long)b->elapsed_s,
-				 (unsigned long long)b->interval_s);
-	}
-	if (b->warmup_s % b->interval_s) {
-		loc = time_loc(b, PARM_KW_WARMUP);
-		return parm_errf(b->err, &loc,
-				 "rd=%s: 'warmup=%llu' must be a multiple of "
-				 "'interval=%llu'",
-				 b->rd->name, (unsigned long long)b->warmup_s,
-				 (unsigned long long)b->interval_s);
-	}
+	ret = check_times(b, elapsed, interval, warmup);
+	if (ret)
+		return ret;
+	b->elapsed_s = (uint64_t)elapsed;
+	b->interval_s = (uint64_t)interval;
+	b->warmup_s = (uint64_t)warmup;
 	return 0;
 }

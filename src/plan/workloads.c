@@ -7,26 +7,30 @@
 #include <math.h>
 #include <stdlib.h>
 
+/* With a priority= or workload iorate= on one WD of an RD, every WD of that RD needs its own
+ * priority ([272]); the error points at the WD without one. */
 static int check_priorities(struct plan_builder *b)
 {
+	const struct parm_wd *without = NULL;
 	size_t with = 0;
 
-	for (size_t i = 0; i < b->nr_wds; i++)
+	for (size_t i = 0; i < b->nr_wds; i++) {
 		if (b->wds[i]->priority || parm_kwset_has(&b->wds[i]->set, PARM_KW_IORATE))
 			with++;
-	if (with && with != b->nr_wds)
-		return parm_errf(b->err, &b->rd_loc,
-				 "rd=%s: when a workload priority= or iorate= "
-				 "parameter is used, ALL workloads must have a (different) "
-				 "priority defined",
-				 b->rd->name);
+		else if (!without)
+			without = b->wds[i];
+	}
+	if (with && without)
+		return parm_errf(b->err, &without->loc,
+				 "wd=%s has no priority=; rd=%s runs workloads with priority= or "
+				 "iorate=, so each of its workloads needs a different priority=",
+				 without->name, b->rd->name);
 	for (size_t i = 0; with && i < b->nr_wds; i++)
 		for (size_t j = i + 1; j < b->nr_wds; j++)
 			if (b->wds[i]->priority == b->wds[j]->priority)
-				return parm_errf(b->err, &b->rd_loc,
-						 "rd=%s: wd=%s and wd=%s have "
-						 "the same priority=%u; expected a different "
-						 "priority for every workload",
+				return parm_errf(b->err, &b->wds[j]->loc,
+						 "rd=%s: wd=%s and wd=%s have the same priority=%u; "
+						 "expected a different priority for every workload",
 						 b->rd->name, b->wds[i]->name, b->wds[j]->name,
 						 b->wds[i]->priority);
 	return 0;
@@ -90,7 +94,7 @@ int plan_rd_workloads(struct plan_builder *b)
 		if (parm_kwset_has(s, PARM_KW_SKEW) || parm_kwset_has(s, PARM_KW_PRIORITY) ||
 		    parm_kwset_has(s, PARM_KW_IORATE))
 			b->is_controlled = true;
-		if (!wds[i]->nr_sd && !rd->nr_sd)
+		if (!wds[i]->nr_sd && rd->sd_mode == PARM_SD_NONE)
 			return parm_errf(b->err, &wds[i]->loc,
 					 "wd=%s has no sd=; expected the "
 					 "storage it runs on",

@@ -270,7 +270,7 @@ static void test_bad_targets_fail_before_io(void **state)
 				 "rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
 				 "null", &err),
 			 -1); /* dedupratio is not a wd keyword */
-	assert_int_equal(execute("dedupratio=2\nsd=sd1,lun=$dir/n1,size=1m\nwd=wd1,sd=sd1\n"
+	assert_int_equal(execute("dedupratio=2\ndedupunit=8k\nsd=sd1,lun=$dir/n1,size=1m\nwd=wd1,sd=sd1\n"
 				 "rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
 				 "null", &err),
 			 ENG_BAD_PARMS);

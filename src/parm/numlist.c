@@ -1,0 +1,260 @@
+/* Numeric lists as VDbench 5.04.07 expands them (tests/parm/FINDINGS.md §5, §6): single values,
+ * ranges (from-to,step) that take the next item as their step, doubling and halving (from-to,d)
+ * mixed freely with single values, and the quirks of negative numbers inside parentheses: a
+ * leading -N is the range 0..N with the list cut to its written length, a later one ends the
+ * list. A set mixing numbers and words is refused. */
+#include "ioramp/parm.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LIST_VALUES 100000 /* a range that expands beyond this is a mistake */
+
+struct num_list {
+	struct parm_num *v;
+	size_t nr;
+	size_t cap;
+};
+
+static int num_list_add(struct num_list *l, double v, bool is_pct)
+{
+	if (l->nr == l->cap) {
+		size_t cap = l->cap ? l->cap * 2 : 8;
+		struct parm_num *n;
+
+		if (l->nr >= MAX_LIST_VALUES)
+			return -E2BIG;
+		n = realloc(l->v, cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		l->v = n;
+		l->cap = cap;
+	}
+	l->v[l->nr].value = v;
+	l->v[l->nr++].is_pct = is_pct;
+	return 0;
+}
+
+/* "4k-32k" splits at a '-' that is neither a leading sign nor an exponent's sign. */
+static size_t range_dash(const char *s)
+{
+	for (size_t i = 1; s[0] && s[i]; i++)
+		if (s[i] == '-' && s[i - 1] != 'e' && s[i - 1] != 'E')
+			return i;
+	return 0;
+}
+
+static bool is_range_item(const char *s)
+{
+	return s[0] != '-' && parm_num_looks_numeric(s) && range_dash(s);
+}
+
+static int bad_number(const struct parm_val *it, const char *what, struct parm_err *err)
+{
+	return parm_errf(err, &it->loc,
+			 "invalid number '%s' in %s=%s; expected a number such as 8, 4k, 1.5 or "
+			 "50%%",
+			 it->text, what,
+			 it->is_quoted ? " (quotes make one word of it)" : "");
+}
+
+static int parse_item(const struct parm_val *it, enum parm_unit unit, const char *what,
+		      struct parm_num *n, struct parm_err *err)
+{
+	if (parm_num_parse(it->text, unit, n))
+		return bad_number(it, what, err);
+	return 0;
+}
+
+/* A word that is not a number, unless it is the 'd' of a (from-to,d) range. */
+static const struct parm_val *first_alpha(const struct parm_val *v, bool *has_num)
+{
+	const struct parm_val *alpha = NULL;
+
+	*has_num = false;
+	for (size_t i = 0; i < v->nr_items; i++) {
+		const char *t = v->items[i].text;
+
+		if (!strcmp(t, "d") && i && is_range_item(v->items[i - 1].text))
+			continue;
+		if (parm_num_looks_numeric(t))
+			*has_num = true;
+		else if (!alpha)
+			alpha = &v->items[i];
+	}
+	return alpha;
+}
+
+static int check_all_numeric(const struct parm_val *v, const char *what, struct parm_err *err)
+{
+	bool has_num;
+	const struct parm_val *alpha = first_alpha(v, &has_num);
+
+	if (!alpha)
+		return 0;
+	if (has_num) /* at the list: an open list can swallow the next line ([016]) */
+		return parm_errf(err, &v->loc,
+				 "mix of alpha and numeric values not allowed in %s=%s: '%s'; "
+				 "expected numbers only",
+				 what, v->text, alpha->text);
+	return parm_errf(err, &alpha->loc, "%s=%s: '%s' is not a number; expected numbers", what,
+			 v->text, alpha->text);
+}
+
+/* (lo-hi,d): doubling while <= hi, or halving while >= hi. */
+static int expand_doubling(const struct parm_val *r, double lo, double hi, bool is_pct,
+			   struct num_list *l, struct parm_err *err)
+{
+	int ret = 0;
+
+	if (!(lo > 0 && hi > 0))
+		return parm_errf(err, &r->loc,
+				 "invalid range '%s'; doubling and halving need values above zero",
+				 r->text);
+	if (lo <= hi)
+		for (double x = lo; !ret && x <= hi; x *= 2)
+			ret = num_list_add(l, x, is_pct);
+	else
+		for (double x = lo; !ret && x >= hi; x /= 2)
+			ret = num_list_add(l, x, is_pct);
+	return ret;
+}
+
+/* (lo-hi,step): lo, lo+step, ... while <= hi; lo alone when hi < lo. */
+static int expand_stepped(const struct parm_val *r, const struct parm_val *step, double lo,
+			  double hi, bool is_pct, struct num_list *l, struct parm_err *err)
+{
+	struct parm_num st;
+	int ret = 0;
+
+	if (parm_num_parse(step->text, PARM_UNIT_PLAIN, &st) || st.is_pct)
+		return parm_errf(err, &step->loc,
+				 "invalid range step '%s' after '%s'; expected a number or 'd'",
+				 step->text, r->text);
+	if (!(st.value > 0))
+		return parm_errf(err, &step->loc,
+				 "invalid range step '%s'; expected a step above zero", step->text);
+	if ((hi - lo) / st.value > MAX_LIST_VALUES)
+		return -E2BIG;
+	ret = num_list_add(l, lo, is_pct);
+	for (double x = lo + st.value; !ret && x <= hi; x += st.value)
+		ret = num_list_add(l, x, is_pct);
+	return ret;
+}
+
+/* Item i is "lo-hi"; item i + 1 is its step. */
+static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit, const char *what,
+			struct num_list *l, struct parm_err *err)
+{
+	const struct parm_val *r = &v->items[i];
+	size_t dash = range_dash(r->text);
+	struct parm_num lo, hi;
+	char lo_text[72];
+
+	if (i + 1 >= v->nr_items)
+		return parm_errf(err, &r->loc,
+				 "range '%s' in %s= has no step; expected (from-to,step) or "
+				 "(from-to,d)",
+				 r->text, what);
+	if (dash >= sizeof(lo_text))
+		return bad_number(r, what, err);
+	memcpy(lo_text, r->text, dash);
+	lo_text[dash] = '\0';
+	if (parm_num_parse(lo_text, unit, &lo) || parm_num_parse(r->text + dash + 1, unit, &hi))
+		return parm_errf(err, &r->loc,
+				 "invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)",
+				 r->text, what);
+	if (!strcmp(v->items[i + 1].text, "d"))
+		return expand_doubling(r, lo.value, hi.value, lo.is_pct, l, err);
+	return expand_stepped(r, &v->items[i + 1], lo.value, hi.value, lo.is_pct, l, err);
+}
+
+/* A leading "-N" inside parentheses is read as the range 0..N (FINDINGS §5, [076]). */
+static int expand_leading_negative(const struct parm_val *it, enum parm_unit unit,
+				   const char *what, struct num_list *l, struct parm_err *err)
+{
+	struct parm_num hi;
+	int ret = 0;
+
+	if (parm_num_parse(it->text + 1, unit, &hi))
+		return bad_number(it, what, err);
+	if (hi.value > MAX_LIST_VALUES)
+		return -E2BIG;
+	for (double x = 0; !ret && x <= hi.value; x++)
+		ret = num_list_add(l, x, hi.is_pct);
+	return ret;
+}
+
+static int expand_list(const struct parm_val *v, enum parm_unit unit, const char *what,
+		       struct num_list *l, struct parm_err *err)
+{
+	size_t cap = SIZE_MAX;
+	int ret = check_all_numeric(v, what, err);
+
+	for (size_t i = 0; !ret && i < v->nr_items; i++) {
+		const struct parm_val *it = &v->items[i];
+		struct parm_num n;
+
+		if (it->text[0] == '-') {
+			if (i) /* a later negative item ends the list ([077]) */
+				break;
+			cap = v->nr_items;
+			ret = expand_leading_negative(it, unit, what, l, err);
+		} else if (is_range_item(it->text)) {
+			ret = expand_range(v, i++, unit, what, l, err);
+		} else {
+			ret = parse_item(it, unit, what, &n, err);
+			if (!ret)
+				ret = num_list_add(l, n.value, n.is_pct);
+		}
+	}
+	if (!ret && l->nr > cap)
+		l->nr = cap;
+	return ret;
+}
+
+int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
+		     struct parm_num **out, struct parm_err *err)
+{
+	struct num_list l = { 0 };
+	int ret;
+
+	if (v->kind == PARM_VAL_WORD) {
+		struct parm_num n;
+
+		ret = parse_item(v, unit, what, &n, err);
+		if (!ret)
+			ret = num_list_add(&l, n.value, n.is_pct);
+	} else {
+		ret = expand_list(v, unit, what, &l, err);
+	}
+	if (ret == -E2BIG)
+		ret = parm_errf(err, &v->loc, "%s=%s expands to more than %d values", what,
+				v->text, MAX_LIST_VALUES);
+	else if (ret == -ENOMEM)
+		parm_errf(err, &v->loc, "out of memory");
+	if (ret) {
+		free(l.v);
+		return ret;
+	}
+	*out = l.v;
+	return (int)l.nr;
+}
+
+int parm_val_words(const struct parm_val *v, const char ***out, struct parm_err *err)
+{
+	size_t nr = v->kind == PARM_VAL_WORD ? 1 : v->nr_items;
+	const char **w = calloc(nr ? nr : 1, sizeof(*w));
+
+	(void)err;
+	if (!w)
+		return -ENOMEM;
+	if (v->kind == PARM_VAL_WORD)
+		w[0] = v->text;
+	for (size_t i = 0; v->kind == PARM_VAL_LIST && i < nr; i++)
+		w[i] = v->items[i].text;
+	*out = w;
+	return (int)nr;
+}
