@@ -36,6 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		devnull = fopen("/dev/null", "w");
 		if (devnull) {
 			plan_print_simulation(plan, devnull, &err);
+			plan_check_runnable(plan, &err);
 			fclose(devnull);
 		}
 	}

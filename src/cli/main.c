@@ -15,7 +15,7 @@ static const char usage_text[] =
 	"  -o DIR         output directory (default: output; DIR+ next free, DIR.tod dated)\n"
 	"  -e SECS        override elapsed= of every run\n"
 	"  -i SECS        override interval= of every run\n"
-	"  -w SECS        override warmup= of every run\n"
+	"  -w SECS        set warmup= of every run (-w 0 changes nothing, as in VDbench)\n"
 	"  -s             simulate: list the runs the files define, run nothing\n"
 	"  name=value     substitute $name and !name in the parameter files\n"
 	"  --engine NAME  uring (default), aio, sync or null\n"

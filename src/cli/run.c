@@ -104,8 +104,10 @@ static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, 
 	int ret;
 
 	if (nr_sla < 0) {
-		fprintf(stderr, "ioramp: error: --sla %s: expected latencies such as "
-			"100us,200us,500us,1ms\n", a->sla);
+		fprintf(stderr,
+			"ioramp: error: --sla %s: expected latencies such as "
+			"100us,200us,500us,1ms\n",
+			a->sla);
 		return CLI_EXIT_USAGE;
 	}
 	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));

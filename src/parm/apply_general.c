@@ -133,7 +133,8 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 
 	switch (kw) {
 	case PARM_KW_COMPRATIO: /* not range-checked by VDbench -s ([254]) */
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio, err);
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio,
+				       err);
 	case PARM_KW_COMPRESSION: /* converted to compratio=100/pct ([065]) */
 		return parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);
 	case PARM_KW_REPORT:
@@ -240,8 +241,8 @@ int parm_check_hd_set(const struct parm_kwset *set, struct parm_err *err)
 		ret = parm_get_word(v, "shell", &w, err);
 		if (!ret && strcasecmp(w, "rsh") && strcasecmp(w, "ssh") &&
 		    strcasecmp(w, "vdbench"))
-			ret = parm_errf(err, &v->loc, "invalid shell=%s; expected rsh, ssh or vdbench",
-					w);
+			ret = parm_errf(err, &v->loc,
+					"invalid shell=%s; expected rsh, ssh or vdbench", w);
 	}
 	if (!ret && (v = set->val[PARM_KW_MOUNT]))
 		ret = check_mount(v, err);

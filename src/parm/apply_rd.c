@@ -73,7 +73,8 @@ static int set_sd(struct parm_rd *rd, const struct parm_val *v, struct parm_err 
 		rd->sd_mode = PARM_SD_SINGLE;
 	else if (v->kind == PARM_VAL_WORD && !strcasecmp(t, "range"))
 		rd->sd_mode = PARM_SD_RANGE;
-	else if (v->kind == PARM_VAL_WORD && !strncasecmp(t, "setsof", 6) && isdigit((unsigned char)t[6])) {
+	else if (v->kind == PARM_VAL_WORD && !strncasecmp(t, "setsof", 6) &&
+		 isdigit((unsigned char)t[6])) {
 		char *end;
 		unsigned long n = strtoul(t + 6, &end, 10);
 

@@ -43,9 +43,10 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_OPENFLAGS:
 		return parm_get_openflags(v, &sd->openflags, err);
 	case PARM_KW_STREAMS:
-		return parm_errf(err, &v->loc,
-				 "streams= belongs to the workload (wd=) since VDbench 5.04; move it "
-				 "to a wd= definition");
+		return parm_errf(
+			err, &v->loc,
+			"streams= belongs to the workload (wd=) since VDbench 5.04; move it "
+			"to a wd= definition");
 	default:
 		return 0;
 	}
@@ -65,8 +66,8 @@ static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const cha
 	if (!(sd->lun = strdup(lun)))
 		return -ENOMEM;
 	if (host && !(sd->host = strdup(host->kind == PARM_VAL_WORD ? host->text
-				       : host->nr_items			 ? host->items[0].text
-									 : "")))
+					: host->nr_items	    ? host->items[0].text
+								    : "")))
 		return -ENOMEM;
 	for (int kw = 0; kw < PARM_KW_NR; kw++) {
 		int ret;

@@ -37,10 +37,11 @@ static int seek_word(struct parm_wd *wd, const struct parm_val *v, struct parm_e
 	} else if (parm_num_looks_numeric(w)) {
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "seekpct", &wd->seekpct, err);
 	} else {
-		return parm_errf(err, &v->loc,
-				 "invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
-				 "or (poisson,n)",
-				 w);
+		return parm_errf(
+			err, &v->loc,
+			"invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
+			"or (poisson,n)",
+			w);
 	}
 	return 0;
 }
@@ -55,10 +56,11 @@ static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm
 				       &wd->seekpct, err);
 	}
 	if (v->kind != PARM_VAL_WORD)
-		return parm_errf(err, &v->loc,
-				 "invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
-				 "or (poisson,n)",
-				 v->text);
+		return parm_errf(
+			err, &v->loc,
+			"invalid seekpct=%s; expected a percentage, random, seq, seqnz, eof "
+			"or (poisson,n)",
+			v->text);
 	return seek_word(wd, v, err);
 }
 
@@ -75,7 +77,8 @@ static int set_stride(struct parm_wd *wd, const struct parm_val *v, struct parm_
 	hi = nr >= 2 ? n[1].value : 0;
 	free(n);
 	if (nr != 2)
-		return parm_errf(err, &v->loc, "invalid stride=%s; expected two values: "
+		return parm_errf(err, &v->loc,
+				 "invalid stride=%s; expected two values: "
 				 "stride=(min,max)",
 				 v->text);
 	if (!(lo >= 0 && hi >= lo && hi < 1e18))

@@ -130,7 +130,8 @@ static int unknown_keyword(struct builder *b, const struct parm_item *it, int wh
 
 	if (why == -EINVAL)
 		return parm_errf(b->err, &it->key_loc,
-				 "keyword '%s' is too short; expected at least two letters", it->key);
+				 "keyword '%s' is too short; expected at least two letters",
+				 it->key);
 	if (!strncasecmp(it->key, "inc", 3) && !strncasecmp("include", it->key, strlen(it->key)))
 		return parm_errf(b->err, &it->key_loc,
 				 "unknown keyword: %s; include=file must be written in lower case "
@@ -138,21 +139,24 @@ static int unknown_keyword(struct builder *b, const struct parm_item *it, int wh
 				 it->key);
 	if (full || !strncasecmp(it->key, "dedup", 5))
 		return parm_errf(b->err, &it->key_loc,
-				 "unknown keyword: %s; %s= is accepted only written in full", it->key,
-				 full ? full : "each dedup...");
+				 "unknown keyword: %s; %s= is accepted only written in full",
+				 it->key, full ? full : "each dedup...");
 	if (other >= 0 && other < (int)b->sec)
 		return parm_errf(b->err, &it->key_loc,
 				 "unknown keyword: %s in %s=%s; %s is %s %s parameter and "
 				 "definitions must come in the order General, HD, SD, WD, RD",
-				 it->key, here, b->cur_name, it->key, article((enum parm_section)other),
+				 it->key, here, b->cur_name, it->key,
+				 article((enum parm_section)other),
 				 parm_section_name((enum parm_section)other));
 	if (b->sec == PARM_SEC_GENERAL)
-		return parm_errf(b->err, &it->key_loc,
-				 "unknown keyword: %s; expected a general parameter or a definition "
-				 "(hd=, sd=, wd=, rd=)",
-				 it->key);
-	return parm_errf(b->err, &it->key_loc, "unknown keyword: %s in %s=%s; expected %s %s parameter",
-			 it->key, here, b->cur_name, article(b->sec), here);
+		return parm_errf(
+			b->err, &it->key_loc,
+			"unknown keyword: %s; expected a general parameter or a definition "
+			"(hd=, sd=, wd=, rd=)",
+			it->key);
+	return parm_errf(b->err, &it->key_loc,
+			 "unknown keyword: %s in %s=%s; expected %s %s parameter", it->key, here,
+			 b->cur_name, article(b->sec), here);
 }
 
 static int fs_keyword(struct builder *b, const struct parm_item *it)
@@ -197,10 +201,11 @@ static int check_histogram(struct builder *b, const struct parm_item *it)
 		struct parm_num n;
 
 		if (parm_num_parse(w->text, PARM_UNIT_PLAIN, &n))
-			return parm_errf(b->err, &w->loc,
-					 "%s= is histogram= abbreviated, which reads its values as "
-					 "numbers: '%s'; write histogram= in full for (default,100u,...)",
-					 it->key, w->text);
+			return parm_errf(
+				b->err, &w->loc,
+				"%s= is histogram= abbreviated, which reads its values as "
+				"numbers: '%s'; write histogram= in full for (default,100u,...)",
+				it->key, w->text);
 	}
 	return 0;
 }
@@ -216,14 +221,16 @@ static int check_item(struct builder *b, const struct parm_kw_match *m, const st
 	if (b->sec != PARM_SEC_RD)
 		return 0;
 	if (m->kw == PARM_KW_WD && is_own(b, PARM_KW_WD))
-		return parm_errf(b->err, &it->key_loc,
-				 "rd=%s: wd= may be given only once per RD; expected one wd= listing "
-				 "the workloads: wd=(w1,w2,w3)",
-				 b->cur_name);
+		return parm_errf(
+			b->err, &it->key_loc,
+			"rd=%s: wd= may be given only once per RD; expected one wd= listing "
+			"the workloads: wd=(w1,w2,w3)",
+			b->cur_name);
 	if ((m->flags & PARM_KWF_SINGLE) && it->val.kind == PARM_VAL_LIST)
-		return parm_errf(b->err, &it->val.loc,
-				 "rd=%s: %s= takes a single value; expected forseekpct=%s for a loop",
-				 b->cur_name, it->key, it->val.text);
+		return parm_errf(
+			b->err, &it->val.loc,
+			"rd=%s: %s= takes a single value; expected forseekpct=%s for a loop",
+			b->cur_name, it->key, it->val.text);
 	return 0;
 }
 

@@ -39,8 +39,8 @@ static int parent_dir(const char *file, char *out, size_t len)
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
 
-int parm_include_find(const char *name, const char *from_file, char *path, size_t len,
-		      char *tried, size_t tried_len)
+int parm_include_find(const char *name, const char *from_file, char *path, size_t len, char *tried,
+		      size_t tried_len)
 {
 	char parent[PATH_MAX], cwd[PATH_MAX];
 	int n;

@@ -16,7 +16,8 @@ struct kw_entry {
 
 #define X PARM_KWF_EXACT
 
-/* clang-format off: one keyword a line reads better as a table */
+/* One keyword a line reads better as a table. */
+/* clang-format off */
 static const struct kw_entry gen_table[] = {
 	{ "abort_failed_skew", PARM_KW_ABORT_FAILED_SKEW, 0 },
 	{ "auxreport", PARM_KW_AUXREPORT, 0 },

@@ -105,10 +105,11 @@ static int lex_list(struct lexer *lx, struct parm_val *v, size_t start, size_t e
 	if (!ret && i + 1 < end) {
 		struct parm_loc loc = lex_loc(lx, i + 1);
 
-		return parm_errf(lx->err, &loc,
-				 "unexpected text after ')' in %.*s; expected ',' or the end of the "
-				 "line",
-				 (int)(end - start), t + start);
+		return parm_errf(
+			lx->err, &loc,
+			"unexpected text after ')' in %.*s; expected ',' or the end of the "
+			"line",
+			(int)(end - start), t + start);
 	}
 	if (!ret && !(v->text = strndup(t + start, end - start)))
 		ret = -ENOMEM;
@@ -173,7 +174,8 @@ static int lex_item(struct lexer *lx, struct parm_item *it, size_t start, size_t
 				 "empty parameter between two commas; expected keyword=value");
 	if (!eq || eq == t + start || memchr(t + start, '"', (size_t)(eq - t) - start) ||
 	    memchr(t + start, '(', (size_t)(eq - t) - start))
-		return parm_errf(lx->err, &it->key_loc, "'%.*s' is not a parameter; expected "
+		return parm_errf(lx->err, &it->key_loc,
+				 "'%.*s' is not a parameter; expected "
 				 "keyword=value",
 				 (int)(end - start), t + start);
 	if ((size_t)(eq - t) + 1 == end)
@@ -214,7 +216,8 @@ static int item_end(struct lexer *lx, size_t start, size_t *end)
 	if (in_quote) {
 		struct parm_loc loc = lex_loc(lx, start);
 
-		return parm_errf(lx->err, &loc, "unterminated double quote; expected a closing '\"'");
+		return parm_errf(lx->err, &loc,
+				 "unterminated double quote; expected a closing '\"'");
 	}
 	*end = i;
 	return 0;

@@ -56,8 +56,7 @@ static int bad_number(const struct parm_val *it, const char *what, struct parm_e
 	return parm_errf(err, &it->loc,
 			 "invalid number '%s' in %s=%s; expected a number such as 8, 4k, 1.5 or "
 			 "50%%",
-			 it->text, what,
-			 it->is_quoted ? " (quotes make one word of it)" : "");
+			 it->text, what, it->is_quoted ? " (quotes make one word of it)" : "");
 }
 
 static int parse_item(const struct parm_val *it, enum parm_unit unit, const char *what,
@@ -163,17 +162,18 @@ static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit,
 	memcpy(lo_text, r->text, dash);
 	lo_text[dash] = '\0';
 	if (parm_num_parse(lo_text, unit, &lo) || parm_num_parse(r->text + dash + 1, unit, &hi))
-		return parm_errf(err, &r->loc,
-				 "invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)",
-				 r->text, what);
+		return parm_errf(
+			err, &r->loc,
+			"invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)",
+			r->text, what);
 	if (!strcmp(v->items[i + 1].text, "d"))
 		return expand_doubling(r, lo.value, hi.value, lo.is_pct, l, err);
 	return expand_stepped(r, &v->items[i + 1], lo.value, hi.value, lo.is_pct, l, err);
 }
 
 /* A leading "-N" inside parentheses is read as the range 0..N (FINDINGS §5, [076]). */
-static int expand_leading_negative(const struct parm_val *it, enum parm_unit unit,
-				   const char *what, struct num_list *l, struct parm_err *err)
+static int expand_leading_negative(const struct parm_val *it, enum parm_unit unit, const char *what,
+				   struct num_list *l, struct parm_err *err)
 {
 	struct parm_num hi;
 	int ret = 0;
@@ -231,8 +231,8 @@ int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *
 		ret = expand_list(v, unit, what, &l, err);
 	}
 	if (ret == -E2BIG)
-		ret = parm_errf(err, &v->loc, "%s=%s expands to more than %d values", what,
-				v->text, MAX_LIST_VALUES);
+		ret = parm_errf(err, &v->loc, "%s=%s expands to more than %d values", what, v->text,
+				MAX_LIST_VALUES);
 	else if (ret == -ENOMEM)
 		parm_errf(err, &v->loc, "out of memory");
 	if (ret) {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #define MAX_LOOP_THREADS 100000.0
-#define MAX_XFER_BYTES 2147483647.0 /* VDbench clips to an int before its 512 check */
+#define MAX_XFER_BYTES	 2147483647.0 /* VDbench clips to an int before its 512 check */
 
 static bool is_loop_kw(int kw)
 {
@@ -40,15 +40,17 @@ static int check_value(const struct parm_rd *rd, struct parm_loop *lp, size_t i,
 		return 0;
 	case PARM_KW_FORTHREADS:
 		if (v > MAX_LOOP_THREADS)
-			return parm_errf(err, &lp->loc, "rd=%s: threads=%.0f; expected at most %.0f",
-					 rd->name, v, MAX_LOOP_THREADS);
+			return parm_errf(err, &lp->loc,
+					 "rd=%s: threads=%.0f; expected at most %.0f", rd->name, v,
+					 MAX_LOOP_THREADS);
 		return 0;
 	case PARM_KW_FORCOMPRESSION:
 		if (v == 0)
-			return parm_errf(err, &lp->loc,
-					 "rd=%s: compression=0 has no compression ratio; expected a "
-					 "percentage above 0 (or forcompratio=)",
-					 rd->name);
+			return parm_errf(
+				err, &lp->loc,
+				"rd=%s: compression=0 has no compression ratio; expected a "
+				"percentage above 0 (or forcompratio=)",
+				rd->name);
 		n->value = 100.0 / v; /* the ratio VDbench uses and shows as comp= */
 		n->is_pct = false;
 		return 0;

@@ -119,10 +119,11 @@ int parm_rd_distribution(struct parm_rd *rd, const struct parm_val *v, struct pa
 		else if (!strcasecmp(w->text, "spike"))
 			is_known = rd->is_spike = true;
 		if (!is_known)
-			return parm_errf(err, &w->loc,
-					 "invalid distribution=%s; expected exponential, uniform or "
-					 "deterministic, optionally with variable or spike",
-					 w->text);
+			return parm_errf(
+				err, &w->loc,
+				"invalid distribution=%s; expected exponential, uniform or "
+				"deterministic, optionally with variable or spike",
+				w->text);
 	}
 	return 0;
 }

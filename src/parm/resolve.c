@@ -48,7 +48,8 @@ static int idx_add(struct resolver *r, size_t idx, const struct parm_loc *loc)
 	size_t *n;
 
 	if (r->l.seen[idx])
-		return parm_errf(r->err, loc, "%s=%s is requested more than once in %s; expected each "
+		return parm_errf(r->err, loc,
+				 "%s=%s is requested more than once in %s; expected each "
 				 "%s once",
 				 r->t->kind, r->t->name(r->cfg, idx), r->owner, r->t->kind);
 	n = realloc(r->l.v, (r->l.nr + 1) * sizeof(*n));
@@ -122,10 +123,11 @@ static int add_range(struct resolver *r, const char *s, const struct parm_loc *l
 	    !trailing_number(dash + 1, strlen(dash + 1), &ra, &hi))
 		return 1;
 	if (la != ra || strncmp(s, dash + 1, la))
-		return parm_errf(r->err, loc,
-				 "name range %s: the alphabetic parts differ; expected a range such "
-				 "as %.*s1-%.*s8",
-				 s, (int)la, s, (int)la, s);
+		return parm_errf(
+			r->err, loc,
+			"name range %s: the alphabetic parts differ; expected a range such "
+			"as %.*s1-%.*s8",
+			s, (int)la, s, (int)la, s);
 	if (lo > hi || hi - lo > MAX_NAME_RANGE)
 		return parm_errf(r->err, loc,
 				 "name range %s: the numbers must count up (at most %d names); "

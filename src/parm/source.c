@@ -10,6 +10,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Reading state shared by the files of one execution. */
@@ -20,7 +21,7 @@ struct reader {
 	struct parm_logical cur; /* the logical line being joined */
 	size_t cur_cap;
 	bool is_joining;
-	int depth;		   /* include nesting */
+	int depth;		     /* include nesting */
 	struct parm_loc include_loc; /* the include= line of the file being included */
 	char **host_labels;
 	size_t nr_host_labels;
@@ -171,8 +172,8 @@ static int do_include(struct reader *r, const struct parm_line_buf *b, size_t st
 
 /* A $name or !name left after substitution directly after '=' ([160], [161]); elsewhere it
  * stays literal ([156]). */
-static int check_leftover(struct reader *r, const struct parm_line_buf *b, size_t start,
-			  size_t end, size_t line_idx)
+static int check_leftover(struct reader *r, const struct parm_line_buf *b, size_t start, size_t end,
+			  size_t line_idx)
 {
 	for (size_t i = start; i + 1 < end; i++) {
 		struct parm_loc loc;
@@ -358,42 +359,46 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
 	return 0;
 }
 
+#define MAX_FILE_BYTES (64u << 20) /* a parameter file is text; this is a mistake */
+
+/* Whole file in memory. Regular files and pipes only: include=/dev/zero would never end. */
 static int slurp(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "r");
+	struct stat st;
 	char *buf = NULL;
 	size_t cap = 0, n = 0;
+	int ret = 0;
 
 	if (!f)
 		return -errno;
-	for (;;) {
+	if (fstat(fileno(f), &st) || !(S_ISREG(st.st_mode) || S_ISFIFO(st.st_mode)))
+		ret = S_ISDIR(st.st_mode) ? -EISDIR : -EINVAL;
+	while (!ret) {
 		size_t got;
 
 		if (n + 4096 > cap) {
-			char *b;
+			char *b = cap < MAX_FILE_BYTES ? realloc(buf, cap ? cap * 2 : 65536) : NULL;
 
-			cap = cap ? cap * 2 : 65536;
-			b = realloc(buf, cap);
 			if (!b) {
-				free(buf);
-				fclose(f);
-				return -ENOMEM;
+				ret = cap < MAX_FILE_BYTES ? -ENOMEM : -EFBIG;
+				break;
 			}
 			buf = b;
+			cap = cap ? cap * 2 : 65536;
 		}
 		got = fread(buf + n, 1, cap - n, f);
 		n += got;
 		if (got == 0)
 			break;
 	}
-	if (ferror(f)) {
-		int ret = -EIO;
-
+	if (!ret && ferror(f))
+		ret = -EIO;
+	fclose(f);
+	if (ret) {
 		free(buf);
-		fclose(f);
 		return ret;
 	}
-	fclose(f);
 	*out = buf;
 	*len = n;
 	return 0;
@@ -410,12 +415,13 @@ static int read_file(struct reader *r, const char *path, const struct parm_loc *
 		return -ENOMEM;
 	ret = slurp(path, &text, &len);
 	if (ret < 0) {
+		const char *why = ret == -EINVAL ? "not a regular file" : strerror(-ret);
+
 		if (from)
-			parm_errf(r->err, from, "include=%s: cannot read: %s", path,
-				  strerror(-ret));
+			parm_errf(r->err, from, "include=%s: cannot read: %s", path, why);
 		else
-			parm_errf(r->err, NULL, "%s: cannot read: %s", path, strerror(-ret));
-		return ret;
+			parm_errf(r->err, NULL, "%s: cannot read: %s", path, why);
+		return ret == -EINVAL ? -EIO : ret;
 	}
 	ret = read_text(r, name, text, len);
 	free(text);

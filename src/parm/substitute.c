@@ -47,7 +47,8 @@ static int replace_pass(const struct parm_line_buf *in, const char *markers, con
 	for (size_t i = 0; i < in->len; i++) {
 		int ret = 0;
 
-		if (in->text[i] && strchr(markers, in->text[i]) && !strncmp(in->text + i + 1, name, n)) {
+		if (in->text[i] && strchr(markers, in->text[i]) &&
+		    !strncmp(in->text + i + 1, name, n)) {
 			for (const char *p = value; !ret && *p; p++)
 				ret = parm_line_buf_put(out, *p, in->col[i]);
 			i += n;

@@ -255,10 +255,11 @@ static int xfer_range(const struct parm_val *v, const struct parm_num *n, struct
 	out->max_bytes = (uint64_t)n[1].value;
 	out->align_bytes = (uint64_t)n[2].value;
 	if (out->min_bytes > out->max_bytes)
-		return parm_errf(err, &v->loc,
-				 "invalid xfersize=%s; expected (min,max,align) with min <= max, or "
-				 "(size,pct,...) pairs",
-				 v->text);
+		return parm_errf(
+			err, &v->loc,
+			"invalid xfersize=%s; expected (min,max,align) with min <= max, or "
+			"(size,pct,...) pairs",
+			v->text);
 	return 0;
 }
 

@@ -4,9 +4,9 @@
 
 #include "ioramp/plan.h"
 
-#define PLAN_MAX_RUNS 1000000
-#define PLAN_MAX_SD_ENTRIES 10000000 /* run SD lists in all (sd=range grows quadratically) */
-#define PLAN_SIMULATED_MAX_IOPS 10000.0 /* -s lists curves and relative rates against this */
+#define PLAN_MAX_RUNS		1000000
+#define PLAN_MAX_SD_ENTRIES	10000000 /* run SD lists in all (sd=range grows quadratically) */
+#define PLAN_SIMULATED_MAX_IOPS 10000.0	 /* -s lists curves and relative rates against this */
 
 struct plan_builder {
 	const struct parm_config *cfg;

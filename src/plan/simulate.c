@@ -59,8 +59,7 @@ static double shown_round(double x)
 	return fmod(f, 2) == 0 ? f : f + 1;
 }
 
-static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, char *buf,
-		       size_t len)
+static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, char *buf, size_t len)
 {
 	const struct parm_rate *r = &rd->shown_rate;
 	const char *ctl = run->is_controlled ? "Controlled" : "Uncontrolled";
@@ -74,7 +73,8 @@ static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, cha
 	} else if (r->kind == PARM_RATE_CURVE && run->rate == PLAN_RATE_CURVE_POINT) {
 		snprintf(buf, len, "%.0f", plan_simulated_rate(run->pct));
 	} else if (r->kind == PARM_RATE_CURVE) {
-		snprintf(buf, len, "%s curve", run->rate == PLAN_RATE_CURVE_MAX ? ctl : "Controlled");
+		snprintf(buf, len, "%s curve",
+			 run->rate == PLAN_RATE_CURVE_MAX ? ctl : "Controlled");
 	} else if (r->kind == PARM_RATE_REL) {
 		snprintf(buf, len, "%.0f", plan_simulated_rate(fmin(r->value, 1e15)));
 	} else {

@@ -18,30 +18,31 @@ static int check_times(struct plan_builder *b, int64_t elapsed, int64_t interval
 
 	if (interval < 1) {
 		loc = time_loc(b, PARM_KW_INTERVAL);
-		return parm_errf(b->err, &loc,
-				 "rd=%s: interval=%lld; expected at least 1 second", rd,
-				 (long long)interval);
+		return parm_errf(b->err, &loc, "rd=%s: interval=%lld; expected at least 1 second",
+				 rd, (long long)interval);
 	}
 	if ((__int128)elapsed < (__int128)2 * interval)
 		return parm_errf(b->err, &loc,
 				 "rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'", rd,
 				 (long long)elapsed, (long long)interval);
 	if (elapsed % interval)
-		return parm_errf(b->err, &loc, "rd=%s: 'elapsed=%lld' must be a multiple of "
+		return parm_errf(b->err, &loc,
+				 "rd=%s: 'elapsed=%lld' must be a multiple of "
 				 "'interval=%lld'",
 				 rd, (long long)elapsed, (long long)interval);
 	loc = time_loc(b, PARM_KW_WARMUP);
 	if (warmup < 0)
-		return parm_errf(b->err, &loc, "rd=%s: warmup=%lld; expected 0 or more seconds",
-				 rd, (long long)warmup);
+		return parm_errf(b->err, &loc, "rd=%s: warmup=%lld; expected 0 or more seconds", rd,
+				 (long long)warmup);
 	if (warmup % interval)
-		return parm_errf(b->err, &loc, "rd=%s: 'warmup=%lld' must be a multiple of "
+		return parm_errf(b->err, &loc,
+				 "rd=%s: 'warmup=%lld' must be a multiple of "
 				 "'interval=%lld'",
 				 rd, (long long)warmup, (long long)interval);
 	if (b->rd->pause_s < 0) {
 		loc = time_loc(b, PARM_KW_PAUSE);
-		return parm_errf(b->err, &loc, "rd=%s: pause=%lld; expected 0 or more seconds",
-				 rd, (long long)b->rd->pause_s);
+		return parm_errf(b->err, &loc, "rd=%s: pause=%lld; expected 0 or more seconds", rd,
+				 (long long)b->rd->pause_s);
 	}
 	return 0;
 }

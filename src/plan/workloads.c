@@ -28,11 +28,12 @@ static int check_priorities(struct plan_builder *b)
 	for (size_t i = 0; with && i < b->nr_wds; i++)
 		for (size_t j = i + 1; j < b->nr_wds; j++)
 			if (b->wds[i]->priority == b->wds[j]->priority)
-				return parm_errf(b->err, &b->wds[j]->loc,
-						 "rd=%s: wd=%s and wd=%s have the same priority=%u; "
-						 "expected a different priority for every workload",
-						 b->rd->name, b->wds[i]->name, b->wds[j]->name,
-						 b->wds[i]->priority);
+				return parm_errf(
+					b->err, &b->wds[j]->loc,
+					"rd=%s: wd=%s and wd=%s have the same priority=%u; "
+					"expected a different priority for every workload",
+					b->rd->name, b->wds[i]->name, b->wds[j]->name,
+					b->wds[i]->priority);
 	return 0;
 }
 
