@@ -205,8 +205,8 @@ enum parm_kw {
 	PARM_KW_FORTHREADS,
 	PARM_KW_FORWHPCT,
 	PARM_KW_FORXFERSIZE,
-	PARM_KW_OPERATION, /* file-system mode; refused */
-	PARM_KW_FWDRATE,   /* file-system mode; refused */
+	PARM_KW_OPERATION,   /* file-system mode; refused */
+	PARM_KW_FWDRATE,     /* file-system mode; refused */
 	PARM_KW_IORATE_LIST, /* not a keyword: an RD's last iorate= of two or more values */
 	PARM_KW_NR,
 };
@@ -388,8 +388,8 @@ struct parm_rd {
 	double *curve_pcts;
 	size_t nr_curve_pcts;
 	double stopcurve_ms; /* 0: none */
-	int64_t elapsed_s;  /* default 30; whole seconds as written, checked by the planner */
-	int64_t interval_s; /* default 1; 0 written: the planner picks min(elapsed/2, 60) */
+	int64_t elapsed_s;   /* default 30; whole seconds as written, checked by the planner */
+	int64_t interval_s;  /* default 1; 0 written: the planner picks min(elapsed/2, 60) */
 	int64_t warmup_s;
 	int64_t pause_s;
 	double maxdata;

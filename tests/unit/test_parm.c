@@ -7,8 +7,10 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "ioramp/parm.h"
 
@@ -24,8 +26,8 @@ static void parse_vars(struct parsed *p, const char *text, struct parm_var *vars
 	struct parm_input in = { .vars = vars, .nr_vars = nr };
 
 	memset(p, 0, sizeof(*p));
-	p->ret = parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep,
-				       &p->err);
+	p->ret =
+		parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep, &p->err);
 }
 
 static void parse(struct parsed *p, const char *text)
@@ -143,8 +145,7 @@ static void test_kw_prefixes_resolve(void **state)
 	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "forx"), PARM_KW_FORXFERSIZE);
 	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "readpct"), PARM_KW_RDPCT);
 	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "writepct"), PARM_KW_WRPCT);
-	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "concatenate"),
-			 PARM_KW_CONCATENATESDS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "concatenate"), PARM_KW_CONCATENATESDS);
 	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "x"), -EINVAL);
 	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "lun"), -ENOENT);
 }
@@ -156,9 +157,8 @@ static void test_substitution_replaces_and_tracks_use(void **state)
 	struct parsed p;
 
 	(void)state;
-	parse_vars(&p,
-		   "sd=sd1,lun=$lun,threads=!n\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n",
-		   vars, 2);
+	parse_vars(&p, "sd=sd1,lun=$lun,threads=!n\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n", vars,
+		   2);
 	assert_int_equal(p.ret, 0);
 	assert_string_equal(p.cfg->sds[0].lun, "/tmp/x");
 	assert_int_equal(p.cfg->sds[0].threads, 16);
@@ -316,6 +316,218 @@ static void test_rd_without_wd_clones_wd_default(void **state)
 	parsed_fini(&p);
 }
 
+static void test_kw_tables_follow_vdbench_order(void **state)
+{
+	(void)state;
+	/* FINDINGS §4: the same prefix means different keywords per section */
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "st"), PARM_KW_STRIDE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "stre"), PARM_KW_STREAMS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "ho"), PARM_KW_HOTBAND);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "hos"), PARM_KW_HOST);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "re"), PARM_KW_RDPCT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_WD, "us"), -ENOENT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_SD, "st"), PARM_KW_STREAMS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_SD, "re"), PARM_KW_REPLAY);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "st"), PARM_KW_STOPCURVE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "sta"), PARM_KW_STARTCMD);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "fo"), PARM_KW_FORXFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "co"), PARM_KW_FORCOMPRATIO);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "compre"), PARM_KW_FORCOMPRESSION);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "op"), PARM_KW_OPERATION);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "open"), PARM_KW_OPENFLAGS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "ma"), -ENOENT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "maxdata"), PARM_KW_MAXDATA);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_RD, "readpct"), -ENOENT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "fo"), PARM_KW_FORMATXFERSIZE);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "formats"), PARM_KW_FORMATSDS);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "sta"), -ENOENT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "en"), -ENOENT);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_GENERAL, "start_cmd"), PARM_KW_STARTCMD);
+	assert_int_equal(parm_kw_lookup(PARM_SEC_HD, "vd"), PARM_KW_VDBENCH);
+}
+
+/* Parses text and expects an error on line with msg in it. */
+static void expect_error(const char *text, uint32_t line, const char *msg)
+{
+	struct parsed p;
+
+	parse(&p, text);
+	assert_int_equal(p.ret, -EINVAL);
+	if (!strstr(p.err.msg, msg))
+		fail_msg("'%s' not in '%s'", msg, p.err.msg);
+	assert_int_equal(p.err.loc.line, line);
+	parsed_fini(&p);
+}
+
+static void test_lexer_rules(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,,elapsed=4\n", 3, "empty parameter");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,forthreads=(1,2))\n", 3, "unmatched");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,elapsed=4\tx\n", 3, "tab");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,elapsed=\n", 3, "has no value");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,startcmd=\"echo\n", 3, "double quote");
+	/* an open list is closed at the end of the line; ((a,b)) and (1,,2) are flat */
+	parse(&p, BASE "rd=rd1,wd=wd1,iorate=10,forthreads=(1,,2),forxfersize=((4k,8k)\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].loops[0].nr, 2);
+	assert_int_equal(p.cfg->rds[0].loops[1].nr, 2);
+	parsed_fini(&p);
+}
+
+static void test_list_quirks(void **state)
+{
+	double v[16];
+	struct parm_err err;
+
+	(void)state;
+	/* FINDINGS §5, §6: ranges take the next item as their step and mix with values */
+	assert_int_equal(loop_values("(1k,4k-8k,2k,16k)", v, 16, &err), 5);
+	assert_true(v[1] == 4096 && v[3] == 8192 && v[4] == 16384);
+	assert_int_equal(loop_values("(8k-2k,1k)", v, 16, &err), 1);
+	assert_int_equal(loop_values("(2k-3k,1.5k)", v, 16, &err), 1);
+	/* a leading negative item is 0..N, cut to the written length; a later one ends it */
+	assert_int_equal(loop_values("(-2,4k,8k)", v, 16, &err), -EINVAL); /* 1 is not 512 */
+	assert_int_equal(loop_values("(4k,-1,8k)", v, 16, &err), 1);
+	assert_int_equal(loop_values("(1k-4k)", v, 16, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "no step"));
+	assert_int_equal(loop_values("(1k-4k,0)", v, 16, &err), -EINVAL);
+	assert_int_equal(loop_values("(0-4k,d)", v, 16, &err), -EINVAL);
+	assert_int_equal(loop_values("(4k,bad)", v, 16, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "mix of alpha and numeric"));
+}
+
+static void test_count_masks_order_and_duplicates(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=a%x,lun=/tmp/l*,count=(10,2)\nsd=b,lun=/tmp/b\n"
+		  "sd=c%5s,lun=/tmp/c%03d,count=(7,1)\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_sds, 4);
+	/* count= SDs move behind the others (FINDINGS §1.3) */
+	assert_string_equal(p.cfg->sds[0].name, "b");
+	assert_string_equal(p.cfg->sds[1].name, "aa");
+	assert_string_equal(p.cfg->sds[1].lun, "/tmp/l10");
+	assert_string_equal(p.cfg->sds[2].name, "ab");
+	assert_string_equal(p.cfg->sds[3].name, "c    7");
+	assert_string_equal(p.cfg->sds[3].lun, "/tmp/c007");
+	parsed_fini(&p);
+
+	expect_error("sd=x%q,lun=/tmp/x,count=(1,2)\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=1\n", 1,
+		     "mask");
+	expect_error("sd=sd1,lun=/tmp/a\nsd=sd,lun=/tmp/s,count=(0,3)\nwd=wd1,sd=*\n"
+		     "rd=rd1,wd=wd1,iorate=1\n",
+		     2, "only be defined once: sd=sd1");
+	expect_error("sd=default,lun=/tmp/a\nsd=sd1\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=1\n", 1,
+		     "sd=default");
+}
+
+static void test_substitution_order_and_leftovers(void **state)
+{
+	struct parm_var a_ab[] = { { .name = "a", .value = "1" }, { .name = "ab", .value = "2" } };
+	struct parm_var ab_a[] = { { .name = "ab", .value = "2" }, { .name = "a", .value = "1" } };
+	const char *text = BASE "rd=rd1,wd=wd1,iorate=10,forthreads=($ab,$a)\n";
+	struct parsed p;
+
+	(void)state;
+	/* plain text replacement in command-line order (FINDINGS §13) */
+	parse_vars(&p, text, a_ab, 2);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "unused parameter substitution: ab=2"));
+	parsed_fini(&p);
+	parse_vars(&p, text, ab_a, 2);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.cfg->rds[0].loops[0].vals[0].value == 2);
+	parsed_fini(&p);
+	/* a leftover is only an error right after '=' */
+	parse(&p, "sd=sd1,lun=/tmp/f$x\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_string_equal(p.cfg->sds[0].lun, "/tmp/f$x");
+	parsed_fini(&p);
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=!rate\n", 3, "unknown variable substitution");
+}
+
+/* Writes text to dir/name. */
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void test_include_lookup_and_nesting(void **state)
+{
+	char dir[] = "/tmp/ioramp-test-parm-XXXXXX", sub[600], file[700];
+	const char *files[1] = { file };
+	struct parm_input in = { .files = files, .nr_files = 1 };
+	struct parsed p;
+
+	(void)state;
+	assert_non_null(mkdtemp(dir));
+	snprintf(sub, sizeof(sub), "%s/sub", dir);
+	assert_int_equal(mkdir(sub, 0755), 0);
+	/* found in the parent of the including file's directory, not in that directory */
+	write_file(dir, "ioramp-t-inc.vdb", "rd=rd1,wd=wd1,iorate=10\n");
+	write_file(sub, "p.vdb", BASE "include=ioramp-t-inc.vdb\n");
+	snprintf(file, sizeof(file), "%s/p.vdb", sub);
+	memset(&p, 0, sizeof(p));
+	p.ret = parm_config_read(&in, &p.cfg, &p.keep, &p.err);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_rds, 1);
+	parsed_fini(&p);
+	/* an include inside an included file: the error is at the outer include= */
+	write_file(dir, "ioramp-t-inc.vdb", "include=other.vdb\n");
+	memset(&p, 0, sizeof(p));
+	p.ret = parm_config_read(&in, &p.cfg, &p.keep, &p.err);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "cannot be nested"));
+	assert_int_equal(p.err.loc.line, 3);
+	parsed_fini(&p);
+	write_file(sub, "p.vdb", BASE "include=ioramp-t-none.vdb trailing\n");
+	memset(&p, 0, sizeof(p));
+	p.ret = parm_config_read(&in, &p.cfg, &p.keep, &p.err);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "include=ioramp-t-none.vdb trailing: file not found"));
+	parsed_fini(&p);
+	snprintf(file, sizeof(file), "rm -r %s", dir);
+	assert_int_equal(system(file), 0);
+}
+
+static void test_rd_iorate_sd_modes_and_checks(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	/* the loop is the last list of 2+ values, the shown rate the last iorate= ([201]) */
+	parse(&p, BASE "rd=rd1,wd=wd1,iorate=(10,20),iorate=30,sd=setsof3\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].nr_rates, 2);
+	assert_true(p.cfg->rds[0].shown_rate.value == 30);
+	assert_int_equal(p.cfg->rds[0].sd_mode, PARM_SD_SETS);
+	assert_int_equal(p.cfg->rds[0].sd_set_size, 3);
+	parsed_fini(&p);
+
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=(10,curve)\n", 3, "curve must be alone");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,seekpct=(1,2)\n", 3, "single value");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10,forcompression=(50,0)\n", 3, "compression=0");
+	expect_error(BASE "rd=rd1,wd=wd1,iorate=10\nrd=rd1,wd=wd1,iorate=20\n", 4,
+		     "only be defined once: rd=rd1");
+	expect_error(BASE "rd=rd1,wd=(wd1,wd1),iorate=10\n", 3, "more than once");
+	expect_error("report=yes\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "invalid report=yes");
+	expect_error("timeout=(x,abort)\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "timeout");
+	expect_error(BASE "wd=wd2,sd=sd1,host=h9\nrd=rd1,wd=wd1,iorate=10\n", 3, "host=h9");
+	expect_error("hd=default,mount=abc\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "mount=abc");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -333,6 +545,13 @@ int main(void)
 		cmocka_unit_test(test_bad_values_point_at_the_value),
 		cmocka_unit_test(test_fs_mode_rejected),
 		cmocka_unit_test(test_rd_without_wd_clones_wd_default),
+		cmocka_unit_test(test_kw_tables_follow_vdbench_order),
+		cmocka_unit_test(test_lexer_rules),
+		cmocka_unit_test(test_list_quirks),
+		cmocka_unit_test(test_count_masks_order_and_duplicates),
+		cmocka_unit_test(test_substitution_order_and_leftovers),
+		cmocka_unit_test(test_include_lookup_and_nesting),
+		cmocka_unit_test(test_rd_iorate_sd_modes_and_checks),
 	};
 
 	return cmocka_run_group_tests_name("parm", tests, NULL, NULL);

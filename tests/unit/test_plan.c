@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -28,8 +29,8 @@ static void plan_text(struct planned *p, const char *text, const struct parm_ove
 	if (ovr)
 		in.overrides = *ovr;
 	memset(p, 0, sizeof(*p));
-	p->ret = parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep,
-				       &p->err);
+	p->ret =
+		parm_config_read_text("t.vdb", text, strlen(text), &in, &p->cfg, &p->keep, &p->err);
 	if (!p->ret)
 		p->ret = plan_build(p->cfg, &p->plan, &p->err);
 }
@@ -149,8 +150,9 @@ static void test_skew_split_and_checks(void **state)
 	struct planned p;
 
 	(void)state;
-	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=40\nwd=wd2,sd=sd1\nwd=wd3,sd=sd1\n"
-		      "rd=rd1,wd=wd*,iorate=max\n",
+	plan_text(&p,
+		  "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=40\nwd=wd2,sd=sd1\nwd=wd3,sd=sd1\n"
+		  "rd=rd1,wd=wd*,iorate=max\n",
 		  NULL);
 	assert_int_equal(p.ret, 0);
 	assert_true(p.plan->runs[0].is_controlled);
@@ -158,18 +160,177 @@ static void test_skew_split_and_checks(void **state)
 	assert_true(p.plan->runs[0].skews[1] == 30 && p.plan->runs[0].skews[2] == 30);
 	planned_fini(&p);
 
-	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=30\nwd=wd2,sd=sd1,skew=30\n"
-		      "rd=rd1,wd=wd*,iorate=max\n",
+	plan_text(&p,
+		  "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=30\nwd=wd2,sd=sd1,skew=30\n"
+		  "rd=rd1,wd=wd*,iorate=max\n",
 		  NULL);
 	assert_int_equal(p.ret, -EINVAL);
 	assert_non_null(strstr(p.err.msg, "Total skew must add up to 100: 60.00"));
 	planned_fini(&p);
 
-	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1\nwd=wd2,sd=sd1\n"
-		      "rd=rd1,wd=wd*,iorate=max\n",
+	plan_text(&p,
+		  "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1\nwd=wd2,sd=sd1\n"
+		  "rd=rd1,wd=wd*,iorate=max\n",
 		  NULL);
 	assert_int_equal(p.ret, 0);
 	assert_false(p.plan->runs[0].is_controlled);
+	planned_fini(&p);
+}
+
+static void test_loop_value_text_is_vdbench_format(void **state)
+{
+	static const struct {
+		double v;
+		const char *text;
+	} cases[] = {
+		{ 0.5, "0" },
+		{ 1023.6, "1023" },
+		{ 1024, "1k" },
+		{ 1536, "1.500k" },
+		{ 1.0005 * 1024, "1.001k" }, /* Java rounds the shortest decimal half-up */
+		{ 1048575.9, "1024k" },	     /* rounds up inside the unit */
+		{ 1.5 * 1024 * 1024 * 1024, "1.500g" },
+		{ 1024.0 * 1024 * 1024 * 1024 * 1024, "1p" },
+		{ 1e15, "909.495t" },
+		{ -1, "1%" },
+		{ -4096, "4096%" },
+		{ -1.5, "1%" },
+	};
+	char buf[64];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		plan_loop_value_text(cases[i].v, buf, sizeof(buf));
+		assert_string_equal(buf, cases[i].text);
+	}
+}
+
+static void test_sd_modes_name_runs_and_their_sds(void **state)
+{
+	const char *sds = "sd=sd1,lun=/tmp/a\nsd=sd2,lun=/tmp/b\nsd=sd3,lun=/tmp/c\n"
+			  "wd=wd1,sd=sd1\n";
+	char text[512];
+	struct planned p;
+
+	(void)state;
+	snprintf(text, sizeof(text), "%srd=rd1,wd=wd1,iorate=10,sd=range,forthreads=(1,2)\n", sds);
+	plan_text(&p, text, NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 6);
+	assert_string_equal(p.plan->runs[0].name, "rd1_sd1-sd1");
+	assert_string_equal(p.plan->runs[5].name, "rd1_sd1-sd3");
+	assert_int_equal(p.plan->runs[5].nr_sd, 3);
+	planned_fini(&p);
+
+	/* setsofN in SD order (VDbench's shuffle is a documented difference) */
+	snprintf(text, sizeof(text), "%srd=rd1,sd=setsof2,iorate=curve,curve=(50)\n", sds);
+	plan_text(&p, text, NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->nr_runs, 4);
+	assert_string_equal(p.plan->runs[1].name, "rd1_sd1_sd2_(50%)");
+	assert_string_equal(p.plan->runs[2].name, "rd1_sd3");
+	assert_int_equal(p.plan->runs[2].nr_sd, 1);
+	assert_int_equal(p.plan->runs[2].sd_idx[0], 2);
+	planned_fini(&p);
+}
+
+/* The -s listing with the time of day cut off, in a malloc'ed string. */
+static char *listing(const struct plan *plan, int *ret, struct parm_err *err)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	*ret = plan_print_simulation(plan, f, err);
+	fclose(f);
+	return text;
+}
+
+static void test_zero_rate_stops_the_listing_after_its_run(void **state)
+{
+	struct planned p;
+	char *text;
+	int ret;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=(100,0,200)\nrd=rd2,wd=wd1,iorate=10\n", NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->late_idx, 1);
+	text = listing(p.plan, &ret, &p.err);
+	assert_int_equal(ret, -EINVAL);
+	assert_non_null(strstr(text, "iorate=0\n"));
+	assert_null(strstr(text, "iorate=200"));
+	assert_null(strstr(text, "Total amount"));
+	assert_int_equal(p.err.loc.line, 3);
+	free(text);
+	planned_fini(&p);
+}
+
+static void test_rate_field_shows_the_last_iorate(void **state)
+{
+	struct planned p;
+	char *text;
+	int ret;
+
+	(void)state;
+	plan_text(&p,
+		  BASE "rd=rd1,wd=wd1,iorate=(10,20),iorate=max\n"
+		       "rd=rd2,wd=wd1,iorate=(max,10)\nrd=rd3,wd=wd1,iorate=16.5\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	text = listing(p.plan, &ret, &p.err);
+	assert_int_equal(ret, 0);
+	assert_non_null(strstr(text, "RD=rd1; I/O rate: Controlled MAX; elapsed=30; For loops: "
+				     "iorate=20\n"));
+	assert_non_null(strstr(text, "RD=rd2; I/O rate: Uncontrolled MAX; elapsed=30; For loops: "
+				     "iorate=max\n"));
+	assert_non_null(strstr(text, "RD=rd2; I/O rate: Controlled MAX; elapsed=30; For loops: "
+				     "iorate=10\n"));
+	assert_non_null(strstr(text, "RD=rd3; I/O rate: 16;"));
+	free(text);
+	planned_fini(&p);
+}
+
+static void test_times_interval_zero_and_w_zero(void **state)
+{
+	struct parm_overrides w0 = { .warmup_s = 0, .has_warmup = true };
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,interval=0,warmup=30\n", &w0);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->runs[0].interval_s, 15); /* min(30/2, 60) */
+	assert_int_equal(p.plan->runs[0].warmup_s, 30);	  /* -w 0 changes nothing */
+	planned_fini(&p);
+
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,elapsed=1,interval=0\n", NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "interval=0"));
+	planned_fini(&p);
+}
+
+static void test_runnable_refuses_what_s_lists(void **state)
+{
+	static const char *const texts[] = {
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=150\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=-4k\n",
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101\nrd=rd1,wd=wd1,iorate=10\n",
+	};
+	struct planned p;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++) {
+		plan_text(&p, texts[i], NULL);
+		assert_int_equal(p.ret, 0);
+		assert_int_equal(plan_check_runnable(p.plan, &p.err), -EINVAL);
+		assert_true(p.err.loc.line >= 2);
+		planned_fini(&p);
+	}
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=(512,1.5k),forrdpct=(0,100)\n",
+		  NULL);
+	assert_int_equal(plan_check_runnable(p.plan, &p.err), 0);
 	planned_fini(&p);
 }
 
@@ -182,6 +343,12 @@ int main(void)
 		cmocka_unit_test(test_curve_target_rounds_up),
 		cmocka_unit_test(test_times_are_checked),
 		cmocka_unit_test(test_skew_split_and_checks),
+		cmocka_unit_test(test_loop_value_text_is_vdbench_format),
+		cmocka_unit_test(test_sd_modes_name_runs_and_their_sds),
+		cmocka_unit_test(test_zero_rate_stops_the_listing_after_its_run),
+		cmocka_unit_test(test_rate_field_shows_the_last_iorate),
+		cmocka_unit_test(test_times_interval_zero_and_w_zero),
+		cmocka_unit_test(test_runnable_refuses_what_s_lists),
 	};
 
 	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);
