@@ -52,10 +52,12 @@ static int idx_add(struct resolver *r, size_t idx, const struct parm_loc *loc)
 				 "%s=%s is requested more than once in %s; expected each "
 				 "%s once",
 				 r->t->kind, r->t->name(r->cfg, idx), r->owner, r->t->kind);
-	n = realloc(r->l.v, (r->l.nr + 1) * sizeof(*n));
-	if (!n)
-		return -ENOMEM;
-	r->l.v = n;
+	if (!(r->l.nr & (r->l.nr - 1))) { /* 0, 1, 2, 4, ...: double */
+		n = realloc(r->l.v, (r->l.nr ? 2 * r->l.nr : 1) * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		r->l.v = n;
+	}
 	r->l.v[r->l.nr++] = idx;
 	r->l.seen[idx] = true;
 	return 0;
@@ -173,7 +175,8 @@ static int resolve(const struct parm_config *cfg, const struct name_table *t,
 	for (size_t i = 0; !ret && i < nr; i++) {
 		const struct parm_val *w = v->kind == PARM_VAL_LIST ? &v->items[i] : v;
 
-		ret = resolve_one(&r, w->text, v->kind == PARM_VAL_LIST, &w->loc);
+		/* quotes protect a '-' ([009]): "sd1-sd3" is one name */
+		ret = resolve_one(&r, w->text, v->kind == PARM_VAL_LIST && !w->is_quoted, &w->loc);
 	}
 	free(r.l.seen);
 	if (!ret && !r.l.nr)
