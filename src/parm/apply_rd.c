@@ -285,6 +285,11 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		return set_distribution(rd, v, err);
 	case PARM_KW_OPENFLAGS:
 		return parm_get_openflags(v, &rd->openflags, err);
+	case PARM_KW_REPLAY: /* VDbench's replay=(file,...): a trace ioramp reads */
+		if (rd->set.val[PARM_KW_TRACE])
+			return 0;
+		v = v->kind == PARM_VAL_LIST && v->nr_items ? &v->items[0] : v;
+		/* fall through */
 	case PARM_KW_TRACE: {
 		const char *w = NULL;
 		int ret = parm_get_word(v, "trace", &w, err);

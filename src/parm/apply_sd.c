@@ -111,8 +111,10 @@ static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, const
 	int ret;
 
 	if (cfg->nr_sds >= PARM_MAX_DEFS)
-		return parm_errf(err, &def->loc, "more than %d storage definitions; expected fewer "
-				 "sd= (count= included)", PARM_MAX_DEFS);
+		return parm_errf(err, &def->loc,
+				 "more than %d storage definitions; expected fewer "
+				 "sd= (count= included)",
+				 PARM_MAX_DEFS);
 	if (parm_sd_find(cfg, name) >= 0)
 		return parm_errf(err, &def->loc, "an SD can only be defined once: sd=%s", name);
 	if (parm_grow((void **)&cfg->sds, cfg->nr_sds, sizeof(*cfg->sds)))

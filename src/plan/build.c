@@ -113,14 +113,21 @@ static int add_curve(struct plan_builder *b)
 static int add_rates(struct plan_builder *b)
 {
 	const struct parm_rd *rd = b->rd;
+	struct plan_run *r = NULL;
 	int ret;
 
+	if (!rd->nr_rates) { /* a replay without iorate= keeps the trace's own timing */
+		ret = new_run(b, rd->name, &r);
+		if (!ret) {
+			r->rate = PLAN_RATE_FIXED; /* rate_iops 0: as traced */
+			r->is_controlled = true;
+		}
+		return ret;
+	}
 	for (size_t i = 0; i < rd->nr_rates; i++)
 		if (rd->rates[i].kind == PARM_RATE_CURVE)
 			return add_curve(b);
 	for (size_t i = 0; i < rd->nr_rates; i++) {
-		struct plan_run *r;
-
 		b->rate_idx = i;
 		ret = new_run(b, rd->name, &r);
 		if (ret)
@@ -167,7 +174,7 @@ static int build_rd(struct plan_builder *b)
 {
 	int ret;
 
-	if (!b->rd->nr_rates)
+	if (!b->rd->nr_rates && !b->rd->trace)
 		return parm_errf(b->err, &b->rd_loc,
 				 "rd=%s: iorate= parameter is missing; expected "
 				 "iorate=max, iorate=curve or a rate",
