@@ -119,3 +119,14 @@ PARM
 		check "[$t.size_buckets[] | select(.min_bytes == $b)][0].pct // 0" 2
 	done
 }
+
+@test "--map sends trace devices to the SDs named" {
+	make_trace
+	write_parm ",interval=1"
+	run "$IORAMP" -f r.vdb -o out --engine null --record rec.log --map 0=sd2,1=sd1
+	[ "$status" -eq 0 ]
+	diff <(ios_of t.log /dev/tracea) <(ios_of rec.log "$SCRATCH/rb")
+	run "$IORAMP" -f r.vdb -o out --engine null --map 7=sd1
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"--map 7=sd1: the trace has no device 7"* ]]
+}
