@@ -157,7 +157,7 @@ static int check_device(struct eng_exec *x, size_t s, struct parm_err *err)
 		return parm_errf(err, &loc, "sd=%s: %s", sd->name, msg);
 	if (ret > 0 && !x->opts->is_force)
 		return parm_errf(err, &loc,
-				 "sd=%s: lun=%s carries a %s signature and a workload "
+				 "sd=%s: lun=%s carries a signature (%s) and a workload "
 				 "writes to it; expected --force to overwrite it",
 				 sd->name, sd->lun, what);
 	return 0;
