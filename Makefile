@@ -16,10 +16,12 @@ PKG_CONFIG ?= pkg-config
 PKGS := liburing jansson blkid zlib
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config liburing-dev libaio-dev libjansson-dev libblkid-dev \
-	zlib1g-dev libcmocka-dev bats clang libclang-rt-14-dev fio
+	zlib1g-dev libcmocka-dev bats clang libclang-rt-14-dev fio jq bc time python3-jsonschema \
+	e2fsprogs util-linux
 
 HAVE_DEPS := $(shell $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
-	test -f /usr/include/libaio.h && command -v bats >/dev/null && echo yes)
+	test -f /usr/include/libaio.h && command -v bats >/dev/null && command -v jq >/dev/null && \
+	echo yes)
 
 WARN := -Wall -Wextra -Werror -Wshadow -Wmissing-prototypes -Wstrict-prototypes -Wvla
 CFLAGS ?= -O2 -g

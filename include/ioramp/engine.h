@@ -20,6 +20,7 @@ struct eng_opts {
 	uint32_t nr_workers; /* 0: one per CPU, never more than SDs */
 	bool is_force;	     /* allow writes to devices that carry a signature */
 	const char *record_path; /* --record: fio iolog v3 of every I/O issued; NULL: none */
+	const char *trace_map;	 /* --map DEV=SD,...: trace devices to SDs; NULL: in order */
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
 	const volatile sig_atomic_t *stop_signal;
 };

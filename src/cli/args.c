@@ -124,6 +124,8 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 		return string_option(arg, "--sla", argc, argv, i, &a->sla);
 	} else if (!strcmp(arg, "--record") || !strncmp(arg, "--record=", 9)) {
 		return string_option(arg, "--record", argc, argv, i, &a->record);
+	} else if (!strcmp(arg, "--map") || !strncmp(arg, "--map=", 6)) {
+		return string_option(arg, "--map", argc, argv, i, &a->map);
 	} else {
 		fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
 		return -EINVAL;

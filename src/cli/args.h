@@ -18,6 +18,7 @@ struct cli_args {
 	const char *engine; /* --engine, NULL: the parameter file's or the default */
 	const char *sla;    /* --sla LIST, NULL: the default thresholds */
 	const char *record; /* --record FILE */
+	const char *map;    /* --map DEV=SD,... for trace replay */
 	uint64_t seed;
 	bool has_seed;
 	bool is_simulate;

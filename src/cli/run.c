@@ -154,6 +154,7 @@ static int execute(struct cli_args *a, int argc, char **argv, const struct plan 
 		.seed = a->seed,
 		.is_force = a->is_force,
 		.record_path = a->record,
+		.trace_map = a->map,
 		.stop_signal = &stop_signal,
 	};
 	struct exec_ctx *c = calloc(1, sizeof(*c));

@@ -13,6 +13,7 @@
 #include "ioramp/gen.h"
 #include "ioramp/stats.h"
 #include "record.h"
+#include "replay.h"
 #include "target.h"
 
 enum {
@@ -68,6 +69,9 @@ struct eng_run {
 	uint32_t nr_workers;
 	bool has_eof;	   /* some generator stops at the end of its range */
 	bool is_recording; /* --record: workers push every submitted I/O */
+	bool is_replay;	   /* the I/Os come from a trace through the feeder */
+	const struct eng_trace_info *trace;
+	double replay_speed; /* trace time / speed; 0: as fast as the threads allow */
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -106,6 +110,7 @@ struct eng_wsd {
 	uint32_t *wgs; /* local generator indexes on this SD */
 	uint32_t nr_wgs;
 	double *cum_weight; /* ENG_MODE_MAX: cumulative weights of wgs */
+	uint32_t replay_wg; /* replay: the local generator that counts this SD's I/Os */
 	struct gen_pcg pick;
 };
 
@@ -153,6 +158,8 @@ struct eng_worker {
 	struct eng_io_error errors[ENG_ERR_RING];
 	uint32_t nr_errors_kept;
 	struct eng_rec_ring *rec; /* --record: this worker's ring; NULL otherwise */
+	struct eng_rpl_ring *rpl; /* replay: the feeder's ring for this worker's SDs */
+	uint16_t *local_of_sd;	  /* replay: run SD -> local SD */
 	int fatal;		  /* a broken backend: -errno */
 	bool is_draining;	  /* after the last published interval: count nothing */
 

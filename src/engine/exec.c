@@ -223,6 +223,38 @@ static void report_io_errors(struct eng_exec *x, const struct eng_run *r,
 	}
 }
 
+/* Replay: the thread that streams the trace into the workers' rings. */
+static int feeder_start(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
+			struct eng_feeder *f, struct parm_err *err)
+{
+	const struct parm_rd *rd = &x->plan->cfg->rds[r->prun->rd_idx];
+	const char **names = calloc(r->nr_sds, sizeof(*names));
+	int ret;
+
+	f->rings = calloc(r->nr_workers, sizeof(*f->rings));
+	if (!names || !f->rings) {
+		free(names);
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	}
+	f->run = r;
+	f->ti = r->trace;
+	f->speed = r->replay_speed;
+	f->nr_rings = r->nr_workers;
+	for (uint32_t i = 0; i < r->nr_workers; i++)
+		f->rings[i] = w[i].rpl;
+	for (size_t s = 0; s < r->nr_sds; s++)
+		names[s] = x->plan->cfg->sds[r->sds[s].cfg_idx].name;
+	ret = eng_feeder_map(f, x->opts->trace_map, &rd->loc, names, err);
+	free(names);
+	if (!ret)
+		ret = eng_feeder_start(f);
+	if (ret) {
+		free(f->rings);
+		f->run = NULL;
+	}
+	return ret;
+}
+
 static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
 		       const struct rep_run *rr, double *observed)
 {
@@ -270,6 +302,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 
 int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err)
 {
+	struct eng_feeder feeder = { 0 };
 	struct eng_worker *w;
 	struct run_view v;
 	uint32_t nr_started = 0;
@@ -291,7 +324,17 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	memset(w, 0, r->nr_workers * sizeof(*w));
 	rep_set_run_start(x->reps, &v.rr);
 	ret = workers_start(x, r, w, &nr_started, err);
+	if (!ret && r->is_replay)
+		ret = feeder_start(x, r, w, &feeder, err);
 	status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
+	if (feeder.run) {
+		eng_feeder_stop(&feeder);
+		if (feeder.error && status == ENG_OK) {
+			parm_errf(err, NULL, "trace=%s: %s", r->trace->path, feeder.msg);
+			status = ENG_FAILED;
+		}
+		free(feeder.rings);
+	}
 	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
 		status = ENG_FAILED;
 	report_io_errors(x, r, w, r->nr_workers);

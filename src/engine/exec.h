@@ -26,6 +26,7 @@ struct eng_exec {
 	bool engine_noted;	       /* the backend fallback note is printed once */
 	bool has_format;	       /* some SD needs the SD_format pass */
 	struct eng_recorder *recorder; /* --record */
+	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
 	uint32_t nr_cpus;
 };
 

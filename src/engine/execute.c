@@ -60,6 +60,20 @@ static bool is_curve_stopped(const struct eng_exec *x, size_t i)
 	return true;
 }
 
+static int make_replay(struct eng_exec *x, struct eng_run *r, struct parm_err *err)
+{
+	const struct plan_run *pr = r->prun;
+	const struct parm_rd *rd = &x->plan->cfg->rds[pr->rd_idx];
+	bool has_elapsed =
+		parm_kwset_has(&rd->set, PARM_KW_ELAPSED) || x->plan->cfg->overrides.has_elapsed;
+
+	if (!rd->trace)
+		return 0;
+	if (eng_run_replay(r, x->plan->cfg, &x->traces[pr->rd_idx], has_elapsed))
+		return parm_errf(err, &rd->loc, "out of memory"), -ENOMEM;
+	return 0;
+}
+
 static int run_all(struct eng_exec *x, struct parm_err *err)
 {
 	const struct plan *plan = x->plan;
@@ -70,7 +84,7 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 		double base = pr->base_run >= 0 ? x->observed_iops[pr->base_run] : 0;
 		struct eng_run r;
 
-		if (eng_run_build(&r, plan, i, base, x->targets, err)) {
+		if (eng_run_build(&r, plan, i, base, x->targets, err) || make_replay(x, &r, err)) {
 			eng_run_fini(&r);
 			return ENG_BAD_PARMS;
 		}
@@ -92,6 +106,29 @@ static bool needs_format(const struct eng_exec *x)
 		if (x->needs[s].is_format)
 			return true;
 	return false;
+}
+
+/* Every RD that replays a trace: read it once now, so a bad trace fails before any I/O. */
+static int scan_traces(struct eng_exec *x, struct parm_err *err)
+{
+	const struct parm_config *cfg = x->plan->cfg;
+
+	x->traces = calloc(cfg->nr_rds ? cfg->nr_rds : 1, sizeof(*x->traces));
+	if (!x->traces)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	for (size_t i = 0; i < cfg->nr_rds; i++) {
+		const struct parm_rd *rd = &cfg->rds[i];
+		const struct parm_val *v = rd->set.val[PARM_KW_TRACE] ? rd->set.val[PARM_KW_TRACE]
+								      : rd->set.val[PARM_KW_REPLAY];
+		int ret;
+
+		if (!rd->trace)
+			continue;
+		ret = eng_trace_scan(rd->trace, v ? &v->loc : &rd->loc, &x->traces[i], err);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }
 
 static int open_recorder(struct eng_exec *x, struct parm_err *err)
@@ -137,6 +174,8 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	x->has_format = needs_format(x);
 	if (o->record_path && open_recorder(x, err))
 		return ENG_FAILED;
+	if (scan_traces(x, err))
+		return ENG_BAD_PARMS;
 	return ENG_OK;
 }
 
@@ -167,6 +206,9 @@ void eng_exec_free(struct eng_exec *x)
 	if (!x)
 		return;
 	eng_recorder_close(x->recorder);
+	for (size_t i = 0; x->traces && i < x->plan->cfg->nr_rds; i++)
+		eng_trace_info_fini(&x->traces[i]);
+	free(x->traces);
 	eng_targets_close(x);
 	free(x->observed_iops);
 	free(x);

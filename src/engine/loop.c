@@ -4,6 +4,7 @@
 #include "engine_int.h"
 
 #include <errno.h>
+#include <sys/prctl.h>
 #include <time.h>
 
 enum {
@@ -69,6 +70,42 @@ static void release_due(struct eng_worker *w, uint64_t now_ns)
 	}
 }
 
+/* Replay: the feeder's records join their SD's queue when due (at once in max mode). */
+static void release_replay(struct eng_worker *w, uint64_t now_ns)
+{
+	struct eng_rpl_ring *ring = w->rpl;
+	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
+	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_acquire);
+	bool is_max = w->run->mode == ENG_MODE_MAX;
+
+	for (; head != tail; head++) {
+		const struct eng_rpl_rec *r = &ring->v[head & (ENG_RPL_RING - 1)];
+		struct eng_wsd *d = &w->sds[w->local_of_sd[r->run_sd]];
+		struct eng_pending p;
+
+		if ((!is_max && r->arrival_ns > now_ns) || d->nr_pending >= ENG_SDQ_LIMIT)
+			break;
+		p.arrival_ns = is_max ? now_ns : r->arrival_ns;
+		p.offset_bytes = r->offset_bytes;
+		p.size_bytes = r->size_bytes;
+		p.wg = (uint16_t)d->replay_wg;
+		p.is_write = r->is_write;
+		if (!ring_push(&d->q[0], &p))
+			break;
+		d->nr_pending++;
+	}
+	atomic_store_explicit(&ring->head, head, memory_order_release);
+	if (head == tail && atomic_load_explicit(&ring->is_closed, memory_order_acquire) &&
+	    head == atomic_load_explicit(&ring->tail, memory_order_acquire)) {
+		uint32_t queued = 0;
+
+		for (uint32_t s = 0; s < w->nr_sds; s++)
+			queued += w->sds[s].nr_pending;
+		if (!queued)
+			w->nr_eof = w->nr_wgs; /* the trace is over for this worker */
+	}
+}
+
 /* Max mode: a free thread takes the next I/O of a generator picked by weight at once. */
 static bool draw_now(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 		     struct eng_pending *p)
@@ -113,14 +150,15 @@ static bool next_pending(struct eng_worker *w, struct eng_wsd *d, uint64_t now_n
 			return true;
 		}
 	}
-	return w->run->mode == ENG_MODE_MAX && draw_now(w, d, now_ns, p);
+	return w->run->mode == ENG_MODE_MAX && !w->rpl && draw_now(w, d, now_ns, p);
 }
 
-static void record(struct eng_worker *w, const struct eng_wsd *d, const struct eng_pending *p,
-		   uint64_t now_ns)
+/* --record: the I/O with its scheduled arrival, so that replaying the log offers the same load
+ * (the wait for a free thread is in the response times, not in the log). */
+static void record(struct eng_worker *w, const struct eng_wsd *d, const struct eng_pending *p)
 {
 	struct eng_rec e = {
-		.time_ns = now_ns,
+		.time_ns = p->arrival_ns,
 		.offset_bytes = p->offset_bytes,
 		.size_bytes = p->size_bytes,
 		.sd = d->cfg_sd,
@@ -128,6 +166,31 @@ static void record(struct eng_worker *w, const struct eng_wsd *d, const struct e
 	};
 
 	eng_rec_push(w->rec, &e);
+}
+
+/* No I/O recorded later can be older than this: what is still queued, or now. */
+static uint64_t oldest_pending(const struct eng_worker *w, uint64_t now_ns)
+{
+	uint64_t oldest = now_ns;
+
+	for (uint32_t s = 0; s < w->nr_sds; s++) {
+		const struct eng_wsd *d = &w->sds[s];
+
+		for (uint32_t prio = 0; d->nr_pending && prio < w->run->nr_prio; prio++) {
+			const struct eng_ring *q = &d->q[prio];
+
+			if (q->nr && q->v[q->head].arrival_ns < oldest)
+				oldest = q->v[q->head].arrival_ns;
+		}
+	}
+	if (w->rpl) { /* replay: a record not yet released is due at its own time */
+		uint32_t head = atomic_load_explicit(&w->rpl->head, memory_order_relaxed);
+
+		if (head != atomic_load_explicit(&w->rpl->tail, memory_order_acquire) &&
+		    w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns < oldest)
+			oldest = w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns;
+	}
+	return oldest;
 }
 
 /* Queued I/Os into slots while each SD is below its threads=. Returns the batch size. */
@@ -154,7 +217,7 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 			stats_bank_inflight_add(wg_bank(w, p.wg), 1, now_ns);
 			w->batch[nr++] = &slot->io;
 			if (w->rec)
-				record(w, d, &p, now_ns);
+				record(w, d, &p);
 		}
 	}
 	return nr;
@@ -217,12 +280,39 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
 }
 
+/* Replay sleeps until the next record is due, or briefly while the feeder fills the ring. */
+static uint64_t replay_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t dl)
+{
+	const struct eng_rpl_ring *ring = w->rpl;
+	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
+	uint64_t due;
+
+	const struct eng_rpl_rec *r;
+	const struct eng_wsd *d;
+
+	if (head == atomic_load_explicit(&ring->tail, memory_order_acquire))
+		due = atomic_load_explicit(&ring->is_closed, memory_order_acquire)
+			      ? dl
+			      : now_ns + 1000000;
+	else {
+		r = &ring->v[head & (ENG_RPL_RING - 1)];
+		d = &w->sds[w->local_of_sd[r->run_sd]];
+		if (d->nr_pending >= ENG_SDQ_LIMIT || d->inflight >= d->threads)
+			due = dl; /* a completion makes room: reap waits for it */
+		else
+			due = w->run->mode == ENG_MODE_MAX ? now_ns : r->arrival_ns;
+	}
+	return due < dl ? due : dl;
+}
+
 static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t boundary_ns)
 {
 	uint64_t dl = now_ns + IDLE_CAP_NS;
 
 	if (boundary_ns < dl)
 		dl = boundary_ns;
+	if (w->rpl)
+		return replay_deadline(w, now_ns, dl);
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		const struct eng_wwg *g = &w->wgs[i];
 		const struct eng_wsd *d = &w->sds[g->local_sd];
@@ -295,11 +385,14 @@ static int worker_loop(struct eng_worker *w)
 				return 0; /* the last interval is out: the run is over */
 			boundary_ns += run->interval_ns;
 		}
-		release_due(w, now_ns);
+		if (w->rpl)
+			release_replay(w, now_ns);
+		else
+			release_due(w, now_ns);
 		if (nr_batch == 0)
 			nr_batch = prep(w, now_ns);
 		if (w->rec)
-			eng_rec_clock(w->rec, now_ns);
+			eng_rec_clock(w->rec, oldest_pending(w, now_ns));
 		ret = submit(w, &nr_batch);
 		if (ret < 0)
 			return ret;
@@ -331,6 +424,9 @@ void *eng_worker_main(void *arg)
 	struct eng_worker *w = arg;
 	int ret;
 
+	/* arrivals are paced by sleeping until the next one: the default 50 us timer slack
+	 * would make every early wake-up late */
+	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 	ret = worker_loop(w);
 	if (w->cur_interval <= w->run->nr_intervals) {
 		/* stopped or at the end of every range: publish the partial interval now */

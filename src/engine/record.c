@@ -98,6 +98,8 @@ static int write_until(struct eng_recorder *r, uint64_t watermark_ns)
 {
 	size_t i;
 
+	if (!r->nr_pending)
+		return 0; /* qsort and memmove must not see the NULL of an empty array */
 	qsort(r->pending, r->nr_pending, sizeof(*r->pending), by_time);
 	for (i = 0; i < r->nr_pending && r->pending[i].time_ns < watermark_ns; i++) {
 		const struct eng_rec *e = &r->pending[i];

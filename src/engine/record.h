@@ -21,7 +21,7 @@ enum {
 };
 
 struct eng_rec {
-	uint64_t time_ns; /* submit time, CLOCK_MONOTONIC */
+	uint64_t time_ns; /* scheduled arrival, CLOCK_MONOTONIC */
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	uint32_t sd; /* config SD index */

@@ -21,9 +21,8 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_REPLAY,		PARM_KW_RESETLUN,
 	PARM_KW_RESETBUS,	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,		PARM_KW_USER,
-	PARM_KW_TRACE,		PARM_KW_FORCOMPRATIO,
-	PARM_KW_FORCOMPRESSION, PARM_KW_COMPRATIO,
-	PARM_KW_COMPRESSION,
+	PARM_KW_FORCOMPRATIO,	PARM_KW_FORCOMPRESSION,
+	PARM_KW_COMPRATIO,	PARM_KW_COMPRESSION,
 };
 
 static const enum parm_kw no_effect[] = {
@@ -44,12 +43,13 @@ static const enum parm_kw no_effect[] = {
 };
 /* clang-format on */
 
-static int check_set(const struct parm_kwset *set, struct parm_err *err)
+/* skip: a keyword the caller handles itself (PARM_KW_NR: none). */
+static int check_set(const struct parm_kwset *set, enum parm_kw skip, struct parm_err *err)
 {
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(unsupported); i++) {
 		const struct parm_val *v = set->val[unsupported[i]];
 
-		if (v)
+		if (v && unsupported[i] != skip)
 			return parm_errf(err, &v->loc, "not supported yet: %s",
 					 parm_kw_name(unsupported[i]));
 	}
@@ -82,24 +82,24 @@ static int check_rd(const struct parm_rd *rd, struct parm_err *err)
 	if (v && (rd->is_variable || rd->is_spike))
 		return parm_errf(err, &v->loc, "not supported yet: distribution=%s",
 				 rd->is_variable ? "variable" : "spike");
-	return check_set(&rd->set, err);
+	return check_set(&rd->set, PARM_KW_REPLAY, err); /* replay=FILE is trace=FILE */
 }
 
 int eng_check_supported(const struct plan *plan, struct parm_err *err)
 {
 	const struct parm_config *cfg = plan->cfg;
-	int ret = check_set(&cfg->general.set, err);
+	int ret = check_set(&cfg->general.set, PARM_KW_NR, err);
 
 	if (!ret)
 		ret = check_hosts(cfg, err);
 	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
-		ret = check_set(&cfg->sds[i].set, err);
+		ret = check_set(&cfg->sds[i].set, PARM_KW_NR, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
-		ret = check_set(&cfg->wds[i].set, err);
+		ret = check_set(&cfg->wds[i].set, PARM_KW_NR, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
 		ret = check_rd(&cfg->rds[i], err);
 		if (!ret && cfg->rds[i].own_wd)
-			ret = check_set(&cfg->rds[i].own_wd->set, err);
+			ret = check_set(&cfg->rds[i].own_wd->set, PARM_KW_NR, err);
 	}
 	return ret;
 }

@@ -103,12 +103,22 @@ static int open_one(struct eng_exec *x, size_t s, struct parm_err *err)
 	char msg[512];
 	int ret;
 
-	if (n->is_create) {
-		int fd = open(sd->lun, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (n->is_format) {
+		/* sized at once (sparse): the size holds even where the format pass writes
+		 * nothing (the null engine), and the pass then fills it with data */
+		int fd = open(sd->lun, O_WRONLY | O_CREAT, 0644);
 
 		if (fd < 0)
 			return parm_errf(err, &loc, "sd=%s: lun=%s: cannot create: %s", sd->name,
 					 sd->lun, strerror(errno));
+		if (ftruncate(fd, (off_t)sd->size_bytes)) {
+			int e = errno;
+
+			close(fd);
+			return parm_errf(err, &loc, "sd=%s: lun=%s: cannot extend to size=%llu: %s",
+					 sd->name, sd->lun, (unsigned long long)sd->size_bytes,
+					 strerror(e));
+		}
 		close(fd);
 	}
 	ret = eng_target_open(&x->targets[s], sd->lun, flags, msg, sizeof(msg));
@@ -147,7 +157,7 @@ static int check_device(struct eng_exec *x, size_t s, struct parm_err *err)
 		return parm_errf(err, &loc, "sd=%s: %s", sd->name, msg);
 	if (ret > 0 && !x->opts->is_force)
 		return parm_errf(err, &loc,
-				 "sd=%s: lun=%s carries a %s signature and a workload "
+				 "sd=%s: lun=%s carries a signature (%s) and a workload "
 				 "writes to it; expected --force to overwrite it",
 				 sd->name, sd->lun, what);
 	return 0;

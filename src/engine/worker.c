@@ -41,6 +41,13 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs ||
 	    !w->banks[0] || !w->banks[1])
 		return -ENOMEM;
+	if (w->run->is_replay) {
+		w->rpl = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rpl));
+		w->local_of_sd = calloc(w->run->nr_sds, sizeof(*w->local_of_sd));
+		if (!w->rpl || !w->local_of_sd)
+			return -ENOMEM;
+		memset(w->rpl, 0, sizeof(*w->rpl));
+	}
 	if (w->run->is_recording) {
 		w->rec = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rec));
 		if (!w->rec)
@@ -122,6 +129,12 @@ static int worker_wgs(struct eng_worker *w)
 		g = &w->wgs[n];
 		g->run_wg = (uint32_t)i;
 		g->local_sd = local_sd(w, wd->run_sd);
+		if (run->is_replay) { /* the feeder draws the I/Os: one counting generator per SD */
+			w->sds[g->local_sd].replay_wg = n;
+			w->local_of_sd[wd->run_sd] = (uint16_t)g->local_sd;
+			w->sds[g->local_sd].wgs[w->sds[g->local_sd].nr_wgs++] = n++;
+			continue;
+		}
 		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, run->stream_base + i);
 		if (ret)
 			return ret;
@@ -257,7 +270,11 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->banks[1]);
 	free(w->bufs);
 	free(w->rec);
+	free(w->rpl);
+	free(w->local_of_sd);
 	w->rec = NULL;
+	w->rpl = NULL;
+	w->local_of_sd = NULL;
 	w->sds = NULL;
 	w->wgs = NULL;
 	w->slots = NULL;

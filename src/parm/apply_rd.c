@@ -157,7 +157,14 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		return parm_rd_distribution(rd, v, err);
 	case PARM_KW_OPENFLAGS:
 		return parm_get_openflags(v, &rd->openflags, err);
+	case PARM_KW_REPLAY: /* VDbench's replay=(file,...): a trace ioramp reads */
+		if (rd->set.val[PARM_KW_TRACE])
+			return 0;
+		v = v->kind == PARM_VAL_LIST && v->nr_items ? &v->items[0] : v;
+		return rd_word(v, "replay", &rd->trace, err);
 	case PARM_KW_TRACE:
+		free(rd->trace); /* trace= wins over replay= */
+		rd->trace = NULL;
 		return rd_word(v, "trace", &rd->trace, err);
 	default:
 		return 0;

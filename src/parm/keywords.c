@@ -167,6 +167,7 @@ static const struct kw_entry rd_table[] = {
 	{ "maxdatawritten", PARM_KW_MAXDATAWRITTEN, X },
 	{ "fwdrate", PARM_KW_FWDRATE, 0 }, /* file-system mode [032] */
 	{ "trace", PARM_KW_TRACE, X }, /* ioramp extension, never abbreviated */
+	{ "replay", PARM_KW_REPLAY, X }, /* replay=(file,...) as trace=; "re" is unknown [042] */
 };
 /* clang-format on */
 

@@ -186,7 +186,7 @@ static int add_rates(struct plan_builder *b)
 		r->rate = rd->nr_rates ? PLAN_RATE_VARIABLE : PLAN_RATE_FIXED;
 		r->rate_iops = rd->nr_rates ? rd->rates[0].value : 0;
 		r->is_controlled = true;
-		if (!rd->nr_rates)
+		if (!rd->nr_rates && !rd->trace) /* a replay keeps the trace's own timing */
 			note_zero_rate(b, r, 0);
 		return 0;
 	}

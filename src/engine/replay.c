@@ -1,0 +1,270 @@
+/* Trace replay, the feeder side: one pass to learn the trace (records, duration, devices, the
+ * largest transfer, a constant partition shift), then a thread that streams it into the
+ * workers' rings with absolute arrival times. Memory stays constant whatever the trace size. */
+#include "replay.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine_int.h"
+#include "ioramp/parm.h"
+#include "ioramp/trace.h"
+
+static int dev_index(struct eng_trace_info *ti, uint32_t dev)
+{
+	for (uint32_t i = 0; i < ti->nr_devs; i++)
+		if (ti->devs[i] == dev)
+			return (int)i;
+	if (ti->nr_devs == ENG_RPL_MAX_DEVS)
+		return -ENOSPC;
+	ti->devs[ti->nr_devs] = dev;
+	return (int)ti->nr_devs++;
+}
+
+static int dev_lookup(const struct eng_trace_info *ti, uint32_t dev)
+{
+	for (uint32_t i = 0; i < ti->nr_devs; i++)
+		if (ti->devs[i] == dev)
+			return (int)i;
+	return -ENOENT;
+}
+
+static bool is_data(const struct trace_rec *rec)
+{
+	return (rec->op == TRACE_OP_READ || rec->op == TRACE_OP_WRITE) && rec->size_bytes;
+}
+
+/* A shift every offset shares modulo 4096, such as the 3584 bytes of MSR's partitions. */
+static void note_shift(struct eng_trace_info *ti, uint64_t offset, bool *is_mixed)
+{
+	uint64_t rem = offset % 4096;
+
+	if (!ti->nr_records)
+		ti->shift_bytes = rem;
+	else if (rem != ti->shift_bytes)
+		*is_mixed = true;
+}
+
+static int by_number(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trace_info *out,
+		   struct parm_err *err)
+{
+	struct trace_reader *r;
+	struct trace_err terr;
+	struct trace_rec rec;
+	bool is_mixed = false;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->path = strdup(path);
+	if (!out->path)
+		return parm_errf(err, loc, "out of memory"), -ENOMEM;
+	ret = trace_reader_open(&r, path, NULL, &terr);
+	if (ret)
+		return parm_errf(err, loc, "trace=%s: %s", path, terr.msg), ret;
+	while ((ret = trace_reader_next(r, &rec)) == 1) {
+		if (!is_data(&rec)) {
+			out->nr_other++;
+			continue;
+		}
+		if (dev_index(out, rec.dev) < 0)
+			break;
+		note_shift(out, rec.offset_bytes, &is_mixed);
+		if (!out->nr_records || rec.time_ns < out->first_ns)
+			out->first_ns = rec.time_ns;
+		if (rec.time_ns > out->last_ns)
+			out->last_ns = rec.time_ns;
+		if (rec.size_bytes > out->max_size_bytes)
+			out->max_size_bytes = rec.size_bytes;
+		out->nr_records++;
+	}
+	if (ret < 0) {
+		const struct trace_err *e = trace_reader_err(r);
+
+		parm_errf(err, loc, "trace=%s: line %llu: %s", path, (unsigned long long)e->line,
+			  e->msg);
+	} else if (ret == 1) {
+		ret = parm_errf(err, loc, "trace=%s has more than %d devices", path,
+				ENG_RPL_MAX_DEVS);
+	} else if (!out->nr_records) {
+		ret = parm_errf(err, loc, "trace=%s has no read or write to replay", path);
+	}
+	trace_reader_close(r);
+	if (is_mixed)
+		out->shift_bytes = 0;
+	qsort(out->devs, out->nr_devs, sizeof(out->devs[0]), by_number); /* "in order" */
+	if (!ret && out->last_ns > out->first_ns)
+		out->traced_iops =
+			(double)out->nr_records * 1e9 / (double)(out->last_ns - out->first_ns);
+	return ret < 0 ? ret : 0;
+}
+
+void eng_trace_info_fini(struct eng_trace_info *ti)
+{
+	free(ti->path);
+	memset(ti, 0, sizeof(*ti));
+}
+
+/* "8,16" (major,minor as blkparse prints it) or a number. */
+static int parse_dev(const char *s, size_t n, uint32_t *dev)
+{
+	char buf[32], *end;
+	unsigned long a, b;
+
+	if (!n || n >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
+	a = strtoul(buf, &end, 10);
+	if (*end == ',') {
+		b = strtoul(end + 1, &end, 10);
+		a = (a << 20) | b;
+	}
+	if (*end || end == buf)
+		return -EINVAL;
+	*dev = (uint32_t)a;
+	return 0;
+}
+
+static int map_pair(struct eng_feeder *f, const char *p, size_t n, const struct parm_loc *loc,
+		    const char *const *sd_names, struct parm_err *err)
+{
+	const char *eq = memchr(p, '=', n);
+	uint32_t dev;
+
+	if (!eq || parse_dev(p, (size_t)(eq - p), &dev))
+		return parm_errf(err, loc, "--map %.*s: expected DEV=SD", (int)n, p);
+	for (uint32_t i = 0; i < f->ti->nr_devs; i++) {
+		if (f->ti->devs[i] != dev)
+			continue;
+		for (size_t s = 0; s < f->run->nr_sds; s++) {
+			size_t len = (size_t)(p + n - eq - 1);
+
+			if (strlen(sd_names[s]) == len && !strncmp(sd_names[s], eq + 1, len)) {
+				f->map[i] = (uint32_t)s;
+				return 0;
+			}
+		}
+		return parm_errf(err, loc, "--map %.*s: no sd=%.*s in this run", (int)n, p,
+				 (int)(p + n - eq - 1), eq + 1);
+	}
+	return parm_errf(err, loc, "--map %.*s: the trace has no device %.*s", (int)n, p,
+			 (int)(eq - p), p);
+}
+
+int eng_feeder_map(struct eng_feeder *f, const char *map, const struct parm_loc *loc,
+		   const char *const *sd_names, struct parm_err *err)
+{
+	for (uint32_t i = 0; i < f->ti->nr_devs; i++)
+		f->map[i] = (uint32_t)(i % f->run->nr_sds);
+	while (map && *map) {
+		size_t n = strcspn(map, ",");
+		int ret;
+
+		/* "8,16=sd1": a major,minor pair keeps its comma */
+		if (map[n] == ',' && !memchr(map, '=', n))
+			n += 1 + strcspn(map + n + 1, ",");
+		ret = map_pair(f, map, n, loc, sd_names, err);
+		if (ret)
+			return ret;
+		map += n + (map[n] == ',');
+	}
+	return 0;
+}
+
+/* Where a trace offset lands on its SD: shift removed, folded into the size used, aligned. */
+static uint64_t fold(const struct eng_feeder *f, const struct eng_sd_desc *d, uint64_t offset,
+		     uint32_t size)
+{
+	uint64_t span = d->size_bytes > size ? d->size_bytes - size : 0;
+	uint64_t o = offset >= f->ti->shift_bytes ? offset - f->ti->shift_bytes : offset;
+
+	o = span ? o % (span + 1) : 0;
+	return o / ENG_RPL_ALIGN * ENG_RPL_ALIGN;
+}
+
+static void push(struct eng_feeder *f, struct eng_rpl_ring *ring, const struct eng_rpl_rec *rec)
+{
+	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_relaxed);
+
+	while (tail - atomic_load_explicit(&ring->head, memory_order_acquire) >= ENG_RPL_RING &&
+	       !atomic_load_explicit(&f->stop, memory_order_relaxed)) {
+		struct timespec ts = { 0, 200000 };
+
+		nanosleep(&ts, NULL); /* the worker is behind: wait for room */
+	}
+	ring->v[tail & (ENG_RPL_RING - 1)] = *rec;
+	atomic_store_explicit(&ring->tail, tail + 1, memory_order_release);
+}
+
+static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
+{
+	const struct eng_run *run = f->run;
+	int di = dev_lookup(f->ti, t->dev);
+	const struct eng_sd_desc *d;
+	struct eng_rpl_rec rec;
+	uint32_t size;
+
+	if (di < 0)
+		return 0; /* a device the scan did not see: the trace changed */
+	d = &run->sds[f->map[di]];
+	size = (t->size_bytes + ENG_RPL_ALIGN - 1) / ENG_RPL_ALIGN * ENG_RPL_ALIGN;
+	if (size > d->max_xfer_bytes)
+		size = (uint32_t)d->max_xfer_bytes;
+	rec.arrival_ns = run->start_ns;
+	if (f->speed > 0 && t->time_ns > f->ti->first_ns)
+		rec.arrival_ns += (uint64_t)((double)(t->time_ns - f->ti->first_ns) / f->speed);
+	rec.offset_bytes = fold(f, d, t->offset_bytes, size);
+	rec.size_bytes = size;
+	rec.run_sd = (uint16_t)f->map[di];
+	rec.is_write = t->op == TRACE_OP_WRITE;
+	push(f, f->rings[d->worker], &rec);
+	return 0;
+}
+
+static void *feeder_main(void *arg)
+{
+	struct eng_feeder *f = arg;
+	struct trace_reader *r;
+	struct trace_err terr;
+	struct trace_rec t;
+	int ret = trace_reader_open(&r, f->ti->path, NULL, &terr);
+
+	if (ret) {
+		snprintf(f->msg, sizeof(f->msg), "%s", terr.msg);
+	} else {
+		while (!atomic_load_explicit(&f->stop, memory_order_relaxed) &&
+		       (ret = trace_reader_next(r, &t)) == 1)
+			if (is_data(&t))
+				feed_one(f, &t);
+		if (ret < 0)
+			snprintf(f->msg, sizeof(f->msg), "%s", trace_reader_err(r)->msg);
+		trace_reader_close(r);
+	}
+	f->error = ret < 0 ? ret : 0;
+	for (uint32_t i = 0; i < f->nr_rings; i++)
+		atomic_store_explicit(&f->rings[i]->is_closed, true, memory_order_release);
+	return NULL;
+}
+
+int eng_feeder_start(struct eng_feeder *f)
+{
+	atomic_init(&f->stop, false);
+	return -pthread_create(&f->thread, NULL, feeder_main, f);
+}
+
+void eng_feeder_stop(struct eng_feeder *f)
+{
+	atomic_store_explicit(&f->stop, true, memory_order_relaxed);
+	pthread_join(f->thread, NULL);
+}

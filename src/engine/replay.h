@@ -1,0 +1,95 @@
+/* Private to src/engine: replaying a block trace (RD trace=FILE, or replay=FILE for a format
+ * ioramp reads). A feeder thread reads the trace, maps its devices to the run's SDs, folds and
+ * realigns offsets into each SD, stamps every record with its arrival on the run's absolute
+ * schedule (the trace's timing divided by the speed) and hands it to the worker that owns the
+ * SD through a single-producer ring. Workers never touch the trace file. */
+#ifndef IORAMP_ENGINE_REPLAY_H
+#define IORAMP_ENGINE_REPLAY_H
+
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "ioramp/compiler.h"
+
+struct parm_err;
+struct parm_loc;
+struct eng_run;
+struct parm_config;
+struct eng_worker;
+
+enum {
+	ENG_RPL_RING = 1 << 14, /* records per worker ring (a power of two) */
+	ENG_RPL_MAX_DEVS = 256, /* trace devices mapped */
+	ENG_RPL_ALIGN = 512,	/* replayed offsets and sizes are multiples of it */
+};
+
+/* What a pass over the trace found before the replay (reference: traces.md, units). */
+struct eng_trace_info {
+	char *path;
+	uint64_t nr_records; /* reads and writes */
+	uint64_t nr_other;   /* flushes, discards: not replayed */
+	uint64_t first_ns;
+	uint64_t last_ns;
+	uint64_t max_size_bytes;
+	uint64_t shift_bytes; /* a constant offset remainder (MSR's 3584) to remove, else 0 */
+	uint32_t devs[ENG_RPL_MAX_DEVS]; /* in order of first appearance */
+	uint32_t nr_devs;
+	double traced_iops; /* records / duration */
+};
+
+/* Reads the whole trace once. Returns 0 or -errno with *err (at loc) filled. */
+int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trace_info *out,
+		   struct parm_err *err);
+void eng_trace_info_fini(struct eng_trace_info *ti);
+
+/* One replayed I/O in a worker's ring. */
+struct eng_rpl_rec {
+	uint64_t arrival_ns;
+	uint64_t offset_bytes;
+	uint32_t size_bytes;
+	uint16_t run_sd;
+	uint8_t is_write;
+};
+
+/* A worker's ring: the feeder writes v[], tail and is_closed; the worker writes head. */
+struct eng_rpl_ring {
+	struct eng_rpl_rec v[ENG_RPL_RING];
+	alignas(IORAMP_CACHELINE) _Atomic uint32_t tail;
+	_Atomic bool is_closed; /* the trace is exhausted: no more records */
+	alignas(IORAMP_CACHELINE) _Atomic uint32_t head;
+};
+
+/* The feeder of one run. */
+struct eng_feeder {
+	const struct eng_run *run;
+	const struct eng_trace_info *ti;
+	struct eng_rpl_ring **rings; /* per worker */
+	uint32_t nr_rings;
+	uint32_t map[ENG_RPL_MAX_DEVS]; /* trace device index -> run SD */
+	double speed; /* trace time / speed = replay time; 0: as fast as the threads allow */
+	pthread_t thread;
+	_Atomic bool stop;
+	int error; /* -errno from the reader */
+	char msg[256];
+};
+
+/* Makes a built run a replay of ti (see replay_run.c). has_elapsed: elapsed= or -e was given,
+ * else the run is as long as the trace. Returns 0 or -ENOMEM. */
+int eng_run_replay(struct eng_run *r, const struct parm_config *cfg,
+		   const struct eng_trace_info *ti, bool has_elapsed);
+
+/* Builds the device map from --map ("DEV=SD,...": DEV as trace stat prints it, or its
+ * number; SD a name of the run) or in the order of the device numbers, wrapping over the
+ * run's SDs.
+ * Returns 0 or -EINVAL with *err filled. */
+int eng_feeder_map(struct eng_feeder *f, const char *map, const struct parm_loc *loc,
+		   const char *const *sd_names, struct parm_err *err);
+
+/* Starts / stops the feeder thread. */
+int eng_feeder_start(struct eng_feeder *f);
+void eng_feeder_stop(struct eng_feeder *f);
+
+#endif /* IORAMP_ENGINE_REPLAY_H */

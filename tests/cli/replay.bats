@@ -1,0 +1,132 @@
+#!/usr/bin/env bats
+# Trace replay and the profile round trip (issue 6's fidelity tests), on the null engine with
+# --record: what ioramp issued is compared with the trace, never with a clock.
+
+load helpers
+
+# A fio v3 trace of 2000 I/Os on two files: 4 KiB-aligned offsets below 32 MiB, sizes 4-16
+# KiB, reads and writes, 500 us apart (times in microseconds). Trace devices map to the SDs in
+# the order of their numbers: /dev/tracea (file 0) to sd1, /dev/traceb to sd2.
+make_trace() {
+	awk 'BEGIN {
+		print "fio version 3 iolog"
+		print "0 /dev/tracea add"; print "0 /dev/traceb add"
+		print "0 /dev/tracea open"; print "0 /dev/traceb open"
+		for (i = 0; i < 2000; i++) {
+			f = (i % 3 == 0) ? "/dev/traceb" : "/dev/tracea"
+			op = (i % 4 == 0) ? "write" : "read"
+			off = ((i * 7919) % 8192) * 4096
+			size = 4096 * (1 + i % 4)
+			printf "%d %s %s %d %d\n", i * 500, f, op, off, size
+		}
+		print "1000000 /dev/tracea close"; print "1000000 /dev/traceb close"
+	}' >t.log
+}
+
+write_parm() { # extra RD parameters
+	cat >r.vdb <<PARM
+sd=sd1,lun=$SCRATCH/ra,size=64m
+sd=sd2,lun=$SCRATCH/rb,size=64m
+rd=rd1,sd=(sd1,sd2),trace=$SCRATCH/t.log$1
+PARM
+}
+
+# The (op offset size) lines of one file of a fio v3 log, and their times.
+ios_of() { awk -v f="$2" '$2 == f && ($3 == "read" || $3 == "write") { print $3, $4, $5 }' "$1"; }
+times_of() { awk -v f="$2" '$2 == f && ($3 == "read" || $3 == "write") { print $1 }' "$1"; }
+
+@test "a replay issues the trace's I/Os in order, on the trace's schedule" {
+	make_trace
+	write_parm ",interval=1"
+	run "$IORAMP" -f r.vdb -o out --engine null --record rec.log
+	[ "$status" -eq 0 ]
+	diff <(ios_of t.log /dev/tracea) <(ios_of rec.log "$SCRATCH/ra")
+	diff <(ios_of t.log /dev/traceb) <(ios_of rec.log "$SCRATCH/rb")
+	# every arrival within 1 ms of the trace's time
+	paste <(times_of t.log /dev/tracea) <(times_of rec.log "$SCRATCH/ra") |
+		awk '{ d = $2 - $1; if (d < -1000 || d > 1000) bad++ } END { exit bad > 0 }'
+}
+
+@test "iorate= scales the trace's timing" {
+	make_trace
+	write_parm ",iorate=4000,interval=1" # the trace runs at 2000 I/Os per second
+	run "$IORAMP" -f r.vdb -o out --engine null --record rec.log
+	[ "$status" -eq 0 ]
+	diff <(ios_of t.log /dev/traceb) <(ios_of rec.log "$SCRATCH/rb")
+	paste <(times_of t.log /dev/traceb) <(times_of rec.log "$SCRATCH/rb") |
+		awk '{ d = $2 - $1 / 2; if (d < -1000 || d > 1000) bad++ } END { exit bad > 0 }'
+}
+
+@test "iorate=curve on a replay: a max run, then points at a share of it" {
+	make_trace
+	write_parm ",iorate=curve,curve=(25,50),interval=1"
+	run "$IORAMP" -f r.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=rd1; I/O rate: Uncontrolled curve"* ]]
+	[[ "$output" == *"Starting RD=rd1_(25%)"* ]]
+	[[ "$output" == *"Starting RD=rd1_(50%)"* ]]
+	[ -s out/curves.csv ]
+}
+
+@test "VDbench's replay= takes a trace ioramp reads" {
+	make_trace
+	printf 'sd=sd1,lun=%s/ra,size=64m\nrd=rd1,sd=sd1,replay=(%s/t.log,split=/tmp)\n' \
+		"$SCRATCH" "$SCRATCH" >v.vdb
+	run "$IORAMP" -f v.vdb -o out --engine null --record rec.log
+	[ "$status" -eq 0 ]
+	[ "$(ios_of rec.log "$SCRATCH/ra" | wc -l)" -eq 2000 ]
+}
+
+@test "a bad trace fails before any I/O with its place" {
+	printf 'not a trace\n' >t.log
+	write_parm ""
+	run "$IORAMP" -f r.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "r.vdb:3:"*"error: trace=$SCRATCH/t.log"* ]]
+}
+
+@test "round trip: a derived profile reproduces the trace's statistics" {
+	cat >src.vdb <<PARM
+sd=sd1,lun=$SCRATCH/src,size=256m
+wd=wr,sd=sd1,xfersize=(4k,70,8k,30),rdpct=100,skew=70
+wd=ws,sd=sd1,xfersize=64k,rdpct=0,seekpct=seq,skew=30
+rd=rd1,wd=(wr,ws),iorate=2000,elapsed=8,interval=1
+PARM
+	run "$IORAMP" -f src.vdb -o o1 --engine null --seed 3 --record src.log
+	[ "$status" -eq 0 ]
+	run "$IORAMP" trace profile src.log -o prof.vdb
+	[ "$status" -eq 0 ]
+	run "$IORAMP" -f prof.vdb -o o2 --engine null --seed 4 --record out.log -e 8 \
+		"lun=$SCRATCH/src"
+	[ "$status" -eq 0 ]
+	"$IORAMP" trace stat --json src.log >a.json
+	"$IORAMP" trace stat --json out.log >b.json
+	check() { # jq path, tolerance in points (or percent of A when $3 = rel)
+		local a b
+		a=$(jq "$1" a.json) b=$(jq "$1" b.json)
+		if [ "${3:-}" = rel ]; then
+			awk -v a="$a" -v b="$b" -v t="$2" 'BEGIN { exit !(a > 0 && (b - a) / a <= t / 100 && (a - b) / a <= t / 100) }'
+		else
+			awk -v a="$a" -v b="$b" -v t="$2" 'BEGIN { exit !(b - a <= t && a - b <= t) }'
+		fi || { echo "$1: $a vs $b (tolerance $2 ${3:-points})"; return 1; }
+	}
+	t=.files[0].total
+	check "$t.read_pct" 1
+	check "$t.seq_pct" 3
+	check "$t.iops" 2 rel
+	for k in hot_1_pct hot_5_pct hot_10_pct hot_25_pct; do check "$t.$k" 5; done
+	for b in 4096 8192 65536; do
+		check "[$t.size_buckets[] | select(.min_bytes == $b)][0].pct // 0" 2
+	done
+}
+
+@test "--map sends trace devices to the SDs named" {
+	make_trace
+	write_parm ",interval=1"
+	run "$IORAMP" -f r.vdb -o out --engine null --record rec.log --map 0=sd2,1=sd1
+	[ "$status" -eq 0 ]
+	diff <(ios_of t.log /dev/tracea) <(ios_of rec.log "$SCRATCH/rb")
+	run "$IORAMP" -f r.vdb -o out --engine null --map 7=sd1
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"--map 7=sd1: the trace has no device 7"* ]]
+}
