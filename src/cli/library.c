@@ -201,20 +201,28 @@ static void first_sentence(char *text)
 	}
 }
 
+/* Skips "sql.vdb - " (any file name ending in .vdb), the way the library's headers open. */
+static const char *skip_file_name(const char *p)
+{
+	size_t word = strcspn(p, " \t");
+
+	if (word > 4 && !strncmp(p + word - 4, ".vdb", 4) && !strncmp(p + word, " - ", 3))
+		return p + word + 3;
+	return p;
+}
+
 int cli_library_info(const char *path, const char *name, struct cli_profile_info *info)
 {
-	char para[2048], prefix[256];
+	char para[2048];
 	FILE *f = fopen(path, "r");
-	char *p = para, *q;
+	char *p, *q;
 
 	if (!f)
 		return -errno;
 	read_paragraph(f, para, sizeof(para));
 	fclose(f);
 	snprintf(info->title, sizeof(info->title), "%s", name);
-	snprintf(prefix, sizeof(prefix), "%s.vdb - ", name);
-	if (!strncmp(p, prefix, strlen(prefix)))
-		p += strlen(prefix);
+	p = para + (skip_file_name(para) - para);
 	if (*p == '"' && (q = strchr(p + 1, '"')) && q[1] == ':') {
 		snprintf(info->title, sizeof(info->title), "%.*s", (int)(q - p - 1), p + 1);
 		p = q + 2 + strspn(q + 2, " ");
