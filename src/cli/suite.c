@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "args.h"
+#include "ioramp/report.h"
 #include "suite.h"
 
 static const char suite_usage[] =
@@ -186,6 +187,8 @@ static int long_option(struct cli_suite_opts *o, int argc, char **argv, int *i)
 /* Parses argv. Prints the problem; returns 0 or -EINVAL. */
 static int parse_args(struct cli_suite_opts *o, int argc, char **argv)
 {
+	double sla_ns[REP_SLA_MAX];
+
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i];
 		int ret = -ENOENT;
@@ -209,6 +212,13 @@ static int parse_args(struct cli_suite_opts *o, int argc, char **argv)
 			fprintf(stderr, "ioramp suite: error: %s needs a value\n", arg);
 		if (ret)
 			return -EINVAL;
+	}
+	if (o->sla && rep_sla_parse(o->sla, sla_ns, REP_SLA_MAX) < 0) {
+		fprintf(stderr,
+			"ioramp suite: error: --sla %s: expected latencies such as "
+			"100us,200us,500us,1ms\n",
+			o->sla);
+		return -EINVAL;
 	}
 	if (!o->nr_drives) {
 		fprintf(stderr, "ioramp suite: error: no drives; expected --drives DEV,DEV,...\n");

@@ -67,9 +67,14 @@ static int add_profile(struct cli_suite *s, const char *name)
 		return CLI_EXIT_FAILED;
 	s->nr++;
 	if (!cli_library_is_name(name))
-		ret = snprintf(p->path, sizeof(p->path), "%s", name) >= (int)sizeof(p->path);
+		ret = snprintf(p->path, sizeof(p->path), "%s", name) >= (int)sizeof(p->path) ||
+		      access(p->path, R_OK);
 	else
 		ret = cli_library_find(name, p->path, sizeof(p->path));
+	if (ret && !cli_library_is_name(name)) {
+		fprintf(stderr, "ioramp suite: error: --profiles: cannot read %s\n", name);
+		return CLI_EXIT_USAGE;
+	}
 	if (ret) {
 		fprintf(stderr,
 			"ioramp suite: error: --profiles: no profile %s in the workload "
@@ -302,6 +307,15 @@ static int run_profile(struct cli_suite *s, size_t i)
 	return p->status;
 }
 
+static const char *status_word(int status)
+{
+	if (status == CLI_EXIT_OK)
+		return "completed";
+	if (status == CLI_EXIT_SIGINT || status == CLI_EXIT_SIGTERM)
+		return "interrupted";
+	return "failed";
+}
+
 /* DIR/report.html over the profiles run, and their summary on the console. */
 static int write_report(struct cli_suite *s, int status)
 {
@@ -343,11 +357,7 @@ static int write_report(struct cli_suite *s, int status)
 		goto out;
 	}
 	rep_suite_print(&req, stdout);
-	printf("\nioramp suite: %s; report: %s\n",
-	       status == CLI_EXIT_OK					 ? "completed"
-	       : status == CLI_EXIT_SIGINT || status == CLI_EXIT_SIGTERM ? "interrupted"
-									 : "failed",
-	       page);
+	printf("\nioramp suite: %s; report: %s\n", status_word(status), page);
 out:
 	free(rp);
 	free(results);
