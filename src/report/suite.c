@@ -25,8 +25,8 @@ struct suite_prof {
 
 static const char suite_style[] =
 	"p.peak{font-size:15px;margin:10px 0 0}\n"
-	"ul.drives{margin:8px 0 0;padding-left:20px;font-size:13px}\n"
-	"table.summary td.t a{color:var(--accent);text-decoration:none}\n";
+	".charts.one{grid-template-columns:minmax(0,860px)}\n"
+	"table.summary td.t a,.meta a{color:var(--accent);text-decoration:none}\n";
 
 static const char *prof_title(const struct suite_prof *sp)
 {

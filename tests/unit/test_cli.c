@@ -1,6 +1,7 @@
 /* The command line's workload library and review suite: finding the library and a bare -f
  * name, the profile headers and figures, the parameter text with one SD per drive, --curve. */
 #include <errno.h>
+#include <fcntl.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -106,6 +107,31 @@ static void test_suite_text_parses_and_plans(void **state)
 	assert_int_equal(plan->nr_runs, 3);
 	assert_string_equal(plan->runs[2].name, "r1_(100%)");
 	plan_free(plan);
+	parm_config_free(cfg);
+}
+
+/* The demo on a file system without direct I/O: o_direct dropped everywhere. */
+static void test_suite_drop_direct(void **state)
+{
+	static const char text[] =
+		"sd=default,openflags=o_direct\n"
+		"sd=sd1,lun=/tmp/a,openflags=(o_direct,o_dsync)\n"
+		"wd=w1,sd=sd1,openflags=o_direct\n"
+		"rd=r1,wd=w1,iorate=max,elapsed=2,interval=1,openflags=o_direct\n";
+	struct parm_input in = { 0 };
+	struct parm_config *cfg = NULL;
+	struct parm_source *keep = NULL;
+	struct parm_err err;
+
+	(void)state;
+	assert_int_equal(parm_config_read_text("d.vdb", text, strlen(text), &in, &cfg, &keep, &err),
+			 0);
+	assert_true(cfg->sds[0].openflags.flags & O_DIRECT);
+	cli_suite_drop_direct(cfg);
+	assert_false(cfg->sds[0].openflags.flags & O_DIRECT);
+	assert_true(cfg->sds[0].openflags.flags & O_DSYNC);
+	assert_false(cfg->wds[0].openflags.flags & O_DIRECT);
+	assert_false(cfg->rds[0].openflags.flags & O_DIRECT);
 	parm_config_free(cfg);
 }
 
@@ -241,6 +267,7 @@ int main(void)
 		cmocka_unit_test(test_suite_text_one_sd_per_drive),
 		cmocka_unit_test(test_suite_text_needs_one_drives_line),
 		cmocka_unit_test(test_suite_text_parses_and_plans),
+		cmocka_unit_test(test_suite_drop_direct),
 		cmocka_unit_test(test_suite_parse_curve_rejects_non_percentages),
 		cmocka_unit_test(test_library_bare_names),
 		cmocka_unit_test(test_library_from_environment),
