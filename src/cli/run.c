@@ -111,8 +111,10 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 	int ret;
 
 	if (nr_sla < 0) {
-		fprintf(stderr, "ioramp: error: --sla %s: expected latencies such as "
-			"100us,200us,500us,1ms\n", a->sla);
+		fprintf(stderr,
+			"ioramp: error: --sla %s: expected latencies such as "
+			"100us,200us,500us,1ms\n",
+			a->sla);
 		return CLI_EXIT_USAGE;
 	}
 	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
@@ -132,7 +134,9 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.argv = a->argv,
 		.start_tod_ns = wall_ns(),
 		.seed = seed,
-		.engine = a->engine ? a->engine : plan->cfg->general.engine,
+		.engine = a->engine		      ? a->engine
+			  : plan->cfg->general.engine ? plan->cfg->general.engine
+						      : "uring",
 		.sla_ns = c->sla_ns,
 		.nr_sla = (size_t)nr_sla,
 		.mb_bytes = 1048576,
