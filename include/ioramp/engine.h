@@ -55,6 +55,21 @@ void eng_exec_free(struct eng_exec *x);
 int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,
 		struct parm_err *err);
 
+/* What a target is, for a confirmation before writing to it (ioramp suite). */
+struct eng_target_info {
+	bool is_block;	     /* a block device (else a regular file or character device) */
+	uint64_t size_bytes; /* device or file size */
+	bool has_signature;  /* a file system, RAID, LVM, swap or partition-table signature */
+	char signature[64];  /* "ext4", "gpt partition table" */
+	bool is_held;	     /* mounted or held exclusively: the engine will refuse writes */
+	char holder[256];    /* "mounted on /mnt" */
+	char model[64];	     /* a block device's model from sysfs ("" when unknown) */
+};
+
+/* Opens path read-only and describes it. Returns 0, or -errno with err filled ("lun=PATH:
+ * cannot open: Permission denied"); -ENOENT when it does not exist. Main thread only. */
+int eng_target_describe(const char *path, struct eng_target_info *info, char *err, size_t errlen);
+
 /* Monotonic time in ns (CLOCK_MONOTONIC, vDSO). */
 uint64_t eng_now_ns(void);
 

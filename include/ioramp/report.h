@@ -35,6 +35,11 @@ struct rep_exec {
 	 * iorate=max"), for the run links; NULL when there is none. */
 	const char *sd_format_loops;
 	const char *host; /* host label for reports ("localhost"); NULL: "localhost" */
+	/* One of several executions in a row (ioramp suite): the status line's prefix ("sql
+	 * 2/16") and the planned seconds of the executions after this one, counted in its time
+	 * left. NULL and 0 for a lone execution. */
+	const char *status_label;
+	uint64_t status_later_s;
 };
 
 /* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
@@ -323,5 +328,41 @@ struct rep_html_request {
  * req->is_write_error set: -ENOENT, -EACCES... for unreadable files, -EINVAL for bad
  * contents. */
 int rep_html_write(struct rep_html_request *req);
+
+/* ---- the review suite page (ioramp suite) ------------------------------------------------- */
+
+/* One profile of a suite: an execution of its own, in its own output directory. */
+struct rep_suite_profile {
+	const char *name;	  /* "sql" */
+	const char *title;	  /* "SQL"; NULL: name */
+	const char *results_path; /* its results.json; NULL: it did not run */
+	const char *href;	  /* its own report.html, relative to the suite page; NULL: none */
+	const char *figures;	  /* "97% read · 8k · 32 threads per drive"; NULL: none */
+};
+
+struct rep_suite_request {
+	const char *html_path;	   /* the page to write */
+	const char *drives_label;  /* legend of every curve ("8 drives", a drive model) */
+	const char *const *drives; /* the drives, for the header */
+	size_t nr_drives;
+	int argc; /* the command line, for the header */
+	char *const *argv;
+	const struct rep_suite_profile *profiles;
+	size_t nr_profiles;
+	int status;    /* the suite's exit status: 0 completed, 130/143 interrupted, else failed */
+	char err[512]; /* out, on failure */
+};
+
+/* Writes the review page of a suite, as reviews present their curves: a summary table of
+ * every profile's peak (the most IOPS of its curve and the mean service latency there) and
+ * IOPS at each latency threshold, then per profile a chart of IOPS against mean service
+ * latency (its curve's points in load order, joined by straight lines) and its IOPS-at-latency
+ * table, each linking the profile's own report. A profile that did not run, or whose
+ * results.json cannot be read, is listed as such. Returns 0, or -errno when the page cannot be
+ * written (req->err says why). */
+int rep_suite_write(struct rep_suite_request *req);
+
+/* The same summary on the console: one line per profile, "peak X IOPS at Y us". */
+void rep_suite_print(const struct rep_suite_request *req, FILE *f);
 
 #endif /* IORAMP_REPORT_H */

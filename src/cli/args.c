@@ -8,20 +8,39 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "library.h"
+
 void cli_args_fini(struct cli_args *a)
 {
 	free(a->files);
 	free(a->vars);
+	for (size_t i = 0; i < a->nr_lib_files; i++)
+		free(a->lib_files[i]);
+	free(a->lib_files);
 	memset(a, 0, sizeof(*a));
 }
 
+/* A bare name that is no file is a profile of the workload library (-f sql). */
 static int add_file(struct cli_args *a, const char *f)
 {
 	const char **n = realloc(a->files, (a->nr_files + 1) * sizeof(*n));
+	char **owned, *lib;
 
 	if (!n)
 		return -ENOMEM;
 	a->files = n;
+	if (cli_library_resolve(f, &lib))
+		return -ENOMEM;
+	if (lib) {
+		owned = realloc(a->lib_files, (a->nr_lib_files + 1) * sizeof(*owned));
+		if (!owned) {
+			free(lib);
+			return -ENOMEM;
+		}
+		a->lib_files = owned;
+		a->lib_files[a->nr_lib_files++] = lib;
+		f = lib;
+	}
 	a->files[a->nr_files++] = f;
 	return 0;
 }
@@ -60,7 +79,7 @@ static const char *opt_value(int argc, char **argv, int *i, size_t optlen)
 }
 
 /* -e, -i, -w take whole seconds: VDbench 5.04.07 fails on -e 1m (tests/parm [174]). */
-static int time_override(const char *opt, const char *val, uint64_t *out, bool *has)
+int cli_args_time(const char *opt, const char *val, uint64_t *out, bool *has)
 {
 	char *end = NULL;
 	unsigned long long n = 0;
@@ -153,14 +172,14 @@ static int short_option(struct cli_args *a, int argc, char **argv, int *i)
 		return 0;
 	case 'e':
 		v = opt_value(argc, argv, i, 2);
-		return time_override("-e", v, &a->overrides.elapsed_s, &a->overrides.has_elapsed);
+		return cli_args_time("-e", v, &a->overrides.elapsed_s, &a->overrides.has_elapsed);
 	case 'i':
 	case 'I':
 		v = opt_value(argc, argv, i, 2);
-		return time_override("-i", v, &a->overrides.interval_s, &a->overrides.has_interval);
+		return cli_args_time("-i", v, &a->overrides.interval_s, &a->overrides.has_interval);
 	case 'w':
 		v = opt_value(argc, argv, i, 2);
-		return time_override("-w", v, &a->overrides.warmup_s, &a->overrides.has_warmup);
+		return cli_args_time("-w", v, &a->overrides.warmup_s, &a->overrides.has_warmup);
 	case 's':
 		if (!arg[2]) {
 			a->is_simulate = true;

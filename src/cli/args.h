@@ -9,8 +9,10 @@
 #include "ioramp/parm.h"
 
 struct cli_args {
-	const char **files;
+	const char **files; /* argv words, or for a library profile (-f sql) its path */
 	size_t nr_files;
+	char **lib_files; /* the library paths in files, owned */
+	size_t nr_lib_files;
 	struct parm_var *vars; /* name=value: name and value point into argv */
 	size_t nr_vars;
 	struct parm_overrides overrides;
@@ -31,5 +33,9 @@ struct cli_args {
  * returns -EINVAL on a usage error. */
 int cli_args_parse(struct cli_args *a, int argc, char **argv);
 void cli_args_fini(struct cli_args *a);
+
+/* The value of -e, -i or -w (whole seconds, no m/h suffix, as VDbench) into *out, setting
+ * *has. Prints the problem and returns -EINVAL for a value that is no such time. */
+int cli_args_time(const char *opt, const char *val, uint64_t *out, bool *has);
 
 #endif /* IORAMP_CLI_ARGS_H */

@@ -2,8 +2,12 @@
 #ifndef IORAMP_CLI_H
 #define IORAMP_CLI_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
+
+struct plan;
 
 enum cli_exit {
 	CLI_EXIT_OK = 0,
@@ -17,6 +21,46 @@ void cli_usage(FILE *f);
 
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
+
+/* How one execution runs, as `ioramp -f` runs it: every report observer, VDbench's output
+ * directory plus results.json, curves.csv and report.html. */
+struct cli_exec_opts {
+	const char *outdir; /* -o spec (VDbench's rules); NULL: "output" */
+	const char *engine; /* NULL: the parameter file's engine= or the default */
+	const char *sla;    /* --sla LIST; NULL: the default thresholds */
+	const char *record; /* --record FILE; NULL: none */
+	const char *map;    /* --map DEV=SD,... for trace replay; NULL: in order */
+	uint64_t seed;	    /* used when has_seed, else a seed from the clock (printed) */
+	bool has_seed;
+	bool is_json;
+	bool is_force;
+	int argc; /* the command line the reports record */
+	char **argv;
+	/* Several executions in a row (ioramp suite): the status line's prefix ("sql 2/16") and
+	 * the planned seconds of the executions still to come; NULL and 0 otherwise. */
+	const char *status_label;
+	uint64_t status_later_s;
+};
+
+/* Executes plan (run.c), catching SIGINT and SIGTERM while it runs. Prints errors. Returns an
+ * exit code: 0, 1 failed, 2 rejected before any I/O, 130/143 interrupted. */
+int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *o);
+
+/* Installs the SIGINT/SIGTERM handlers that stop an execution at the end of its interval. */
+void cli_signals_catch(void);
+
+/* 130 or 143 once SIGINT or SIGTERM has come, else 0. */
+int cli_signal_exit(void);
+
+/* `ioramp workloads`: the workload library, one line per profile. Returns an exit code. */
+int cli_workloads(int argc, char **argv);
+
+/* `ioramp suite --drives ...`: the review suite, one execution per profile and one combined
+ * report. Returns an exit code. */
+int cli_suite(int argc, char **argv);
+
+/* `ioramp demo`: the SQL profile on eight small files, then the report. Returns an exit code. */
+int cli_demo(int argc, char **argv);
 
 /* `ioramp report DIR ...`: report.html from a saved results.json. Returns an exit code. */
 int cli_report(int argc, char **argv);

@@ -11,7 +11,8 @@ static const char usage_text[] =
 	"\n"
 	"Reads VDbench 5.04.07 raw-I/O parameter files and runs them.\n"
 	"\n"
-	"  -f FILE...     parameter files, read in order as if concatenated\n"
+	"  -f FILE...     parameter files, read in order as if concatenated; a bare NAME\n"
+	"                 that is no file is the library's NAME.vdb (see ioramp workloads)\n"
 	"  -o DIR         output directory (default: output; DIR+ next free, DIR.tod dated)\n"
 	"  -e SECS        override elapsed= of every run\n"
 	"  -i SECS        override interval= of every run\n"
@@ -33,6 +34,9 @@ static const char usage_text[] =
 	"  trace          stat, profile, compare or convert block traces\n"
 	"  report DIR     re-render DIR/report.html from results.json (--overlay NAME=CSV)\n"
 	"  compare A B    run by run and point by point differences of two output dirs\n"
+	"  workloads      list the workload library (-f NAME reads NAME.vdb from it)\n"
+	"  suite          run the review suite on drives: a curve per profile, one report\n"
+	"  demo           the SQL profile on eight small files, then its report\n"
 	"\n"
 	"Exit status: 0 success, 1 run failed, 2 bad usage or parameters, 130/143 interrupted.\n"
 	"See ioramp(1) and ioramp-parm(5).\n";
@@ -51,6 +55,9 @@ static const struct {
 	{ "trace", cli_trace },
 	{ "report", cli_report },
 	{ "compare", cli_compare },
+	{ "workloads", cli_workloads },
+	{ "suite", cli_suite },
+	{ "demo", cli_demo },
 };
 
 int main(int argc, char **argv)

@@ -23,13 +23,20 @@ static void on_signal(int sig)
 	stop_signal = sig;
 }
 
-static void catch_signals(void)
+void cli_signals_catch(void)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+}
+
+int cli_signal_exit(void)
+{
+	if (!stop_signal)
+		return CLI_EXIT_OK;
+	return stop_signal == SIGTERM ? CLI_EXIT_SIGTERM : CLI_EXIT_SIGINT;
 }
 
 static uint64_t wall_ns(void)
@@ -69,7 +76,7 @@ static int status_exit(int status)
 	case ENG_BAD_PARMS:
 		return CLI_EXIT_USAGE;
 	case ENG_INTERRUPTED:
-		return stop_signal == SIGTERM ? CLI_EXIT_SIGTERM : CLI_EXIT_SIGINT;
+		return cli_signal_exit() ? cli_signal_exit() : CLI_EXIT_SIGINT;
 	default:
 		return CLI_EXIT_FAILED;
 	}
@@ -97,7 +104,7 @@ static int histogram_buckets(const struct parm_config *cfg, struct stats_vdb_buc
 	return stats_vdb_init(b, ns, cfg->general.nr_histogram);
 }
 
-static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, char **argv,
+static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint64_t seed,
 			const struct plan *plan, const struct eng_exec *ex)
 {
 	int nr_sla = a->sla ? rep_sla_parse(a->sla, c->sla_ns, REP_SLA_MAX) : 0;
@@ -123,16 +130,20 @@ static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, 
 		.outdir = c->outdir,
 		.console = a->is_json ? stderr : stdout,
 		.json_out = a->is_json ? stdout : NULL,
-		.argc = argc,
-		.argv = argv,
+		.argc = a->argc,
+		.argv = a->argv,
 		.start_tod_ns = wall_ns(),
-		.seed = a->seed,
-		.engine = a->engine ? a->engine : plan->cfg->general.engine,
+		.seed = seed,
+		.engine = a->engine		      ? a->engine
+			  : plan->cfg->general.engine ? plan->cfg->general.engine
+						      : "uring",
 		.sla_ns = c->sla_ns,
 		.nr_sla = (size_t)nr_sla,
 		.mb_bytes = 1048576,
 		.vdb_buckets = &c->buckets,
 		.sd_format_loops = eng_exec_has_format(ex) ? "threads=2 iorate=max" : NULL,
+		.status_label = a->status_label,
+		.status_later_s = a->status_later_s,
 	};
 	if (rep_set_add(&c->reps, &rep_statusline) || rep_set_add(&c->reps, &rep_console) ||
 	    rep_set_add_vdbench(&c->reps) || rep_set_add(&c->reps, &rep_json) ||
@@ -147,11 +158,11 @@ static int open_reports(struct exec_ctx *c, const struct cli_args *a, int argc, 
 	return CLI_EXIT_OK;
 }
 
-static int execute(struct cli_args *a, int argc, char **argv, const struct plan *plan)
+int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 {
 	struct eng_opts o = {
 		.engine = a->engine,
-		.seed = a->seed,
+		.seed = a->has_seed ? a->seed : wall_ns(), /* printed: --seed repeats it */
 		.is_force = a->is_force,
 		.record_path = a->record,
 		.trace_map = a->map,
@@ -164,8 +175,6 @@ static int execute(struct cli_args *a, int argc, char **argv, const struct plan 
 
 	if (!c)
 		return CLI_EXIT_FAILED;
-	if (!a->has_seed)
-		a->seed = o.seed = wall_ns(); /* printed in the reports, repeat with --seed */
 	status = eng_exec_new(plan, &o, &ex, &err);
 	if (status != ENG_OK) {
 		parm_err_print(&err, stderr);
@@ -173,9 +182,9 @@ static int execute(struct cli_args *a, int argc, char **argv, const struct plan 
 		free(c);
 		return status_exit(status);
 	}
-	rc = open_reports(c, a, argc, argv, plan, ex);
+	rc = open_reports(c, a, o.seed, plan, ex);
 	if (rc == CLI_EXIT_OK) {
-		catch_signals();
+		cli_signals_catch();
 		status = eng_exec_run(ex, &c->reps, &err);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
@@ -185,6 +194,25 @@ static int execute(struct cli_args *a, int argc, char **argv, const struct plan 
 	eng_exec_free(ex);
 	free(c);
 	return rc;
+}
+
+static int execute(const struct cli_args *a, int argc, char **argv, const struct plan *plan)
+{
+	struct cli_exec_opts o = {
+		.outdir = a->outdir,
+		.engine = a->engine,
+		.sla = a->sla,
+		.record = a->record,
+		.map = a->map,
+		.seed = a->seed,
+		.has_seed = a->has_seed,
+		.is_json = a->is_json,
+		.is_force = a->is_force,
+		.argc = argc,
+		.argv = argv,
+	};
+
+	return cli_exec_plan(plan, &o);
 }
 
 int cli_run(int argc, char **argv)

@@ -59,8 +59,11 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 	}
 	p->compratio = 1;
 	p->dedupratio = 1;
+	p->has_threads = r->nr_sds > 0;
+	p->threads = r->nr_sds ? r->sds[0].threads : 0;
 	for (size_t s = 0; s < r->nr_sds; s++) {
-		p->threads += r->sds[s].threads;
+		p->has_threads &=
+			r->sds[s].threads == p->threads; /* VDbench: -1 when they differ */
 		p->lunsize_bytes += r->sds[s].size_bytes;
 	}
 }

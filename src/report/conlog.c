@@ -91,3 +91,25 @@ void rep_conlog_close(struct rep_conlog *c, int status)
 		 "Vdbench execution completed successfully. Output directory: %s ", path);
 	rep_conlog_timed(c, line);
 }
+
+int rep_conlog_on_run_start(void *state, const struct rep_run *r)
+{
+	if (state)
+		rep_conlog_run_start(state, r);
+	return 0;
+}
+
+int rep_conlog_on_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	(void)r;
+	if (state)
+		rep_conlog_interval(state, s);
+	return 0;
+}
+
+int rep_conlog_on_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	if (state)
+		rep_conlog_run_end(state, r, e);
+	return 0;
+}

@@ -20,25 +20,6 @@ static int console_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
-static int console_run_start(void *state, const struct rep_run *r)
-{
-	rep_conlog_run_start(state, r);
-	return 0;
-}
-
-static int console_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
-{
-	(void)r;
-	rep_conlog_interval(state, s);
-	return 0;
-}
-
-static int console_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
-{
-	rep_conlog_run_end(state, r, e);
-	return 0;
-}
-
 static void console_message(void *state, const char *line)
 {
 	rep_conlog_timed(state, line);
@@ -63,9 +44,9 @@ static int console_close(void *state, int status)
 const struct rep_ops rep_console = {
 	.name = "console",
 	.open = console_open,
-	.run_start = console_run_start,
-	.interval = console_interval,
-	.run_end = console_run_end,
+	.run_start = rep_conlog_on_run_start,
+	.interval = rep_conlog_on_interval,
+	.run_end = rep_conlog_on_run_end,
 	.message = console_message,
 	.io_error = console_io_error,
 	.close = console_close,

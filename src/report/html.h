@@ -30,6 +30,9 @@ struct rep_html_group {
 	size_t nr;
 };
 
+/* The page's style sheet (html_page.c), shared by the suite page. */
+extern const char rep_html_style[];
+
 /* Writes the whole page. Returns 0 or -EIO. */
 int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov, FILE *f);
 

@@ -12,7 +12,7 @@
 #include "doc.h"
 #include "svg.h"
 
-static const char style[] =
+const char rep_html_style[] =
 	":root{--fg:#1f2933;--muted:#616e7c;--line:#e4e7eb;--head:#f0f3f7;--accent:#2f6fb3}\n"
 	"*{box-sizing:border-box}\n"
 	"body{margin:0;background:#f5f7fa;color:var(--fg);font:14px/1.45 system-ui,-apple-system,"
@@ -76,7 +76,7 @@ static void head(FILE *f, const json_t *doc)
 	      "<title>ioramp report \xe2\x80\x94 ",
 	      f);
 	rep_html_escape(f, rep_doc_str(doc, "execution/start_time", ""));
-	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", style);
+	fprintf(f, "</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n", rep_html_style);
 }
 
 static const char *status_text(const json_t *exec)

@@ -56,28 +56,6 @@ static int logfile_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
-static int logfile_run_start(void *state, const struct rep_run *r)
-{
-	if (state)
-		rep_conlog_run_start(state, r);
-	return 0;
-}
-
-static int logfile_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
-{
-	(void)r;
-	if (state)
-		rep_conlog_interval(state, s);
-	return 0;
-}
-
-static int logfile_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
-{
-	if (state)
-		rep_conlog_run_end(state, r, e);
-	return 0;
-}
-
 static void logfile_message(void *state, const char *line)
 {
 	if (state)
@@ -106,9 +84,9 @@ static int logfile_close(void *state, int status)
 const struct rep_ops rep_logfile = {
 	.name = "logfile",
 	.open = logfile_open,
-	.run_start = logfile_run_start,
-	.interval = logfile_interval,
-	.run_end = logfile_run_end,
+	.run_start = rep_conlog_on_run_start,
+	.interval = rep_conlog_on_interval,
+	.run_end = rep_conlog_on_run_end,
 	.message = logfile_message,
 	.io_error = logfile_io_error,
 	.close = logfile_close,

@@ -20,6 +20,8 @@ struct status_state {
 	uint64_t before_s; /* of the runs before the current one */
 	uint64_t run_s;	   /* of the current run */
 	uint64_t done_s;   /* of the current run, by its intervals */
+	uint64_t later_s;  /* of the executions after this one (rep_exec.status_later_s) */
+	const char *label; /* rep_exec.status_label, shown before the run: "sql 2/16" */
 	char line[512];
 	bool is_shown;
 };
@@ -45,6 +47,8 @@ int rep_status_open_on(const struct rep_exec *x, FILE *f, bool is_tty, unsigned 
 	s->width = width < 20 ? 20 : width >= sizeof(s->line) ? sizeof(s->line) - 1 : width;
 	for (size_t i = 0; s->plan && i < s->plan->nr_runs; i++)
 		s->total_s += planned_s(&s->plan->runs[i]);
+	s->later_s = x->status_later_s;
+	s->label = x->status_label;
 	*state = s;
 	return 0;
 }
@@ -104,18 +108,20 @@ static void trim_utf8(char *line)
 static void compose(struct status_state *s, const struct rep_run *r, const char *extra)
 {
 	uint64_t done = s->before_s + (s->done_s < s->run_s ? s->done_s : s->run_s);
-	char point[48] = "", left[32];
+	char point[48] = "", left[32], label[128] = "";
 	bool has_plan = s->plan && r->run && r->run_idx < s->plan->nr_runs;
 
 	if (has_plan && r->run->rate == PLAN_RATE_CURVE_POINT)
 		point_text(s->plan, r, point, sizeof(point));
-	left_text(s->total_s > done ? s->total_s - done : 0, left, sizeof(left));
+	left_text((s->total_s > done ? s->total_s - done : 0) + s->later_s, left, sizeof(left));
+	if (s->label)
+		snprintf(label, sizeof(label), "%s \xc2\xb7 ", s->label);
 	if (has_plan)
-		snprintf(s->line, s->width + 1, "ioramp: run %zu/%zu %s%s%s \xc2\xb7 %s left",
-			 r->run_idx + 1, s->plan->nr_runs, r->name, point, extra, left);
+		snprintf(s->line, s->width + 1, "ioramp: %srun %zu/%zu %s%s%s \xc2\xb7 %s left",
+			 label, r->run_idx + 1, s->plan->nr_runs, r->name, point, extra, left);
 	else
-		snprintf(s->line, s->width + 1, "ioramp: %s%s \xc2\xb7 %s left", r->name, extra,
-			 left);
+		snprintf(s->line, s->width + 1, "ioramp: %s%s%s \xc2\xb7 %s left", label, r->name,
+			 extra, left);
 	trim_utf8(s->line);
 }
 

@@ -64,28 +64,6 @@ static int summary_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
-static int summary_run_start(void *state, const struct rep_run *r)
-{
-	if (state)
-		rep_conlog_run_start(state, r);
-	return 0;
-}
-
-static int summary_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
-{
-	(void)r;
-	if (state)
-		rep_conlog_interval(state, s);
-	return 0;
-}
-
-static int summary_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
-{
-	if (state)
-		rep_conlog_run_end(state, r, e);
-	return 0;
-}
-
 static int summary_close(void *state, int status)
 {
 	struct rep_conlog *c = state;
@@ -102,8 +80,8 @@ static int summary_close(void *state, int status)
 const struct rep_ops rep_summary = {
 	.name = "summary",
 	.open = summary_open,
-	.run_start = summary_run_start,
-	.interval = summary_interval,
-	.run_end = summary_run_end,
+	.run_start = rep_conlog_on_run_start,
+	.interval = rep_conlog_on_interval,
+	.run_end = rep_conlog_on_run_end,
 	.close = summary_close,
 };

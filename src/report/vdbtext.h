@@ -125,6 +125,11 @@ struct rep_conlog {
 void rep_conlog_run_start(struct rep_conlog *c, const struct rep_run *r);
 void rep_conlog_interval(struct rep_conlog *c, const struct rep_sample *s);
 void rep_conlog_run_end(struct rep_conlog *c, const struct rep_run *r, const struct rep_run_end *e);
+/* The same three as rep_ops members, for observers whose state is a rep_conlog (or NULL when
+ * they have nowhere to write): console, logfile.html and summary.html share them. */
+int rep_conlog_on_run_start(void *state, const struct rep_run *r);
+int rep_conlog_on_interval(void *state, const struct rep_run *r, const struct rep_sample *s);
+int rep_conlog_on_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e);
 /* One line with the current time of day in front. */
 void rep_conlog_timed(struct rep_conlog *c, const char *line);
 void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e);

@@ -130,3 +130,21 @@ PARM
 	[ "$status" -ne 0 ]
 	[[ "$output" == *"--map 7=sd1: the trace has no device 7"* ]]
 }
+
+# Every format ioramp reads replays: the project's own 240-I/O traces (traces/README.md).
+@test "every trace format replays, plain and gzip, with --record" {
+	local top=$BATS_TEST_DIRNAME/../..
+	local n=0
+	for t in msr.csv msr.csv.gz spc.spc alibaba.csv tencent.csv disksim.trace mqsim.trace \
+		blkreplay.load blkreplay.load.gz fio2.iolog fio3.iolog vscsi.bin blkparse.txt \
+		blkparse.txt.gz blktrace.bin blktrace.bin.gz blktrace-be.bin percpu.blktrace.0; do
+		printf 'sd=sd1,lun=%s/ra,size=128m\nsd=sd2,lun=%s/rb,size=128m\nrd=rd1,sd=(sd1,sd2),trace=%s,iorate=max,interval=1\n' \
+			"$SCRATCH" "$SCRATCH" "$top/traces/$t" >t.vdb
+		run "$IORAMP" -f t.vdb -o "out-$n" --engine null --record "rec-$n.log"
+		[ "$status" -eq 0 ] || { echo "$t: $output"; return 1; }
+		# 240 data I/Os per trace
+		[ "$(awk '$3 == "read" || $3 == "write"' "rec-$n.log" | wc -l)" -eq 240 ] ||
+			{ echo "$t: $(wc -l <"rec-$n.log") lines"; return 1; }
+		n=$((n + 1))
+	done
+}

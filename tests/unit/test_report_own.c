@@ -871,6 +871,34 @@ static void test_status_line_only_on_a_terminal(void **state)
 	synth_fini(&s, false);
 }
 
+/* One execution of several (ioramp suite): its label leads, the later ones add to the time. */
+static void test_status_line_of_a_suite(void **state)
+{
+	struct synth s;
+	void *st = NULL;
+	char *out = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&out, &len);
+	struct rep_run r;
+
+	(void)state;
+	synth_open(&s, NULL, 1);
+	s.x.status_label = "sql 2/16";
+	s.x.status_later_s = 100;
+	assert_int_equal(rep_status_open_on(&s.x, f, true, 100, &st), 0);
+	run_init(&s, &r, 2, 2000);
+	rep_statusline.run_start(st, &r);
+	rep_statusline.bracket(st, true);
+	rep_statusline.close(st, 0);
+	fclose(f);
+	/* 6 runs of 5 s planned, runs 1-2 done: 20 s of this one and 100 s after it. */
+	assert_string_equal(out, "\rioramp: sql 2/16 \xc2\xb7 run 3/6 rd1_(40%) \xc2\xb7 point "
+				 "2/5 \xc2\xb7 2:00 left\033[K");
+	free(out);
+	rep_set_close(&s.set, 0);
+	synth_fini(&s, false);
+}
+
 /* Writes the bats fixtures: DIR/a (as built) and DIR/b (latencies 10% higher, IOPS lower). */
 static int write_fixtures(const char *dir)
 {
@@ -907,6 +935,7 @@ int main(void)
 		cmocka_unit_test(test_html_groups_curves_by_workload),
 		cmocka_unit_test(test_html_write_draws_overlays_and_reports_errors),
 		cmocka_unit_test(test_status_line_only_on_a_terminal),
+		cmocka_unit_test(test_status_line_of_a_suite),
 	};
 	const char *fixtures = getenv("IORAMP_WRITE_FIXTURES");
 

@@ -1,0 +1,205 @@
+/* `ioramp demo`: the review suite's SQL profile, shortened, on eight small sparse files in a
+ * temporary directory: a curve in well under two minutes, its IOPS-at-latency table and the
+ * review page, as any user can run it on a fresh machine. The drive files are removed after
+ * (--keep keeps them); the report directory stays. */
+#include "cli.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "suite.h"
+
+enum {
+	DEMO_NR_DRIVES = 8,
+	DEMO_DRIVE_BYTES = 128 << 20, /* sparse: only what the profile writes takes space */
+};
+
+static const char demo_usage[] =
+	"usage: ioramp demo [--dir DIR] [--keep] [--engine NAME]\n"
+	"\n"
+	"Runs the SQL profile of the workload library on eight 128 MiB sparse files, with short\n"
+	"points (-e 2 -w 1 -i 1, curve 10,30,50,70,90,100), prints the curve and its IOPS at\n"
+	"latency, and writes the review page. The files go in a new directory under $TMPDIR\n"
+	"(or /tmp), or in DIR; they are removed at the end unless --keep. The report stays.\n";
+
+struct demo_args {
+	const char *dir;
+	const char *engine;
+	bool is_keep;
+};
+
+static int parse_args(struct demo_args *a, int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--keep")) {
+			a->is_keep = true;
+		} else if (!strcmp(argv[i], "--dir") && i + 1 < argc) {
+			a->dir = argv[++i];
+		} else if (!strcmp(argv[i], "--engine") && i + 1 < argc) {
+			a->engine = argv[++i];
+		} else {
+			fprintf(stderr, "ioramp demo: error: unexpected argument %s\n%s", argv[i],
+				demo_usage);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* The directory: --dir (created when missing) or a new one under $TMPDIR. */
+static int make_dir(const struct demo_args *a, char *buf, size_t len)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	if (a->dir) {
+		if (mkdir(a->dir, 0777) && errno != EEXIST)
+			return -errno;
+		snprintf(buf, len, "%s", a->dir);
+		return 0;
+	}
+	if ((size_t)snprintf(buf, len, "%s/ioramp-demo.XXXXXX", tmp && *tmp ? tmp : "/tmp") >= len)
+		return -ENAMETOOLONG;
+	return mkdtemp(buf) ? 0 : -errno;
+}
+
+/* Eight sparse files DIR/drive0 ... drive7 as the suite's drives. Returns 0 or -errno. */
+static int make_drives(struct cli_suite_opts *o, const char *dir)
+{
+	o->drives = calloc(DEMO_NR_DRIVES, sizeof(*o->drives));
+	if (!o->drives)
+		return -ENOMEM;
+	for (int i = 0; i < DEMO_NR_DRIVES; i++) {
+		char *path;
+		int fd, ret = 0;
+
+		if (asprintf(&path, "%s/drive%d", dir, i) < 0)
+			return -ENOMEM;
+		o->drives[o->nr_drives++] = path;
+		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+		if (fd < 0 || ftruncate(fd, DEMO_DRIVE_BYTES))
+			ret = -errno;
+		if (fd >= 0)
+			close(fd);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* Whether the file system takes direct I/O (tmpfs does not): one aligned 4 KiB write. */
+static bool has_direct_io(const char *path)
+{
+	int fd = open(path, O_RDWR | O_DIRECT | O_CLOEXEC);
+	void *buf = NULL;
+	bool is_ok;
+
+	if (fd < 0)
+		return false;
+	if (posix_memalign(&buf, 4096, 4096)) {
+		close(fd);
+		return false;
+	}
+	memset(buf, 0, 4096);
+	is_ok = pwrite(fd, buf, 4096, 0) == 4096;
+	free(buf);
+	close(fd);
+	return is_ok;
+}
+
+static int demo_opts(struct cli_suite_opts *o, const struct demo_args *a, const char *report)
+{
+	static const double curve[] = { 10, 30, 50, 70, 90, 100 };
+
+	o->outdir = report;
+	o->engine = a->engine;
+	o->is_yes = true;
+	o->overrides = (struct parm_overrides){ .elapsed_s = 2,
+						.interval_s = 1,
+						.warmup_s = 1,
+						.has_elapsed = true,
+						.has_interval = true,
+						.has_warmup = true };
+	o->profiles = calloc(1, sizeof(*o->profiles));
+	o->curve_pcts = malloc(sizeof(curve));
+	if (!o->profiles || !o->curve_pcts || !(o->profiles[0] = strdup("sql")))
+		return -ENOMEM;
+	o->nr_profiles = 1;
+	memcpy(o->curve_pcts, curve, sizeof(curve));
+	o->nr_curve_pcts = IORAMP_ARRAY_SIZE(curve);
+	return 0;
+}
+
+static void remove_drives(const struct cli_suite_opts *o)
+{
+	for (size_t i = 0; i < o->nr_drives; i++)
+		unlink(o->drives[i]);
+}
+
+static int demo_run(struct cli_suite *s, const struct demo_args *a, const char *dir)
+{
+	int ret = make_drives(&s->o, dir), rc;
+
+	if (ret) {
+		fprintf(stderr, "ioramp demo: error: %s: cannot create the drive files: %s\n", dir,
+			strerror(-ret));
+		return CLI_EXIT_FAILED;
+	}
+	if (!has_direct_io(s->o.drives[0])) {
+		s->o.is_page_cache = true;
+		if (!s->o.engine)
+			s->o.engine = "sync";
+		printf("ioramp demo: note: %s takes no direct I/O (tmpfs?): the demo runs through "
+		       "the page cache with the sync engine\n",
+		       dir);
+	}
+	printf("ioramp demo: the SQL profile on eight %d MiB sparse files in %s, 2-second "
+	       "points\n\n",
+	       DEMO_DRIVE_BYTES >> 20, dir);
+	rc = cli_suite_prepare(s);
+	if (!rc)
+		rc = cli_suite_confirm(s);
+	if (!rc)
+		rc = cli_suite_execute(s);
+	if (!a->is_keep)
+		remove_drives(&s->o);
+	return rc;
+}
+
+int cli_demo(int argc, char **argv)
+{
+	struct demo_args a = { 0 };
+	struct cli_suite s = { 0 };
+	char dir[PATH_MAX - 32], report[PATH_MAX];
+	int rc, ret;
+
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		fputs(demo_usage, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (parse_args(&a, argc, argv))
+		return CLI_EXIT_USAGE;
+	ret = make_dir(&a, dir, sizeof(dir));
+	if (ret) {
+		fprintf(stderr, "ioramp demo: error: cannot create the demo directory: %s\n",
+			strerror(-ret));
+		return CLI_EXIT_FAILED;
+	}
+	snprintf(report, sizeof(report), "%s/report", dir);
+	s.o.argc = argc + 1; /* main() passes argv + 1: the reports record "ioramp demo ..." */
+	s.o.argv = argv - 1;
+	rc = demo_opts(&s.o, &a, report) ? CLI_EXIT_FAILED : demo_run(&s, &a, dir);
+	if (a.is_keep)
+		printf("ioramp demo: drive files kept: %s/drive0 ... drive%d\n", dir,
+		       DEMO_NR_DRIVES - 1);
+	else
+		printf("ioramp demo: drive files removed (--keep keeps them)\n");
+	if (!access(report, F_OK))
+		printf("ioramp demo: the report stays in %s: open %s/report.html\n", report,
+		       report);
+	cli_suite_fini(&s);
+	return rc;
+}

@@ -1,0 +1,232 @@
+/* `ioramp workloads`: the workload library, one line per profile: its name, the figures that
+ * tell profiles apart (read %, transfer sizes, threads per drive, from the file as ioramp
+ * reads it) and the first sentence of its header comment. */
+#include "cli.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+#include "library.h"
+
+static const char workloads_usage[] =
+	"usage: ioramp workloads [--dir]\n"
+	"\n"
+	"Lists the workload library: each profile's name (for -f NAME and ioramp suite), its\n"
+	"read %, transfer sizes and threads per drive, and what it models. --dir prints only\n"
+	"the library's directory: $IORAMP_WORKLOADS, workloads/ next to the binary, or\n"
+	"" IORAMP_DATADIR "/workloads.\n";
+
+enum {
+	MAX_SIZES = 16,
+	MAX_THREADS = 8,
+};
+
+/* What a profile's runs do, collected over all of them. */
+struct figures {
+	double rdpct_min;
+	double rdpct_max;
+	uint64_t sizes[MAX_SIZES];
+	size_t nr_sizes;
+	uint32_t threads[MAX_THREADS];
+	size_t nr_threads;
+};
+
+static void add_size(struct figures *fg, uint64_t bytes)
+{
+	size_t i = 0;
+
+	while (i < fg->nr_sizes && fg->sizes[i] < bytes)
+		i++;
+	if ((i < fg->nr_sizes && fg->sizes[i] == bytes) || fg->nr_sizes == MAX_SIZES)
+		return;
+	memmove(&fg->sizes[i + 1], &fg->sizes[i], (fg->nr_sizes - i) * sizeof(*fg->sizes));
+	fg->sizes[i] = bytes;
+	fg->nr_sizes++;
+}
+
+static void add_threads(struct figures *fg, uint32_t threads)
+{
+	for (size_t i = 0; i < fg->nr_threads; i++)
+		if (fg->threads[i] == threads)
+			return;
+	if (fg->nr_threads < MAX_THREADS)
+		fg->threads[fg->nr_threads++] = threads;
+}
+
+static void add_wd_sizes(struct figures *fg, const struct plan_run *r, const struct parm_wd *wd)
+{
+	if (r->ovr.has_xfersize) {
+		add_size(fg, r->ovr.xfersize_bytes);
+	} else if (wd->xfer.kind == PARM_XFER_RANGE) {
+		add_size(fg, wd->xfer.min_bytes);
+		add_size(fg, wd->xfer.max_bytes);
+	} else {
+		for (size_t i = 0; i < wd->xfer.nr; i++)
+			add_size(fg, wd->xfer.sizes_bytes[i]);
+	}
+}
+
+/* The run's read % over its workloads, weighted by their skews (equal shares without). */
+static double run_rdpct(const struct plan_run *r)
+{
+	double sum = 0, weight = 0;
+
+	for (size_t w = 0; w < r->nr_wds; w++) {
+		double rd = r->ovr.has_rdpct ? r->ovr.rdpct : r->wds[w]->rdpct;
+		double share = r->skews[w] > 0 ? r->skews[w] : 0;
+
+		sum += rd * share;
+		weight += share;
+	}
+	if (weight > 0)
+		return sum / weight;
+	for (size_t w = 0; w < r->nr_wds; w++)
+		sum += r->ovr.has_rdpct ? r->ovr.rdpct : r->wds[w]->rdpct;
+	return r->nr_wds ? sum / (double)r->nr_wds : 0;
+}
+
+static void plan_figures(const struct plan *plan, struct figures *fg)
+{
+	const struct parm_config *cfg = plan->cfg;
+
+	for (size_t i = 0; i < plan->nr_runs; i++) {
+		const struct plan_run *r = &plan->runs[i];
+		double rd = run_rdpct(r);
+		size_t sd;
+
+		fg->rdpct_min = i && fg->rdpct_min < rd ? fg->rdpct_min : rd;
+		fg->rdpct_max = i && fg->rdpct_max > rd ? fg->rdpct_max : rd;
+		for (size_t w = 0; w < r->nr_wds; w++)
+			add_wd_sizes(fg, r, r->wds[w]);
+		if (r->ovr.has_threads) {
+			add_threads(fg, r->ovr.threads);
+		} else if (r->nr_wds && (r->nr_sd || r->wds[0]->nr_sd)) {
+			sd = r->nr_sd ? r->sd_idx[0] : r->wds[0]->sd_idx[0];
+			add_threads(fg, cfg->sds[sd].threads);
+		}
+	}
+}
+
+/* Reads path as `ioramp -f path -s lun=drive%d` would and collects its figures. */
+static int profile_figures(const char *path, struct figures *fg)
+{
+	struct parm_var lun = { .name = "lun", .value = "drive%d" };
+	const char *files[] = { path };
+	struct parm_input in = { .files = files, .nr_files = 1, .vars = &lun, .nr_vars = 1 };
+	struct parm_config *cfg = NULL;
+	struct parm_source *keep = NULL;
+	struct plan *plan = NULL;
+	struct parm_err err;
+	int ret = parm_config_read(&in, &cfg, &keep, &err);
+
+	if (!ret)
+		ret = plan_build(cfg, &plan, &err);
+	if (ret)
+		parm_err_print(&err, stderr);
+	else
+		plan_figures(plan, fg);
+	plan_free(plan);
+	parm_config_free(cfg);
+	parm_source_free(keep);
+	return ret;
+}
+
+static void fmt_size(uint64_t bytes, char *buf, size_t len)
+{
+	if (bytes && bytes % (1u << 20) == 0)
+		snprintf(buf, len, "%llum", (unsigned long long)(bytes >> 20));
+	else if (bytes && bytes % 1024 == 0)
+		snprintf(buf, len, "%lluk", (unsigned long long)(bytes >> 10));
+	else
+		snprintf(buf, len, "%llu", (unsigned long long)bytes);
+}
+
+/* The three figure columns: "79.21", "8k,64k", "16,64". */
+static void figure_texts(const struct figures *fg, char *rd, char *sizes, char *threads, size_t len)
+{
+	size_t o = 0;
+	char one[32];
+
+	if (fg->rdpct_min == fg->rdpct_max)
+		snprintf(rd, len, "%.4g", fg->rdpct_min);
+	else
+		snprintf(rd, len, "%.4g-%.4g", fg->rdpct_min, fg->rdpct_max);
+	sizes[0] = threads[0] = '\0';
+	for (size_t i = 0; i < fg->nr_sizes && o < len; i++) {
+		fmt_size(fg->sizes[i], one, sizeof(one));
+		o += (size_t)snprintf(sizes + o, len - o, "%s%s", i ? "," : "", one);
+	}
+	o = 0;
+	for (size_t i = 0; i < fg->nr_threads && o < len; i++)
+		o += (size_t)snprintf(threads + o, len - o, "%s%u", i ? "," : "", fg->threads[i]);
+}
+
+void cli_profile_figures(const struct plan *plan, char *rdpct, char *sizes, char *threads,
+			 size_t len)
+{
+	struct figures fg = { 0 };
+
+	plan_figures(plan, &fg);
+	figure_texts(&fg, rdpct, sizes, threads, len);
+}
+
+static int print_profile(const char *dir, const char *name, int width)
+{
+	char path[PATH_MAX], rd[128] = "?", sizes[128] = "?", threads[128] = "?";
+	struct cli_profile_info info = { 0 };
+	struct figures fg = { 0 };
+	int ret;
+
+	if (snprintf(path, sizeof(path), "%s/%s.vdb", dir, name) >= (int)sizeof(path))
+		return -ENAMETOOLONG;
+	ret = profile_figures(path, &fg);
+	if (!ret)
+		figure_texts(&fg, rd, sizes, threads, sizeof(rd));
+	cli_library_info(path, name, &info);
+	printf("%-*s %6s  %-16s %7s  ", width, name, rd, sizes, threads);
+	if (strcmp(info.title, name))
+		printf("%s: ", info.title);
+	printf("%s\n", info.desc);
+	return ret;
+}
+
+int cli_workloads(int argc, char **argv)
+{
+	char dir[PATH_MAX];
+	char **names = NULL;
+	int nr, width = 7, rc = CLI_EXIT_OK;
+
+	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--dir"))) {
+		fputs(workloads_usage, argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr);
+		return argc == 2 && !strcmp(argv[1], "--help") ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	if (cli_library_dir(dir, sizeof(dir))) {
+		fprintf(stderr, "ioramp workloads: error: no workload library: none of "
+				"$IORAMP_WORKLOADS, workloads/ next to the binary, " IORAMP_DATADIR
+				"/workloads exists\n");
+		return CLI_EXIT_FAILED;
+	}
+	if (argc == 2) {
+		printf("%s\n", dir);
+		return CLI_EXIT_OK;
+	}
+	nr = cli_library_names(dir, &names);
+	if (nr < 0) {
+		fprintf(stderr, "ioramp workloads: error: %s: %s\n", dir, strerror(-nr));
+		return CLI_EXIT_FAILED;
+	}
+	for (int i = 0; i < nr; i++)
+		width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;
+	printf("Workload library %s: %d profile%s\n", dir, nr, nr == 1 ? "" : "s");
+	printf("%-*s %6s  %-16s %7s  %s\n", width, "profile", "read%", "sizes", "threads",
+	       "description");
+	for (int i = 0; i < nr; i++)
+		if (print_profile(dir, names[i], width))
+			rc = CLI_EXIT_FAILED;
+	cli_library_names_free(names, nr);
+	return rc;
+}

@@ -1,0 +1,506 @@
+/* The review suite's page (DIR/report.html of `ioramp suite`) and console summary, from the
+ * results.json of each profile's execution: a summary of every profile's peak and IOPS at
+ * latency, then a chart per profile of IOPS against mean latency, drawn as reviews draw
+ * their curves. One self-contained file, like report.html. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "doc.h"
+#include "html.h"
+#include "svg.h"
+
+/* One profile's results as loaded. */
+struct suite_prof {
+	const struct rep_suite_profile *p;
+	json_t *doc;		 /* NULL: not run or unreadable (err says which) */
+	char err[256];		 /* "not run", or why results.json could not be read */
+	struct rep_html_group g; /* its curves */
+	const json_t *best;	 /* the curve with the most IOPS at its peak; NULL: none */
+};
+
+static const char suite_style[] =
+	"p.peak{font-size:15px;margin:10px 0 0}\n"
+	".charts.one{grid-template-columns:minmax(0,860px)}\n"
+	"table.summary td.t a,.meta a{color:var(--accent);text-decoration:none}\n";
+
+static const char *prof_title(const struct suite_prof *sp)
+{
+	return sp->p->title ? sp->p->title : sp->p->name;
+}
+
+static int prof_load(struct suite_prof *sp, const struct rep_suite_profile *p)
+{
+	const json_t *curves, *c;
+	size_t i;
+
+	sp->p = p;
+	if (!p->results_path) {
+		snprintf(sp->err, sizeof(sp->err), "not run");
+		return 0;
+	}
+	if (rep_doc_load(p->results_path, &sp->doc, sp->err, sizeof(sp->err)))
+		return 0; /* shown on the page; the other profiles still are */
+	curves = json_object_get(sp->doc, "curves");
+	sp->g.curves = calloc(json_array_size(curves) + 1, sizeof(*sp->g.curves));
+	if (!sp->g.curves)
+		return -ENOMEM;
+	json_array_foreach (curves, i, c) {
+		const json_t *peak = json_object_get(c, "peak");
+
+		sp->g.curves[sp->g.nr++] = c;
+		if (json_is_object(peak) &&
+		    (!sp->best || rep_doc_num(peak, "iops") > rep_doc_num(sp->best, "peak/iops")))
+			sp->best = c;
+	}
+	return 0;
+}
+
+static void profs_free(struct suite_prof *sp, size_t nr)
+{
+	for (size_t i = 0; sp && i < nr; i++) {
+		free(sp[i].g.curves);
+		json_decref(sp[i].doc);
+	}
+	free(sp);
+}
+
+/* Loads every profile; NULL only when out of memory. */
+static struct suite_prof *profs_load(const struct rep_suite_request *req)
+{
+	struct suite_prof *sp = calloc(req->nr_profiles + 1, sizeof(*sp));
+
+	for (size_t i = 0; sp && i < req->nr_profiles; i++) {
+		if (prof_load(&sp[i], &req->profiles[i])) {
+			profs_free(sp, req->nr_profiles);
+			return NULL;
+		}
+	}
+	return sp;
+}
+
+/* The document whose execution the page header describes: the first that loaded. */
+static const json_t *first_doc(const struct suite_prof *sp, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (sp[i].doc)
+			return sp[i].doc;
+	return NULL;
+}
+
+static const char *status_text(int status)
+{
+	if (status == 0)
+		return "completed";
+	if (status == 130 || status == 143)
+		return "interrupted";
+	return "failed";
+}
+
+static const char *prof_status(const struct suite_prof *sp)
+{
+	const json_t *st = rep_doc_get(sp->doc, "execution/status");
+
+	if (!sp->doc)
+		return sp->err;
+	return json_is_integer(st) ? status_text((int)json_integer_value(st)) : "running";
+}
+
+/* ---- page ---------------------------------------------------------------------------------- */
+
+static void head(FILE *f)
+{
+	fprintf(f,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+		"<title>ioramp review suite</title>\n<style>\n%s%s</style>\n</head>\n<body>\n"
+		"<main>\n",
+		rep_html_style, suite_style);
+}
+
+static void header(FILE *f, const struct rep_suite_request *req, const json_t *doc)
+{
+	const char *engine;
+
+	fprintf(f,
+		"<header>\n<h1><span>ioramp</span> review suite</h1>\n<div class=\"meta\">"
+		"%zu profile%s on %zu drive%s \xc2\xb7 started <b>",
+		req->nr_profiles, req->nr_profiles == 1 ? "" : "s", req->nr_drives,
+		req->nr_drives == 1 ? "" : "s");
+	rep_html_escape(f, rep_doc_str(doc, "execution/start_time", "-"));
+	fputs("</b> \xc2\xb7 engine <b>", f);
+	engine = rep_doc_str(doc, "execution/engine", "");
+	rep_html_escape(f, *engine ? engine : "default");
+	fprintf(f, "</b> \xc2\xb7 <b>%s</b> \xc2\xb7 ioramp " IORAMP_VERSION "</div>\n",
+		status_text(req->status));
+	fputs("<div class=\"meta\">Drives: ", f);
+	for (size_t i = 0; i < req->nr_drives; i++) {
+		fputs(i ? ", " : "", f);
+		rep_html_escape(f, req->drives[i]);
+	}
+	if (req->drives_label) {
+		fputs(" (", f);
+		rep_html_escape(f, req->drives_label);
+		fputs(")", f);
+	}
+	fputs("</div>\n<pre class=\"cmd\">", f);
+	for (int i = 0; i < req->argc; i++) {
+		fputs(i ? " " : "", f);
+		rep_html_escape(f, req->argv[i]);
+	}
+	fputs("</pre>\n</header>\n<nav>", f);
+	for (size_t i = 0; i < req->nr_profiles; i++) {
+		fputs("<a href=\"#p-", f);
+		rep_html_escape(f, req->profiles[i].name);
+		fputs("\">", f);
+		rep_html_escape(f, req->profiles[i].title ? req->profiles[i].title
+							  : req->profiles[i].name);
+		fputs("</a>", f);
+	}
+	fputs("</nav>\n", f);
+}
+
+/* The thresholds of the IOPS-at-latency columns: those of the first curve with any. */
+static const json_t *sla_list(const struct suite_prof *sp, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (sp[i].best && json_array_size(json_object_get(sp[i].best, "sla")))
+			return json_object_get(sp[i].best, "sla");
+	return NULL;
+}
+
+/* "24,310", "≥ 52,340" (every point under), "-" (not reached), from an sla entry. */
+static const char *at_text(const json_t *at, bool is_html, char *buf, size_t len)
+{
+	const char *status = rep_doc_str(at, "status", "not_reached");
+	char n[32];
+
+	rep_fmt_group(rep_doc_num(at, "iops"), 0, n, sizeof(n));
+	if (!strcmp(status, "reached"))
+		snprintf(buf, len, "%s", n);
+	else if (!strcmp(status, "all_below"))
+		snprintf(buf, len, "%s%s", is_html ? "\xe2\x89\xa5 " : ">=", n);
+	else
+		snprintf(buf, len, "-");
+	return buf;
+}
+
+/* The mean-latency answer of curve at the threshold of list entry k; NULL when it has none. */
+static const json_t *curve_at(const json_t *curve, const json_t *list, size_t k)
+{
+	const json_t *e = json_array_get(json_object_get(curve, "sla"), k);
+	double want = rep_doc_num(json_array_get(list, k), "threshold_us");
+
+	if (!e || rep_doc_num(e, "threshold_us") != want)
+		return NULL;
+	return rep_doc_get(e, "service/mean");
+}
+
+/* "100us" as "100 µs". */
+static void threshold_label(FILE *f, const json_t *e)
+{
+	char label[32];
+	size_t digits;
+
+	rep_sla_label(rep_doc_num(e, "threshold_us") * 1e3, label, sizeof(label));
+	digits = strspn(label, "0123456789.");
+	fprintf(f, "%.*s %s", (int)digits, label,
+		!strcmp(label + digits, "us") ? "\xc2\xb5s" : label + digits);
+}
+
+static void summary_row(FILE *f, const struct suite_prof *sp, const json_t *list)
+{
+	const json_t *peak = json_object_get(sp->best, "peak");
+	char n[48];
+
+	fputs("<tr><td class=\"t\"><a href=\"#p-", f);
+	rep_html_escape(f, sp->p->name);
+	fputs("\">", f);
+	rep_html_escape(f, prof_title(sp));
+	fputs("</a></td><td class=\"t\">", f);
+	rep_html_escape(f, prof_status(sp));
+	fprintf(f, "</td><td>%zu</td>", json_array_size(json_object_get(sp->best, "points")));
+	fprintf(f, "<td>%s</td>", rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)));
+	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n, sizeof(n)));
+	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), n, sizeof(n)));
+	for (size_t k = 0; k < json_array_size(list); k++)
+		fprintf(f, "<td>%s</td>", at_text(curve_at(sp->best, list, k), true, n, sizeof(n)));
+	fputs("</tr>\n", f);
+}
+
+static void summary(FILE *f, const struct suite_prof *sp, size_t nr)
+{
+	const json_t *list = sla_list(sp, nr);
+	size_t nr_sla = json_array_size(list);
+
+	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"meta\">The peak is the "
+	      "curve point with the most IOPS, with its mean and 99th percentile service time; "
+	      "IOPS at latency is the most load the curve carries with its mean service time at "
+	      "or under each threshold.</div>\n",
+	      f);
+	fprintf(f,
+		"<div class=\"scroll\"><table class=\"summary\"><thead><tr><th colspan=\"3\"></th>"
+		"<th colspan=\"3\" class=\"grp\">Peak</th>");
+	if (nr_sla)
+		fprintf(f, "<th colspan=\"%zu\" class=\"grp\">IOPS at mean latency under</th>",
+			nr_sla);
+	fputs("</tr>\n<tr><th class=\"t\">Profile</th><th class=\"t\">Status</th><th>Points</th>"
+	      "<th>IOPS</th><th>mean \xc2\xb5s</th><th>p99 \xc2\xb5s</th>",
+	      f);
+	for (size_t k = 0; k < nr_sla; k++) {
+		fputs("<th>", f);
+		threshold_label(f, json_array_get(list, k));
+		fputs("</th>", f);
+	}
+	fputs("</tr></thead>\n<tbody>\n", f);
+	for (size_t i = 0; i < nr; i++)
+		summary_row(f, &sp[i], list);
+	fputs("</tbody></table></div>\n</section>\n", f);
+}
+
+/* ---- a profile's chart --------------------------------------------------------------------- */
+
+/* A curve's points as a chart line, owned here. */
+struct suite_line {
+	double *x;
+	double *y;
+	char **tips;
+	size_t nr;
+	char name[320];
+};
+
+static void lines_free(struct suite_line *l, size_t nr)
+{
+	for (size_t i = 0; l && i < nr; i++) {
+		for (size_t p = 0; l[i].tips && p < l[i].nr; p++)
+			free(l[i].tips[p]);
+		free(l[i].tips);
+		free(l[i].x);
+		free(l[i].y);
+	}
+	free(l);
+}
+
+static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
+		     const struct suite_prof *sp, size_t c, double scale)
+{
+	const json_t *points = json_object_get(sp->g.curves[c], "points"), *p;
+	const json_t *peak = json_object_get(sp->g.curves[c], "peak");
+	char label[200], n1[48], n2[48];
+	size_t i, o;
+
+	l->x = calloc(json_array_size(points) + 1, sizeof(*l->x));
+	l->y = calloc(json_array_size(points) + 1, sizeof(*l->y));
+	l->tips = calloc(json_array_size(points) + 1, sizeof(*l->tips));
+	if (!l->x || !l->y || !l->tips)
+		return -ENOMEM;
+	json_array_foreach (points, i, p) {
+		l->x[l->nr] = rep_doc_num(p, "iops");
+		l->y[l->nr] = rep_doc_num(p, "service/mean_us") / scale;
+		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s mean",
+			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 48),
+			     rep_fmt_lat_us(rep_doc_num(p, "service/mean_us"), n2, 48)) < 0)
+			l->tips[l->nr] = NULL;
+		l->nr++;
+	}
+	o = (size_t)snprintf(l->name, sizeof(l->name), "%s",
+			     req->drives_label ? req->drives_label : "drives");
+	if (sp->g.nr > 1 && o < sizeof(l->name))
+		o += (size_t)snprintf(l->name + o, sizeof(l->name) - o, " \xc2\xb7 %s",
+				      rep_html_curve_label(&sp->g, c, label, sizeof(label)));
+	if (json_is_object(peak) && o < sizeof(l->name))
+		snprintf(l->name + o, sizeof(l->name) - o,
+			 " \xe2\x80\x94 peak %s IOPS at %s \xc2\xb5s",
+			 rep_fmt_group(rep_doc_num(peak, "iops"), 0, n1, 48),
+			 rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n2, 48));
+	return 0;
+}
+
+/* 1000 when the mean latencies run past 20 ms (the axis is then in ms), else 1. */
+static double latency_scale(const struct suite_prof *sp)
+{
+	const json_t *p;
+	size_t i;
+
+	for (size_t c = 0; c < sp->g.nr; c++)
+		json_array_foreach (json_object_get(sp->g.curves[c], "points"), i, p)
+			if (rep_doc_num(p, "service/mean_us") > 20000)
+				return 1000;
+	return 1;
+}
+
+static void fmt_si(double v, char *buf, size_t len)
+{
+	rep_fmt_si(v, buf, len);
+}
+
+static void fmt_plain(double v, char *buf, size_t len)
+{
+	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
+}
+
+static void prof_chart(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
+{
+	struct suite_line *l = calloc(sp->g.nr + 1, sizeof(*l));
+	struct rep_svg_series *s = calloc(sp->g.nr + 1, sizeof(*s));
+	double scale = latency_scale(sp);
+	struct rep_svg_chart c = {
+		.title = prof_title(sp),
+		.x = { .title = "IOPS", .fmt = fmt_si },
+		.y = { .title = scale > 1 ? "Average latency (ms)" : "Average latency (\xc2\xb5s)",
+		       .fmt = fmt_plain },
+		.series = s,
+		.nr_series = sp->g.nr,
+	};
+
+	for (size_t i = 0; l && s && i < sp->g.nr; i++) {
+		if (line_fill(&l[i], req, sp, i, scale))
+			goto out;
+		s[i] = (struct rep_svg_series){ .name = l[i].name,
+						.x = l[i].x,
+						.y = l[i].y,
+						.tips = l[i].tips,
+						.nr = l[i].nr,
+						.color = rep_svg_color(i),
+						.style = REP_SVG_POINTS };
+	}
+	if (!l || !s)
+		goto out;
+	fputs("<div class=\"charts one\"><figure>", f);
+	rep_svg_chart_write(&c, f);
+	fputs("</figure></div>\n", f);
+out:
+	lines_free(l, sp->g.nr);
+	free(s);
+}
+
+/* ---- a profile's section ------------------------------------------------------------------- */
+
+static void prof_meta(FILE *f, const struct suite_prof *sp)
+{
+	size_t nr_points = 0;
+
+	for (size_t c = 0; c < sp->g.nr; c++)
+		nr_points += json_array_size(json_object_get(sp->g.curves[c], "points"));
+	fputs("<div class=\"meta\">", f);
+	rep_html_escape(f, sp->p->name);
+	if (sp->p->figures) {
+		fputs(" \xc2\xb7 ", f);
+		rep_html_escape(f, sp->p->figures);
+	}
+	fprintf(f, " \xc2\xb7 %zu point%s \xc2\xb7 ", nr_points, nr_points == 1 ? "" : "s");
+	rep_html_escape(f, prof_status(sp));
+	if (sp->doc && sp->p->href) {
+		fputs(" \xc2\xb7 <a href=\"", f);
+		rep_html_escape(f, sp->p->href);
+		fputs("\">full report</a>", f);
+	}
+	fputs("</div>\n", f);
+}
+
+static void prof_section(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
+{
+	const json_t *peak = json_object_get(sp->best, "peak");
+	char n[48], m[48], p[48];
+
+	fputs("<section id=\"p-", f);
+	rep_html_escape(f, sp->p->name);
+	fputs("\">\n<h2>", f);
+	rep_html_escape(f, prof_title(sp));
+	fputs("</h2>\n", f);
+	prof_meta(f, sp);
+	if (!json_is_object(peak)) {
+		fputs("<p class=\"peak\">No completed point.</p>\n</section>\n", f);
+		return;
+	}
+	fprintf(f,
+		"<p class=\"peak\">Peak <b>%s IOPS</b> at <b>%s \xc2\xb5s</b> mean latency "
+		"(%s \xc2\xb5s p99).</p>\n",
+		rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)),
+		rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), m, sizeof(m)),
+		rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p, sizeof(p)));
+	prof_chart(f, req, sp);
+	fputs("<h3>IOPS at latency</h3>\n", f);
+	rep_html_sla_table(f, &sp->g);
+	fputs("</section>\n", f);
+}
+
+static int page(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
+{
+	head(f);
+	header(f, req, first_doc(sp, req->nr_profiles));
+	summary(f, sp, req->nr_profiles);
+	for (size_t i = 0; i < req->nr_profiles; i++)
+		prof_section(f, req, &sp[i]);
+	fputs("<footer>Curves as reviews draw them: each profile's points in load order, IOPS "
+	      "against mean service time (submit to completion, VDbench's response time), joined "
+	      "by straight lines; IOPS at latency is read off those lines. Each profile's own "
+	      "report has its p99 chart, every point and every run. Rendered by ioramp " IORAMP_VERSION
+	      ".</footer>\n</main>\n</body>\n</html>\n",
+	      f);
+	return ferror(f) ? -EIO : 0;
+}
+
+int rep_suite_write(struct rep_suite_request *req)
+{
+	struct suite_prof *sp = profs_load(req);
+	char tmp[4112];
+	FILE *f = NULL;
+	int ret = -ENOMEM;
+
+	req->err[0] = '\0';
+	if (!sp)
+		goto out;
+	ret = -ENAMETOOLONG;
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", req->html_path) >= (int)sizeof(tmp))
+		goto out;
+	f = fopen(tmp, "w");
+	ret = f ? page(f, req, sp) : -errno;
+	if (f && fclose(f) && !ret)
+		ret = -errno;
+	if (f && !ret && rename(tmp, req->html_path))
+		ret = -errno;
+	if (f && ret)
+		unlink(tmp);
+out:
+	if (ret)
+		snprintf(req->err, sizeof(req->err), "%s: cannot write: %s", req->html_path,
+			 strerror(-ret));
+	profs_free(sp, req->nr_profiles);
+	return ret;
+}
+
+void rep_suite_print(const struct rep_suite_request *req, FILE *f)
+{
+	struct suite_prof *sp = profs_load(req);
+	const json_t *list = sp ? sla_list(sp, req->nr_profiles) : NULL;
+	char n[48], m[48], label[32], head[40];
+
+	if (!sp)
+		return;
+	fprintf(f, "\n%-24s %-11s %11s %10s", "profile", "status", "peak IOPS", "mean us");
+	for (size_t k = 0; k < json_array_size(list); k++) {
+		rep_sla_label(rep_doc_num(json_array_get(list, k), "threshold_us") * 1e3, label,
+			      sizeof(label));
+		snprintf(head, sizeof(head), "<=%s", label);
+		fprintf(f, " %12s", head);
+	}
+	fputc('\n', f);
+	for (size_t i = 0; i < req->nr_profiles; i++) {
+		const json_t *peak = json_object_get(sp[i].best, "peak");
+
+		fprintf(f, "%-24s %-11.11s %11s %10s", prof_title(&sp[i]), prof_status(&sp[i]),
+			rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)),
+			rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), m, sizeof(m)));
+		for (size_t k = 0; k < json_array_size(list); k++)
+			fprintf(f, " %12s",
+				at_text(curve_at(sp[i].best, list, k), false, n, sizeof(n)));
+		fputc('\n', f);
+	}
+	fflush(f);
+	profs_free(sp, req->nr_profiles);
+}

@@ -1,0 +1,170 @@
+#!/usr/bin/env bats
+# ioramp workloads, -f NAME from the library, ioramp suite (files, a refused block device, an
+# interrupted suite) and ioramp demo (its report in headless Chromium, its files removed).
+
+load helpers
+
+WORKLOADS=$BATS_TEST_DIRNAME/../../workloads
+CHROMIUM=${CHROMIUM:-/usr/bin/chromium}
+
+# The scratch file system must take O_DIRECT: the library's files open with o_direct.
+need_direct_io() {
+	dd if=/dev/zero of="$SCRATCH/direct" bs=4096 count=1 oflag=direct 2>/dev/null ||
+		skip "the scratch file system refuses O_DIRECT (the profiles use openflags=o_direct)"
+}
+
+# Eight drive paths in the scratch directory, comma-separated.
+eight_files() {
+	local d=
+	for i in 0 1 2 3 4 5 6 7; do d+=${d:+,}$SCRATCH/drive$i; done
+	echo "$d"
+}
+
+@test "ioramp workloads lists every library file with its figures" {
+	run "$IORAMP" workloads
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 17 profiles" ]
+	[[ "${lines[1]}" == "profile "*"read%  sizes"*"threads  description" ]]
+	[ "${#lines[@]}" -eq 19 ]
+	for f in "$WORKLOADS"/*.vdb; do
+		grep -q "^$(basename "$f" .vdb) " <<<"$output" || { echo "no line for $f"; return 1; }
+	done
+	grep -Eq '^sql +97  8k +32  SQL: synthetic SQL Server OLTP, read-heavy$' <<<"$output"
+	grep -Eq '^oracle +79.21  8k,64k +32  Oracle: ' <<<"$output"
+	grep -Eq '^precondition +0  4k,128k +16,64  brings the used 25% ' <<<"$output"
+}
+
+@test "the library is found next to the binary, or in \$IORAMP_WORKLOADS" {
+	run "$IORAMP" workloads --dir
+	[ "$status" -eq 0 ]
+	[ "$output" = "$(cd "$WORKLOADS" && pwd -P)" ]
+	mkdir lib
+	cp "$WORKLOADS/sql.vdb" lib/mine.vdb
+	IORAMP_WORKLOADS=$SCRATCH/lib run "$IORAMP" workloads
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "Workload library $SCRATCH/lib: 1 profile" ]
+	[[ "${lines[2]}" == "mine "*"SQL: synthetic SQL Server OLTP, read-heavy" ]]
+}
+
+@test "ioramp -f sql reads the library's sql.vdb; a file of that name comes first" {
+	run "$IORAMP" -f sql -s "lun=$SCRATCH/drive%d"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *"Simulating RD=sql; I/O rate: Uncontrolled curve;"* ]]
+	[ "$(grep -c 'Simulating RD=' <<<"$output")" -eq 13 ]
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=mine,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >sql
+	run "$IORAMP" -f sql -s
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *"Simulating RD=mine;"* ]]
+	run "$IORAMP" -f nosuchprofile -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"nosuchprofile"* ]]
+}
+
+@test "ioramp suite on eight files writes one report with a chart and a summary row per profile" {
+	need_direct_io
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql,oracle-90-10 \
+		--engine null -e 2 -w 0 -i 1 --curve 50,100 --seed 1 -o out
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "ioramp suite: 2 profiles on 8 drives, output in out:" ]]
+	[[ "${lines[1]}" == "  $SCRATCH/drive0 file, created with size=16m" ]]
+	[[ "$output" != *"Type yes"* ]]
+	grep -q '^ioramp suite: profile 1 of 2: sql (SQL), into out/sql$' <<<"$output"
+	grep -q '^ioramp suite: profile 2 of 2: oracle-90-10 (Oracle 90-10), into out/oracle-90-10$' \
+		<<<"$output"
+	grep -Eq '^SQL +completed +[0-9,]+ +[0-9.,]+ ' <<<"$output"
+	grep -Eq '^Oracle 90-10 +completed ' <<<"$output"
+	[ "${lines[-1]}" = "ioramp suite: completed; report: out/report.html" ]
+	[ -s out/sql/results.json ] && [ -s out/sql/report.html ] && [ -s out/sql/flatfile.html ]
+	[ -s out/oracle-90-10/results.json ]
+	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 2 ]
+	[ "$(grep -o '<tr><td class="t"><a href="#p-' out/report.html | wc -l)" -eq 2 ]
+	[ "$(grep -o '<table class="sla">' out/report.html | wc -l)" -eq 2 ]
+	# each chart: the two curve points, as reviews draw them
+	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq 4 ]
+	grep -q 'sql/report.html">full report</a>' out/report.html
+	grep -q '97% read · 8k · 32 threads per drive' out/report.html
+	grep -q '8 files — peak ' out/report.html
+	# the profile's own parmfile shows the SD lines made for the drives
+	grep -q "^sd=sd7,lun=$SCRATCH/drive7,size=16m" out/sql/parmfile.html
+}
+
+@test "ioramp suite usage errors exit 2 before anything is written" {
+	run "$IORAMP" suite --profiles sql
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp suite: error: no drives; expected --drives DEV,DEV,..." ]
+	run "$IORAMP" suite --drives "$SCRATCH/nothere"
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp suite: error: $SCRATCH/nothere does not exist; --size SIZE creates files" ]
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql,nosuch
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"no profile nosuch in the workload library"* ]]
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --curve 0,50
+	[ "$status" -eq 2 ]
+	run "$IORAMP" suite --drives a,,b
+	[ "$status" -eq 2 ]
+	[ ! -e suite ] && [ ! -e "$SCRATCH/drive0" ]
+}
+
+@test "ioramp suite refuses a block device without --yes and without a terminal" {
+	[ "$(id -u)" -eq 0 ] || skip "not root: no loop device to test with"
+	command -v losetup >/dev/null || skip "losetup not installed"
+	command -v setsid >/dev/null || skip "setsid not installed"
+	truncate -s 64m disk.img
+	LOOP=$(losetup -f --show disk.img 2>/dev/null) || skip "losetup cannot attach a loop device here"
+	# setsid: no controlling terminal, so /dev/tty cannot be opened
+	run setsid -w "$IORAMP" suite --drives "$LOOP" --profiles sql -e 2 -i 1 -o out </dev/null
+	losetup -d "$LOOP"
+	echo "$output"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"  $LOOP block device "*"64.0 MiB  no signature"* ]]
+	[[ "$output" == *"The profiles write to the block devices above"* ]]
+	[[ "$output" == *"ioramp suite: error: writing to block devices needs --yes or a confirmation on a terminal, and there is no terminal; nothing written"* ]]
+	[ ! -e out ]
+}
+
+@test "an interrupted suite exits 130 and still writes the report of what ran" {
+	need_direct_io
+	"$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql,oracle-90-10 \
+		--engine null -e 60 -w 0 -i 1 -o out >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -Eq '^[0-9:.]{12} +2 ' console.txt 2>/dev/null && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	cat console.txt
+	[ "${status:-0}" -eq 130 ]
+	grep -q '^ioramp suite: interrupted; report: out/report.html$' console.txt
+	grep -Eq '^Oracle 90-10 +not run ' console.txt
+	grep -q '<b>interrupted</b>' out/report.html
+	[ ! -e out/oracle-90-10 ]
+}
+
+@test "ioramp demo finishes, its report renders in Chromium, its drive files are removed" {
+	need_direct_io
+	TMPDIR=$SCRATCH run "$IORAMP" demo
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "ioramp demo: the SQL profile on eight 128 MiB sparse files in $SCRATCH/ioramp-demo."*", 2-second points" ]]
+	grep -q '^Curve sql: 6 points; peak ' <<<"$output"
+	grep -q '^  IOPS at latency (service time; points joined by straight lines):$' <<<"$output"
+	grep -q '^ioramp demo: drive files removed (--keep keeps them)$' <<<"$output"
+	dir=$(ls -d "$SCRATCH"/ioramp-demo.*)
+	[ "${lines[-1]}" = "ioramp demo: the report stays in $dir/report: open $dir/report/report.html" ]
+	[ -z "$(ls "$dir" | grep -v '^report$')" ]
+	[ -s "$dir/report/report.html" ] && [ -s "$dir/report/sql/report.html" ]
+	[ -x "$CHROMIUM" ] || skip "chromium not installed (apt-get install chromium): demo report not rendered"
+	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--no-first-run --user-data-dir="$SCRATCH/profile" --enable-logging=stderr --v=0 \
+		--dump-dom "file://$dir/report/report.html" >dom.html 2>console.log
+	if grep -E ':CONSOLE|Uncaught' console.log; then
+		false
+	fi
+	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 1 ]
+	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 6 ]
+	grep -q 'Peak <b>' dom.html
+}
