@@ -166,6 +166,7 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 	g->stride_min_bytes = wd->stride_min_bytes;
 	g->stride_max_bytes = wd->stride_max_bytes;
 	g->is_raw_device = d->target->kind == ENG_TARGET_BLOCK;
+	g->guard_bytes = d->max_xfer_bytes; /* the SD's block 0, whatever this workload's size */
 	return 0;
 }
 
