@@ -170,7 +170,9 @@ struct gen_wg_cfg {
 	bool has_stride;	/* stride=(min,max): random I/Os become forward skips */
 	uint64_t stride_min_bytes;
 	uint64_t stride_max_bytes;
-	bool is_raw_device; /* never touch the first max-xfersize bytes of the SD */
+	bool is_raw_device;   /* never touch the first max-xfersize bytes of the SD */
+	uint64_t guard_bytes; /* is_raw_device: that many bytes instead (the SD's largest
+			       * transfer, shared by all its generators); 0: this one's */
 };
 
 /* One I/O to issue. offset_bytes already includes cfg.offset_bytes. */

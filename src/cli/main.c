@@ -50,14 +50,9 @@ static const struct {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 } subcommands[] = {
-	{ "parseflat", cli_parseflat },
-	{ "parse", cli_parseflat },
-	{ "trace", cli_trace },
-	{ "report", cli_report },
-	{ "compare", cli_compare },
-	{ "workloads", cli_workloads },
-	{ "suite", cli_suite },
-	{ "demo", cli_demo },
+	{ "parseflat", cli_parseflat }, { "parse", cli_parseflat }, { "trace", cli_trace },
+	{ "report", cli_report },	{ "compare", cli_compare }, { "workloads", cli_workloads },
+	{ "suite", cli_suite },		{ "demo", cli_demo },
 };
 
 int main(int argc, char **argv)

@@ -297,8 +297,7 @@ static json_t *compare_json(const struct trace_figs *fa, const struct trace_figs
 
 	if (!ja || !jb || !diff)
 		goto err;
-	json_object_foreach(ja, key, va)
-	{
+	json_object_foreach (ja, key, va) {
 		json_t *vb = json_object_get(jb, key);
 
 		if (!json_is_number(va) || !json_is_number(vb))

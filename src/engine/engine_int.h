@@ -70,6 +70,7 @@ struct eng_run {
 	bool has_eof;	   /* some generator stops at the end of its range */
 	bool is_recording; /* --record: workers push every submitted I/O */
 	bool is_replay;	   /* the I/Os come from a trace through the feeder */
+	double compratio;  /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
 	double replay_speed; /* trace time / speed; 0: as fast as the threads allow */
 };
@@ -155,6 +156,7 @@ struct eng_worker {
 	uint32_t cur_interval;	     /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
+	uint64_t nr_writes; /* stamps every write's data (loop.c) */
 	struct eng_io_error errors[ENG_ERR_RING];
 	uint32_t nr_errors_kept;
 	struct eng_rec_ring *rec; /* --record: this worker's ring; NULL otherwise */

@@ -57,7 +57,7 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 		p->has_whpct &= g->whpct == p->whpct;
 		p->has_seekpct &= (g->seek == GEN_SEEK_EOF ? -1 : g->seekpct) == p->seekpct;
 	}
-	p->compratio = 1;
+	p->compratio = r->compratio;
 	p->dedupratio = 1;
 	p->has_threads = r->nr_sds > 0;
 	p->threads = r->nr_sds ? r->sds[0].threads : 0;

@@ -4,6 +4,7 @@
 #include "engine_int.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/prctl.h>
 #include <time.h>
 
@@ -168,6 +169,19 @@ static void record(struct eng_worker *w, const struct eng_wsd *d, const struct e
 	eng_rec_push(w->rec, &e);
 }
 
+/* The first 8 bytes of every 4 KiB piece of a write become its offset and a counter, as
+ * VDbench does (reference §12.3), so that two writes never carry the same data. */
+static void stamp(struct eng_slot *slot, uint64_t nr)
+{
+	char *buf = slot->io.buf;
+
+	for (uint32_t off = 0; off < slot->io.size_bytes; off += 4096) {
+		uint64_t v = (slot->io.offset_bytes + off) ^ (nr << 40);
+
+		memcpy(buf + off, &v, sizeof(v));
+	}
+}
+
 /* No I/O recorded later can be older than this: what is still queued, or now. */
 static uint64_t oldest_pending(const struct eng_worker *w, uint64_t now_ns)
 {
@@ -209,6 +223,8 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 			slot->io.size_bytes = p.size_bytes;
 			slot->io.file_idx = s;
 			slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
+			if (p.is_write)
+				stamp(slot, ++w->nr_writes);
 			slot->arrival_ns = p.arrival_ns;
 			slot->submit_ns = now_ns;
 			slot->wg = p.wg;

@@ -166,6 +166,7 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 	g->stride_min_bytes = wd->stride_min_bytes;
 	g->stride_max_bytes = wd->stride_max_bytes;
 	g->is_raw_device = d->target->kind == ENG_TARGET_BLOCK;
+	g->guard_bytes = d->max_xfer_bytes; /* the SD's block 0, whatever this workload's size */
 	return 0;
 }
 
@@ -269,6 +270,21 @@ static int run_names(struct eng_run *r, const struct plan_run *pr)
 	return 0;
 }
 
+/* forcompratio=/forcompression= of the run, else the general compratio= or compression= (a
+ * percentage of zeros in VDbench 5.04's old form: compression=50 is compratio=2). */
+static double run_compratio(const struct parm_config *cfg, const struct plan_run *pr)
+{
+	const struct parm_val *v = cfg->general.set.val[PARM_KW_COMPRESSION];
+	struct parm_num n;
+
+	if (pr->ovr.has_compratio)
+		return pr->ovr.compratio;
+	if (v && !cfg->general.set.val[PARM_KW_COMPRATIO] &&
+	    !parm_num_parse(v->text, PARM_UNIT_PLAIN, &n) && n.value >= 0 && n.value < 100)
+		return 100.0 / (100.0 - n.value);
+	return cfg->general.compratio > 0 ? cfg->general.compratio : 1;
+}
+
 int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, double base_iops,
 		  struct eng_target *targets, struct parm_err *err)
 {
@@ -282,6 +298,7 @@ int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, do
 	r->mode = r->target_iops > 0 ? ENG_MODE_RATE : ENG_MODE_MAX;
 	r->dist = (enum gen_dist)rd->distribution; /* the enums share their order */
 	r->stream_base = ((uint64_t)run_idx + 1) << 24;
+	r->compratio = run_compratio(plan->cfg, pr);
 	r->interval_ns = pr->interval_s * 1000000000ull;
 	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
 	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);

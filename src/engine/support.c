@@ -21,8 +21,6 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_REPLAY,		PARM_KW_RESETLUN,
 	PARM_KW_RESETBUS,	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,		PARM_KW_USER,
-	PARM_KW_FORCOMPRATIO,	PARM_KW_FORCOMPRESSION,
-	PARM_KW_COMPRATIO,	PARM_KW_COMPRESSION,
 };
 
 static const enum parm_kw no_effect[] = {

@@ -38,7 +38,9 @@ static int wg_layout(struct gen_wg *g)
 	const struct gen_wg_cfg *c = &g->cfg;
 	uint64_t sd = c->sd_size_bytes, start = c->range.start_bytes;
 	uint64_t len = c->range.len_bytes ? c->range.len_bytes : sd;
-	uint64_t guard = c->is_raw_device ? g->max_xfer_bytes : 0; /* reference §4: block 0 */
+	uint64_t guard = !c->is_raw_device ? 0 /* reference §4: block 0 is never touched */
+			 : c->guard_bytes  ? c->guard_bytes
+					   : g->max_xfer_bytes;
 	uint64_t a_end, b_end;
 
 	if (start >= sd || len > sd)

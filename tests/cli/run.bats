@@ -107,3 +107,15 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"format fio3"* ]]
 }
+
+@test "compratio= makes the written data compress by about that ratio" {
+	for c in 1 4; do
+		printf 'compratio=%s\nsd=sd1,lun=%s/c%s,size=8m\nwd=wd1,sd=sd1,rdpct=0,seekpct=seq,xfersize=64k\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+			"$c" "$SCRATCH" "$c" >c.vdb
+		run "$IORAMP" -f c.vdb -o out --engine sync
+		[ "$status" -eq 0 ]
+	done
+	[ "$(gzip -c c1 | wc -c)" -gt $((8 << 20)) ]          # random: gzip cannot shrink it
+	ratio=$(( (8 << 20) / $(gzip -c c4 | wc -c) ))
+	[ "$ratio" -ge 3 ] && [ "$ratio" -le 5 ]
+}
