@@ -270,18 +270,13 @@ static int run_names(struct eng_run *r, const struct plan_run *pr)
 	return 0;
 }
 
-/* forcompratio=/forcompression= of the run, else the general compratio= or compression= (a
- * percentage of zeros in VDbench 5.04's old form: compression=50 is compratio=2). */
+/* forcompratio=/forcompression= of the run, else the general compratio= or compression=
+ * (both already ratios: VDbench 5.04 turns compression=P into compratio=100/P, tests/parm
+ * [065], [223]). */
 static double run_compratio(const struct parm_config *cfg, const struct plan_run *pr)
 {
-	const struct parm_val *v = cfg->general.set.val[PARM_KW_COMPRESSION];
-	struct parm_num n;
-
 	if (pr->ovr.has_compratio)
 		return pr->ovr.compratio;
-	if (v && !cfg->general.set.val[PARM_KW_COMPRATIO] &&
-	    !parm_num_parse(v->text, PARM_UNIT_PLAIN, &n) && n.value >= 0 && n.value < 100)
-		return 100.0 / (100.0 - n.value);
 	return cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 }
 

@@ -130,13 +130,17 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 		       struct parm_err *err)
 {
 	double d;
+	int ret;
 
 	switch (kw) {
 	case PARM_KW_COMPRATIO: /* not range-checked by VDbench -s ([254]) */
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio,
 				       err);
-	case PARM_KW_COMPRESSION: /* converted to compratio=100/pct ([065]) */
-		return parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);
+	case PARM_KW_COMPRESSION: /* VDbench converts it to compratio=100/pct ([065], [223]) */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);
+		if (!ret && !parm_kwset_has(&g->set, PARM_KW_COMPRATIO))
+			g->compratio = 100.0 / d;
+		return ret;
 	case PARM_KW_REPORT:
 		return check_report(v, err);
 	case PARM_KW_TIMEOUT:
