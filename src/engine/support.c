@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-/* clang-format off: tables */
+/* clang-format off */
 static const enum parm_kw unsupported[] = {
 	PARM_KW_DEDUPRATIO,
 	PARM_KW_DEDUPUNIT,
@@ -17,12 +17,9 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_JOURNAL,
 	PARM_KW_PATTERN,
 	PARM_KW_CONCATENATESDS,
-	PARM_KW_STARTCMD,
-	PARM_KW_ENDCMD,
 	PARM_KW_MONITOR,
 	PARM_KW_SHOWLBA,
 	PARM_KW_TIMEOUT,
-	PARM_KW_LOOP,
 	PARM_KW_MISC,
 	PARM_KW_ABORT_FAILED_SKEW,
 	PARM_KW_REPORT,
