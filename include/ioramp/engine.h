@@ -21,6 +21,9 @@ struct eng_opts {
 	bool is_force;	     /* allow writes to devices that carry a signature */
 	const char *record_path; /* --record: fio iolog v3 of every I/O issued; NULL: none */
 	const char *trace_map;	 /* --map DEV=SD,...: trace devices to SDs; NULL: in order */
+	/* Runs an RD's startcmd=/endcmd= value before/after each of its runs; NULL: none. */
+	void (*command)(void *ctx, const struct parm_val *cmd);
+	void *command_ctx;
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
 	const volatile sig_atomic_t *stop_signal;
 };

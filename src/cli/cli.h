@@ -46,6 +46,12 @@ struct cli_exec_opts {
  * exit code: 0, 1 failed, 2 rejected before any I/O, 130/143 interrupted. */
 int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *o);
 
+struct parm_val;
+
+/* Runs a startcmd=/endcmd= value with /bin/sh, $output replaced by outdir; a failure is printed
+ * as a warning at the value's place. Returns 0, or -1 when the command failed. */
+int cli_command_run(const struct parm_val *v, const char *outdir);
+
 /* Installs the SIGINT/SIGTERM handlers that stop an execution at the end of its interval. */
 void cli_signals_catch(void);
 

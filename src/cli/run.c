@@ -158,6 +158,12 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 	return CLI_EXIT_OK;
 }
 
+/* The engine's hook for an RD's startcmd=/endcmd=. */
+static void rd_command(void *ctx, const struct parm_val *cmd)
+{
+	cli_command_run(cmd, ctx);
+}
+
 int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 {
 	struct eng_opts o = {
@@ -166,6 +172,7 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		.is_force = a->is_force,
 		.record_path = a->record,
 		.trace_map = a->map,
+		.command = rd_command,
 		.stop_signal = &stop_signal,
 	};
 	struct exec_ctx *c = calloc(1, sizeof(*c));
@@ -183,9 +190,16 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		return status_exit(status);
 	}
 	rc = open_reports(c, a, o.seed, plan, ex);
+	o.command_ctx = c->outdir; /* the engine keeps &o: RD commands see the directory */
 	if (rc == CLI_EXIT_OK) {
+		const struct parm_kwset *g = &plan->cfg->general.set;
+
 		cli_signals_catch();
+		if (g->val[PARM_KW_STARTCMD])
+			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir);
 		status = eng_exec_run(ex, &c->reps, &err);
+		if (g->val[PARM_KW_ENDCMD])
+			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);

@@ -9,7 +9,8 @@ struct eng_sd_need {
 	bool is_used;
 	bool is_written;
 	bool is_create; /* the file does not exist yet */
-	bool is_format; /* missing or short: SD_format writes it first */
+	bool is_extend; /* a missing or short file: created or extended (sparse) to size= */
+	bool is_format; /* SD_format writes it first (a missing or short file, formatsds=yes) */
 	uint64_t format_from_bytes;
 	uint32_t flags; /* O_DIRECT, O_DSYNC */
 };

@@ -74,10 +74,20 @@ static int make_replay(struct eng_exec *x, struct eng_run *r, struct parm_err *e
 	return 0;
 }
 
-static int run_all(struct eng_exec *x, struct parm_err *err)
+/* An RD's startcmd=/endcmd= through the caller's hook (the command line runs them). */
+static void rd_command(const struct eng_exec *x, const struct plan_run *pr, enum parm_kw kw)
+{
+	const struct parm_val *v = x->plan->cfg->rds[pr->rd_idx].set.val[kw];
+
+	if (v && x->opts->command)
+		x->opts->command(x->opts->command_ctx, v);
+}
+
+/* Every run of the plan once. */
+static int run_plan(struct eng_exec *x, struct parm_err *err)
 {
 	const struct plan *plan = x->plan;
-	int status = run_format(x, err);
+	int status = ENG_OK;
 
 	for (size_t i = 0; status == ENG_OK && i < plan->nr_runs; i++) {
 		const struct plan_run *pr = &plan->runs[i];
@@ -88,7 +98,9 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 			eng_run_fini(&r);
 			return ENG_BAD_PARMS;
 		}
+		rd_command(x, pr, PARM_KW_STARTCMD);
 		status = eng_run_execute(x, &r, i, err);
+		rd_command(x, pr, PARM_KW_ENDCMD);
 		eng_run_fini(&r);
 		if (status == ENG_OK && is_signalled(x))
 			status = ENG_INTERRUPTED;
@@ -97,6 +109,28 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 		if (pr->pause_s && i + 1 < plan->nr_runs)
 			pause_between(x, pr->pause_s);
 	}
+	return status;
+}
+
+/* loop=n runs the plan n times; loop=n with s, m or h repeats it until that much time has
+ * passed (reference §2, VDbench's -l). */
+static int run_all(struct eng_exec *x, struct parm_err *err)
+{
+	const struct parm_val *v = x->plan->cfg->general.set.val[PARM_KW_LOOP];
+	uint64_t nr = 1, until_ns = 0;
+	int status = run_format(x, err);
+	struct parm_num n;
+
+	if (v && v->kind == PARM_VAL_WORD && !parm_num_parse(v->text, PARM_UNIT_TIME, &n)) {
+		char last = v->text[strlen(v->text) - 1];
+
+		if (last >= '0' && last <= '9')
+			nr = n.value >= 1 ? (uint64_t)n.value : 1;
+		else
+			until_ns = eng_now_ns() + (uint64_t)(n.value * 1e9);
+	}
+	for (uint64_t k = 0; status == ENG_OK && (until_ns ? eng_now_ns() < until_ns : k < nr); k++)
+		status = run_plan(x, err);
 	return status;
 }
 

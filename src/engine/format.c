@@ -38,19 +38,24 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 		return -1;
 	for (size_t s = 0; s < cfg->nr_sds; s++) {
 		const struct parm_sd *sd = &cfg->sds[s];
-		uint64_t x_bytes = sd->size_bytes < xfer ? 512 : xfer; /* tiny files: 512 */
+		uint64_t size = sd->size_bytes ? sd->size_bytes : x->targets[s].size_bytes;
+		uint64_t x_bytes = size < xfer ? 512 : xfer; /* tiny files: 512 */
 		struct eng_sd_desc *d;
 
-		if (!x->needs[s].is_format)
+		if (!x->needs[s].is_format || size < x_bytes)
 			continue;
 		d = &r->sds[r->nr_sds];
 		d->cfg_idx = s;
 		d->target = &x->targets[s];
 		d->threads = 2;
-		d->size_bytes = sd->size_bytes / x_bytes * x_bytes;
+		d->size_bytes = (sd->size_bytes ? sd->size_bytes : d->target->size_bytes) /
+				x_bytes * x_bytes;
 		d->max_xfer_bytes = x_bytes;
-		format_wg(&r->wgs[r->nr_wgs++], (uint32_t)r->nr_sds, x->needs[s].format_from_bytes,
+		format_wg(&r->wgs[r->nr_wgs], (uint32_t)r->nr_sds, x->needs[s].format_from_bytes,
 			  d->size_bytes, x_bytes);
+		/* formatsds=yes on a device: block 0 stays untouched there too */
+		r->wgs[r->nr_wgs].gen.is_raw_device = d->target->kind == ENG_TARGET_BLOCK;
+		r->wgs[r->nr_wgs++].gen.guard_bytes = x_bytes;
 		r->nr_sds++;
 	}
 	if (!r->nr_sds)

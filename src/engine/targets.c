@@ -70,6 +70,7 @@ static int prepare_file(struct eng_exec *x, size_t s, struct parm_err *err)
 		if (S_ISREG(st.st_mode) && sd->size_bytes &&
 		    (uint64_t)st.st_size < sd->size_bytes) {
 			x->needs[s].format_from_bytes = (uint64_t)st.st_size;
+			x->needs[s].is_extend = true;
 			x->needs[s].is_format = true;
 			x->needs[s].is_written = true;
 		}
@@ -89,9 +90,23 @@ static int prepare_file(struct eng_exec *x, size_t s, struct parm_err *err)
 				 "device or file, or size= to create it",
 				 sd->name, sd->lun);
 	x->needs[s].is_create = true;
+	x->needs[s].is_extend = true;
 	x->needs[s].is_format = true;
 	x->needs[s].is_written = true;
 	return 0;
+}
+
+/* formatsds=yes writes every SD once before the first run (devices too, with their checks);
+ * formatsds=no writes none, a new or short file is then only extended (sparse). */
+static void formatsds(struct eng_exec *x, size_t s)
+{
+	const struct parm_general *g = &x->plan->cfg->general;
+
+	if (!parm_kwset_has(&g->set, PARM_KW_FORMATSDS))
+		return;
+	x->needs[s].is_format = g->formatsds;
+	x->needs[s].format_from_bytes = 0;
+	x->needs[s].is_written |= g->formatsds;
 }
 
 static int open_one(struct eng_exec *x, size_t s, struct parm_err *err)
@@ -103,7 +118,7 @@ static int open_one(struct eng_exec *x, size_t s, struct parm_err *err)
 	char msg[512];
 	int ret;
 
-	if (n->is_format) {
+	if (n->is_extend) {
 		/* sized at once (sparse): the size holds even where the format pass writes
 		 * nothing (the null engine), and the pass then fills it with data */
 		int fd = open(sd->lun, O_WRONLY | O_CREAT, 0644);
@@ -180,6 +195,8 @@ int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 		if (!x->needs[s].is_used)
 			continue;
 		ret = prepare_file(x, s, err);
+		if (!ret)
+			formatsds(x, s);
 		if (!ret)
 			ret = open_one(x, s, err);
 		if (!ret)

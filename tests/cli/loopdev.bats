@@ -70,3 +70,16 @@ write_parm() {
 	run "$IORAMP" -f loop.vdb -o out --engine null --force -e 2 -w 0
 	[ "$status" -eq 0 ]
 }
+
+@test "formatsds=yes writes every device once, block 0 excepted" {
+	write_parm
+	sed -i '1i formatsds=yes' loop.vdb
+	sed -i 's/iorate=curve,curve=(20,60)/iorate=max/' loop.vdb
+	run "$IORAMP" -f loop.vdb -o out --engine uring -e 2 -w 0
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=SD_format"* ]]
+	# zeros in block 0 (the workloads' largest transfer, 64 KiB); data beyond range=(0,25),
+	# where only the format writes
+	[ "$(dd if="${LOOPS[7]}" bs=64k count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c)" -eq 0 ]
+	[ "$(dd if="${LOOPS[7]}" bs=128k skip=400 count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c)" -gt 0 ]
+}

@@ -119,3 +119,15 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	ratio=$(( (8 << 20) / $(gzip -c c4 | wc -c) ))
 	[ "$ratio" -ge 3 ] && [ "$ratio" -le 5 ]
 }
+
+@test "startcmd= and endcmd= run around the execution and each run; loop= repeats the plan" {
+	printf 'startcmd="echo START $output"\nendcmd=(echo END,cons)\nloop=2\nsd=sd1,lun=%s/lp,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,startcmd="echo RDSTART",endcmd="echo RDEND"\n' \
+		"$SCRATCH" >lp.vdb
+	run "$IORAMP" -f lp.vdb -o lpo --engine null
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^START .*lpo$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^END$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^RDSTART$' <<<"$output")" -eq 2 ]
+	[ "$(grep -c '^RDEND$' <<<"$output")" -eq 2 ]
+	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
+}
