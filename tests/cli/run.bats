@@ -121,7 +121,8 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 }
 
 @test "startcmd= and endcmd= run around the execution and each run; loop= repeats the plan" {
-	printf 'startcmd="echo START $output"\nendcmd=(echo END,cons)\nloop=2\nsd=sd1,lun=%s/lp,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,startcmd="echo RDSTART",endcmd="echo RDEND"\n' \
+	# a blank ends a line's parameters, parentheses or not (tests/parm [016]): quote commands
+	printf 'startcmd="echo START $output"\nendcmd=("echo END",cons)\nloop=2\nsd=sd1,lun=%s/lp,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,startcmd="echo RDSTART",endcmd="echo RDEND"\n' \
 		"$SCRATCH" >lp.vdb
 	run "$IORAMP" -f lp.vdb -o lpo --engine null
 	[ "$status" -eq 0 ]
