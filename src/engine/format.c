@@ -69,5 +69,6 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 	r->interval_ns = 1000000000u;
 	r->nr_intervals = UINT32_MAX;
 	r->has_eof = true;
+	r->compratio = cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 	return 0;
 }
