@@ -116,8 +116,10 @@ struct rep_io_error {
 	enum stats_op op;
 	uint64_t lba_bytes; /* byte offset */
 	uint64_t size_bytes;
-	int err;	 /* positive errno */
-	uint64_t tod_ns; /* wall clock when it completed */
+	int err;		    /* positive errno (EIO for a short transfer) */
+	bool is_short;		    /* a short transfer, not an error code */
+	uint64_t transferred_bytes; /* a short transfer: what was transferred */
+	uint64_t tod_ns;	    /* wall clock when it completed */
 };
 
 /* How a run ended, for run_end. */

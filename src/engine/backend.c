@@ -26,6 +26,41 @@ const struct eng_backend_ops *eng_backend_find(const char *name)
 	return NULL;
 }
 
+int eng_backend_check_name(const char *engine, char *msg, size_t msglen)
+{
+	if (!engine || eng_backend_find(engine))
+		return 0;
+	if (eng_backend_is_fault(engine))
+		return eng_backend_fault_check(engine, msg, msglen);
+	snprintf(
+		msg, msglen,
+		"unknown engine %s; expected uring, aio, sync, null or fault:BACKEND[,OPTION=VALUE...]",
+		engine);
+	return -EINVAL;
+}
+
+int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg,
+			   struct eng_backend **out, char *msg, size_t msglen)
+{
+	const struct eng_backend_ops *ops;
+	int ret;
+
+	if (msglen)
+		msg[0] = '\0';
+	if (!engine || !strcmp(engine, "uring"))
+		return eng_backend_open_fallback(cfg, out, msg, msglen);
+	if (eng_backend_is_fault(engine))
+		return eng_backend_fault_open(engine, cfg, out, msg, msglen);
+	ret = eng_backend_check_name(engine, msg, msglen);
+	if (ret)
+		return ret;
+	ops = eng_backend_find(engine);
+	ret = ops->open(cfg, out);
+	if (ret)
+		snprintf(msg, msglen, "engine %s: %s", engine, strerror(-ret));
+	return ret;
+}
+
 void eng_backend_timeout(uint64_t deadline_ns, struct timespec *ts)
 {
 	struct timespec now;

@@ -103,9 +103,40 @@ extern const struct eng_backend_ops eng_backend_uring;
 extern const struct eng_backend_ops eng_backend_aio;
 extern const struct eng_backend_ops eng_backend_sync;
 extern const struct eng_backend_ops eng_backend_null;
+/* Wraps another backend and injects faults (backend_fault.c); opened by name through
+ * eng_backend_open_named(), since its options do not fit the plain open. */
+extern const struct eng_backend_ops eng_backend_fault;
 
 /* The backend called name ("uring", "aio", "sync", "null"), or NULL when there is none. */
 const struct eng_backend_ops *eng_backend_find(const char *name);
+
+/* Whether engine names the fault wrapper ("fault:INNER[,OPTION=VALUE...]"). */
+bool eng_backend_is_fault(const char *engine);
+
+/* Checks a fault wrapper's name and options. Returns 0, or -EINVAL with msg saying what is
+ * wrong ("engine fault:uring,eio=2: invalid eio=2"). */
+int eng_backend_fault_check(const char *engine, char *msg, size_t msglen);
+
+/*
+ * Opens the fault wrapper engine names over the backend it names, for cfg. Options: eio=P and
+ * short=P (chance per I/O), enospc_after=BYTES (writes past it fail with ENOSPC),
+ * vanish_after=N or T (every I/O after N I/Os, or T seconds with s/ms/us, fails with ENXIO),
+ * delay=T (completions are held T), seed=N. Returns 0, or -errno with msg filled.
+ */
+int eng_backend_fault_open(const char *engine, const struct eng_backend_cfg *cfg,
+			   struct eng_backend **out, char *msg, size_t msglen);
+
+/* Whether engine is a name the engine can open: NULL (the default), uring, aio, sync, null,
+ * or a valid fault wrapper. Returns 0, or -EINVAL with msg saying what was expected. */
+int eng_backend_check_name(const char *engine, char *msg, size_t msglen);
+
+/*
+ * Opens the backend engine names for cfg: NULL or "uring" with the fallback chain (msg then
+ * holds the fallback note, "" when uring opened), a fault wrapper, or the named backend.
+ * Returns 0, or -errno with msg saying why.
+ */
+int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg,
+			   struct eng_backend **out, char *msg, size_t msglen);
 
 /*
  * Opens the first backend of uring -> aio -> sync that works for cfg. aio is skipped unless

@@ -150,13 +150,61 @@ static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_n
 	return ret;
 }
 
-static uint64_t nr_errors(const struct eng_collect *c)
+uint64_t eng_collect_nr_errors(const struct eng_worker *w, uint32_t nr_workers)
 {
 	uint64_t n = 0;
 
-	for (uint32_t i = 0; i < c->nr_workers; i++)
-		n += atomic_load_explicit(&c->workers[i].nr_errors, memory_order_relaxed);
+	for (uint32_t i = 0; i < nr_workers; i++)
+		n += atomic_load_explicit(&w[i].nr_errors, memory_order_relaxed);
 	return n;
+}
+
+static uint64_t nr_errors(const struct eng_collect *c)
+{
+	return eng_collect_nr_errors(c->workers, c->nr_workers);
+}
+
+bool eng_collect_is_device_lost(const struct eng_worker *w, uint32_t nr_workers)
+{
+	for (uint32_t i = 0; i < nr_workers; i++)
+		if (atomic_load_explicit(&w[i].is_device_lost, memory_order_relaxed))
+			return true;
+	return false;
+}
+
+/* data_errors= reached, or a device is gone: no later I/O can succeed. */
+static bool is_failed(const struct eng_collect *c)
+{
+	return nr_errors(c) >= c->max_errors ||
+	       eng_collect_is_device_lost(c->workers, c->nr_workers);
+}
+
+void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const struct eng_run *r,
+			   struct eng_worker *w, uint32_t nr_workers)
+{
+	uint64_t wall = wall_ns(), mono = eng_clock_ns();
+
+	for (uint32_t i = 0; i < nr_workers; i++) {
+		uint32_t kept = atomic_load_explicit(&w[i].nr_errors_kept, memory_order_acquire);
+
+		for (; w[i].nr_errors_reported < kept; w[i].nr_errors_reported++) {
+			const struct eng_io_error *e = &w[i].errors[w[i].nr_errors_reported];
+			const struct parm_sd *sd = &plan->cfg->sds[r->sds[e->run_sd].cfg_idx];
+			struct rep_io_error re = {
+				.sd = sd->name,
+				.lun = sd->lun,
+				.op = e->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ,
+				.lba_bytes = e->offset_bytes,
+				.size_bytes = e->size_bytes,
+				.err = e->result < 0 ? -e->result : EIO, /* a short transfer */
+				.is_short = e->result >= 0,
+				.transferred_bytes = e->result < 0 ? 0 : (uint64_t)e->result,
+				.tod_ns = wall - (mono > e->done_ns ? mono - e->done_ns : 0),
+			};
+
+			rep_set_io_error(reps, &re);
+		}
+	}
 }
 
 /* maxdata= (reference §6): bytes after warmup, checked at interval ends; below 100 it is a
@@ -190,7 +238,8 @@ int eng_collect_intervals(struct eng_collect *c)
 		uint64_t fin;
 		int ret;
 
-		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c)) {
+		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c) &&
+		       !is_failed(c)) {
 			uint64_t step = c->recorder ? 10000000 : 50000000;
 
 			sleep_until(end_ns < eng_clock_ns() + step ? end_ns
@@ -198,8 +247,11 @@ int eng_collect_intervals(struct eng_collect *c)
 			if (c->recorder)
 				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
 		}
+		eng_collect_io_errors(c->reps, c->plan, run, c->workers, c->nr_workers);
 		if (is_signalled(c))
 			return ENG_INTERRUPTED; /* the partial interval is not reported */
+		if (is_failed(c))
+			return ENG_FAILED; /* nor is it then */
 		if (!wait_published(c, k))
 			return ENG_INTERRUPTED;
 		fin = final_ns(c);
@@ -212,7 +264,7 @@ int eng_collect_intervals(struct eng_collect *c)
 			c->is_eof = true;
 			return ENG_OK;
 		}
-		if (nr_errors(c) >= c->max_errors)
+		if (is_failed(c))
 			return ENG_FAILED;
 		if (is_maxdata_reached(c))
 			return ENG_OK;

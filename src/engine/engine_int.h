@@ -131,7 +131,8 @@ struct eng_io_error {
 	enum eng_op op;
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
-	int32_t result; /* -errno, or the short count */
+	int32_t result;	  /* -errno, or the short count */
+	uint64_t done_ns; /* CLOCK_MONOTONIC when it completed */
 };
 
 /* One worker thread. Fields above the line are written by the worker only; the controller
@@ -156,21 +157,23 @@ struct eng_worker {
 	uint32_t cur_interval;	     /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
-	uint64_t nr_writes; /* stamps every write's data (loop.c) */
-	struct eng_io_error errors[ENG_ERR_RING];
-	uint32_t nr_errors_kept;
-	struct eng_rec_ring *rec; /* --record: this worker's ring; NULL otherwise */
+	uint64_t nr_writes;			  /* stamps every write's data (loop.c) */
+	struct eng_io_error errors[ENG_ERR_RING]; /* [0, nr_errors_kept) are published */
+	struct eng_rec_ring *rec;		  /* --record: this worker's ring; NULL otherwise */
 	struct eng_rpl_ring *rpl; /* replay: the feeder's ring for this worker's SDs */
 	uint16_t *local_of_sd;	  /* replay: run SD -> local SD */
 	int fatal;		  /* a broken backend: -errno */
 	bool is_draining;	  /* after the last published interval: count nothing */
 
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
-	_Atomic uint64_t final_ns;  /* when the worker stopped counting (0: still running) */
-	_Atomic uint64_t nr_errors; /* I/O errors so far */
-	_Atomic bool is_done;	    /* the thread is about to return */
+	_Atomic uint64_t final_ns;	 /* when the worker stopped counting (0: still running) */
+	_Atomic uint64_t nr_errors;	 /* I/O errors so far */
+	_Atomic uint32_t nr_errors_kept; /* errors[] entries written (release) */
+	_Atomic bool is_device_lost; /* an I/O failed with ENXIO or ENODEV: the device is gone */
+	_Atomic bool is_done;	     /* the thread is about to return */
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t consumed; /* controller: bank read */
 	_Atomic bool stop;				     /* controller: end the run */
+	uint32_t nr_errors_reported; /* controller: errors[] entries already reported */
 };
 
 /* Monotonic clock read (one per batch on the hot path). */

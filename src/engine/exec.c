@@ -199,31 +199,39 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 	return fatal;
 }
 
-/* Failed I/Os to the observers (errorlog.html, console), after the run. */
-static void report_io_errors(struct eng_exec *x, const struct eng_run *r,
-			     const struct eng_worker *w, uint32_t nr)
+/* VDbench aborts at the end of a run with any I/O error, or as soon as data_errors= of them
+ * were counted (reference §2): says so, naming the first one. */
+static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const struct eng_worker *w,
+			    int status, struct parm_err *err)
 {
-	struct timespec now;
+	uint64_t nr = eng_collect_nr_errors(w, r->nr_workers);
+	const struct eng_io_error *e = NULL;
+	uint32_t limit = x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1;
+	char first[512] = "";
 
-	clock_gettime(CLOCK_REALTIME, &now);
-	for (uint32_t i = 0; i < nr; i++) {
-		for (uint32_t k = 0; k < w[i].nr_errors_kept; k++) {
-			const struct eng_io_error *e = &w[i].errors[k];
-			const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[e->run_sd].cfg_idx];
-			struct rep_io_error re = {
-				.sd = sd->name,
-				.lun = sd->lun,
-				.op = e->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ,
-				.lba_bytes = e->offset_bytes,
-				.size_bytes = e->size_bytes,
-				.err = e->result < 0 ? -e->result : EIO, /* a short transfer */
-				.tod_ns =
-					(uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec,
-			};
+	if (!nr || status == ENG_INTERRUPTED)
+		return status;
+	for (uint32_t i = 0; !e && i < r->nr_workers; i++)
+		if (atomic_load_explicit(&w[i].nr_errors_kept, memory_order_acquire))
+			e = &w[i].errors[0];
+	if (e) {
+		const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[e->run_sd].cfg_idx];
 
-			rep_set_io_error(x->reps, &re);
-		}
+		snprintf(first, sizeof(first),
+			 "; first: sd=%s lun=%s %s at byte %llu, %u bytes: %s", sd->name, sd->lun,
+			 e->op == ENG_OP_WRITE ? "write" : "read",
+			 (unsigned long long)e->offset_bytes, e->size_bytes,
+			 e->result < 0 ? strerror(-e->result) : "short transfer");
 	}
+	rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %llu",
+			 (unsigned long long)nr);
+	parm_errf(err, NULL, "rd=%s: %llu I/O error%s%s%s; see errorlog.html",
+		  r->prun ? r->prun->name : "SD_format", (unsigned long long)nr, nr == 1 ? "" : "s",
+		  eng_collect_is_device_lost(w, r->nr_workers) ? " (a device is gone: run ended)"
+		  : nr >= limit				       ? " (data_errors= reached)"
+							       : "",
+		  first);
+	return ENG_FAILED;
 }
 
 /* Replay: the thread that streams the trace into the workers' rings. */
@@ -340,7 +348,8 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	}
 	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
 		status = ENG_FAILED;
-	report_io_errors(x, r, w, r->nr_workers);
+	eng_collect_io_errors(x->reps, x->plan, r, w, r->nr_workers); /* those of the drain */
+	status = io_errors_status(x, r, w, status, err);
 	if (r->prun)
 		x->observed_iops[run_idx] = observed;
 	view_fini(&v);

@@ -198,6 +198,8 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	x->engine = o->engine ? o->engine : plan->cfg->general.engine;
 	if (eng_check_supported(plan, err))
 		return ENG_BAD_PARMS;
+	if (eng_backend_check_name(x->engine, err->msg, sizeof(err->msg)))
+		return ENG_BAD_PARMS;
 	x->observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x->observed_iops));
 	if (!x->observed_iops) {
 		parm_errf(err, NULL, "out of memory");

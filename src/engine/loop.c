@@ -239,19 +239,27 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 	return nr;
 }
 
-static void keep_error(struct eng_worker *w, const struct eng_slot *slot)
+/* The first ENG_ERR_RING failed I/Os of a run are kept for the controller, which reports
+ * them (errorlog.html, console) at the next interval end: the entry is written before the
+ * count that publishes it. */
+static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64_t now_ns)
 {
+	uint32_t kept = atomic_load_explicit(&w->nr_errors_kept, memory_order_relaxed);
 	struct eng_io_error *e;
 
 	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed);
-	if (w->nr_errors_kept >= ENG_ERR_RING)
+	if (slot->io.result == -ENXIO || slot->io.result == -ENODEV)
+		atomic_store_explicit(&w->is_device_lost, true, memory_order_relaxed);
+	if (kept >= ENG_ERR_RING)
 		return;
-	e = &w->errors[w->nr_errors_kept++];
+	e = &w->errors[kept];
 	e->run_sd = w->sds[slot->local_sd].run_sd;
 	e->op = slot->io.op;
 	e->offset_bytes = slot->io.offset_bytes;
 	e->size_bytes = slot->io.size_bytes;
 	e->result = slot->io.result;
+	e->done_ns = now_ns;
+	atomic_store_explicit(&w->nr_errors_kept, kept + 1, memory_order_release);
 }
 
 static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
@@ -261,7 +269,7 @@ static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
 	enum stats_op op = io->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ;
 
 	if (io->result != (int32_t)io->size_bytes)
-		keep_error(w, slot);
+		keep_error(w, slot, now_ns);
 	if (!w->is_draining) { /* a drained I/O belongs to no interval: its bank is published */
 		if (io->result == (int32_t)io->size_bytes)
 			stats_bank_record(b, op, io->size_bytes, now_ns - slot->submit_ns,

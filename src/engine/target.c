@@ -4,16 +4,17 @@
 #include "target.h"
 
 #include <blkid/blkid.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/fs.h>
-#include <mntent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "ioramp/compiler.h"
@@ -229,47 +230,213 @@ int eng_target_probe_signature(const struct eng_target *t, char *sig, size_t sig
 	return 1;
 }
 
-/* 1 when a /proc/self/mounts entry's device is this one, with holder naming the mount point. */
-static int target_find_mount(const struct eng_target *t, char *holder, size_t holderlen)
+/* Where the holder search looks: the real system, or a test's fake tree. */
+struct target_sys {
+	const char *sysfs;     /* "/sys" */
+	const char *mountinfo; /* "/proc/self/mountinfo" */
+	const char *swaps;     /* "/proc/swaps" */
+};
+
+enum {
+	HOLDER_MAX_DEPTH = 8, /* partitions, then dm/md stacks: deep enough, and no loops */
+};
+
+/* Decodes mountinfo's octal escapes (\040 for a blank) in place. */
+static void unescape_octal(char *s)
 {
-	struct mntent ent;
-	char line[4096];
-	FILE *f;
+	char *out = s;
+
+	for (; *s; s++) {
+		if (s[0] == '\\' && s[1] >= '0' && s[1] <= '3' && s[2] >= '0' && s[2] <= '7' &&
+		    s[3] >= '0' && s[3] <= '7') {
+			*out++ = (char)((s[1] - '0') * 64 + (s[2] - '0') * 8 + (s[3] - '0'));
+			s += 3;
+		} else {
+			*out++ = *s;
+		}
+	}
+	*out = '\0';
+}
+
+/* 1 with mnt set when device maj:min is mounted (by number: /dev/root and renamed nodes match
+ * too), 0 when not, -errno when the table cannot be read. */
+static int find_mount(const struct target_sys *sys, unsigned int maj, unsigned int min, char *mnt,
+		      size_t mntlen)
+{
+	char line[4096], dir[4096];
+	FILE *f = fopen(sys->mountinfo, "re");
 	int ret = 0;
 
-	f = setmntent("/proc/self/mounts", "re");
-	if (!f)
-		f = setmntent("/proc/mounts", "re");
 	if (!f)
 		return -errno;
-	while (!ret && getmntent_r(f, &ent, line, sizeof(line))) {
-		struct stat st;
+	while (!ret && fgets(line, sizeof(line), f)) {
+		unsigned int a, b;
 
-		if (ent.mnt_fsname[0] != '/' || stat(ent.mnt_fsname, &st) < 0)
-			continue;
-		if (S_ISBLK(st.st_mode) && st.st_rdev == t->rdev) {
-			snprintf(holder, holderlen, "mounted on %s", ent.mnt_dir);
+		if (sscanf(line, "%*u %*u %u:%u %*s %4095s", &a, &b, dir) == 3 && a == maj &&
+		    b == min) {
+			unescape_octal(dir);
+			if (snprintf(mnt, mntlen, "%s", dir) >= (int)mntlen)
+				snprintf(mnt + mntlen - 4, 4, "...");
 			ret = 1;
 		}
 	}
-	endmntent(f);
+	fclose(f);
 	return ret;
 }
 
-int eng_target_find_holder(const struct eng_target *t, char *holder, size_t holderlen, char *err,
-			   size_t errlen)
+/* 1 when /proc/swaps lists a device with this number. */
+static int find_swap(const struct target_sys *sys, unsigned int maj, unsigned int min)
 {
+	char line[4096], path[4096];
+	FILE *f = fopen(sys->swaps, "re");
+	int ret = 0;
+
+	if (!f)
+		return 0; /* no swap table: nothing is swap */
+	while (!ret && fgets(line, sizeof(line), f)) {
+		struct stat st;
+
+		if (sscanf(line, "%4095s", path) == 1 && path[0] == '/' && stat(path, &st) == 0 &&
+		    S_ISBLK(st.st_mode) && major(st.st_rdev) == maj && minor(st.st_rdev) == min)
+			ret = 1;
+	}
+	fclose(f);
+	return ret;
+}
+
+/* Reads "MAJ:MIN" from a sysfs dev file. Returns 0 or -errno. */
+static int read_devno(const char *path, unsigned int *maj, unsigned int *min)
+{
+	FILE *f = fopen(path, "re");
+	int n;
+
+	if (!f)
+		return -errno;
+	n = fscanf(f, "%u:%u", maj, min);
+	fclose(f);
+	return n == 2 ? 0 : -EINVAL;
+}
+
+/* Whether dir/name/partition exists: name is a partition of the device at dir. */
+static bool is_partition(const char *dir, const char *name)
+{
+	char path[8192];
+
+	if (snprintf(path, sizeof(path), "%s/%s/partition", dir, name) >= (int)sizeof(path))
+		return false;
+	return access(path, F_OK) == 0;
+}
+
+static int walk_holders(const struct target_sys *sys, unsigned int maj, unsigned int min,
+			const char *via, int depth, char *holder, size_t holderlen);
+
+/* Each partition (a subdirectory with a "partition" file) and each holders/ entry of the
+ * device's sysfs directory dir, searched in turn. */
+static int walk_children(const struct target_sys *sys, const char *dir, const char *sub, int depth,
+			 char *holder, size_t holderlen)
+{
+	char path[4096 + 512], via[300];
+	struct dirent *de;
+	DIR *d;
+	int ret = 0;
+
+	snprintf(path, sizeof(path), "%s%s", dir, sub);
+	d = opendir(path);
+	if (!d)
+		return 0; /* no partitions or no holders directory */
+	while (!ret && (de = readdir(d))) {
+		unsigned int maj, min;
+		bool is_holder = sub[0] != '\0';
+
+		if (de->d_name[0] == '.' || (!is_holder && !is_partition(path, de->d_name)))
+			continue;
+		if (snprintf(path, sizeof(path), "%s%s/%s/dev", dir, sub, de->d_name) >=
+			    (int)sizeof(path) ||
+		    read_devno(path, &maj, &min)) {
+			snprintf(path, sizeof(path), "%s%s", dir, sub);
+			continue;
+		}
+		snprintf(via, sizeof(via), "%s /dev/%.255s", is_holder ? "held by" : "partition",
+			 de->d_name);
+		ret = walk_holders(sys, maj, min, via, depth + 1, holder, holderlen);
+		snprintf(path, sizeof(path), "%s%s", dir, sub);
+	}
+	closedir(d);
+	return ret;
+}
+
+/*
+ * Whether device maj:min, one of its partitions, or a device stacked on it (dm, md: its
+ * holders/ in sysfs), recursively, is mounted or used as swap. Returns 1 with holder naming
+ * the way ("partition loop0p1 is mounted on /mnt", "held by /dev/dm-0, mounted on /data"), 0 or
+ * -errno from the mount table.
+ */
+static int walk_holders(const struct target_sys *sys, unsigned int maj, unsigned int min,
+			const char *via, int depth, char *holder, size_t holderlen)
+{
+	char dir[4096], mnt[2048];
+	int ret;
+
+	if (depth > HOLDER_MAX_DEPTH)
+		return 0;
+	ret = find_mount(sys, maj, min, mnt, sizeof(mnt));
+	if (ret > 0 && via[0])
+		snprintf(holder, holderlen, "%s, mounted on %s", via, mnt);
+	else if (ret > 0)
+		snprintf(holder, holderlen, "mounted on %s", mnt);
+	else if (!ret && find_swap(sys, maj, min))
+		snprintf(holder, holderlen, "%s%sused as swap", via, via[0] ? ", " : "");
+	else if (!ret) {
+		snprintf(dir, sizeof(dir), "%s/dev/block/%u:%u", sys->sysfs, maj, min);
+		ret = walk_children(sys, dir, "", depth, holder, holderlen);
+		if (!ret)
+			ret = walk_children(sys, dir, "/holders", depth, holder, holderlen);
+		return ret;
+	}
+	return ret < 0 ? ret : 1;
+}
+
+/* The names in the device's holders/ directory ("dm-0, md0"), or "" when none. */
+static void holder_names(const struct target_sys *sys, uint64_t rdev, char *buf, size_t len)
+{
+	char path[4096];
+	struct dirent *de;
+	size_t n = 0;
+	DIR *d;
+
+	buf[0] = '\0';
+	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/holders", sys->sysfs, major((dev_t)rdev),
+		 minor((dev_t)rdev));
+	d = opendir(path);
+	if (!d)
+		return;
+	while ((de = readdir(d)) && n + 2 < len) {
+		if (de->d_name[0] == '.')
+			continue;
+		n += (size_t)snprintf(buf + n, len - n, "%s%s", n ? ", " : "", de->d_name);
+		if (n >= len)
+			n = len - 1;
+	}
+	closedir(d);
+}
+
+static int find_holder(const struct eng_target *t, const struct target_sys *sys, char *holder,
+		       size_t holderlen, char *err, size_t errlen)
+{
+	char names[256];
 	int fd, ret;
 
 	if (t->kind != ENG_TARGET_BLOCK)
 		return 0;
-	ret = target_find_mount(t, holder, holderlen);
+	ret = walk_holders(sys, major((dev_t)t->rdev), minor((dev_t)t->rdev), "", 0, holder,
+			   holderlen);
 	if (ret < 0)
 		return target_errf(err, errlen, ret, "lun=%s: cannot read the mount table: %s",
 				   t->path, strerror(-ret));
 	if (ret)
 		return 1;
-	/* Our own fd is not exclusive, so only another holder makes this fail. */
+	/* Our own fd is not exclusive, so only another holder makes this fail: a device
+	 * stacked on it that is not mounted, or a mount in another namespace. */
 	fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
 	if (fd >= 0) {
 		close(fd);
@@ -277,10 +444,36 @@ int eng_target_find_holder(const struct eng_target *t, char *holder, size_t hold
 	}
 	ret = -errno;
 	if (ret == -EBUSY) {
-		snprintf(holder, holderlen,
-			 "in use (a mounted partition, swap, md, device mapper or another mount)");
+		holder_names(sys, t->rdev, names, sizeof(names));
+		if (names[0])
+			snprintf(holder, holderlen, "held by %s", names);
+		else
+			snprintf(holder, holderlen,
+				 "in use (a mounted partition, swap, md, device mapper or another "
+				 "mount)");
 		return 1;
 	}
 	return target_errf(err, errlen, ret, "lun=%s: cannot check whether it is in use: %s",
 			   t->path, strerror(-ret));
+}
+
+int eng_target_find_holder(const struct eng_target *t, char *holder, size_t holderlen, char *err,
+			   size_t errlen)
+{
+	static const struct target_sys sys = {
+		.sysfs = "/sys",
+		.mountinfo = "/proc/self/mountinfo",
+		.swaps = "/proc/swaps",
+	};
+
+	return find_holder(t, &sys, holder, holderlen, err, errlen);
+}
+
+int eng_target_find_holder_in(const struct eng_target *t, const char *sysfs, const char *mountinfo,
+			      const char *swaps, char *holder, size_t holderlen, char *err,
+			      size_t errlen)
+{
+	const struct target_sys sys = { .sysfs = sysfs, .mountinfo = mountinfo, .swaps = swaps };
+
+	return find_holder(t, &sys, holder, holderlen, err, errlen);
 }

@@ -56,12 +56,20 @@ int eng_target_probe_signature(const struct eng_target *t, char *sig, size_t sig
 			       size_t errlen);
 
 /*
- * Whether a block device is in use: mounted (matched by device number in /proc/self/mounts),
- * or held exclusively by the kernel (a mounted partition of this disk, swap, md, dm, or a
- * mount in another namespace; an O_EXCL open then fails with EBUSY). Returns 1 with holder
- * filled ("mounted on /mnt"), 0 when free or not a block device, or -errno with err filled.
+ * Whether a block device is in use: mounted or swap (matched by device number in
+ * /proc/self/mountinfo and /proc/swaps), one of its partitions mounted or swap, or a device
+ * stacked on it (dm, md: sysfs holders/, recursively) mounted or swap; else held exclusively
+ * by the kernel (an unmounted dm or md on it, a mount in another namespace: an O_EXCL open
+ * then fails with EBUSY). Returns 1 with holder filled ("mounted on /mnt", "partition /dev/loop0p1,
+ * mounted on /mnt", "held by /dev/dm-0, mounted on /data", "held by md0"), 0 when free or not a
+ * block device, or -errno with err filled.
  */
 int eng_target_find_holder(const struct eng_target *t, char *holder, size_t holderlen, char *err,
 			   size_t errlen);
+
+/* The same, reading sysfs, mountinfo and swaps from the given paths (tests build fake ones). */
+int eng_target_find_holder_in(const struct eng_target *t, const char *sysfs, const char *mountinfo,
+			      const char *swaps, char *holder, size_t holderlen, char *err,
+			      size_t errlen);
 
 #endif /* IORAMP_ENGINE_TARGET_H */

@@ -168,7 +168,6 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 		.buf_region_bytes = (size_t)w->depth * slot_bytes,
 		.buf_slot_bytes = slot_bytes,
 	};
-	const struct eng_backend_ops *ops;
 	int ret;
 
 	if (!files)
@@ -178,18 +177,7 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 
 		files[i] = (struct eng_backend_file){ t->fd, w->sds[i].threads, t->is_direct };
 	}
-	ops = engine ? eng_backend_find(engine) : NULL;
-	if (engine && !ops) {
-		snprintf(msg, msglen, "unknown engine %s; expected uring, aio, sync or null",
-			 engine);
-		ret = -EINVAL;
-	} else if (!engine || !strcmp(engine, "uring")) {
-		ret = eng_backend_open_fallback(&cfg, &w->be, msg, msglen);
-	} else {
-		ret = ops->open(&cfg, &w->be);
-		if (ret)
-			snprintf(msg, msglen, "engine %s: %s", engine, strerror(-ret));
-	}
+	ret = eng_backend_open_named(engine, &cfg, &w->be, msg, msglen);
 	free(files);
 	return ret;
 }
@@ -204,9 +192,12 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	atomic_init(&w->published, 0);
 	atomic_init(&w->final_ns, 0);
 	atomic_init(&w->nr_errors, 0);
+	atomic_init(&w->nr_errors_kept, 0);
+	atomic_init(&w->is_device_lost, false);
 	atomic_init(&w->consumed, 0);
 	atomic_init(&w->stop, false);
 	atomic_init(&w->is_done, false);
+	w->nr_errors_reported = 0;
 	w->run = run;
 	w->idx = idx;
 	w->cur_interval = 1;

@@ -133,17 +133,22 @@ void rep_io_error_text(char *buf, size_t len, const struct rep_exec *x,
 		       const struct rep_io_error *e)
 {
 	const char *name = strerrorname_np(e->err);
-	char tod[REP_TOD_LEN], errname[24];
+	char tod[REP_TOD_LEN], errname[24], why[96];
 
 	if (!name) {
 		snprintf(errname, sizeof(errname), "%d", e->err);
 		name = errname;
 	}
+	if (e->is_short)
+		snprintf(why, sizeof(why), "short transfer: %llu of %llu bytes",
+			 (unsigned long long)e->transferred_bytes,
+			 (unsigned long long)e->size_bytes);
+	else
+		snprintf(why, sizeof(why), "%s", strerror(e->err));
 	rep_fmt_tod(tod, e->tod_ns);
 	snprintf(buf, len,
 		 "%s-0: %s op: %-6s lun: %-30s lba: %12llu 0x%08llX xfer: %8llu errno: %s: '%s' ",
 		 x->host ? x->host : "localhost", tod, e->op == STATS_OP_READ ? "read" : "write",
 		 e->lun ? e->lun : "", (unsigned long long)e->lba_bytes,
-		 (unsigned long long)e->lba_bytes, (unsigned long long)e->size_bytes, name,
-		 strerror(e->err));
+		 (unsigned long long)e->lba_bytes, (unsigned long long)e->size_bytes, name, why);
 }

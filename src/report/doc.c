@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 struct rep_doc {
@@ -90,6 +91,32 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
 		ret = -ENOMEM;
 	return ret;
+}
+
+int rep_doc_io_error(struct rep_doc *d, const struct rep_io_error *e)
+{
+	json_t *list, *item;
+	const char *name = e->is_short ? "short" : strerrorname_np(e->err);
+	char tod[64];
+
+	if (!d->run)
+		return 0;
+	list = json_object_get(d->run, "io_errors");
+	if (!list && json_object_set_new(d->run, "io_errors", json_array()))
+		return -ENOMEM;
+	list = json_object_get(d->run, "io_errors");
+	rep_doc_time(e->tod_ns, tod);
+	item = json_pack("{s:s,s:s,s:s,s:s,s:I,s:I,s:i,s:s}", "time", tod, "sd", e->sd ? e->sd : "",
+			 "lun", e->lun ? e->lun : "", "op",
+			 e->op == STATS_OP_WRITE ? "write" : "read", "offset_bytes",
+			 (json_int_t)e->lba_bytes, "size_bytes", (json_int_t)e->size_bytes, "errno",
+			 e->err, "error", name ? name : "unknown");
+	if (item && e->is_short)
+		json_object_set_new(item, "transferred_bytes",
+				    json_integer((json_int_t)e->transferred_bytes));
+	if (!list || !item || json_array_append_new(list, item))
+		return -ENOMEM;
+	return 0;
 }
 
 int rep_doc_close(struct rep_doc *d, int status)

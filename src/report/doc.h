@@ -30,6 +30,8 @@ void rep_doc_free(struct rep_doc *d);
 int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r);
 int rep_doc_interval(struct rep_doc *d, const struct rep_run *r, const struct rep_sample *s);
 int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e);
+/* A failed I/O joins the current run's "io_errors" (none between runs). */
+int rep_doc_io_error(struct rep_doc *d, const struct rep_io_error *e);
 /* Records the exit status and end time, seals the last curve. */
 int rep_doc_close(struct rep_doc *d, int status);
 

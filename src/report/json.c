@@ -51,6 +51,13 @@ static int json_interval(void *state, const struct rep_run *r, const struct rep_
 	return rep_doc_interval(s->doc, r, smp);
 }
 
+static void json_io_error(void *state, const struct rep_io_error *e)
+{
+	struct json_state *s = state;
+
+	rep_doc_io_error(s->doc, e); /* without memory the document lacks it; nothing to add */
+}
+
 static int json_save(struct json_state *s)
 {
 	return s->path[0] ? rep_doc_save(rep_doc_root(s->doc), s->path) : 0;
@@ -91,5 +98,6 @@ const struct rep_ops rep_json = {
 	.run_start = json_run_start,
 	.interval = json_interval,
 	.run_end = json_run_end,
+	.io_error = json_io_error,
 	.close = json_close,
 };
