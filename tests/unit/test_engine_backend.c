@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -658,6 +659,199 @@ static void test_backend_fallback_prefers_uring(void **state)
 	print_message("# %s\n", fx->be->desc);
 }
 
+/* ---- the fault wrapper ------------------------------------------------------------------ */
+
+/* Opens the fault wrapper spec names over a 64-block file opened read-write as file 0. */
+static void fault_open(struct fx *fx, const char *spec, uint32_t depth)
+{
+	struct eng_backend_file file = { .threads = depth };
+	struct eng_backend_cfg cfg;
+	char msg[256];
+
+	fx_make_file(fx, 64 * BLOCK);
+	assert_int_equal(fx_open_file(fx, 0, O_RDWR), 0);
+	file.fd = fx->fds[0];
+	cfg = fx_cfg(fx, &file, 1, depth);
+	assert_int_equal(eng_backend_fault_open(spec, &cfg, &fx->be, msg, sizeof(msg)), 0);
+	assert_ptr_equal(fx->be->ops, &eng_backend_fault);
+}
+
+static void fault_set(struct fx *fx, enum eng_op op, uint32_t nr)
+{
+	for (uint32_t i = 0; i < nr; i++) {
+		memset(slot(fx, (int)i), 0xa5, BLOCK);
+		io_set(&fx->ios[i], op, 0, (uint64_t)i * BLOCK, BLOCK, slot(fx, (int)i));
+	}
+}
+
+/* eio=1: every write fails with EIO and none reaches the file. */
+static void test_fault_eio_never_reaches_the_file(void **state)
+{
+	struct fx *fx = *state;
+	struct stat st;
+
+	fault_open(fx, "fault:sync,eio=1", 8);
+	fault_set(fx, ENG_OP_WRITE, 8);
+	fx_run(fx, 8);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(fx->ios[i].result, -EIO);
+	assert_int_equal(stat(fx->path, &st), 0);
+	assert_int_equal(st.st_blocks, 0); /* still sparse: nothing was written */
+}
+
+/* enospc_after=16k: four 4 KiB writes pass, the next ones fail with ENOSPC; reads still work. */
+static void test_fault_enospc_after(void **state)
+{
+	struct fx *fx = *state;
+
+	fault_open(fx, "fault:sync,enospc_after=16k", 8);
+	fault_set(fx, ENG_OP_WRITE, 8);
+	fx_run(fx, 8);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(fx->ios[i].result, i < 4 ? (int)BLOCK : -ENOSPC);
+	fault_set(fx, ENG_OP_READ, 8);
+	fx_run(fx, 8);
+	for (int i = 0; i < 8; i++)
+		assert_int_equal(fx->ios[i].result, BLOCK);
+}
+
+/* vanish_after=3: the fourth I/O and every later one fail with ENXIO. */
+static void test_fault_vanish_after_ios(void **state)
+{
+	struct fx *fx = *state;
+
+	fault_open(fx, "fault:null,vanish_after=3", 8);
+	fault_set(fx, ENG_OP_READ, 6);
+	fx_run(fx, 6);
+	for (int i = 0; i < 6; i++)
+		assert_int_equal(fx->ios[i].result, i < 3 ? (int)BLOCK : -ENXIO);
+	fx_run(fx, 2);
+	assert_int_equal(fx->ios[0].result, -ENXIO);
+}
+
+/* vanish_after=50ms: I/O works at first and fails once that time has passed. */
+static void test_fault_vanish_after_time(void **state)
+{
+	struct fx *fx = *state;
+	struct timespec ts = { 0, 60000000 };
+
+	fault_open(fx, "fault:null,vanish_after=50ms", 8);
+	fault_set(fx, ENG_OP_READ, 4);
+	fx_run(fx, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fx->ios[i].result, BLOCK);
+	nanosleep(&ts, NULL);
+	fx_run(fx, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fx->ios[i].result, -ENXIO);
+}
+
+/* short=1: every transfer completes with half its bytes (a 512-byte multiple). */
+static void test_fault_short_transfers(void **state)
+{
+	struct fx *fx = *state;
+
+	fault_open(fx, "fault:sync,short=1", 8);
+	fault_set(fx, ENG_OP_WRITE, 4);
+	fx_run(fx, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fx->ios[i].result, BLOCK / 2);
+}
+
+/* delay=100ms: nothing comes back before that, everything after it, each once. */
+static void test_fault_delay_holds_completions(void **state)
+{
+	struct fx *fx = *state;
+	uint64_t start_ns;
+	uint32_t got = 0;
+
+	fault_open(fx, "fault:null,delay=100ms", 8);
+	fault_set(fx, ENG_OP_READ, 4);
+	start_ns = now_ns();
+	assert_int_equal(eng_backend_submit(fx->be, fx->ptrs, 4), 4);
+	assert_int_equal(eng_backend_reap(fx->be, fx->done, DEPTH, 0), 0);
+	while (got < 4) {
+		int ret = eng_backend_reap(fx->be, fx->done, DEPTH, now_ns() + WAIT_NS);
+
+		assert_in_range(ret, 1, 4 - got);
+		got += (uint32_t)ret;
+	}
+	assert_true(now_ns() - start_ns >= 100000000u); /* a lower bound only */
+	assert_int_equal(eng_backend_reap(fx->be, fx->done, DEPTH, UINT64_MAX), 0);
+}
+
+/* The same seed fails the same I/Os. */
+static void test_fault_eio_repeats_with_seed(void **state)
+{
+	struct fx *fx = *state;
+	int32_t first[32];
+	int nr_failed = 0;
+
+	fault_open(fx, "fault:null,eio=0.5,seed=9", 32);
+	fault_set(fx, ENG_OP_READ, 32);
+	fx_run(fx, 32);
+	for (int i = 0; i < 32; i++) {
+		first[i] = fx->ios[i].result;
+		nr_failed += first[i] == -EIO;
+	}
+	assert_in_range(nr_failed, 1, 31);
+	eng_backend_close(fx->be);
+	fx->be = NULL;
+	close(fx->fds[0]);
+	unlink(fx->path);
+	fault_open(fx, "fault:null,eio=0.5,seed=9", 32);
+	fault_set(fx, ENG_OP_READ, 32);
+	fx_run(fx, 32);
+	for (int i = 0; i < 32; i++)
+		assert_int_equal(fx->ios[i].result, first[i]);
+}
+
+static void test_fault_spec_checked(void **state)
+{
+	static const struct {
+		const char *spec;
+		const char *msg; /* NULL: valid */
+	} cases[] = {
+		{ "fault:uring,eio=0.01,short=0.001,enospc_after=1m,vanish_after=2s,delay=1ms,seed=7",
+		  NULL },
+		{ "fault:null", NULL },
+		{ "fault:null,vanish_after=1000", NULL },
+		{ "fault:", "engine fault:: expected fault:BACKEND[,OPTION=VALUE...] with BACKEND "
+			    "uring, aio, sync or null" },
+		{ "fault:bogus,eio=1", "engine fault:bogus,eio=1: expected fault:BACKEND" },
+		{ "fault:sync,eio=1.5", "engine fault:sync,eio=1.5: invalid eio=1.5" },
+		{ "fault:sync,eio=x", "engine fault:sync,eio=x: invalid eio=x" },
+		{ "fault:sync,delay=5", "engine fault:sync,delay=5: invalid delay=5" },
+		{ "fault:sync,vanish_after=1.5", "engine fault:sync,vanish_after=1.5: invalid" },
+		{ "fault:sync,enospc_after=-1", "engine fault:sync,enospc_after=-1: invalid" },
+		{ "fault:sync,nope=1",
+		  "engine fault:sync,nope=1: unknown option nope; expected eio=" },
+		{ "fault:sync,eio", "engine fault:sync,eio: unknown option eio" },
+	};
+	char msg[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ret;
+
+		msg[0] = '\0';
+		ret = eng_backend_check_name(cases[i].spec, msg, sizeof(msg));
+		if (!cases[i].msg) {
+			assert_int_equal(ret, 0);
+			continue;
+		}
+		assert_int_equal(ret, -EINVAL);
+		if (strncmp(msg, cases[i].msg, strlen(cases[i].msg)))
+			fail_msg("%s: got \"%s\", expected \"%s...\"", cases[i].spec, msg,
+				 cases[i].msg);
+	}
+	assert_int_equal(eng_backend_check_name(NULL, msg, sizeof(msg)), 0);
+	assert_int_equal(eng_backend_check_name("aio", msg, sizeof(msg)), 0);
+	assert_int_equal(eng_backend_check_name("bogus", msg, sizeof(msg)), -EINVAL);
+	assert_string_equal(msg, "unknown engine bogus; expected uring, aio, sync, null or "
+				 "fault:BACKEND[,OPTION=VALUE...]");
+}
+
 /* A table: one line per test, the backend as a parameter. */
 /* clang-format off */
 #define BACKEND_TEST(ops, f) \
@@ -692,6 +886,17 @@ int main(void)
 		BACKEND_TEST(uring, test_backend_fallback_to_aio),
 		BACKEND_TEST(uring, test_backend_fallback_to_sync),
 		BACKEND_TEST(uring, test_backend_fallback_prefers_uring),
+		/* the fault wrapper passes everything on unchanged without options */
+		IO_TESTS(fault),
+		COMMON_TESTS(fault),
+		BACKEND_TEST(fault, test_fault_eio_never_reaches_the_file),
+		BACKEND_TEST(fault, test_fault_enospc_after),
+		BACKEND_TEST(fault, test_fault_vanish_after_ios),
+		BACKEND_TEST(fault, test_fault_vanish_after_time),
+		BACKEND_TEST(fault, test_fault_short_transfers),
+		BACKEND_TEST(fault, test_fault_delay_holds_completions),
+		BACKEND_TEST(fault, test_fault_eio_repeats_with_seed),
+		cmocka_unit_test(test_fault_spec_checked),
 	};
 
 	return cmocka_run_group_tests_name("engine_backend", tests, NULL, NULL);

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "../../src/engine/target.h"
@@ -55,7 +56,7 @@ static int tfx_setup(void **state)
 static int tfx_teardown(void **state)
 {
 	struct tfx *fx = *state;
-	char cmd[800];
+	char cmd[2400];
 
 	eng_target_close(&fx->t);
 	if (fx->excl_fd >= 0)
@@ -72,6 +73,10 @@ static int tfx_teardown(void **state)
 	}
 	rmdir(fx->mnt);
 	unlink(fx->file);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s/sys' '%s/mountinfo' '%s/swaps' '%s/md0'", fx->dir,
+		 fx->dir, fx->dir, fx->dir);
+	if (strstr(fx->dir, "ioramp-target.") && system(cmd) != 0)
+		print_message("# warning: could not remove %s\n", fx->dir);
 	rmdir(fx->dir);
 	free(fx);
 	return 0;
@@ -383,11 +388,176 @@ static void test_target_loop_device_mounted(void **state)
 	assert_string_equal(fx->what, want);
 }
 
+/* ---- holders in a fake sysfs -------------------------------------------------------------- */
+
+/* Writes text to dir/rel, creating the directories on the way. */
+static void fake_file(const char *dir, const char *rel, const char *text)
+{
+	char path[1200], cmd[1400];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	snprintf(cmd, sizeof(cmd), "mkdir -p \"$(dirname '%s')\"", path);
+	assert_int_equal(system(cmd), 0);
+	f = fopen(path, "we");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* dir/sys/dev/block/MAJ:MIN with its dev file and an empty holders/. */
+static void fake_dev(const char *dir, const char *devno)
+{
+	char rel[200], text[64];
+
+	snprintf(rel, sizeof(rel), "sys/dev/block/%s/dev", devno);
+	snprintf(text, sizeof(text), "%s\n", devno);
+	fake_file(dir, rel, text);
+	snprintf(rel, sizeof(rel), "sys/dev/block/%s/holders/.keep", devno);
+	fake_file(dir, rel, "");
+}
+
+/* holder (MAJ:MIN) is stacked on devno under the name name (a holders/ symlink). */
+static void fake_holder(const char *dir, const char *devno, const char *name, const char *holder)
+{
+	char link[1200], target[200];
+
+	fake_dev(dir, holder);
+	snprintf(link, sizeof(link), "%s/sys/dev/block/%s/holders/%s", dir, devno, name);
+	snprintf(target, sizeof(target), "../../%s", holder);
+	assert_int_equal(symlink(target, link), 0);
+}
+
+/* A block target 7:8 in a fake tree: a disk with partition loop8p1 (259:0). */
+static void fake_disk(struct tfx *fx)
+{
+	make_file(fx->file, 4096);
+	fake_dev(fx->dir, "7:8");
+	fake_file(fx->dir, "sys/dev/block/7:8/loop8p1/partition", "1\n");
+	fake_file(fx->dir, "sys/dev/block/7:8/loop8p1/dev", "259:0\n");
+	fake_dev(fx->dir, "259:0");
+	fake_file(fx->dir, "swaps", "Filename\tType\tSize\tUsed\tPriority\n");
+	fx->t.path = strdup(fx->file); /* O_EXCL on a regular file: never busy */
+	fx->t.kind = ENG_TARGET_BLOCK;
+	fx->t.rdev = makedev(7, 8);
+}
+
+static int fake_find(struct tfx *fx)
+{
+	char sys[600], mi[600], sw[600];
+
+	snprintf(sys, sizeof(sys), "%s/sys", fx->dir);
+	snprintf(mi, sizeof(mi), "%s/mountinfo", fx->dir);
+	snprintf(sw, sizeof(sw), "%s/swaps", fx->dir);
+	fx->what[0] = '\0';
+	return eng_target_find_holder_in(&fx->t, sys, mi, sw, fx->what, sizeof(fx->what), fx->err,
+					 sizeof(fx->err));
+}
+
+static void test_target_holder_walk_nothing_mounted(void **state)
+{
+	struct tfx *fx = *state;
+
+	fake_disk(fx);
+	fake_holder(fx->dir, "259:0", "dm-0", "253:0");
+	fake_file(fx->dir, "mountinfo", "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n");
+	assert_int_equal(fake_find(fx), 0);
+}
+
+static void test_target_holder_walk_device_mounted(void **state)
+{
+	struct tfx *fx = *state;
+
+	fake_disk(fx);
+	fake_file(fx->dir, "mountinfo",
+		  "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n"
+		  "36 22 7:8 / /mnt/x rw shared:1 - ext4 /dev/loop8 rw\n");
+	assert_int_equal(fake_find(fx), 1);
+	assert_string_equal(fx->what, "mounted on /mnt/x");
+}
+
+/* A mounted partition is named with its mount point (blanks unescaped). */
+static void test_target_holder_walk_partition_mounted(void **state)
+{
+	struct tfx *fx = *state;
+
+	fake_disk(fx);
+	fake_file(fx->dir, "mountinfo",
+		  "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n"
+		  "36 22 259:0 / /mnt/a\\040b rw,relatime shared:1 - ext4 /dev/loop8p1 rw\n");
+	assert_int_equal(fake_find(fx), 1);
+	assert_string_equal(fx->what, "partition /dev/loop8p1, mounted on /mnt/a b");
+}
+
+/* Device mapper on the partition, another dm on that one, mounted: found two levels up. */
+static void test_target_holder_walk_stacked_dm_mounted(void **state)
+{
+	struct tfx *fx = *state;
+
+	fake_disk(fx);
+	fake_holder(fx->dir, "259:0", "dm-0", "253:0");
+	fake_holder(fx->dir, "253:0", "dm-1", "253:1");
+	fake_file(fx->dir, "mountinfo", "36 22 253:1 / /data rw - xfs /dev/mapper/vg-lv rw\n");
+	assert_int_equal(fake_find(fx), 1);
+	assert_string_equal(fx->what, "held by /dev/dm-1, mounted on /data");
+}
+
+/* md straight on the disk, used as swap (matched by the device number of the swap node). */
+static void test_target_holder_walk_md_swap(void **state)
+{
+	struct tfx *fx = *state;
+	char node[600], swaps[800];
+
+	fake_disk(fx);
+	fake_holder(fx->dir, "7:8", "md0", "9:0");
+	fake_file(fx->dir, "mountinfo", "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n");
+	snprintf(node, sizeof(node), "%s/md0", fx->dir);
+	if (mknod(node, S_IFBLK | 0600, makedev(9, 0))) {
+		print_message("# skip: cannot make a device node here\n");
+		skip();
+	}
+	snprintf(swaps, sizeof(swaps),
+		 "Filename\tType\tSize\tUsed\tPriority\n%s partition 1024 0 -2\n", node);
+	fake_file(fx->dir, "swaps", swaps);
+	assert_int_equal(fake_find(fx), 1);
+	unlink(node);
+	assert_string_equal(fx->what, "held by /dev/md0, used as swap");
+}
+
+/* A holder cycle (impossible in a real sysfs) ends at the depth limit instead of looping. */
+static void test_target_holder_walk_cycle_ends(void **state)
+{
+	struct tfx *fx = *state;
+	char link[800];
+
+	fake_disk(fx);
+	snprintf(link, sizeof(link), "%s/sys/dev/block/7:8/holders/self", fx->dir);
+	assert_int_equal(symlink("../../7:8", link), 0);
+	fake_file(fx->dir, "mountinfo", "22 1 8:1 / / rw - ext4 /dev/sda1 rw\n");
+	assert_int_equal(fake_find(fx), 0);
+}
+
+static void test_target_holder_walk_no_mount_table(void **state)
+{
+	struct tfx *fx = *state;
+
+	fake_disk(fx);
+	assert_int_equal(fake_find(fx), -ENOENT);
+	assert_true(strstr(fx->err, ": cannot read the mount table: No such file or directory"));
+}
+
 #define TARGET_TEST(f) cmocka_unit_test_setup_teardown(f, tfx_setup, tfx_teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		TARGET_TEST(test_target_holder_walk_nothing_mounted),
+		TARGET_TEST(test_target_holder_walk_device_mounted),
+		TARGET_TEST(test_target_holder_walk_partition_mounted),
+		TARGET_TEST(test_target_holder_walk_stacked_dm_mounted),
+		TARGET_TEST(test_target_holder_walk_md_swap),
+		TARGET_TEST(test_target_holder_walk_cycle_ends),
+		TARGET_TEST(test_target_holder_walk_no_mount_table),
 		TARGET_TEST(test_target_open_regular_file),
 		TARGET_TEST(test_target_open_readonly_refuses_writes),
 		TARGET_TEST(test_target_open_missing_path),
