@@ -199,8 +199,10 @@ extern const struct rep_ops rep_status;	   /* status.html: tab-separated events 
  * "output"; an existing directory is reused after its *.html files are deleted; "name+" takes
  * the first of name001..name999 that does not exist; "name.tod" becomes name.yymmdd.hhmmss
  * (local time of tod_ns). The chosen path goes to out (len bytes). Returns 0, -ENAMETOOLONG,
- * -EEXIST (no free name+ slot), -ENOTDIR (spec is a file), or -errno from mkdir, opendir or
- * unlink. Parent directories are created as needed. */
+ * -EEXIST (no free name+ slot), -ENOTDIR (spec or a parent is a file), or -errno from mkdir,
+ * opendir or unlink. Parent directories are created as needed. Before deleting anything it
+ * checks that the reports can be written there (a probe file written and synced, at least
+ * 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory it made is removed again. */
 int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len);
 
 /* ---- flatfile parsing (ioramp parseflat) ----------------------------------------------- */

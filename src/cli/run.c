@@ -119,9 +119,11 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 	}
 	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
 	if (ret) {
-		fprintf(stderr, "ioramp: error: -o %s: cannot create the output directory: %s\n",
+		fprintf(stderr,
+			"ioramp: error: -o %s: cannot write the reports there: %s; expected a "
+			"writable directory with 1 MiB free (nothing was run or deleted)\n",
 			a->outdir ? a->outdir : "output", strerror(-ret));
-		return CLI_EXIT_FAILED;
+		return CLI_EXIT_USAGE;
 	}
 	histogram_buckets(plan->cfg, &c->buckets);
 	c->x = (struct rep_exec){

@@ -373,9 +373,10 @@ int cli_suite_execute(struct cli_suite *s)
 				sizeof(s->outdir));
 	if (ret) {
 		fprintf(stderr,
-			"ioramp suite: error: -o %s: cannot create the output directory: %s\n",
+			"ioramp suite: error: -o %s: cannot write the reports there: %s; expected "
+			"a writable directory with 1 MiB free (nothing was run or deleted)\n",
 			s->o.outdir ? s->o.outdir : "suite", strerror(-ret));
-		return CLI_EXIT_FAILED;
+		return CLI_EXIT_USAGE;
 	}
 	cli_signals_catch();
 	for (size_t i = 0; !rc && i < s->nr; i++) {

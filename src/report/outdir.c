@@ -1,17 +1,23 @@
 /* The output directory, chosen and created as VDbench does for -o (reference §7): reuse of an
  * existing directory (its .html files deleted, nothing else touched), "name+" for the next
- * free name001..name999, "name.tod" for a time-stamped name. */
+ * free name001..name999, "name.tod" for a time-stamped name. Before anything is deleted the
+ * directory is probed (a file written, synced and removed; room left), so that a directory
+ * the reports cannot be written to fails before the run and keeps its earlier results. */
 #include "ioramp/report.h"
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
 enum {
 	PLUS_MAX = 999,
+	PROBE_BYTES = 64 * 1024,      /* a probe file this large must fit... */
+	MIN_FREE_BYTES = 1024 * 1024, /* ...and this much must be left for the reports */
 };
 
 static bool ends_with(const char *s, const char *tail)
@@ -63,6 +69,51 @@ static int clean_html(const char *path)
 	return ret;
 }
 
+/* Whether the reports can be written in dir: a probe file is created, filled, synced and
+ * removed, and enough room must be left. Returns 0, or -ENOTDIR, -EACCES, -EROFS, -ENOSPC,
+ * -EDQUOT or another -errno of the probe. Nothing in dir is touched otherwise. */
+static int probe_dir(const char *dir)
+{
+	static const char zeros[4096];
+	char path[4200];
+	struct statvfs sv;
+	int fd, ret = 0;
+
+	if (snprintf(path, sizeof(path), "%s/.ioramp-probe.%d", dir, (int)getpid()) >=
+	    (int)sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	for (size_t done = 0; !ret && done < PROBE_BYTES; done += sizeof(zeros))
+		if (write(fd, zeros, sizeof(zeros)) != (ssize_t)sizeof(zeros))
+			ret = errno ? -errno : -ENOSPC;
+	if (!ret && fsync(fd) && errno != EINVAL)
+		ret = -errno;
+	close(fd);
+	unlink(path);
+	/* root may use the blocks reserved for it, others only what is available */
+	if (!ret && statvfs(dir, &sv) == 0 && sv.f_blocks &&
+	    (uint64_t)(geteuid() ? sv.f_bavail : sv.f_bfree) * sv.f_frsize < MIN_FREE_BYTES)
+		ret = -ENOSPC;
+	return ret;
+}
+
+/* Creates dir (and its parents) and probes it; a directory made here is removed again when
+ * the probe fails. */
+static int make_probed(char *dir)
+{
+	struct stat st;
+	bool is_new = stat(dir, &st) != 0;
+	int ret = make_dirs(dir);
+
+	if (!ret)
+		ret = probe_dir(dir);
+	if (ret && is_new)
+		rmdir(dir);
+	return ret;
+}
+
 static int set_out(char *out, size_t len, const char *fmt, const char *base, const char *tail)
 {
 	int n = snprintf(out, len, fmt, base, tail);
@@ -83,7 +134,7 @@ static int next_plus(const char *base, char *out, size_t len)
 		if (ret)
 			return ret;
 		if (stat(out, &st) && errno == ENOENT)
-			return make_dirs(out);
+			return make_probed(out);
 	}
 	return -EEXIST;
 }
@@ -94,6 +145,7 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len)
 	time_t sec = (time_t)(tod_ns / 1000000000u);
 	struct stat st;
 	struct tm tm;
+	bool is_old;
 	int ret;
 
 	if (!spec || !spec[0])
@@ -109,12 +161,14 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len)
 		localtime_r(&sec, &tm);
 		strftime(stamp, sizeof(stamp), ".%y%m%d.%H%M%S", &tm);
 		ret = set_out(out, len, "%s%s", base, stamp);
-		return ret ? ret : make_dirs(out);
+		return ret ? ret : make_probed(out);
 	}
 	ret = set_out(out, len, "%s%s", base, "");
 	if (ret)
 		return ret;
-	if (!stat(out, &st))
-		return S_ISDIR(st.st_mode) ? clean_html(out) : -ENOTDIR;
-	return make_dirs(out);
+	is_old = !stat(out, &st);
+	if (is_old && !S_ISDIR(st.st_mode))
+		return -ENOTDIR;
+	ret = make_probed(out);
+	return ret || !is_old ? ret : clean_html(out);
 }

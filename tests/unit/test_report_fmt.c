@@ -9,6 +9,7 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -233,6 +234,12 @@ static void test_io_error_line_matches_vdbench(void **state)
 	assert_string_equal(buf, "localhost-0: 08:04:13.424 op: read   lun: /tmp/vdb/luns/full  "
 				 "           lba:       491520 0x00078000 xfer:     4096 errno: "
 				 "ENOSPC: 'No space left on device' ");
+	e.err = EIO;
+	e.is_short = true;
+	e.transferred_bytes = 2048;
+	rep_io_error_text(buf, sizeof(buf), &x, &e);
+	assert_non_null(
+		strstr(buf, "xfer:     4096 errno: EIO: 'short transfer: 2048 of 4096 bytes' "));
 }
 
 static void test_name_links_sort_naturally_eight_per_line(void **state)
@@ -305,7 +312,27 @@ static void test_outdir_reuses_and_deletes_only_html(void **state)
 	assert_int_equal(stat("a/b/c", &st), 0);
 	touch("file");
 	assert_int_equal(rep_outdir_create("file", tod_ns, out, sizeof(out)), -ENOTDIR);
+	assert_int_equal(rep_outdir_create("file/sub", tod_ns, out, sizeof(out)), -ENOTDIR);
 	assert_int_equal(rep_outdir_create("output", tod_ns, out, 4), -ENAMETOOLONG);
+}
+
+/* The probe that checks a directory before anything in it is deleted leaves nothing behind. */
+static void test_outdir_probe_leaves_nothing(void **state)
+{
+	char out[256];
+	struct dirent *de;
+	DIR *d;
+	int nr = 0;
+
+	(void)state;
+	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out)), 0);
+	d = opendir("probed");
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		nr += de->d_name[0] != '.' || strncmp(de->d_name, ".ioramp-probe", 13) == 0;
+	closedir(d);
+	assert_int_equal(nr, 0);
 }
 
 static void test_outdir_plus_takes_the_next_free_number(void **state)
@@ -418,6 +445,8 @@ int main(void)
 		cmocka_unit_test(test_box_pads_lines_to_the_longest),
 		cmocka_unit_test(test_io_error_line_matches_vdbench),
 		cmocka_unit_test(test_name_links_sort_naturally_eight_per_line),
+		cmocka_unit_test_setup_teardown(test_outdir_probe_leaves_nothing, in_tmpdir,
+						leave_tmpdir),
 		cmocka_unit_test_setup_teardown(test_outdir_reuses_and_deletes_only_html, in_tmpdir,
 						leave_tmpdir),
 		cmocka_unit_test_setup_teardown(test_outdir_plus_takes_the_next_free_number,
