@@ -1,5 +1,5 @@
 # ioramp: VDbench-compatible block I/O load generator.
-# Targets: all check deps install clean fuzz bench demo (see README.md).
+# Targets: all check deps install clean fuzz valgrind soak bench demo (see README.md).
 
 VERSION := 0.1.0
 PREFIX ?= /usr/local
@@ -17,7 +17,7 @@ PKGS := liburing jansson blkid zlib
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config liburing-dev libaio-dev libjansson-dev libblkid-dev \
 	zlib1g-dev libcmocka-dev bats clang libclang-rt-14-dev fio jq bc time python3-jsonschema \
-	e2fsprogs util-linux
+	e2fsprogs util-linux fdisk valgrind
 
 HAVE_DEPS := $(shell $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
 	test -f /usr/include/libaio.h && command -v bats >/dev/null && command -v jq >/dev/null && \
@@ -75,7 +75,7 @@ $(1)/tests/unit/%.o: tests/unit/%.c
 	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(TEST_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 endef
 
-.PHONY: all check deps install uninstall clean fuzz bench demo format need-deps
+.PHONY: all check deps install uninstall clean fuzz bench demo format need-deps valgrind soak
 .SECONDARY:
 
 ifeq ($(HAVE_DEPS),yes)
@@ -95,6 +95,15 @@ check: ioramp build/san/ioramp $(UNIT_BINS) $(SAN_UNIT_BINS)
 
 bench: ioramp
 	bench/run
+
+# The unit tests under valgrind (memcheck, leaks); quick, so CI runs it after check.
+valgrind: $(UNIT_BINS)
+	@tests/run-valgrind $(UNIT_BINS)
+
+# bench/soak: SOAK_SECS at a fixed rate on eight files; RSS and open fds must not grow.
+SOAK_SECS ?= 3600
+soak: ioramp
+	bench/soak $(SOAK_SECS)
 
 demo: ioramp
 	./ioramp demo
@@ -117,7 +126,7 @@ fuzz: $(FUZZ_SRC:fuzz/%.c=build/fuzz/%)
 -include $(shell find build -name '*.d' 2>/dev/null)
 else
 # A fresh machine: install the packages first, then build what was asked.
-all check bench demo fuzz: need-deps
+all check bench demo fuzz valgrind soak: need-deps
 	@$(MAKE) --no-print-directory $@
 
 need-deps:

@@ -183,6 +183,10 @@ static void test_rate_and_littles_law_sync(void **state)
 	struct seen_run *r;
 
 	(void)state;
+	if (getenv("IORAMP_VALGRIND")) { /* 5000 real I/Os a second is beyond valgrind's speed */
+		print_message("# skip: a rate test under valgrind\n");
+		skip();
+	}
 	assert_int_equal(execute("sd=sd1,lun=$dir/s1,size=16m,threads=4\n"
 				 "wd=wd1,sd=sd1,rdpct=100\n"
 				 "rd=rd1,wd=wd1,iorate=(5000,max),elapsed=2,interval=1\n",
