@@ -230,13 +230,6 @@ int eng_target_probe_signature(const struct eng_target *t, char *sig, size_t sig
 	return 1;
 }
 
-/* Where the holder search looks: the real system, or a test's fake tree. */
-struct target_sys {
-	const char *sysfs;     /* "/sys" */
-	const char *mountinfo; /* "/proc/self/mountinfo" */
-	const char *swaps;     /* "/proc/swaps" */
-};
-
 enum {
 	HOLDER_MAX_DEPTH = 8, /* partitions, then dm/md stacks: deep enough, and no loops */
 };
@@ -260,11 +253,11 @@ static void unescape_octal(char *s)
 
 /* 1 with mnt set when device maj:min is mounted (by number: /dev/root and renamed nodes match
  * too), 0 when not, -errno when the table cannot be read. */
-static int find_mount(const struct target_sys *sys, unsigned int maj, unsigned int min, char *mnt,
-		      size_t mntlen)
+static int find_mount(const struct eng_holder_query *q, unsigned int maj, unsigned int min,
+		      char *mnt, size_t mntlen)
 {
 	char line[4096], dir[4096];
-	FILE *f = fopen(sys->mountinfo, "re");
+	FILE *f = fopen(q->mountinfo, "re");
 	int ret = 0;
 
 	if (!f)
@@ -285,10 +278,10 @@ static int find_mount(const struct target_sys *sys, unsigned int maj, unsigned i
 }
 
 /* 1 when /proc/swaps lists a device with this number. */
-static int find_swap(const struct target_sys *sys, unsigned int maj, unsigned int min)
+static int find_swap(const struct eng_holder_query *q, unsigned int maj, unsigned int min)
 {
 	char line[4096], path[4096];
-	FILE *f = fopen(sys->swaps, "re");
+	FILE *f = fopen(q->swaps, "re");
 	int ret = 0;
 
 	if (!f)
@@ -327,13 +320,12 @@ static bool is_partition(const char *dir, const char *name)
 	return access(path, F_OK) == 0;
 }
 
-static int walk_holders(const struct target_sys *sys, unsigned int maj, unsigned int min,
-			const char *via, int depth, char *holder, size_t holderlen);
+static int walk_holders(struct eng_holder_query *q, unsigned int maj, unsigned int min,
+			const char *via, int depth);
 
 /* Each partition (a subdirectory with a "partition" file) and each holders/ entry of the
  * device's sysfs directory dir, searched in turn. */
-static int walk_children(const struct target_sys *sys, const char *dir, const char *sub, int depth,
-			 char *holder, size_t holderlen)
+static int walk_children(struct eng_holder_query *q, const char *dir, const char *sub, int depth)
 {
 	char path[4096 + 512], via[300];
 	struct dirent *de;
@@ -358,7 +350,7 @@ static int walk_children(const struct target_sys *sys, const char *dir, const ch
 		}
 		snprintf(via, sizeof(via), "%s /dev/%.255s", is_holder ? "held by" : "partition",
 			 de->d_name);
-		ret = walk_holders(sys, maj, min, via, depth + 1, holder, holderlen);
+		ret = walk_holders(q, maj, min, via, depth + 1);
 		snprintf(path, sizeof(path), "%s%s", dir, sub);
 	}
 	closedir(d);
@@ -371,33 +363,33 @@ static int walk_children(const struct target_sys *sys, const char *dir, const ch
  * the way ("partition loop0p1 is mounted on /mnt", "held by /dev/dm-0, mounted on /data"), 0 or
  * -errno from the mount table.
  */
-static int walk_holders(const struct target_sys *sys, unsigned int maj, unsigned int min,
-			const char *via, int depth, char *holder, size_t holderlen)
+static int walk_holders(struct eng_holder_query *q, unsigned int maj, unsigned int min,
+			const char *via, int depth)
 {
-	char dir[4096], mnt[2048];
+	char dir[4096], mnt[200]; /* a longer mount point is cut short with "..." */
 	int ret;
 
 	if (depth > HOLDER_MAX_DEPTH)
 		return 0;
-	ret = find_mount(sys, maj, min, mnt, sizeof(mnt));
+	ret = find_mount(q, maj, min, mnt, sizeof(mnt));
 	if (ret > 0 && via[0])
-		snprintf(holder, holderlen, "%s, mounted on %s", via, mnt);
+		snprintf(q->holder, sizeof(q->holder), "%.290s, mounted on %s", via, mnt);
 	else if (ret > 0)
-		snprintf(holder, holderlen, "mounted on %s", mnt);
-	else if (!ret && find_swap(sys, maj, min))
-		snprintf(holder, holderlen, "%s%sused as swap", via, via[0] ? ", " : "");
+		snprintf(q->holder, sizeof(q->holder), "mounted on %s", mnt);
+	else if (!ret && find_swap(q, maj, min))
+		snprintf(q->holder, sizeof(q->holder), "%s%sused as swap", via, via[0] ? ", " : "");
 	else if (!ret) {
-		snprintf(dir, sizeof(dir), "%s/dev/block/%u:%u", sys->sysfs, maj, min);
-		ret = walk_children(sys, dir, "", depth, holder, holderlen);
+		snprintf(dir, sizeof(dir), "%s/dev/block/%u:%u", q->sysfs, maj, min);
+		ret = walk_children(q, dir, "", depth);
 		if (!ret)
-			ret = walk_children(sys, dir, "/holders", depth, holder, holderlen);
+			ret = walk_children(q, dir, "/holders", depth);
 		return ret;
 	}
 	return ret < 0 ? ret : 1;
 }
 
 /* The names in the device's holders/ directory ("dm-0, md0"), or "" when none. */
-static void holder_names(const struct target_sys *sys, uint64_t rdev, char *buf, size_t len)
+static void holder_names(const struct eng_holder_query *q, uint64_t rdev, char *buf, size_t len)
 {
 	char path[4096];
 	struct dirent *de;
@@ -405,7 +397,7 @@ static void holder_names(const struct target_sys *sys, uint64_t rdev, char *buf,
 	DIR *d;
 
 	buf[0] = '\0';
-	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/holders", sys->sysfs, major((dev_t)rdev),
+	snprintf(path, sizeof(path), "%s/dev/block/%u:%u/holders", q->sysfs, major((dev_t)rdev),
 		 minor((dev_t)rdev));
 	d = opendir(path);
 	if (!d)
@@ -420,19 +412,19 @@ static void holder_names(const struct target_sys *sys, uint64_t rdev, char *buf,
 	closedir(d);
 }
 
-static int find_holder(const struct eng_target *t, const struct target_sys *sys, char *holder,
-		       size_t holderlen, char *err, size_t errlen)
+int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_query *q)
 {
 	char names[256];
 	int fd, ret;
 
+	q->holder[0] = q->err[0] = '\0';
 	if (t->kind != ENG_TARGET_BLOCK)
 		return 0;
-	ret = walk_holders(sys, major((dev_t)t->rdev), minor((dev_t)t->rdev), "", 0, holder,
-			   holderlen);
+	ret = walk_holders(q, major((dev_t)t->rdev), minor((dev_t)t->rdev), "", 0);
 	if (ret < 0)
-		return target_errf(err, errlen, ret, "lun=%s: cannot read the mount table: %s",
-				   t->path, strerror(-ret));
+		return target_errf(q->err, sizeof(q->err), ret,
+				   "lun=%s: cannot read the mount table: %s", t->path,
+				   strerror(-ret));
 	if (ret)
 		return 1;
 	/* Our own fd is not exclusive, so only another holder makes this fail: a device
@@ -444,36 +436,33 @@ static int find_holder(const struct eng_target *t, const struct target_sys *sys,
 	}
 	ret = -errno;
 	if (ret == -EBUSY) {
-		holder_names(sys, t->rdev, names, sizeof(names));
+		holder_names(q, t->rdev, names, sizeof(names));
 		if (names[0])
-			snprintf(holder, holderlen, "held by %s", names);
+			snprintf(q->holder, sizeof(q->holder), "held by %s", names);
 		else
-			snprintf(holder, holderlen,
+			snprintf(q->holder, sizeof(q->holder),
 				 "in use (a mounted partition, swap, md, device mapper or another "
 				 "mount)");
 		return 1;
 	}
-	return target_errf(err, errlen, ret, "lun=%s: cannot check whether it is in use: %s",
-			   t->path, strerror(-ret));
+	return target_errf(q->err, sizeof(q->err), ret,
+			   "lun=%s: cannot check whether it is in use: %s", t->path,
+			   strerror(-ret));
 }
 
 int eng_target_find_holder(const struct eng_target *t, char *holder, size_t holderlen, char *err,
 			   size_t errlen)
 {
-	static const struct target_sys sys = {
+	struct eng_holder_query q = {
 		.sysfs = "/sys",
 		.mountinfo = "/proc/self/mountinfo",
 		.swaps = "/proc/swaps",
 	};
+	int ret = eng_target_find_holder_in(t, &q);
 
-	return find_holder(t, &sys, holder, holderlen, err, errlen);
-}
-
-int eng_target_find_holder_in(const struct eng_target *t, const char *sysfs, const char *mountinfo,
-			      const char *swaps, char *holder, size_t holderlen, char *err,
-			      size_t errlen)
-{
-	const struct target_sys sys = { .sysfs = sysfs, .mountinfo = mountinfo, .swaps = swaps };
-
-	return find_holder(t, &sys, holder, holderlen, err, errlen);
+	if (ret > 0)
+		snprintf(holder, holderlen, "%s", q.holder);
+	else if (ret < 0)
+		snprintf(err, errlen, "%s", q.err);
+	return ret;
 }

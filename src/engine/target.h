@@ -67,9 +67,16 @@ int eng_target_probe_signature(const struct eng_target *t, char *sig, size_t sig
 int eng_target_find_holder(const struct eng_target *t, char *holder, size_t holderlen, char *err,
 			   size_t errlen);
 
-/* The same, reading sysfs, mountinfo and swaps from the given paths (tests build fake ones). */
-int eng_target_find_holder_in(const struct eng_target *t, const char *sysfs, const char *mountinfo,
-			      const char *swaps, char *holder, size_t holderlen, char *err,
-			      size_t errlen);
+/* Where eng_target_find_holder_in() looks (tests build a fake tree), and what it found. */
+struct eng_holder_query {
+	const char *sysfs;     /* "/sys" */
+	const char *mountinfo; /* "/proc/self/mountinfo" */
+	const char *swaps;     /* "/proc/swaps" */
+	char holder[512];      /* out: as eng_target_find_holder() fills holder */
+	char err[512];	       /* out: as eng_target_find_holder() fills err */
+};
+
+/* eng_target_find_holder() reading q's paths, with the answer in q->holder or q->err. */
+int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_query *q);
 
 #endif /* IORAMP_ENGINE_TARGET_H */

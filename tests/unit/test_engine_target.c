@@ -445,13 +445,16 @@ static void fake_disk(struct tfx *fx)
 static int fake_find(struct tfx *fx)
 {
 	char sys[600], mi[600], sw[600];
+	struct eng_holder_query q = { .sysfs = sys, .mountinfo = mi, .swaps = sw };
+	int ret;
 
 	snprintf(sys, sizeof(sys), "%s/sys", fx->dir);
 	snprintf(mi, sizeof(mi), "%s/mountinfo", fx->dir);
 	snprintf(sw, sizeof(sw), "%s/swaps", fx->dir);
-	fx->what[0] = '\0';
-	return eng_target_find_holder_in(&fx->t, sys, mi, sw, fx->what, sizeof(fx->what), fx->err,
-					 sizeof(fx->err));
+	ret = eng_target_find_holder_in(&fx->t, &q);
+	snprintf(fx->what, sizeof(fx->what), "%.255s", q.holder);
+	snprintf(fx->err, sizeof(fx->err), "%.255s", q.err);
+	return ret;
 }
 
 static void test_target_holder_walk_nothing_mounted(void **state)
