@@ -37,6 +37,15 @@ nr_flat_intervals() {
 	[ "$(jq '.execution.status' out/results.json)" -eq 1 ]
 	# every interval of the run is still reported
 	[ "$(nr_flat_intervals out/flatfile.html)" -eq 2 ]
+	# and the document, io_errors included, follows its schema
+	if python3 -c 'import jsonschema' 2>/dev/null; then
+		python3 - "$TESTS/../doc/results.schema.json" out/results.json <<'PY'
+import json, sys, jsonschema
+jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))
+PY
+	else
+		echo "# python3-jsonschema not installed: schema not checked" >&3
+	fi
 }
 
 @test "data_errors=N stops the run after N errors" {
