@@ -315,6 +315,11 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	r->seed = x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
+	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
+		r->dv = x->dv;
+		for (size_t s = 0; s < r->nr_sds; s++)
+			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
+	}
 	ret = eng_check_alignment(x, r, err);
 	if (ret)
 		return ENG_BAD_PARMS;
@@ -341,6 +346,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
 		status = ENG_FAILED;
 	report_io_errors(x, r, w, r->nr_workers);
+	status = eng_dv_run_end(x, r, w, r->nr_workers, status);
 	if (r->prun)
 		x->observed_iops[run_idx] = observed;
 	view_fini(&v);

@@ -65,6 +65,21 @@ static int json_run_end(void *state, const struct rep_run *r, const struct rep_r
 	return ret ? ret : saved;
 }
 
+static void json_dv_error(void *state, const struct rep_dv_error *e)
+{
+	struct json_state *s = state;
+
+	if (!rep_doc_dv_error(rep_doc_root(s->doc), e))
+		json_save(s); /* an execution that dies now still has it on disk */
+}
+
+static void json_dv_summary(void *state, const struct rep_dv_summary *sum)
+{
+	struct json_state *s = state;
+
+	rep_doc_dv_summary(rep_doc_root(s->doc), sum);
+}
+
 static int json_close(void *state, int status)
 {
 	struct json_state *s = state;
@@ -91,5 +106,7 @@ const struct rep_ops rep_json = {
 	.run_start = json_run_start,
 	.interval = json_interval,
 	.run_end = json_run_end,
+	.dv_error = json_dv_error,
+	.dv_summary = json_dv_summary,
 	.close = json_close,
 };
