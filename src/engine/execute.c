@@ -203,7 +203,7 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
-	if (eng_dv_opts(x, &x->dv_opts, err) || eng_targets_open(x, err))
+	if (eng_dv_opts(x, &x->dv_opts, err) || eng_dv_check(x, err) || eng_targets_open(x, err))
 		return ENG_BAD_PARMS;
 	if (eng_dv_new(x, err))
 		return ENG_BAD_PARMS;

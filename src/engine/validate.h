@@ -77,8 +77,12 @@ struct eng_dv_error {
  * with err at the value. */
 int eng_dv_opts(const struct eng_exec *x, struct dv_opts *o, struct parm_err *err);
 
-/* With validation on (x->dv_opts): checks the plan (key block sizes, SD names, no null engine,
- * no trace replay), sets up every used SD's map and loads (-jr) or creates (-j) its journal.
+/* With validation on (x->dv_opts), before anything is opened or created: key block sizes (every
+ * xfersize a multiple of the smallest on its SD), align=, no offset=, SD names of 8 characters
+ * at most, an engine that does I/O, no trace replay. Returns 0 or -EINVAL with err filled. */
+int eng_dv_check(const struct eng_exec *x, struct parm_err *err);
+
+/* With validation on: sets up every used SD's map and loads (-jr) or creates (-j) its journal.
  * Sets x->dv (NULL when off). Returns 0 or -errno with err filled. After the targets opened. */
 int eng_dv_new(struct eng_exec *x, struct parm_err *err);
 void eng_dv_free(struct eng_dv *dv);

@@ -140,9 +140,35 @@ static int key_block(const struct plan *plan, size_t s, uint32_t *out, struct pa
 	return 0;
 }
 
-static int check_plan(const struct eng_exec *x, struct parm_err *err)
+static bool plan_uses_sd(const struct plan *plan, size_t s)
+{
+	for (size_t i = 0; i < plan->nr_runs; i++)
+		for (size_t w = 0; w < plan->runs[i].nr_wds; w++)
+			if (run_uses_sd(&plan->runs[i], plan->runs[i].wds[w], s))
+				return true;
+	return false;
+}
+
+/* align= must keep every I/O on key block boundaries. */
+static int check_align(const struct parm_sd *sd, uint32_t kb, struct parm_err *err)
+{
+	const struct parm_val *v = sd->set.val[PARM_KW_ALIGN];
+
+	if (v && sd->align_bytes % kb)
+		return parm_errf(err, &v->loc,
+				 "sd=%s: align=%" PRIu64 " is not a multiple of the key block "
+				 "(%u bytes, the smallest xfersize); expected a multiple with "
+				 "data validation",
+				 sd->name, sd->align_bytes, kb);
+	return 0;
+}
+
+int eng_dv_check(const struct eng_exec *x, struct parm_err *err)
 {
 	const struct parm_config *cfg = x->plan->cfg;
+
+	if (!x->dv_opts.is_on)
+		return 0;
 	const struct parm_val *eng = cfg->general.set.val[PARM_KW_ENGINE];
 
 	if (x->engine && !strcmp(x->engine, "null"))
@@ -160,21 +186,26 @@ static int check_plan(const struct eng_exec *x, struct parm_err *err)
 					 cfg->rds[i].name);
 	for (size_t s = 0; s < cfg->nr_sds; s++) {
 		const struct parm_sd *sd = &cfg->sds[s];
-		const struct parm_val *v = sd->set.val[PARM_KW_OFFSET] ? sd->set.val[PARM_KW_OFFSET]
-								       : sd->set.val[PARM_KW_ALIGN];
+		const struct parm_val *v = sd->set.val[PARM_KW_OFFSET];
+		uint32_t kb;
+		int ret;
 
-		if (!x->needs[s].is_used)
+		if (!plan_uses_sd(x->plan, s))
 			continue;
 		if (strlen(sd->name) > DV_NAME_BYTES)
 			return parm_errf(err, &sd->loc,
 					 "sd=%s: name longer than 8 characters; expected at most "
 					 "8 with data validation (it is written into every sector)",
 					 sd->name);
-		if (v)
+		if (v) /* VDbench refuses it too: key blocks are counted from byte 0 */
 			return parm_errf(err, &v->loc,
-					 "sd=%s: offset= and align= cannot be used with data "
-					 "validation",
+					 "sd=%s: offset= cannot be used with data validation",
 					 sd->name);
+		ret = key_block(x->plan, s, &kb, err);
+		if (!ret)
+			ret = check_align(sd, kb, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -205,7 +236,7 @@ static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
 
 	if (sd->size_bytes && t->size_bytes && t->size_bytes < size)
 		size = t->size_bytes;
-	ret = key_block(x->plan, s, &kb, err);
+	ret = key_block(x->plan, s, &kb, err); /* eng_dv_check() found it sound */
 	if (ret)
 		return ret;
 	d->is_used = true;
@@ -243,9 +274,6 @@ int eng_dv_new(struct eng_exec *x, struct parm_err *err)
 	x->dv = NULL;
 	if (!x->dv_opts.is_on)
 		return 0;
-	ret = check_plan(x, err);
-	if (ret)
-		return ret;
 	dv = aligned_alloc(IORAMP_CACHELINE, sizeof(*dv));
 	if (!dv)
 		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
