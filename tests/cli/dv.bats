@@ -210,3 +210,30 @@ PARM
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"key blocks marked in error:    5"* ]]
 }
+
+@test "results.json with data validation errors validates against doc/results.schema.json" {
+	if ! python3 -c 'import jsonschema' 2>/dev/null; then
+		skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
+	fi
+	# (an existing file and whole intervals: a run without a full interval has an average
+	# that the schema does not describe yet)
+	dd if=/dev/zero of=s1 bs=64k count=4 status=none
+	printf 'sd=sd1,lun=%s/s1\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+		"$SCRATCH" >s.vdb
+	run "$IORAMP" -f s.vdb -o out1 -j
+	[ "$status" -eq 0 ]
+	flip s1 $((7 * 4096 + 100)) 1
+	run "$IORAMP" -f s.vdb -o out2 -jro
+	[ "$status" -eq 1 ]
+	run python3 - "$TESTS/../doc/results.schema.json" out1/results.json out2/results.json <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+for path in sys.argv[2:]:
+    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+print("valid")
+PY
+	[ "$status" -eq 0 ]
+	[ "$output" = "valid" ]
+	[ "$(jq -r '.data_validation.errors[0].class' out2/results.json)" = bit ]
+}
