@@ -57,6 +57,7 @@ struct eng_dv {
 	uint64_t max_errors; /* data_errors= */
 	bool is_unsafe;	     /* a worker could not drain: the journals stay as they are */
 	bool is_recovered;
+	uint64_t nr_reported; /* errors handed to the observers */
 	/* key blocks in error over every worker; none is recorded past max_errors */
 	alignas(IORAMP_CACHELINE) _Atomic uint64_t nr_errors;
 };
@@ -90,6 +91,10 @@ void eng_dv_free(struct eng_dv *dv);
 /* Start of the execution: the map notes, and with -jr/-jro the recovery pass (errors to the
  * observers), then new journals. Returns an eng_status. */
 int eng_dv_begin(struct eng_exec *x, struct parm_err *err);
+
+/* After the format pass: the blocks it wrote are unknown again (with a journal, a checkpoint
+ * makes that durable). Returns an eng_status. */
+int eng_dv_formatted(struct eng_exec *x, struct parm_err *err);
 
 /* After a run: the workers' validation errors to the observers. Returns ENG_FAILED when the
  * execution has found any, else status. */

@@ -349,6 +349,7 @@ static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op
 	};
 
 	rep_set_dv_error(x->reps, &e);
+	x->dv->nr_reported++;
 }
 
 static const char *phase_name(enum eng_dv_phase p)
@@ -509,6 +510,26 @@ int eng_dv_begin(struct eng_exec *x, struct parm_err *err)
 	return status;
 }
 
+int eng_dv_formatted(struct eng_exec *x, struct parm_err *err)
+{
+	bool is_changed = false;
+
+	if (!x->dv)
+		return ENG_OK;
+	for (size_t s = 0; s < x->dv->nr_sds; s++) {
+		struct eng_dv_sd *d = &x->dv->sds[s];
+
+		if (!d->is_used || !x->needs[s].is_format)
+			continue;
+		for (uint64_t b = x->needs[s].format_from_bytes / d->map.block_bytes;
+		     b < d->map.nr_blocks; b++) {
+			is_changed |= d->map.keys[b] != 0;
+			d->map.keys[b] = 0;
+		}
+	}
+	return is_changed ? checkpoint(x, err) : ENG_OK;
+}
+
 /* ---- end ----------------------------------------------------------------------------------- */
 
 static const char *const no_validations[] = {
@@ -548,6 +569,12 @@ int eng_dv_end(struct eng_exec *x, int status)
 			 "blocks marked in error: %4s",
 			 group(a, sizeof(a), sum.nr_validated), group(b, sizeof(b), sum.nr_errors));
 	rep_set_dv_summary(x->reps, &sum);
+	if (sum.nr_errors > dv->nr_reported)
+		rep_set_messagef(x->reps,
+				 "ioramp: note: %" PRIu64
+				 " key blocks in error are counted but not "
+				 "listed (a worker keeps %d per run)",
+				 sum.nr_errors - dv->nr_reported, ENG_DV_ERR_RING);
 	if (sum.nr_errors) {
 		rep_set_messagef(x->reps, "*");
 		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %" PRIu64,

@@ -237,3 +237,17 @@ PY
 	[ "$output" = "valid" ]
 	[ "$(jq -r '.data_validation.errors[0].class' out2/results.json)" = bit ]
 }
+
+@test "a format pass after -jr leaves the blocks it wrote unknown, not in error" {
+	printf 'sd=sd1,lun=%s/g1,size=1m,threads=4\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+		"$SCRATCH" >g.vdb
+	run "$IORAMP" -f g.vdb -o out1 -j
+	[ "$status" -eq 0 ]
+	(echo formatsds=yes; cat g.vdb) >gf.vdb
+	run "$IORAMP" -f gf.vdb -o out2 -jr
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=SD_format"* ]]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+	run "$IORAMP" -f g.vdb -o out3 -jro
+	[ "$status" -eq 0 ]
+}
