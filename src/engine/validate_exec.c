@@ -95,46 +95,74 @@ static size_t wd_units(const struct plan_run *r, const struct parm_wd *wd, uint6
 	return n;
 }
 
+/* The smallest unit run r transfers on sd; UINT64_MAX when it does not use sd. */
+static uint64_t run_min_unit(const struct plan_run *r, size_t s)
+{
+	uint64_t min = UINT64_MAX, u[GEN_XFER_MAX_SIZES];
+
+	for (size_t w = 0; w < r->nr_wds; w++) {
+		size_t n = run_uses_sd(r, r->wds[w], s)
+				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
+				   : 0;
+
+		for (size_t k = 0; k < n; k++)
+			if (u[k] && u[k] < min)
+				min = u[k];
+	}
+	return min;
+}
+
+/* The first workload of r on sd with a unit that is not a multiple of kb (*unit); NULL. */
+static const struct parm_wd *run_bad_unit(const struct plan_run *r, size_t s, uint64_t kb,
+					  uint64_t *unit)
+{
+	uint64_t u[GEN_XFER_MAX_SIZES];
+
+	for (size_t w = 0; w < r->nr_wds; w++) {
+		size_t n = run_uses_sd(r, r->wds[w], s)
+				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
+				   : 0;
+
+		for (size_t k = 0; k < n; k++) {
+			if (u[k] % kb) {
+				*unit = u[k];
+				return r->wds[w];
+			}
+		}
+	}
+	return NULL;
+}
+
 /* The key block of sd: the smallest unit any run transfers on it; every unit a multiple. */
 static int key_block(const struct plan *plan, size_t s, uint32_t *out, struct parm_err *err)
 {
 	const struct parm_sd *sd = &plan->cfg->sds[s];
-	uint64_t kb = UINT64_MAX, u[GEN_XFER_MAX_SIZES];
+	uint64_t kb = UINT64_MAX, unit = 0;
 
-	for (int pass = 0; pass < 2; pass++) {
-		for (size_t i = 0; i < plan->nr_runs; i++) {
-			const struct plan_run *r = &plan->runs[i];
+	for (size_t i = 0; i < plan->nr_runs; i++) {
+		uint64_t min = run_min_unit(&plan->runs[i], s);
 
-			for (size_t w = 0; w < r->nr_wds; w++) {
-				size_t n;
+		if (min < kb)
+			kb = min;
+	}
+	if (kb == UINT64_MAX)
+		kb = 4096; /* no workload on it: never used */
+	if (kb % DV_SECTOR_BYTES || kb > UINT32_MAX)
+		return parm_errf(err, &sd->loc,
+				 "sd=%s: key block of %" PRIu64 " bytes (the smallest xfersize); "
+				 "expected a multiple of 512 with data validation",
+				 sd->name, kb);
+	for (size_t i = 0; i < plan->nr_runs; i++) {
+		const struct parm_wd *wd = run_bad_unit(&plan->runs[i], s, kb, &unit);
 
-				if (!run_uses_sd(r, r->wds[w], s))
-					continue;
-				n = wd_units(r, r->wds[w], u, GEN_XFER_MAX_SIZES);
-				for (size_t k = 0; k < n; k++) {
-					if (pass == 0 && u[k] && u[k] < kb)
-						kb = u[k];
-					if (pass == 1 && u[k] % kb)
-						return parm_errf(
-							err, &r->wds[w]->loc,
-							"wd=%s: xfersize %" PRIu64
-							" is not a multiple of %" PRIu64
-							", the key block of sd=%s (its smallest "
-							"xfersize); expected every xfersize on an SD "
-							"to be a multiple of the smallest with data "
-							"validation",
-							r->wds[w]->name, u[k], kb, sd->name);
-				}
-			}
-		}
-		if (kb == UINT64_MAX)
-			kb = 4096; /* no workload on it: never used */
-		if (kb % DV_SECTOR_BYTES || kb > UINT32_MAX)
-			return parm_errf(err, &sd->loc,
-					 "sd=%s: key block of %" PRIu64
-					 " bytes (the smallest xfersize); expected a multiple of "
-					 "512 with data validation",
-					 sd->name, kb);
+		if (wd)
+			return parm_errf(
+				err, &wd->loc,
+				"wd=%s: xfersize %" PRIu64 " is not a multiple of %" PRIu64
+				", the key block of sd=%s (its smallest xfersize); expected "
+				"every xfersize on an SD to be a multiple of the smallest "
+				"with data validation",
+				wd->name, unit, kb, sd->name);
 	}
 	*out = (uint32_t)kb;
 	return 0;
