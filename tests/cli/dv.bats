@@ -251,3 +251,23 @@ PY
 	run "$IORAMP" -f g.vdb -o out3 -jro
 	[ "$status" -eq 0 ]
 }
+
+@test "SIGINT with a journal: exit 130, the map checkpointed, -jro clean" {
+	printf 'sd=sd1,lun=%s/i1,size=2m,threads=8\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=600,interval=1\n' \
+		"$SCRATCH" >i.vdb
+	"$IORAMP" -f i.vdb -o out -j >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -Eq '^[0-9:.]{12} +2 ' console.txt 2>/dev/null && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -q 'key blocks marked in error:    0' console.txt
+	run "$IORAMP" -f i.vdb -o out2 -jro
+	[ "$status" -eq 0 ]
+	# everything was in the map: no journal record was left to apply
+	[[ "$output" == *"Completed apply of journal records (before/after): 0/0"* ]]
+	[[ "$output" == *"0 writes were in flight"* ]]
+}
