@@ -108,7 +108,7 @@ soak: ioramp
 demo: ioramp
 	./ioramp demo
 
-FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined
+FUZZ_FLAGS := -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 build/fuzz/%: fuzz/%.c $(filter-out src/cli/%,$(LIB_SRC))
 	@mkdir -p $(@D)
 	$(CLANG) -std=gnu11 -Iinclude -D_GNU_SOURCE -DIORAMP_VERSION='"$(VERSION)"' \

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ioramp/dv.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
 #include "ioramp/report.h"
@@ -24,6 +25,7 @@ struct eng_opts {
 	/* Runs an RD's startcmd=/endcmd= value before/after each of its runs; NULL: none. */
 	void (*command)(void *ctx, const struct parm_val *cmd);
 	void *command_ctx;
+	struct dv_opts dv; /* -v, -vr, -vw, -j, -jr, -jro, ...: merged with validate=, journal= */
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
 	const volatile sig_atomic_t *stop_signal;
 };

@@ -420,6 +420,7 @@ struct parm_overrides {
 	bool has_elapsed;
 	bool has_interval;
 	bool has_warmup;
+	bool zero_warmup_counts; /* -w 0 means no warmup (ioramp suite); VDbench ignores -w 0 */
 };
 
 struct parm_item;

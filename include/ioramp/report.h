@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ioramp/dv.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
 #include "ioramp/stats.h"
@@ -122,6 +123,25 @@ struct rep_io_error {
 	uint64_t tod_ns;	    /* wall clock when it completed */
 };
 
+/* A key block that failed data validation (errorlog.html, console, results.json). */
+struct rep_dv_error {
+	const char *sd;
+	const char *lun;
+	const char *op;	     /* what read it: "read", "pre-read", "re-read" or "recovery" */
+	uint64_t lba_bytes;  /* the I/O that found it: byte offset and size */
+	uint64_t size_bytes; /* (recovery: the key block) */
+	uint64_t tod_ns;     /* wall clock when it was found */
+	const struct dv_mismatch *m;
+};
+
+/* Data validation totals of the execution, before close. */
+struct rep_dv_summary {
+	uint64_t nr_validated; /* key blocks read and compared */
+	uint64_t nr_errors;    /* key blocks marked in error */
+	bool is_journal;
+	bool is_recovered; /* -jr or -jro ran the recovery pass */
+};
+
 /* How a run ended, for run_end. */
 struct rep_run_end {
 	const struct rep_sample *avg;
@@ -141,6 +161,10 @@ struct rep_ops {
 	void (*message)(void *state, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
+	/* A data validation error (errorlog.html, console, logfile, results.json). */
+	void (*dv_error)(void *state, const struct rep_dv_error *e);
+	/* Data validation totals, once before close when validation was on. */
+	void (*dv_summary)(void *state, const struct rep_dv_summary *s);
 	/* Execution end with the exit status; frees state. Returns 0 or -errno. */
 	int (*close)(void *state, int status);
 	/* Optional, for an output that keeps a line on a terminal (rep_statusline): called with
@@ -171,6 +195,9 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* A failed I/O to every observer that records them. */
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
+/* A data validation error, and the totals, to every observer that records them. */
+void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e);
+void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum);
 int rep_set_close(struct rep_set *s, int status);
 
 /* Adds every output-directory observer below (not the console), for a VDbench-style -o. Each

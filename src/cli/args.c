@@ -1,5 +1,5 @@
 /* Parsing VDbench's command line (reference §7): -f files (following words are more files),
- * -o, -e/-i/-w overrides, -s, name=value substitution variables; options may be joined with
+ * -o, -e/-i/-w overrides, -s, -v/-j data validation, name=value substitution variables; options may be joined with
  * their value (-e10) or separate (-e 10). ioramp's own options are --long. */
 #include "args.h"
 
@@ -180,6 +180,16 @@ static int short_option(struct cli_args *a, int argc, char **argv, int *i)
 	case 'w':
 		v = opt_value(argc, argv, i, 2);
 		return cli_args_time("-w", v, &a->overrides.warmup_s, &a->overrides.has_warmup);
+	case 'v':
+	case 'j': { /* data validation: -v -vr -vw, -j -jr -jro -jn -jri (reference §7) */
+		char msg[256];
+
+		if (dv_opts_cli(&a->dv, arg, msg, sizeof(msg))) {
+			fprintf(stderr, "ioramp: error: %s\n", msg);
+			return -EINVAL;
+		}
+		return 0;
+	}
 	case 's':
 		if (!arg[2]) {
 			a->is_simulate = true;

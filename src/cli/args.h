@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ioramp/dv.h"
 #include "ioramp/parm.h"
 
 struct cli_args {
@@ -22,6 +23,7 @@ struct cli_args {
 	const char *record; /* --record FILE */
 	const char *map;    /* --map DEV=SD,... for trace replay */
 	uint64_t seed;
+	struct dv_opts dv; /* -v, -vr, -vw, -j, -jr, -jro, -jn, -jri */
 	bool has_seed;
 	bool is_simulate;
 	bool is_json;

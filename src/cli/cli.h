@@ -7,6 +7,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ioramp/dv.h"
+
 struct plan;
 
 enum cli_exit {
@@ -31,6 +33,7 @@ struct cli_exec_opts {
 	const char *record; /* --record FILE; NULL: none */
 	const char *map;    /* --map DEV=SD,... for trace replay; NULL: in order */
 	uint64_t seed;	    /* used when has_seed, else a seed from the clock (printed) */
+	struct dv_opts dv;  /* data validation options of the command line */
 	bool has_seed;
 	bool is_json;
 	bool is_force;

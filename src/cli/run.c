@@ -172,6 +172,7 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		.engine = a->engine,
 		.seed = a->has_seed ? a->seed : wall_ns(), /* printed: --seed repeats it */
 		.is_force = a->is_force,
+		.dv = a->dv,
 		.record_path = a->record,
 		.trace_map = a->map,
 		.command = rd_command,
@@ -221,6 +222,7 @@ static int execute(const struct cli_args *a, int argc, char **argv, const struct
 		.record = a->record,
 		.map = a->map,
 		.seed = a->seed,
+		.dv = a->dv,
 		.has_seed = a->has_seed,
 		.is_json = a->is_json,
 		.is_force = a->is_force,

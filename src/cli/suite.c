@@ -148,6 +148,7 @@ static int time_option(struct cli_suite_opts *o, int argc, char **argv, int *i)
 	case 'i':
 		return cli_args_time("-i", v, &ov->interval_s, &ov->has_interval);
 	default:
+		ov->zero_warmup_counts = true;
 		return cli_args_time("-w", v, &ov->warmup_s, &ov->has_warmup);
 	}
 }

@@ -150,18 +150,23 @@ static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_n
 	return ret;
 }
 
-uint64_t eng_collect_nr_errors(const struct eng_worker *w, uint32_t nr_workers)
+uint64_t eng_collect_nr_io_errors(const struct eng_worker *w, uint32_t nr_workers)
 {
 	uint64_t n = 0;
 
 	for (uint32_t i = 0; i < nr_workers; i++)
-		n += atomic_load_explicit(&w[i].nr_errors, memory_order_relaxed);
+		n += atomic_load_explicit(&w[i].nr_io_errors, memory_order_relaxed);
 	return n;
 }
 
+/* Failed I/Os and validation errors: data_errors= counts both (reference §2). */
 static uint64_t nr_errors(const struct eng_collect *c)
 {
-	return eng_collect_nr_errors(c->workers, c->nr_workers);
+	uint64_t n = 0;
+
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		n += atomic_load_explicit(&c->workers[i].nr_errors, memory_order_relaxed);
+	return n;
 }
 
 bool eng_collect_is_device_lost(const struct eng_worker *w, uint32_t nr_workers)

@@ -39,8 +39,8 @@ int eng_collect_intervals(struct eng_collect *c);
 void eng_collect_average(struct eng_collect *c, struct rep_sample *s);
 void eng_collect_fini(struct eng_collect *c);
 
-/* The I/O errors the workers counted so far. Any thread. */
-uint64_t eng_collect_nr_errors(const struct eng_worker *w, uint32_t nr_workers);
+/* The failed I/Os the workers counted so far (validation errors apart). Any thread. */
+uint64_t eng_collect_nr_io_errors(const struct eng_worker *w, uint32_t nr_workers);
 
 /* Whether an I/O failed with ENXIO or ENODEV (a device that vanished). Any thread. */
 bool eng_collect_is_device_lost(const struct eng_worker *w, uint32_t nr_workers);

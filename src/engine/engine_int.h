@@ -15,6 +15,7 @@
 #include "record.h"
 #include "replay.h"
 #include "target.h"
+#include "validate.h"
 
 enum {
 	ENG_SDQ_LIMIT = 2000, /* pending I/Os an SD holds before generation waits (VDbench's) */
@@ -45,6 +46,7 @@ struct eng_sd_desc {
 	uint64_t size_bytes; /* used: size= or the target's, rounded down to max_xfer */
 	uint64_t max_xfer_bytes;
 	uint32_t worker;
+	struct eng_dv_sd *dv; /* data validation of this SD; NULL: off */
 };
 
 struct eng_run {
@@ -73,6 +75,7 @@ struct eng_run {
 	double compratio;  /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
 	double replay_speed; /* trace time / speed; 0: as fast as the threads allow */
+	struct eng_dv *dv;   /* data validation; NULL: off (and for SD_format) */
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -98,6 +101,7 @@ struct eng_slot {
 	uint64_t submit_ns;
 	uint32_t wg;
 	uint32_t local_sd;
+	enum eng_dv_phase dv_phase;
 };
 
 /* Worker-local state of one SD. */
@@ -113,6 +117,9 @@ struct eng_wsd {
 	double *cum_weight; /* ENG_MODE_MAX: cumulative weights of wgs */
 	uint32_t replay_wg; /* replay: the local generator that counts this SD's I/Os */
 	struct gen_pcg pick;
+	struct eng_dv_sd *dv;	    /* data validation; NULL: off */
+	struct eng_pending dv_held; /* validation: the next I/O, waiting for a busy block */
+	bool has_dv_held;
 };
 
 /* Worker-local state of one generator. */
@@ -148,6 +155,7 @@ struct eng_worker {
 	uint32_t nr_free;
 	uint32_t depth;
 	struct eng_io **batch;
+	uint32_t nr_batch; /* prepared I/Os the backend has not taken yet */
 	struct eng_io **done;
 	struct eng_wsd *sds;
 	uint32_t nr_sds;
@@ -160,14 +168,21 @@ struct eng_worker {
 	uint64_t nr_writes;			  /* stamps every write's data (loop.c) */
 	struct eng_io_error errors[ENG_ERR_RING]; /* [0, nr_errors_kept) are published */
 	struct eng_rec_ring *rec;		  /* --record: this worker's ring; NULL otherwise */
-	struct eng_rpl_ring *rpl; /* replay: the feeder's ring for this worker's SDs */
-	uint16_t *local_of_sd;	  /* replay: run SD -> local SD */
-	int fatal;		  /* a broken backend: -errno */
-	bool is_draining;	  /* after the last published interval: count nothing */
+	struct eng_rpl_ring *rpl;   /* replay: the feeder's ring for this worker's SDs */
+	uint16_t *local_of_sd;	    /* replay: run SD -> local SD */
+	struct eng_dv *dv;	    /* data validation; NULL: off */
+	struct eng_slot **dv_again; /* slots whose next validation phase waits for submit */
+	uint32_t nr_dv_again;
+	int dv_fatal; /* a journal write failed: -errno */
+	struct eng_dv_error dv_errors[ENG_DV_ERR_RING];
+	uint32_t nr_dv_errors_kept;
+	int fatal;	  /* a broken backend: -errno */
+	bool is_draining; /* after the last published interval: count nothing */
 
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
 	_Atomic uint64_t final_ns;	 /* when the worker stopped counting (0: still running) */
-	_Atomic uint64_t nr_errors;	 /* I/O errors so far */
+	_Atomic uint64_t nr_errors;	 /* I/O and validation errors so far (data_errors=) */
+	_Atomic uint64_t nr_io_errors;	 /* of which failed I/Os */
 	_Atomic uint32_t nr_errors_kept; /* errors[] entries written (release) */
 	_Atomic bool is_device_lost; /* an I/O failed with ENXIO or ENODEV: the device is gone */
 	_Atomic bool is_done;	     /* the thread is about to return */

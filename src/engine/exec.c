@@ -204,7 +204,7 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const struct eng_worker *w,
 			    int status, struct parm_err *err)
 {
-	uint64_t nr = eng_collect_nr_errors(w, r->nr_workers);
+	uint64_t nr = eng_collect_nr_io_errors(w, r->nr_workers);
 	const struct eng_io_error *e = NULL;
 	uint32_t limit = x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1;
 	char first[512] = "";
@@ -323,6 +323,11 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	r->seed = x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
+	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
+		r->dv = x->dv;
+		for (size_t s = 0; s < r->nr_sds; s++)
+			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
+	}
 	ret = eng_check_alignment(x, r, err);
 	if (ret)
 		return ENG_BAD_PARMS;
@@ -350,6 +355,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		status = ENG_FAILED;
 	eng_collect_io_errors(x->reps, x->plan, r, w, r->nr_workers); /* those of the drain */
 	status = io_errors_status(x, r, w, status, err);
+	status = eng_dv_run_end(x, r, w, r->nr_workers, status);
 	if (r->prun)
 		x->observed_iops[run_idx] = observed;
 	view_fini(&v);

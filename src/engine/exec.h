@@ -28,6 +28,8 @@ struct eng_exec {
 	bool has_format;	       /* some SD needs the SD_format pass */
 	struct eng_recorder *recorder; /* --record */
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
+	struct dv_opts dv_opts;	       /* data validation asked for (command line, parameters) */
+	struct eng_dv *dv;	       /* data validation state; NULL: off */
 	uint32_t nr_cpus;
 };
 

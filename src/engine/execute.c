@@ -121,6 +121,8 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 	int status = run_format(x, err);
 	struct parm_num n;
 
+	if (status == ENG_OK && x->has_format)
+		status = eng_dv_formatted(x, err); /* what the format pass wrote holds no key */
 	if (v && v->kind == PARM_VAL_WORD && !parm_num_parse(v->text, PARM_UNIT_TIME, &n)) {
 		char last = v->text[strlen(v->text) - 1];
 
@@ -205,7 +207,9 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
-	if (eng_targets_open(x, err))
+	if (eng_dv_opts(x, &x->dv_opts, err) || eng_dv_check(x, err) || eng_targets_open(x, err))
+		return ENG_BAD_PARMS;
+	if (eng_dv_new(x, err))
 		return ENG_BAD_PARMS;
 	x->has_format = needs_format(x);
 	if (o->record_path && open_recorder(x, err))
@@ -227,7 +231,10 @@ int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 	memset(err, 0, sizeof(*err));
 	x->reps = reps;
 	eng_note_no_effect(x->plan, reps);
-	status = run_all(x, err);
+	status = eng_dv_begin(x, err);
+	if (status == ENG_OK && !x->dv_opts.is_recover_only)
+		status = run_all(x, err);
+	status = eng_dv_end(x, status);
 	ret = eng_recorder_close(x->recorder);
 	x->recorder = NULL;
 	if (ret && status == ENG_OK) {
@@ -245,6 +252,7 @@ void eng_exec_free(struct eng_exec *x)
 	for (size_t i = 0; x->traces && i < x->plan->cfg->nr_rds; i++)
 		eng_trace_info_fini(&x->traces[i]);
 	free(x->traces);
+	eng_dv_free(x->dv);
 	eng_targets_close(x);
 	free(x->observed_iops);
 	free(x);

@@ -1,6 +1,7 @@
 /* The worker's hot loop (DESIGN.md "Engine"): release due arrivals into their SD's queue, move
  * queued I/Os into backend slots while the SD is below threads=, submit the batch, reap, count.
- * No allocation, no locks, no stdio: the only syscalls are the backend's and the clock. */
+ * No allocation, no locks, no stdio: the only syscalls are the backend's and the clock (and,
+ * with a validation journal, its one write per batch: validate.c). */
 #include "engine_int.h"
 
 #include <errno.h>
@@ -207,28 +208,44 @@ static uint64_t oldest_pending(const struct eng_worker *w, uint64_t now_ns)
 	return oldest;
 }
 
+/* Validation: the I/O that waited for a busy key block goes first (validate.c). */
+static bool next_io(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns, struct eng_pending *p)
+{
+	if (d->has_dv_held) {
+		*p = d->dv_held;
+		d->has_dv_held = false;
+		return true;
+	}
+	return next_pending(w, d, now_ns, p);
+}
+
 /* Queued I/Os into slots while each SD is below its threads=. Returns the batch size. */
 static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 {
-	uint32_t nr = 0;
+	uint32_t nr = w->dv ? eng_dv_requeue(w, now_ns) : 0;
 
 	for (uint32_t s = 0; s < w->nr_sds; s++) {
 		struct eng_wsd *d = &w->sds[s];
 		struct eng_pending p;
 
-		while (d->inflight < d->threads && w->nr_free && next_pending(w, d, now_ns, &p)) {
-			struct eng_slot *slot = &w->slots[w->free_slots[--w->nr_free]];
+		while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
+			struct eng_slot *slot;
 
+			if (d->dv && !eng_dv_claim(d, &p))
+				break; /* a key block it covers is busy: p waits in d */
+			slot = &w->slots[w->free_slots[--w->nr_free]];
 			slot->io.offset_bytes = p.offset_bytes;
 			slot->io.size_bytes = p.size_bytes;
 			slot->io.file_idx = s;
 			slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
-			if (p.is_write)
+			slot->local_sd = s;
+			if (d->dv)
+				eng_dv_start(w, d, slot);
+			else if (p.is_write)
 				stamp(slot, ++w->nr_writes);
 			slot->arrival_ns = p.arrival_ns;
 			slot->submit_ns = now_ns;
 			slot->wg = p.wg;
-			slot->local_sd = s;
 			d->inflight++;
 			stats_bank_inflight_add(wg_bank(w, p.wg), 1, now_ns);
 			w->batch[nr++] = &slot->io;
@@ -248,6 +265,7 @@ static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64
 	struct eng_io_error *e;
 
 	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed);
+	atomic_fetch_add_explicit(&w->nr_io_errors, 1, memory_order_relaxed);
 	if (slot->io.result == -ENXIO || slot->io.result == -ENODEV)
 		atomic_store_explicit(&w->is_device_lost, true, memory_order_relaxed);
 	if (kept >= ENG_ERR_RING)
@@ -276,8 +294,11 @@ static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
 					  now_ns - slot->arrival_ns);
 		else
 			stats_bank_record_error(b, op);
-		stats_bank_inflight_add(b, -1, now_ns);
 	}
+	if (slot->dv_phase && eng_dv_complete(w, slot))
+		return; /* validation: the same slot goes on with its next phase */
+	if (!w->is_draining)
+		stats_bank_inflight_add(b, -1, now_ns);
 	w->sds[slot->local_sd].inflight--;
 	w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
 	w->nr_ios_total++;
@@ -391,7 +412,7 @@ static int worker_loop(struct eng_worker *w)
 {
 	const struct eng_run *run = w->run;
 	uint64_t boundary_ns = run->start_ns + run->interval_ns;
-	uint32_t nr_batch = 0;
+	uint32_t *nr_batch = &w->nr_batch;
 
 	while (!atomic_load_explicit(&w->stop, memory_order_relaxed) && !is_finished(w)) {
 		uint64_t now_ns = eng_clock_ns();
@@ -413,11 +434,13 @@ static int worker_loop(struct eng_worker *w)
 			release_replay(w, now_ns);
 		else
 			release_due(w, now_ns);
-		if (nr_batch == 0)
-			nr_batch = prep(w, now_ns);
+		if (*nr_batch == 0)
+			*nr_batch = prep(w, now_ns);
 		if (w->rec)
 			eng_rec_clock(w->rec, oldest_pending(w, now_ns));
-		ret = submit(w, &nr_batch);
+		if (w->dv && eng_dv_flush(w)) /* BEFORE records durable before the writes start */
+			return w->dv_fatal;
+		ret = submit(w, nr_batch);
 		if (ret < 0)
 			return ret;
 		ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
@@ -427,12 +450,32 @@ static int worker_loop(struct eng_worker *w)
 	return 0;
 }
 
+/* After stop: I/Os prepared but not taken by the backend were never issued; their slots are
+ * free again (validation ends their phases in eng_dv_cancel()). */
+static void drop_unsubmitted(struct eng_worker *w)
+{
+	for (uint32_t i = 0; i < w->nr_batch; i++) {
+		struct eng_slot *slot = (struct eng_slot *)w->batch[i];
+
+		if (slot->dv_phase) {
+			w->dv_again[w->nr_dv_again++] = slot;
+			continue;
+		}
+		w->sds[slot->local_sd].inflight--;
+		w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
+	}
+	w->nr_batch = 0;
+}
+
 /* After stop: let outstanding I/O finish (counted in the last interval), within a limit. */
 static int drain(struct eng_worker *w)
 {
 	uint64_t limit_ns = eng_clock_ns() + DRAIN_LIMIT_NS;
 
 	w->is_draining = true;
+	drop_unsubmitted(w);
+	if (w->dv)
+		eng_dv_cancel(w); /* phases waiting to be submitted end here */
 
 	while (inflight(w) && eng_clock_ns() < limit_ns) {
 		int ret = reap(w, eng_clock_ns() + IDLE_CAP_NS);
@@ -440,6 +483,8 @@ static int drain(struct eng_worker *w)
 		if (ret < 0)
 			return ret;
 	}
+	if (w->dv && eng_dv_flush(w))
+		return w->dv_fatal;
 	return inflight(w) ? -ETIMEDOUT : 0;
 }
 

@@ -55,8 +55,11 @@ static void plan_needs(struct eng_exec *x)
 			}
 		}
 	}
-	for (size_t s = 0; s < plan->cfg->nr_sds; s++)
+	for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 		x->needs[s].flags |= plan->cfg->sds[s].openflags.flags;
+		if (x->dv_opts.is_recover_only) /* -jro reads what is there, writes nothing */
+			x->needs[s].is_written = false;
+	}
 }
 
 /* A file that is missing or shorter than size= gets the format pass first. */
@@ -194,8 +197,8 @@ int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 
 		if (!x->needs[s].is_used)
 			continue;
-		ret = prepare_file(x, s, err);
-		if (!ret)
+		ret = x->dv_opts.is_recover_only ? 0 : prepare_file(x, s, err);
+		if (!ret && !x->dv_opts.is_recover_only)
 			formatsds(x, s);
 		if (!ret)
 			ret = open_one(x, s, err);

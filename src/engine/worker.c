@@ -94,6 +94,7 @@ static int worker_sds(struct eng_worker *w)
 		d->run_sd = (uint32_t)i;
 		d->cfg_sd = (uint32_t)run->sds[i].cfg_idx;
 		d->threads = run->sds[i].threads;
+		d->dv = run->dv ? run->sds[i].dv : NULL;
 		gen_pcg_seed(&d->pick, run->seed, run->stream_base + 0x10000u + i);
 		for (uint32_t p = 0; p < run->nr_prio; p++) {
 			d->q[p].cap = ENG_SDQ_LIMIT;
@@ -192,6 +193,7 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	atomic_init(&w->published, 0);
 	atomic_init(&w->final_ns, 0);
 	atomic_init(&w->nr_errors, 0);
+	atomic_init(&w->nr_io_errors, 0);
 	atomic_init(&w->nr_errors_kept, 0);
 	atomic_init(&w->is_device_lost, false);
 	atomic_init(&w->consumed, 0);
@@ -209,6 +211,8 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 		ret = worker_sds(w);
 	if (!ret)
 		ret = worker_wgs(w);
+	if (!ret)
+		ret = eng_dv_worker_init(w);
 	if (ret) {
 		if (!msg[0])
 			snprintf(msg, msglen, "cannot set up worker %u: %s", idx, strerror(-ret));
@@ -267,6 +271,7 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->rec);
 	free(w->rpl);
 	free(w->local_of_sd);
+	eng_dv_worker_fini(w);
 	w->rec = NULL;
 	w->rpl = NULL;
 	w->local_of_sd = NULL;

@@ -306,7 +306,8 @@ static int reorder(struct parm_config *cfg, struct sd_group *g, size_t nr_groups
 	order_groups(g, nr_groups, order, &nr);
 	for (size_t i = 0; i < nr; i++)
 		sds[i] = cfg->sds[order[i]];
-	memcpy(cfg->sds, sds, nr * sizeof(*sds));
+	if (nr) /* no SDs: cfg->sds may be NULL, and memcpy must not see it */
+		memcpy(cfg->sds, sds, nr * sizeof(*sds));
 	free(order);
 	free(sds);
 	return 0;

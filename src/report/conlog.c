@@ -75,6 +75,18 @@ void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e)
 	rep_conlog_timed(c, text);
 }
 
+void rep_conlog_dv_error(struct rep_conlog *c, const struct rep_dv_error *e)
+{
+	char text[1024];
+
+	if (!c || !c->f)
+		return;
+	rep_dv_error_summary(text, sizeof(text), e);
+	rep_conlog_timed(c, text);
+	rep_dv_error_line(text, sizeof(text), c->x, e);
+	rep_conlog_timed(c, text);
+}
+
 void rep_conlog_close(struct rep_conlog *c, int status)
 {
 	char path[PATH_MAX], line[PATH_MAX + 128];

@@ -30,6 +30,11 @@ static void console_io_error(void *state, const struct rep_io_error *e)
 	rep_conlog_io_error(state, e);
 }
 
+static void console_dv_error(void *state, const struct rep_dv_error *e)
+{
+	rep_conlog_dv_error(state, e);
+}
+
 static int console_close(void *state, int status)
 {
 	struct rep_conlog *c = state;
@@ -49,5 +54,6 @@ const struct rep_ops rep_console = {
 	.run_end = rep_conlog_on_run_end,
 	.message = console_message,
 	.io_error = console_io_error,
+	.dv_error = console_dv_error,
 	.close = console_close,
 };

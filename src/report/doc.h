@@ -58,6 +58,13 @@ json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r);
 json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		       const struct rep_sample *s, unsigned int flags);
 
+/* ---- data validation (doc_dv.c) ------------------------------------------------------------ */
+
+/* Appends a key block in error to root's "data_validation" object (created when missing), or
+ * sets its totals. Return 0 or -ENOMEM. */
+int rep_doc_dv_error(json_t *root, const struct rep_dv_error *e);
+int rep_doc_dv_summary(json_t *root, const struct rep_dv_summary *s);
+
 /* ---- curves (doc_curve.c) ------------------------------------------------------------------ */
 
 /* Which curve the current run adds to. A curve is a max run and the points based on it; a

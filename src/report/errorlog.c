@@ -1,5 +1,6 @@
 /* errorlog.html (reference §10.2): a header saying that an empty log means no errors, then one
- * line per failed I/O in VDbench's console form, flushed at once. */
+ * line per failed I/O in VDbench's console form and a block report per data validation error
+ * (reference §12.1), flushed at once. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -55,6 +56,30 @@ static void errorlog_io_error(void *state, const struct rep_io_error *e)
 	fflush(el->f);
 }
 
+static void errorlog_emit(void *ctx, const char *line)
+{
+	struct errorlog *el = ctx;
+	char tod[REP_TOD_LEN];
+
+	rep_fmt_tod(tod, rep_now_ns());
+	fprintf(el->f, "%s %s\n", tod, line);
+}
+
+/* The block report, then VDbench's op line. */
+static void errorlog_dv_error(void *state, const struct rep_dv_error *e)
+{
+	struct errorlog *el = state;
+	char text[1024];
+
+	if (!el)
+		return;
+	fputc('\n', el->f);
+	rep_dv_error_detail(e, errorlog_emit, el);
+	rep_dv_error_line(text, sizeof(text), el->x, e);
+	errorlog_emit(el, text);
+	fflush(el->f);
+}
+
 static int errorlog_close(void *state, int status)
 {
 	struct errorlog *el = state;
@@ -72,5 +97,6 @@ const struct rep_ops rep_errorlog = {
 	.name = "errorlog",
 	.open = errorlog_open,
 	.io_error = errorlog_io_error,
+	.dv_error = errorlog_dv_error,
 	.close = errorlog_close,
 };

@@ -72,6 +72,21 @@ static int json_run_end(void *state, const struct rep_run *r, const struct rep_r
 	return ret ? ret : saved;
 }
 
+static void json_dv_error(void *state, const struct rep_dv_error *e)
+{
+	struct json_state *s = state;
+
+	if (!rep_doc_dv_error(rep_doc_root(s->doc), e))
+		json_save(s); /* an execution that dies now still has it on disk */
+}
+
+static void json_dv_summary(void *state, const struct rep_dv_summary *sum)
+{
+	struct json_state *s = state;
+
+	rep_doc_dv_summary(rep_doc_root(s->doc), sum);
+}
+
 static int json_close(void *state, int status)
 {
 	struct json_state *s = state;
@@ -99,5 +114,7 @@ const struct rep_ops rep_json = {
 	.interval = json_interval,
 	.run_end = json_run_end,
 	.io_error = json_io_error,
+	.dv_error = json_dv_error,
+	.dv_summary = json_dv_summary,
 	.close = json_close,
 };

@@ -68,6 +68,11 @@ static void logfile_io_error(void *state, const struct rep_io_error *e)
 		rep_conlog_io_error(state, e);
 }
 
+static void logfile_dv_error(void *state, const struct rep_dv_error *e)
+{
+	rep_conlog_dv_error(state, e);
+}
+
 static int logfile_close(void *state, int status)
 {
 	struct rep_conlog *c = state;
@@ -89,5 +94,6 @@ const struct rep_ops rep_logfile = {
 	.run_end = rep_conlog_on_run_end,
 	.message = logfile_message,
 	.io_error = logfile_io_error,
+	.dv_error = logfile_dv_error,
 	.close = logfile_close,
 };

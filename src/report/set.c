@@ -108,6 +108,22 @@ void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 			s->ops[i]->io_error(s->state[i], e);
 }
 
+void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e)
+{
+	bracket(s, false);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->dv_error)
+			s->ops[i]->dv_error(s->state[i], e);
+	bracket(s, true);
+}
+
+void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->dv_summary)
+			s->ops[i]->dv_summary(s->state[i], sum);
+}
+
 int rep_set_add_vdbench(struct rep_set *s)
 {
 	static const struct rep_ops *const outputs[] = {

@@ -133,6 +133,8 @@ int rep_conlog_on_run_end(void *state, const struct rep_run *r, const struct rep
 /* One line with the current time of day in front. */
 void rep_conlog_timed(struct rep_conlog *c, const char *line);
 void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e);
+/* A data validation error: its summary line and VDbench's op line (c may be NULL). */
+void rep_conlog_dv_error(struct rep_conlog *c, const struct rep_dv_error *e);
 /* The closing line when status is 0. */
 void rep_conlog_close(struct rep_conlog *c, int status);
 
@@ -152,5 +154,17 @@ void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
 /* The console form of an I/O error (also errorlog.html), without the newline. */
 void rep_io_error_text(char *buf, size_t len, const struct rep_exec *x,
 		       const struct rep_io_error *e);
+
+/* ---- data validation errors (dverror.c) ---------------------------------------------------- */
+
+/* VDbench's console line of a data validation error ("op: read lun: ... errno: 60003: 'A Data
+ * Validation error was discovered' "), without the newline. */
+void rep_dv_error_line(char *buf, size_t len, const struct rep_exec *x,
+		       const struct rep_dv_error *e);
+/* One line: SD, key block, class and what was found instead. */
+void rep_dv_error_summary(char *buf, size_t len, const struct rep_dv_error *e);
+/* The block report of errorlog.html, one emit per line: the summary, the sector, the class,
+ * keys, time found, and the first 32 bytes (and first differing body line) expected | found. */
+void rep_dv_error_detail(const struct rep_dv_error *e, rep_emit_fn *emit, void *ctx);
 
 #endif /* IORAMP_REPORT_VDBTEXT_H */

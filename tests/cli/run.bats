@@ -56,11 +56,11 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 }
 
 @test "not supported keywords are refused, never ignored" {
-	printf 'validate=yes\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+	printf 'showlba=yes\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
 		"$SCRATCH" >v.vdb
 	run "$IORAMP" -f v.vdb -o out
 	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "v.vdb:1:10: error: not supported yet: validate" ]]
+	[[ "${lines[0]}" == "v.vdb:1:9: error: not supported yet: showlba" ]]
 }
 
 @test "SIGINT ends the run with the completed intervals and exit 130" {

@@ -1,0 +1,280 @@
+/* The worker's side of data validation (reference §12.1): an I/O claims every key block it
+ * covers (one I/O per block), a write of known blocks is read and checked first (unless -vw),
+ * its data carries the new keys, a BEFORE record is queued for the journal, the key map and an
+ * AFTER record follow its completion, and -vr reads it back. Each phase is an I/O of its own
+ * in the statistics, as in VDbench. Hot path: no allocation, no stdio; the only system calls
+ * are the clock and the journal's one write per batch. */
+#include "engine_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* The key blocks an I/O touches: [first, first + nr), clamped to the map. */
+static void blocks_of(const struct dv_map *m, uint64_t off, uint64_t size, uint64_t *first,
+		      uint64_t *nr)
+{
+	uint64_t end = (off + size + m->block_bytes - 1) / m->block_bytes;
+
+	*first = off / m->block_bytes;
+	if (end > m->nr_blocks)
+		end = m->nr_blocks;
+	*nr = end > *first ? end - *first : 0;
+}
+
+/* Whether the I/O covers block b entirely (only those carry keys; a misaligned I/O leaves
+ * the blocks it touches in part unknown). */
+static bool is_whole(const struct dv_map *m, const struct eng_io *io, uint64_t b)
+{
+	uint64_t start = b * m->block_bytes;
+
+	return start >= io->offset_bytes &&
+	       start + m->block_bytes <= io->offset_bytes + io->size_bytes;
+}
+
+int eng_dv_worker_init(struct eng_worker *w)
+{
+	w->dv = w->run->dv;
+	if (!w->dv)
+		return 0;
+	w->dv_again = calloc(w->depth, sizeof(*w->dv_again));
+	return w->dv_again ? 0 : -ENOMEM;
+}
+
+void eng_dv_worker_fini(struct eng_worker *w)
+{
+	free(w->dv_again);
+	w->dv_again = NULL;
+}
+
+bool eng_dv_claim(struct eng_wsd *d, const struct eng_pending *p)
+{
+	struct dv_map *m = &d->dv->map;
+	uint64_t first, nr;
+
+	blocks_of(m, p->offset_bytes, p->size_bytes, &first, &nr);
+	if (dv_map_is_busy(m, first, nr)) {
+		d->dv_held = *p;
+		d->has_dv_held = true;
+		return false;
+	}
+	dv_map_set_busy(m, first, nr, true);
+	return true;
+}
+
+static uint64_t tod_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts); /* vDSO: taken just before the write, as VDbench */
+	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+}
+
+static void journal_add(struct eng_worker *w, struct eng_dv_sd *sd, enum dv_jtype t, uint64_t b,
+			uint8_t key)
+{
+	int ret;
+
+	if (!sd->jnl)
+		return;
+	ret = dv_journal_add(sd->jnl, t, b, key);
+	if (ret && !w->dv_fatal)
+		w->dv_fatal = ret;
+}
+
+/* The write phase: each whole block gets its next key (the map changes only at completion),
+ * its data and a BEFORE record; a block covered in part gets data of no key (unknown). */
+static void write_setup(struct eng_worker *w, struct eng_dv_sd *sd, struct eng_slot *slot)
+{
+	struct dv_map *m = &sd->map;
+	struct eng_io *io = &slot->io;
+	uint64_t first, nr, now = tod_ms();
+	bool is_aligned =
+		io->offset_bytes % m->block_bytes == 0 && io->size_bytes % m->block_bytes == 0;
+
+	if (!is_aligned)
+		dv_fill(io->buf, io->offset_bytes,
+			io->size_bytes / DV_SECTOR_BYTES * DV_SECTOR_BYTES, 0, &sd->id, now);
+	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
+	for (uint64_t b = first; b < first + nr; b++) {
+		uint8_t key = is_whole(m, io, b) ? dv_map_next_key(m, b) : 0;
+
+		if (key)
+			dv_fill((char *)io->buf + (b * m->block_bytes - io->offset_bytes),
+				b * m->block_bytes, m->block_bytes, key, &sd->id, now);
+		journal_add(w, sd, DV_J_BEFORE, b, key);
+	}
+	io->op = ENG_OP_WRITE;
+	slot->dv_phase = ENG_DV_WRITE;
+}
+
+static bool has_known(const struct dv_map *m, const struct eng_io *io)
+{
+	uint64_t first, nr;
+
+	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
+	for (uint64_t b = first; b < first + nr; b++)
+		if (dv_key_is_known(m->keys[b]) && is_whole(m, io, b))
+			return true;
+	return false;
+}
+
+void eng_dv_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot)
+{
+	if (slot->io.op == ENG_OP_READ)
+		slot->dv_phase = ENG_DV_READ;
+	else if (!w->dv->opts.is_no_preread && has_known(&d->dv->map, &slot->io))
+		slot->dv_phase = ENG_DV_PREREAD, slot->io.op = ENG_OP_READ;
+	else
+		write_setup(w, d->dv, slot);
+}
+
+/* A key block in error: kept for the controller unless data_errors= is reached. */
+static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct eng_slot *slot,
+		      const struct dv_mismatch *m)
+{
+	struct eng_dv_error *e;
+	struct timespec ts;
+
+	if (atomic_fetch_add_explicit(&w->dv->nr_errors, 1, memory_order_relaxed) >=
+	    w->dv->max_errors)
+		return; /* the run is stopping: past the limit nothing is recorded */
+	sd->nr_errors++;
+	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed); /* stops the run */
+	if (w->nr_dv_errors_kept >= ENG_DV_ERR_RING)
+		return;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	e = &w->dv_errors[w->nr_dv_errors_kept++];
+	e->run_sd = w->sds[slot->local_sd].run_sd;
+	e->phase = slot->dv_phase;
+	e->offset_bytes = slot->io.offset_bytes;
+	e->size_bytes = slot->io.size_bytes;
+	e->tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	e->m = *m;
+}
+
+/* Checks every whole block the slot read that holds a key. */
+static void check_read(struct eng_worker *w, struct eng_dv_sd *sd, const struct eng_slot *slot)
+{
+	struct dv_map *m = &sd->map;
+	const struct eng_io *io = &slot->io;
+	uint64_t first, nr;
+
+	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
+	for (uint64_t b = first; b < first + nr; b++) {
+		struct dv_mismatch mm;
+
+		if (!dv_key_is_known(m->keys[b]) || !is_whole(m, io, b))
+			continue;
+		sd->nr_validated++;
+		if (dv_check((const char *)io->buf + (b * m->block_bytes - io->offset_bytes),
+			     b * m->block_bytes, m->block_bytes, m->keys[b], &sd->id, &mm)) {
+			m->keys[b] |= DV_KEY_ERROR;
+			found_bad(w, sd, slot, &mm);
+		}
+	}
+}
+
+/* The write ended: its keys (or unknown, when it failed) into the map and the journal. */
+static void write_done(struct eng_worker *w, struct eng_dv_sd *sd, const struct eng_io *io,
+		       bool is_ok)
+{
+	struct dv_map *m = &sd->map;
+	uint64_t first, nr;
+
+	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
+	for (uint64_t b = first; b < first + nr; b++) {
+		uint8_t key = is_ok && is_whole(m, io, b) ? dv_map_next_key(m, b) : 0;
+
+		m->keys[b] = key;
+		journal_add(w, sd, DV_J_AFTER, b, key);
+	}
+}
+
+static void release(struct eng_dv_sd *sd, const struct eng_io *io)
+{
+	uint64_t first, nr;
+
+	blocks_of(&sd->map, io->offset_bytes, io->size_bytes, &first, &nr);
+	dv_map_set_busy(&sd->map, first, nr, false);
+}
+
+static bool again(struct eng_worker *w, struct eng_slot *slot)
+{
+	w->dv_again[w->nr_dv_again++] = slot;
+	return true;
+}
+
+bool eng_dv_complete(struct eng_worker *w, struct eng_slot *slot)
+{
+	struct eng_dv_sd *sd = w->sds[slot->local_sd].dv;
+	bool is_ok = slot->io.result == (int32_t)slot->io.size_bytes;
+	bool is_going = !w->is_draining && !atomic_load_explicit(&w->stop, memory_order_relaxed);
+	enum eng_dv_phase phase = slot->dv_phase;
+
+	if (phase == ENG_DV_WRITE) {
+		write_done(w, sd, &slot->io, is_ok);
+		if (is_ok && is_going && w->dv->opts.is_reread) {
+			slot->dv_phase = ENG_DV_REREAD;
+			slot->io.op = ENG_OP_READ;
+			return again(w, slot);
+		}
+	} else if (is_ok) {
+		check_read(w, sd, slot);
+		if (phase == ENG_DV_PREREAD && is_going) {
+			write_setup(w, sd, slot);
+			return again(w, slot);
+		}
+	}
+	release(sd, &slot->io);
+	slot->dv_phase = ENG_DV_NONE;
+	return false;
+}
+
+uint32_t eng_dv_requeue(struct eng_worker *w, uint64_t now_ns)
+{
+	uint32_t nr = w->nr_dv_again;
+
+	for (uint32_t i = 0; i < nr; i++) {
+		struct eng_slot *slot = w->dv_again[i];
+
+		slot->arrival_ns = now_ns; /* a later phase is timed from its own submit */
+		slot->submit_ns = now_ns;
+		w->batch[i] = &slot->io;
+	}
+	w->nr_dv_again = 0;
+	return nr;
+}
+
+int eng_dv_flush(struct eng_worker *w)
+{
+	for (uint32_t s = 0; s < w->nr_sds && !w->dv_fatal; s++) {
+		struct eng_dv_sd *sd = w->sds[s].dv;
+
+		if (sd && sd->jnl && dv_journal_has_queued(sd->jnl))
+			w->dv_fatal = dv_journal_flush(sd->jnl);
+	}
+	return w->dv_fatal;
+}
+
+void eng_dv_cancel(struct eng_worker *w)
+{
+	for (uint32_t i = 0; i < w->nr_dv_again; i++) {
+		struct eng_slot *slot = w->dv_again[i];
+		struct eng_dv_sd *sd = w->sds[slot->local_sd].dv;
+		uint64_t first, nr;
+
+		if (slot->dv_phase == ENG_DV_WRITE) { /* BEFORE queued, never submitted */
+			blocks_of(&sd->map, slot->io.offset_bytes, slot->io.size_bytes, &first,
+				  &nr);
+			for (uint64_t b = first; b < first + nr; b++)
+				journal_add(w, sd, DV_J_AFTER, b, sd->map.keys[b]);
+		}
+		release(sd, &slot->io);
+		slot->dv_phase = ENG_DV_NONE;
+		w->sds[slot->local_sd].inflight--;
+		w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
+	}
+	w->nr_dv_again = 0;
+}

@@ -1,0 +1,273 @@
+#!/usr/bin/env bats
+# Data validation and journals (reference 12.1-12.2): clean runs, runs killed with SIGKILL and
+# recovered, blocks corrupted behind ioramp's back and found, data_errors=, exit codes. Files in
+# a scratch directory (journals land in the current directory, the scratch one); no time is
+# asserted.
+
+load helpers
+
+# Byte surgery behind ioramp's back: flip the bits of mask in one byte; copy a 4 KiB block.
+flip() {
+	local b
+	b=$(od -An -tu1 -j"$2" -N1 "$1" | tr -d ' ')
+	# shellcheck disable=SC2059
+	printf "$(printf '\\%03o' $((b ^ $3)))" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
+}
+
+copy_block() {
+	dd if="$1" of="$3" bs=4096 skip="$2" seek="$4" count=1 conv=notrunc status=none
+}
+
+# The "key blocks marked in error" count of a console.
+errors_of() {
+	sed -n 's/.*key blocks marked in error: *\([0-9,]*\).*/\1/p' "$1" | tail -1
+}
+
+@test "validating runs of several workloads find no error" {
+	cat >mix.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=8
+sd=sd2,lun=$SCRATCH/f2,size=4m,threads=4
+wd=wd1,sd=sd*,xfersize=(4k,40,8k,30,64k,30),rdpct=50
+wd=wd2,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
+rd=rd1,wd=wd*,iorate=max,elapsed=2,interval=1
+rd=rd2,wd=wd1,iorate=2000,elapsed=2,interval=1,forrdpct=(0)
+PARM
+	run "$IORAMP" -f mix.vdb -o out -v
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Allocating Data Validation map for sd=sd1: 1,024 one-byte entries for each 4,096-byte block."* ]]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+	jq -e '.data_validation | .key_blocks_validated > 1000 and .key_blocks_in_error == 0 and
+		(.errors | length) == 0 and .is_journal == false' out/results.json
+	grep -q 'no error messages beyond this line' out/errorlog.html
+	! grep -q 'Data Validation error' out/errorlog.html
+
+	cat >w.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=8
+wd=wd1,sd=sd1,xfersize=(8k,16k,8k),rdpct=0
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+PARM
+	sed -i 's/threads=8$/threads=8,align=8k/' w.vdb
+	# -vr: each write is read back, and those reads count (VDbench: 50% asked, 68% read)
+	run "$IORAMP" -f w.vdb -o out-vr -vr --engine sync
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+	pct=$(grep -a 'avg_' <<<"$output" | awk '{print int($6)}')
+	[ "$pct" -gt 30 ]
+	sed -i 's/rdpct=0/rdpct=60/' w.vdb
+	run "$IORAMP" -f w.vdb -o out-vw -vw --engine aio
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+}
+
+@test "a validating run that validates nothing fails as in VDbench" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1,rdpct=100\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
+		"$SCRATCH" >r.vdb
+	run "$IORAMP" -f r.vdb -o out -v
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"No read validations done during a Data Validation run."* ]]
+	[[ "$output" == *"Total amount of key blocks read and validated:        0;"* ]]
+}
+
+@test "validation parameters are checked before any I/O, with their place" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1,xfersize=(4k,50,6k,50)\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >x.vdb
+	run "$IORAMP" -f x.vdb -o out -v
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "x.vdb:2:4: error: wd=wd1: xfersize 6144 is not a multiple of 4096, the key block of sd=sd1"* ]]
+	[ ! -e f ]
+	printf 'sd=longer_than8,lun=%s/f,size=1m\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >n.vdb
+	run "$IORAMP" -f n.vdb -o out -j
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "n.vdb:1:4: error: sd=longer_than8: name longer than 8 characters"* ]]
+	printf 'validate=time\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >t.vdb
+	run "$IORAMP" -f t.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "t.vdb:1:10: error: validate=time is not supported; expected yes, no, read_after_write or no_preread" ]]
+	printf 'journal=(yes,maponly)\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+		"$SCRATCH" >m.vdb
+	run "$IORAMP" -f m.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "m.vdb:1:14: error: journal=maponly is not supported;"* ]]
+	run "$IORAMP" -f t.vdb -o out -vt
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "ioramp: error: -vt: 't' is not supported; expected -v, -vr or -vw" ]
+	sed -i 's/^validate=time$/validate=yes/' t.vdb
+	run "$IORAMP" -f t.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == *"data validation needs an engine that reads and writes; engine=null does no I/O" ]]
+	run "$IORAMP" -f t.vdb -o out -jr
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "t.vdb:2:4: error: sd=sd1: -jr: ./sd1.jnl: no journal; expected one from an earlier run with -j" ]]
+}
+
+@test "SIGKILL at random moments, then -jro: never a false error (20 times)" {
+	cat >k.vdb <<PARM
+sd=sd1,lun=$SCRATCH/k1,size=4m,threads=8
+sd=sd2,lun=$SCRATCH/k2,size=2m,threads=4
+wd=wd1,sd=sd*,xfersize=(4k,50,8k,30,16k,20),rdpct=30
+rd=rd1,wd=wd1,iorate=max,elapsed=60,interval=1
+PARM
+	run "$IORAMP" -f k.vdb -o out -j -e 2
+	[ "$status" -eq 0 ]
+	[ -s sd1.jnl ] && [ -s sd1.map ] && [ -s sd2.jnl ]
+	in_run=0
+	for i in $(seq 20); do
+		"$IORAMP" -f k.vdb -o out -jr >"kill.$i.txt" 2>&1 &
+		pid=$!
+		ms=$((200 + RANDOM % 1600))
+		sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
+		kill -KILL "$pid"
+		wait "$pid" || true
+		grep -q 'Starting RD=rd1' "kill.$i.txt" && in_run=$((in_run + 1))
+		"$IORAMP" -f k.vdb -o "check$i" -jro >"check.$i.txt" 2>&1 || {
+			cat "check.$i.txt"
+			false
+		}
+		[ "$(errors_of "check.$i.txt")" = 0 ]
+		grep -q 'Journal recovery of sd=sd1' "check.$i.txt"
+	done
+	echo "killed while writing: $in_run of 20"
+	[ "$in_run" -ge 5 ]
+}
+
+@test "blocks corrupted behind ioramp's back are all found and classified" {
+	cat >c.vdb <<PARM
+sd=sd1,lun=$SCRATCH/c1,size=1m,threads=4
+sd=sd2,lun=$SCRATCH/c2,size=1m,threads=4
+wd=wd1,sd=sd*,xfersize=4k,rdpct=0,seekpct=eof
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1
+PARM
+	# every block written once (and read back, so that something is validated)
+	run "$IORAMP" -f c.vdb -o out1 -j -vr
+	[ "$status" -eq 0 ]
+	cp c1 c1.old
+	# every block written again: keys move on, c1.old is stale now
+	run "$IORAMP" -f c.vdb -o out2 -jr
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Journal recovery of sd=sd1: 256 key blocks read and validated, 0 in error"* ]]
+	copy_block c1.old 5 c1 5  # an older version of block 5: a lost write
+	flip c1 $((10 * 4096 + 1000)) 255  # one byte of block 10's body
+	flip c1 $((20 * 4096 + 3000)) 4  # one bit of block 20
+	copy_block c1 31 c1 30  # block 31's data at block 30: a misplaced write
+	copy_block c2 40 c1 40  # sd2's block at sd1's: the data of another SD
+	sum=$(md5sum c1 c2)
+	run "$IORAMP" -f c.vdb -o out3 -jro
+	[ "$status" -eq 1 ]
+	[ "$(md5sum c1 c2)" = "$sum" ] # -jro writes nothing
+	[[ "$output" == *"Total amount of key blocks read and validated:      512; key blocks marked in error:    5"* ]]
+	[[ "$output" == *"Total Data Validation or I/O error count: 5"* ]]
+	[ "$(grep -c "errno: 60003: 'A Data Validation error was discovered'" <<<"$output")" -eq 5 ]
+	[[ "$output" == *"lba:        20480 0x00005000 xfer:     4096 errno: 60003"* ]]
+	run jq -r '.data_validation.errors[] | "\(.sd) \(.lun | split("/") | last) \(.block_offset_bytes / 4096) \(.class)"' out3/results.json
+	[ "${lines[0]}" = "sd1 c1 5 key" ]
+	[ "${lines[1]}" = "sd1 c1 10 corrupt" ]
+	[ "${lines[2]}" = "sd1 c1 20 bit" ]
+	[ "${lines[3]}" = "sd1 c1 30 offset" ]
+	[ "${lines[4]}" = "sd1 c1 40 sd" ]
+	[ "${#lines[@]}" -eq 5 ]
+	jq -e '.data_validation.errors | (.[0].found_key + 1 == .[0].expected_key or
+		(.[0].found_key == 126 and .[0].expected_key == 1)) and
+		.[1].found_key == .[1].expected_key' out3/results.json
+	jq -e '.data_validation.errors[2] | .bits == 1 and .sector == 5 and .line_offset == 432 and
+		.expected_line != .found_line' out3/results.json
+	jq -e '.data_validation.errors[3].found_offset_bytes == 31 * 4096 and
+		.data_validation.errors[4].found_sd == "sd2" and
+		(.data_validation.errors[0].expected | test("^0000000000500000[.]{16}"))' out3/results.json
+	for what in "bad key (lost or stale write)" "data corruption" "single bit error" "bad lba" \
+		"wrong sd name"; do
+		grep -q "===> $what" out3/errorlog.html
+	done
+	grep -q 'Data Validation error for sd=sd1,lun=.*/c1: key block lba 0x00005000 (4096 bytes): bad key' \
+		out3/errorlog.html
+	# the blocks in error are marked: a second check does not report them again
+	run "$IORAMP" -f c.vdb -o out4 -jro
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"validated:      507; key blocks marked in error:    0"* ]]
+}
+
+@test "data_errors=N stops after N errors; any error is exit status 1" {
+	cat >d.vdb <<PARM
+data_errors=3
+sd=sd1,lun=$SCRATCH/d1,size=1m,threads=4
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof
+rd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1
+PARM
+	run "$IORAMP" -f d.vdb -o out1 -j -vr
+	[ "$status" -eq 0 ]
+	for b in 3 9 12 40 41 42 100 200; do
+		flip d1 $((b * 4096 + 700)) 255
+	done
+	run "$IORAMP" -f d.vdb -o out2 -jro
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"key blocks marked in error:    3"* ]]
+	[ "$(jq '.data_validation.errors | length' out2/results.json)" -eq 3 ]
+	[ "$(jq '.execution.status' out2/results.json)" -eq 1 ]
+	# the next check finds the rest (the three found are marked and not reported again)
+	sed -i 's/^data_errors=3$/data_errors=50/' d.vdb
+	run "$IORAMP" -f d.vdb -o out3 -jro
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"key blocks marked in error:    5"* ]]
+}
+
+@test "results.json with data validation errors validates against doc/results.schema.json" {
+	if ! python3 -c 'import jsonschema' 2>/dev/null; then
+		skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
+	fi
+	# (an existing file and whole intervals: a run without a full interval has an average
+	# that the schema does not describe yet)
+	dd if=/dev/zero of=s1 bs=64k count=4 status=none
+	printf 'sd=sd1,lun=%s/s1\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+		"$SCRATCH" >s.vdb
+	run "$IORAMP" -f s.vdb -o out1 -j
+	[ "$status" -eq 0 ]
+	flip s1 $((7 * 4096 + 100)) 1
+	run "$IORAMP" -f s.vdb -o out2 -jro
+	[ "$status" -eq 1 ]
+	run python3 - "$TESTS/../doc/results.schema.json" out1/results.json out2/results.json <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+for path in sys.argv[2:]:
+    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+print("valid")
+PY
+	[ "$status" -eq 0 ]
+	[ "$output" = "valid" ]
+	[ "$(jq -r '.data_validation.errors[0].class' out2/results.json)" = bit ]
+}
+
+@test "a format pass after -jr leaves the blocks it wrote unknown, not in error" {
+	printf 'sd=sd1,lun=%s/g1,size=1m,threads=4\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+		"$SCRATCH" >g.vdb
+	run "$IORAMP" -f g.vdb -o out1 -j
+	[ "$status" -eq 0 ]
+	(echo formatsds=yes; cat g.vdb) >gf.vdb
+	run "$IORAMP" -f gf.vdb -o out2 -jr
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=SD_format"* ]]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+	run "$IORAMP" -f g.vdb -o out3 -jro
+	[ "$status" -eq 0 ]
+}
+
+@test "SIGINT with a journal: exit 130, the map checkpointed, -jro clean" {
+	printf 'sd=sd1,lun=%s/i1,size=2m,threads=8\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=600,interval=1\n' \
+		"$SCRATCH" >i.vdb
+	"$IORAMP" -f i.vdb -o out -j >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 100); do
+		grep -Eq '^[0-9:.]{12} +2 ' console.txt 2>/dev/null && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -q 'key blocks marked in error:    0' console.txt
+	run "$IORAMP" -f i.vdb -o out2 -jro
+	[ "$status" -eq 0 ]
+	# everything was in the map: no journal record was left to apply
+	[[ "$output" == *"Completed apply of journal records (before/after): 0/0"* ]]
+	[[ "$output" == *"0 writes were in flight"* ]]
+}
