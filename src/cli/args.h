@@ -22,7 +22,9 @@ struct cli_args {
 	const char *record; /* --record FILE */
 	const char *map;    /* --map DEV=SD,... for trace replay */
 	uint64_t seed;
+	uint64_t host_timeout_s; /* --host-timeout: an MPI job's lost-rank deadline */
 	bool has_seed;
+	bool has_host_timeout;
 	bool is_simulate;
 	bool is_json;
 	bool is_force;

@@ -158,6 +158,20 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 	return CLI_EXIT_OK;
 }
 
+/* Many hosts, every rank but 0: no output at all (rank 0 reports for all). */
+static int open_quiet(struct exec_ctx *c, const struct plan *plan, uint64_t seed)
+{
+	c->x = (struct rep_exec){
+		.cfg = plan->cfg,
+		.plan = plan,
+		.console = stderr,
+		.start_tod_ns = wall_ns(),
+		.seed = seed,
+		.mb_bytes = 1048576,
+	};
+	return rep_set_open(&c->reps, &c->x) ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+}
+
 /* The engine's hook for an RD's startcmd=/endcmd=. */
 static void rd_command(void *ctx, const struct parm_val *cmd)
 {
@@ -174,7 +188,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		.trace_map = a->map,
 		.command = rd_command,
 		.stop_signal = &stop_signal,
+		.cluster = a->cluster,
 	};
+	bool is_report = !a->cluster || a->cluster->rank == 0; /* many hosts: rank 0 reports */
 	struct exec_ctx *c = calloc(1, sizeof(*c));
 	struct eng_exec *ex = NULL;
 	struct parm_err err;
@@ -182,29 +198,36 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 
 	if (!c)
 		return CLI_EXIT_FAILED;
+	if (!is_report)
+		o.command = NULL; /* startcmd=/endcmd= run once, on rank 0 */
 	status = eng_exec_new(plan, &o, &ex, &err);
 	if (status != ENG_OK) {
-		parm_err_print(&err, stderr);
+		if (err.msg[0] && is_report)
+			parm_err_print(&err, stderr);
+		if (a->is_lost)
+			*a->is_lost = eng_exec_has_lost_rank(ex);
 		eng_exec_free(ex);
 		free(c);
 		return status_exit(status);
 	}
-	rc = open_reports(c, a, o.seed, plan, ex);
+	rc = is_report ? open_reports(c, a, o.seed, plan, ex) : open_quiet(c, plan, o.seed);
 	o.command_ctx = c->outdir; /* the engine keeps &o: RD commands see the directory */
 	if (rc == CLI_EXIT_OK) {
 		const struct parm_kwset *g = &plan->cfg->general.set;
 
 		cli_signals_catch();
-		if (g->val[PARM_KW_STARTCMD])
+		if (g->val[PARM_KW_STARTCMD] && is_report)
 			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir);
 		status = eng_exec_run(ex, &c->reps, &err);
-		if (g->val[PARM_KW_ENDCMD])
+		if (g->val[PARM_KW_ENDCMD] && is_report)
 			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);
 		rep_set_close(&c->reps, rc);
 	}
+	if (a->is_lost)
+		*a->is_lost = eng_exec_has_lost_rank(ex);
 	eng_exec_free(ex);
 	free(c);
 	return rc;

@@ -29,11 +29,13 @@ struct eng_exec {
 	struct eng_recorder *recorder; /* --record */
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
 	uint32_t nr_cpus;
+	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
 };
 
 /* support.c */
-int eng_check_supported(const struct plan *plan, struct parm_err *err);
-void eng_note_no_effect(const struct plan *plan, struct rep_set *reps);
+/* is_cluster: an MPI job of several ranks, where hd= hosts run (else they are refused). */
+int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err);
+void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps);
 
 /* targets.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);

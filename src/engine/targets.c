@@ -3,6 +3,7 @@
  * created when missing, and every check that would otherwise fail mid-run: a size beyond the
  * device, transfers or alignment the device's logical block does not divide under O_DIRECT,
  * writes to a mounted device, or to one carrying a signature without --force. */
+#include "cluster.h"
 #include "exec.h"
 
 #include <errno.h>
@@ -55,8 +56,12 @@ static void plan_needs(struct eng_exec *x)
 			}
 		}
 	}
-	for (size_t s = 0; s < plan->cfg->nr_sds; s++)
+	for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 		x->needs[s].flags |= plan->cfg->sds[s].openflags.flags;
+		/* many hosts: an SD another host has (host= pairs) is not opened here */
+		if (x->clu && !eng_clu_sd_here(x->clu, &plan->cfg->sds[s]))
+			x->needs[s].is_used = false;
+	}
 }
 
 /* A file that is missing or shorter than size= gets the format pass first. */

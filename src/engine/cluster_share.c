@@ -1,0 +1,139 @@
+/* This rank's share of a run on many hosts, as VDbench shares a run among its slaves
+ * (reference §9.2, §9.3, doc/cluster.md): each SD's threads spread over the hosts it exists on
+ * (and some workload of the run may run on), then over each host's slaves; a rank runs a
+ * (WD, SD) generator where it has threads for the SD and the WD may run on its host; and a
+ * workload's rate is split equally over all its generators on all ranks. */
+#include "cluster.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+void eng_share_fini(struct eng_share *s)
+{
+	free(s->threads);
+	free(s->nr_instances);
+	free(s->is_wd_here);
+	memset(s, 0, sizeof(*s));
+}
+
+static void wd_sds(const struct plan_run *pr, const struct parm_wd *wd, const size_t **idx,
+		   size_t *nr)
+{
+	*idx = pr->sd_idx ? pr->sd_idx : wd->sd_idx;
+	*nr = pr->sd_idx ? pr->nr_sd : wd->nr_sd;
+}
+
+/* The run's SDs in the engine's order (first use through its workloads) and their threads. */
+static size_t run_sds(const struct plan *plan, const struct plan_run *pr, size_t *order,
+		      uint32_t *threads)
+{
+	size_t n = 0;
+
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		const size_t *idx;
+		size_t nr;
+
+		wd_sds(pr, pr->wds[w], &idx, &nr);
+		for (size_t k = 0; k < nr; k++) {
+			size_t i;
+
+			for (i = 0; i < n && order[i] != idx[k]; i++)
+				;
+			if (i < n)
+				continue;
+			order[n] = idx[k];
+			threads[n++] = pr->ovr.has_threads ? pr->ovr.threads
+							   : plan->cfg->sds[idx[k]].threads;
+		}
+	}
+	return n;
+}
+
+static bool wd_uses(const struct plan_run *pr, size_t w, size_t sd)
+{
+	const size_t *idx;
+	size_t nr;
+
+	wd_sds(pr, pr->wds[w], &idx, &nr);
+	for (size_t k = 0; k < nr; k++)
+		if (idx[k] == sd)
+			return true;
+	return false;
+}
+
+/* Whether SD order[i] runs on host h: it exists there and some workload using it may run. */
+static void hosts_ok(const struct eng_clu *cl, const struct plan *plan, const struct plan_run *pr,
+		     const size_t *order, size_t nr, bool *ok)
+{
+	const struct clu_map *m = cl->map;
+
+	for (size_t i = 0; i < nr; i++) {
+		for (size_t h = 0; h < m->nr_hosts; h++) {
+			const char *label = m->hosts[h].label;
+			bool is_ok = clu_sd_lun(&plan->cfg->sds[order[i]], label) != NULL;
+			bool has_wd = false;
+
+			for (size_t w = 0; is_ok && !has_wd && w < pr->nr_wds; w++)
+				has_wd = wd_uses(pr, w, order[i]) &&
+					 clu_wd_on_host(pr->wds[w], label);
+			ok[i * m->nr_hosts + h] = is_ok && has_wd;
+		}
+	}
+}
+
+static void count_instances(const struct eng_clu *cl, const struct plan_run *pr,
+			    const size_t *order, size_t nr, const uint32_t *split,
+			    struct eng_share *out)
+{
+	const struct clu_map *m = cl->map;
+
+	for (size_t w = 0; w < pr->nr_wds; w++) {
+		out->is_wd_here[w] =
+			cl->host >= 0 && clu_wd_on_host(pr->wds[w], m->hosts[cl->host].label);
+		for (size_t i = 0; i < nr; i++) {
+			if (!wd_uses(pr, w, order[i]))
+				continue;
+			for (uint32_t r = 0; r < m->nr_ranks; r++)
+				if (m->host_of[r] >= 0 && split[(size_t)r * nr + i] &&
+				    clu_wd_on_host(pr->wds[w], m->hosts[m->host_of[r]].label))
+					out->nr_instances[w]++;
+		}
+	}
+}
+
+int eng_clu_share(const struct eng_clu *cl, const struct plan *plan, const struct plan_run *pr,
+		  struct eng_share *out)
+{
+	size_t nr_cfg = plan->cfg->nr_sds ? plan->cfg->nr_sds : 1;
+	size_t nr_hosts = cl->map->nr_hosts ? cl->map->nr_hosts : 1;
+	size_t *order = calloc(nr_cfg, sizeof(*order));
+	uint32_t *threads = calloc(nr_cfg, sizeof(*threads));
+	bool *ok = calloc(nr_cfg * nr_hosts, sizeof(*ok));
+	uint32_t *split = calloc(nr_cfg * cl->nr_ranks, sizeof(*split));
+	int ret = -ENOMEM;
+	size_t nr;
+
+	memset(out, 0, sizeof(*out));
+	out->threads = calloc(nr_cfg, sizeof(*out->threads));
+	out->nr_instances = calloc(pr->nr_wds ? pr->nr_wds : 1, sizeof(*out->nr_instances));
+	out->is_wd_here = calloc(pr->nr_wds ? pr->nr_wds : 1, sizeof(*out->is_wd_here));
+	if (!order || !threads || !ok || !split || !out->threads || !out->nr_instances ||
+	    !out->is_wd_here)
+		goto out;
+	nr = run_sds(plan, pr, order, threads);
+	hosts_ok(cl, plan, pr, order, nr, ok);
+	clu_split_threads(cl->map, threads, ok, nr, split);
+	for (size_t i = 0; i < nr; i++)
+		out->threads[order[i]] = split[(size_t)cl->rank * nr + i];
+	count_instances(cl, pr, order, nr, split, out);
+	ret = 0;
+out:
+	if (ret)
+		eng_share_fini(out);
+	free(order);
+	free(threads);
+	free(ok);
+	free(split);
+	return ret;
+}
