@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "ioramp/parm.h"
+#include "ioramp/plan.h"
 
 /* ---- transport ------------------------------------------------------------------------------ */
 
@@ -117,6 +118,23 @@ void clu_map_print(const struct clu_map *m, const struct parm_config *cfg, FILE 
  * host h; out[r * nr_sds + s] gets rank r's share. */
 void clu_split_threads(const struct clu_map *m, const uint32_t *threads, const bool *host_ok,
 		       size_t nr_sds, uint32_t *out);
+
+/* A rank's part of a run (reference §9.2, §9.3): its threads per SD, and for each of the run's
+ * workloads whether it may run on the rank's host and how many generators it has over all
+ * ranks (its rate is split equally over them). */
+struct clu_share {
+	uint32_t *threads;	/* per config SD: the rank's threads (0: none there) */
+	uint32_t *nr_instances; /* per run WD */
+	bool *is_wd_here;	/* per run WD */
+};
+
+/* Computes rank's share of plan run run_idx. Returns 0 or -ENOMEM. Free with clu_share_fini(). */
+int clu_share_build(const struct clu_map *m, const struct plan *plan, size_t run_idx, uint32_t rank,
+		    struct clu_share *out);
+void clu_share_fini(struct clu_share *s);
+
+/* For -s: per run, each SD's threads per slave ("rd1 threads: sd=sd1(ha-0=2,hb-0=2)"). */
+void clu_share_print(const struct clu_map *m, const struct plan *plan, FILE *f);
 
 /* ---- the parameter text --------------------------------------------------------------------- */
 

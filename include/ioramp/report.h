@@ -40,6 +40,13 @@ struct rep_exec {
 	 * left. NULL and 0 for a lone execution. */
 	const char *status_label;
 	uint64_t status_later_s;
+	/* Many hosts (rank 0 of an MPI job): the hosts and their slaves, one per rank ("ha-0"), as
+	 * every rep_run lists them; 0 and NULL on one host. */
+	size_t nr_hosts;
+	const char *const *host_names;
+	size_t nr_slaves;
+	const char *const *slave_names;
+	const uint32_t *slave_host; /* per slave: index in host_names */
 };
 
 /* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
@@ -200,6 +207,8 @@ extern const struct rep_ops rep_wdreport;  /* <wd>.html: interval lines per WD (
 extern const struct rep_ops rep_skew;	   /* skew.html: SD and WD tables, requested skew */
 extern const struct rep_ops rep_errorlog;  /* errorlog.html: header, then I/O errors */
 extern const struct rep_ops rep_status;	   /* status.html: tab-separated events */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+extern const struct rep_ops rep_hostreport;
 
 /* ---- output directory ------------------------------------------------------------------ */
 

@@ -144,8 +144,10 @@ static int plan_and_map(struct cluster_cmd *c)
 	clu_names_free(names, clu_comm_size(c->comm));
 	if (!ret && c->args.is_simulate && c->is_root) {
 		ret = plan_print_simulation(c->plan, stdout, &err);
-		if (!ret)
+		if (!ret) {
 			clu_map_print(&c->map, c->cfg, stdout);
+			clu_share_print(&c->map, c->plan, stdout);
+		}
 		fflush(stdout);
 	} else if (!ret && !c->args.is_simulate) {
 		ret = plan_check_runnable(c->plan, &err);

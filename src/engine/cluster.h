@@ -44,13 +44,6 @@ struct eng_clu_stats {
 	struct stats_cpu_pct cpu;
 };
 
-/* This rank's part of a run (cluster_share.c). */
-struct eng_share {
-	uint32_t *threads;	/* per config SD: this rank's threads (0: none here) */
-	uint32_t *nr_instances; /* per run WD: its generators over all ranks */
-	bool *is_wd_here;	/* per run WD: it may run on this rank's host */
-};
-
 struct eng_clu {
 	struct clu_comm *comm;
 	const struct clu_map *map;
@@ -93,10 +86,5 @@ int eng_clu_format_sds(struct eng_exec *x, struct parm_err *err);
 uint64_t eng_clu_seed(const struct eng_clu *cl, uint64_t seed);
 /* "host ha (rank 2, vm)" */
 void eng_clu_who(const struct eng_clu *cl, uint32_t rank, char *buf, size_t len);
-
-/* cluster_share.c */
-int eng_clu_share(const struct eng_clu *cl, const struct plan *plan, const struct plan_run *pr,
-		  struct eng_share *out);
-void eng_share_fini(struct eng_share *s);
 
 #endif /* IORAMP_ENGINE_CLUSTER_H */

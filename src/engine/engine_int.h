@@ -193,7 +193,7 @@ void eng_worker_fini(struct eng_worker *w);
 /* Thread entry: the loop until stop, then drains. */
 void *eng_worker_main(void *arg);
 
-struct eng_share;
+struct clu_share;
 
 /* What a run is built from. */
 struct eng_run_src {
@@ -201,7 +201,7 @@ struct eng_run_src {
 	size_t run_idx;
 	double base_iops; /* observed rate of the run a curve point or relative rate follows */
 	struct eng_target *targets;
-	const struct eng_share *share; /* many hosts: this rank's part; NULL: all of it */
+	const struct clu_share *share; /* many hosts: this rank's part; NULL: all of it */
 };
 
 /* run.c: builds the run description from a plan run. On many hosts every SD of the run keeps

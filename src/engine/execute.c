@@ -89,7 +89,7 @@ static void rd_command(const struct eng_exec *x, const struct plan_run *pr, enum
 static int build_run(struct eng_exec *x, size_t i, struct eng_run *r, struct parm_err *err)
 {
 	const struct plan_run *pr = &x->plan->runs[i];
-	struct eng_share share = { 0 };
+	struct clu_share share = { 0 };
 	struct eng_run_src src = {
 		.plan = x->plan,
 		.run_idx = i,
@@ -99,14 +99,14 @@ static int build_run(struct eng_exec *x, size_t i, struct eng_run *r, struct par
 	int ret = 0;
 
 	if (x->clu) {
-		ret = eng_clu_share(x->clu, x->plan, pr, &share);
+		ret = clu_share_build(x->clu->map, x->plan, i, x->clu->rank, &share);
 		src.share = &share;
 		if (ret)
 			parm_errf(err, NULL, "out of memory");
 	}
 	if (!ret)
 		ret = eng_run_build(r, &src, err) || make_replay(x, r, err);
-	eng_share_fini(&share);
+	clu_share_fini(&share);
 	if (ret && x->clu) {
 		uint64_t ignored;
 

@@ -63,7 +63,7 @@ static int run_sd_index(struct eng_run *r, size_t cfg_idx)
 }
 
 static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
-		       struct eng_target *targets, const struct eng_share *share)
+		       struct eng_target *targets, const struct clu_share *share)
 {
 	const struct parm_config *cfg = plan->cfg;
 
@@ -199,13 +199,13 @@ static uint32_t prio_level(const struct plan_run *pr, const struct parm_wd *wd)
 
 /* Many hosts: whether this rank runs workload w on its SD s, and the workload's generators
  * over all ranks (its rate is split equally over them, reference §9.2). */
-static bool wg_is_here(const struct eng_run *r, const struct eng_share *share, size_t w, size_t s)
+static bool wg_is_here(const struct eng_run *r, const struct clu_share *share, size_t w, size_t s)
 {
 	return !share || (share->is_wd_here[w] && r->sds[s].threads > 0);
 }
 
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
-		     const struct eng_share *share, struct parm_err *err)
+		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
 

@@ -65,6 +65,13 @@ static int json_run_end(void *state, const struct rep_run *r, const struct rep_r
 	return ret ? ret : saved;
 }
 
+static void json_message(void *state, const char *line)
+{
+	struct json_state *s = state;
+
+	rep_doc_message(s->doc, line);
+}
+
 static int json_close(void *state, int status)
 {
 	struct json_state *s = state;
@@ -91,5 +98,6 @@ const struct rep_ops rep_json = {
 	.run_start = json_run_start,
 	.interval = json_interval,
 	.run_end = json_run_end,
+	.message = json_message,
 	.close = json_close,
 };

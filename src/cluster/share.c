@@ -1,15 +1,15 @@
-/* This rank's share of a run on many hosts, as VDbench shares a run among its slaves
+/* A rank's share of a run on many hosts, as VDbench shares a run among its slaves
  * (reference §9.2, §9.3, doc/cluster.md): each SD's threads spread over the hosts it exists on
  * (and some workload of the run may run on), then over each host's slaves; a rank runs a
  * (WD, SD) generator where it has threads for the SD and the WD may run on its host; and a
  * workload's rate is split equally over all its generators on all ranks. */
-#include "cluster.h"
+#include "ioramp/cluster.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-void eng_share_fini(struct eng_share *s)
+void clu_share_fini(struct clu_share *s)
 {
 	free(s->threads);
 	free(s->nr_instances);
@@ -63,11 +63,9 @@ static bool wd_uses(const struct plan_run *pr, size_t w, size_t sd)
 }
 
 /* Whether SD order[i] runs on host h: it exists there and some workload using it may run. */
-static void hosts_ok(const struct eng_clu *cl, const struct plan *plan, const struct plan_run *pr,
+static void hosts_ok(const struct clu_map *m, const struct plan *plan, const struct plan_run *pr,
 		     const size_t *order, size_t nr, bool *ok)
 {
-	const struct clu_map *m = cl->map;
-
 	for (size_t i = 0; i < nr; i++) {
 		for (size_t h = 0; h < m->nr_hosts; h++) {
 			const char *label = m->hosts[h].label;
@@ -82,15 +80,14 @@ static void hosts_ok(const struct eng_clu *cl, const struct plan *plan, const st
 	}
 }
 
-static void count_instances(const struct eng_clu *cl, const struct plan_run *pr,
+static void count_instances(const struct clu_map *m, uint32_t rank, const struct plan_run *pr,
 			    const size_t *order, size_t nr, const uint32_t *split,
-			    struct eng_share *out)
+			    struct clu_share *out)
 {
-	const struct clu_map *m = cl->map;
+	int32_t host = m->host_of[rank];
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
-		out->is_wd_here[w] =
-			cl->host >= 0 && clu_wd_on_host(pr->wds[w], m->hosts[cl->host].label);
+		out->is_wd_here[w] = host >= 0 && clu_wd_on_host(pr->wds[w], m->hosts[host].label);
 		for (size_t i = 0; i < nr; i++) {
 			if (!wd_uses(pr, w, order[i]))
 				continue;
@@ -102,15 +99,16 @@ static void count_instances(const struct eng_clu *cl, const struct plan_run *pr,
 	}
 }
 
-int eng_clu_share(const struct eng_clu *cl, const struct plan *plan, const struct plan_run *pr,
-		  struct eng_share *out)
+int clu_share_build(const struct clu_map *m, const struct plan *plan, size_t run_idx, uint32_t rank,
+		    struct clu_share *out)
 {
+	const struct plan_run *pr = &plan->runs[run_idx];
 	size_t nr_cfg = plan->cfg->nr_sds ? plan->cfg->nr_sds : 1;
-	size_t nr_hosts = cl->map->nr_hosts ? cl->map->nr_hosts : 1;
+	size_t nr_hosts = m->nr_hosts ? m->nr_hosts : 1;
 	size_t *order = calloc(nr_cfg, sizeof(*order));
 	uint32_t *threads = calloc(nr_cfg, sizeof(*threads));
 	bool *ok = calloc(nr_cfg * nr_hosts, sizeof(*ok));
-	uint32_t *split = calloc(nr_cfg * cl->nr_ranks, sizeof(*split));
+	uint32_t *split = calloc(nr_cfg * m->nr_ranks, sizeof(*split));
 	int ret = -ENOMEM;
 	size_t nr;
 
@@ -122,18 +120,53 @@ int eng_clu_share(const struct eng_clu *cl, const struct plan *plan, const struc
 	    !out->is_wd_here)
 		goto out;
 	nr = run_sds(plan, pr, order, threads);
-	hosts_ok(cl, plan, pr, order, nr, ok);
-	clu_split_threads(cl->map, threads, ok, nr, split);
+	hosts_ok(m, plan, pr, order, nr, ok);
+	clu_split_threads(m, threads, ok, nr, split);
 	for (size_t i = 0; i < nr; i++)
-		out->threads[order[i]] = split[(size_t)cl->rank * nr + i];
-	count_instances(cl, pr, order, nr, split, out);
+		out->threads[order[i]] = split[(size_t)rank * nr + i];
+	count_instances(m, rank, pr, order, nr, split, out);
 	ret = 0;
 out:
 	if (ret)
-		eng_share_fini(out);
+		clu_share_fini(out);
 	free(order);
 	free(threads);
 	free(ok);
 	free(split);
 	return ret;
+}
+
+void clu_share_print(const struct clu_map *m, const struct plan *plan, FILE *f)
+{
+	struct clu_share *sh = calloc(m->nr_ranks, sizeof(*sh));
+	char name[300];
+
+	for (size_t i = 0; sh && i < plan->nr_runs; i++) {
+		const struct plan_run *pr = &plan->runs[i];
+		bool is_ok = true;
+
+		for (uint32_t r = 0; r < m->nr_ranks; r++)
+			is_ok &= !clu_share_build(m, plan, i, r, &sh[r]);
+		fprintf(f, "%s threads:", pr->name);
+		for (size_t s = 0; is_ok && s < plan->cfg->nr_sds; s++) {
+			bool has = false;
+
+			for (uint32_t r = 0; r < m->nr_ranks; r++)
+				has |= sh[r].threads[s] > 0;
+			if (!has)
+				continue;
+			fprintf(f, " sd=%s(", plan->cfg->sds[s].name);
+			for (uint32_t r = 0, n = 0; r < m->nr_ranks; r++) {
+				if (!sh[r].threads[s])
+					continue;
+				clu_slave_name(m, r, name, sizeof(name));
+				fprintf(f, "%s%s=%u", n++ ? "," : "", name, sh[r].threads[s]);
+			}
+			fputc(')', f);
+		}
+		fputc('\n', f);
+		for (uint32_t r = 0; r < m->nr_ranks; r++)
+			clu_share_fini(&sh[r]);
+	}
+	free(sh);
 }
