@@ -65,7 +65,7 @@ static int run_single(int argc, char **argv)
 		return CLI_EXIT_OK;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--version")) {
-		printf("ioramp %s\n", IORAMP_VERSION);
+		printf("ioramp %s%s\n", IORAMP_VERSION, clu_comm_has_mpi() ? " (MPI)" : "");
 		return CLI_EXIT_OK;
 	}
 	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
