@@ -74,6 +74,19 @@ static int view_hosts(struct run_view *v, const struct eng_clu *cl)
 	return 0;
 }
 
+/* An SD's threads= for the reports: on many hosts the total over all ranks, not this rank's
+ * share (the format pass: 2). */
+static uint32_t view_threads(const struct eng_exec *x, const struct eng_run *r, size_t s)
+{
+	const struct plan_run *pr = r->prun;
+
+	if (!x->clu)
+		return r->sds[s].threads;
+	if (!pr)
+		return 2;
+	return pr->ovr.has_threads ? pr->ovr.threads : x->plan->cfg->sds[r->sds[s].cfg_idx].threads;
+}
+
 static void view_params(struct run_view *v, const struct eng_run *r)
 {
 	struct rep_params *p = &v->rr.params;
@@ -99,10 +112,10 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 	p->compratio = r->compratio;
 	p->dedupratio = 1;
 	p->has_threads = r->nr_sds > 0;
-	p->threads = r->nr_sds ? r->sds[0].threads : 0;
+	p->threads = r->nr_sds ? v->sd_threads[0] : 0;
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		p->has_threads &=
-			r->sds[s].threads == p->threads; /* VDbench: -1 when they differ */
+			v->sd_threads[s] == p->threads; /* VDbench: -1 when they differ */
 		p->lunsize_bytes += r->sds[s].size_bytes;
 	}
 }
@@ -125,7 +138,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		v->sd_names[s] = sd->name;
 		v->sd_luns[s] = sd->lun;
 		v->sd_sizes[s] = r->sds[s].size_bytes;
-		v->sd_threads[s] = r->sds[s].threads;
+		v->sd_threads[s] = view_threads(x, r, s);
 	}
 	v->rr = (struct rep_run){
 		.run = pr,

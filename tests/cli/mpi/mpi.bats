@@ -177,6 +177,27 @@ wait_intervals() {
 	done
 }
 
+@test "a curve's points are shares of the max of all hosts, divided across ranks" {
+	cat >p <<-EOF
+		sd=sd1,lun=$SCRATCH/a,size=8m,threads=3
+		wd=wd1,sd=sd1,xfersize=1m
+		rd=rd1,wd=wd1,iorate=curve,curve=(10),elapsed=2,interval=1,distribution=deterministic
+	EOF
+	run "${MPIRUN[@]}" -np 3 "$IORAMP" -f p -o out --engine sync
+	[ "$status" -eq 0 ]
+	max=$(jq '.runs[] | select(.name == "rd1") | select(.rate.kind == "curve_max" or .rate.kind == "max") | .observed_iops' out/results.json)
+	# the max run's observed rate is the total of the three ranks
+	sum=$(jq '.runs[] | select(.name == "rd1") | [.average.slaves[].iops] | add' out/results.json)
+	awk -v a="$max" -v b="$sum" 'BEGIN { exit !(b >= a * 0.99 && b <= a * 1.01) }'
+	target=$(jq '.runs[] | select(.name == "rd1_(10%)") | .rate.target_iops' out/results.json)
+	[ "$target" = "$(awk -v o="$max" 'BEGIN { t = int(o * 10 / 100); s = t > 1000 ? 100 : 10; printf "%d", (t % s ? t - t % s + s : t) }')" ]
+	run jq -r '.runs[] | select(.name == "rd1_(10%)") | .average.slaves[].iops' out/results.json
+	[ "${#lines[@]}" -eq 3 ]
+	for iops in "${lines[@]}"; do
+		awk -v a="$iops" -v w="$target" 'BEGIN { exit !(a >= w / 3 * 0.95 && a <= w / 3 * 1.05) }'
+	done
+}
+
 @test "a lun missing on one host fails the execution before any I/O, naming the host" {
 	cat >p <<-EOF
 		hd=default,jvms=1
