@@ -55,11 +55,18 @@ void clu_names_free(char **names, uint32_t nr);
  * background (each later call on c moves them on). Returns 0 or -errno. */
 int clu_comm_send(struct clu_comm *c, uint32_t to, enum clu_tag tag, const void *buf, size_t len);
 
-/* Receives one message with tag from rank from (or from any rank: from < 0) into *buf
- * (malloc'ed), its length in *len and its sender in *src. Waits at most timeout_ns (0: looks
- * once). Returns 0, -EAGAIN when nothing came in time, or -EIO. */
-int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, void **buf, size_t *len,
-		  uint32_t *src, uint64_t timeout_ns);
+/* A message received: its bytes (malloc'ed; the caller frees buf), length and sender. */
+struct clu_msg {
+	void *buf;
+	size_t len;
+	uint32_t src;
+};
+
+/* Receives one message with tag from rank from (or from any rank: from < 0) into *m. Waits at
+ * most timeout_ns (0: looks once). Returns 0, -EAGAIN when nothing came in time, -ENOMEM or
+ * -EIO. */
+int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg *m,
+		  uint64_t timeout_ns);
 
 /* Waits until every message sent has left, at most timeout_ns. Returns 0 or -ETIMEDOUT. */
 int clu_comm_flush(struct clu_comm *c, uint64_t timeout_ns);

@@ -77,16 +77,14 @@ int clu_comm_send(struct clu_comm *c, uint32_t to, enum clu_tag tag, const void 
 	return -ENOTCONN;
 }
 
-int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, void **buf, size_t *len,
-		  uint32_t *src, uint64_t timeout_ns)
+int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg *m,
+		  uint64_t timeout_ns)
 {
 	(void)c;
 	(void)from;
 	(void)tag;
-	(void)buf;
-	(void)len;
-	(void)src;
 	(void)timeout_ns;
+	memset(m, 0, sizeof(*m));
 	return -EAGAIN;
 }
 

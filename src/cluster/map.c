@@ -96,9 +96,11 @@ static const char *hd_machine(const struct parm_hd *hd, const struct clu_map *m)
 	return sys;
 }
 
-static int hd_short(const struct parm_hd *hd, const char *machine, uint32_t want, uint32_t got,
+static int hd_short(const struct parm_hd *hd, const char *machine, uint32_t got,
 		    const struct clu_map *m, struct parm_err *err)
 {
+	uint32_t want = hd->jvms ? hd->jvms : 1;
+
 	if (machine)
 		return parm_errf(err, &hd->loc,
 				 "hd=%s needs %u rank%s on %s (jvms=%u) and finds %u free of %u; "
@@ -122,7 +124,7 @@ static int map_hd(struct clu_map *m, const struct parm_hd *hd, size_t h, struct 
 		if (m->host_of[r] < 0 && (!machine || is_same_machine(machine, m->rank_names[r])))
 			got++;
 	if (got < want)
-		return hd_short(hd, machine, want, got, m, err);
+		return hd_short(hd, machine, got, m, err);
 	for (uint32_t r = 0; r < m->nr_ranks && m->hosts[h].nr_ranks < want; r++)
 		if (m->host_of[r] < 0 && (!machine || is_same_machine(machine, m->rank_names[r])))
 			rank_take(m, h, r);

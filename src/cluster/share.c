@@ -62,41 +62,62 @@ static bool wd_uses(const struct plan_run *pr, size_t w, size_t sd)
 	return false;
 }
 
+/* The run's SDs as the split sees them. */
+struct run_sds {
+	const struct clu_map *m;
+	const struct plan *plan;
+	const struct plan_run *pr;
+	size_t *order;	   /* config SD of run SD i */
+	uint32_t *threads; /* its total threads */
+	size_t nr;
+	bool *ok;	 /* [i * nr_hosts + h]: SD i runs on host h */
+	uint32_t *split; /* [rank * nr + i]: rank's threads of SD i */
+};
+
 /* Whether SD order[i] runs on host h: it exists there and some workload using it may run. */
-static void hosts_ok(const struct clu_map *m, const struct plan *plan, const struct plan_run *pr,
-		     const size_t *order, size_t nr, bool *ok)
+static void hosts_ok(struct run_sds *rs)
 {
-	for (size_t i = 0; i < nr; i++) {
+	const struct clu_map *m = rs->m;
+
+	for (size_t i = 0; i < rs->nr; i++) {
 		for (size_t h = 0; h < m->nr_hosts; h++) {
 			const char *label = m->hosts[h].label;
-			bool is_ok = clu_sd_lun(&plan->cfg->sds[order[i]], label) != NULL;
+			bool is_ok = clu_sd_lun(&rs->plan->cfg->sds[rs->order[i]], label) != NULL;
 			bool has_wd = false;
 
-			for (size_t w = 0; is_ok && !has_wd && w < pr->nr_wds; w++)
-				has_wd = wd_uses(pr, w, order[i]) &&
-					 clu_wd_on_host(pr->wds[w], label);
-			ok[i * m->nr_hosts + h] = is_ok && has_wd;
+			for (size_t w = 0; is_ok && !has_wd && w < rs->pr->nr_wds; w++)
+				has_wd = wd_uses(rs->pr, w, rs->order[i]) &&
+					 clu_wd_on_host(rs->pr->wds[w], label);
+			rs->ok[i * m->nr_hosts + h] = is_ok && has_wd;
 		}
 	}
 }
 
-static void count_instances(const struct clu_map *m, uint32_t rank, const struct plan_run *pr,
-			    const size_t *order, size_t nr, const uint32_t *split,
-			    struct clu_share *out)
+static void count_instances(const struct run_sds *rs, uint32_t rank, struct clu_share *out)
 {
+	const struct clu_map *m = rs->m;
+	const struct plan_run *pr = rs->pr;
 	int32_t host = m->host_of[rank];
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		out->is_wd_here[w] = host >= 0 && clu_wd_on_host(pr->wds[w], m->hosts[host].label);
-		for (size_t i = 0; i < nr; i++) {
-			if (!wd_uses(pr, w, order[i]))
+		for (size_t i = 0; i < rs->nr; i++) {
+			if (!wd_uses(pr, w, rs->order[i]))
 				continue;
 			for (uint32_t r = 0; r < m->nr_ranks; r++)
-				if (m->host_of[r] >= 0 && split[(size_t)r * nr + i] &&
+				if (m->host_of[r] >= 0 && rs->split[(size_t)r * rs->nr + i] &&
 				    clu_wd_on_host(pr->wds[w], m->hosts[m->host_of[r]].label))
 					out->nr_instances[w]++;
 		}
 	}
+}
+
+static void run_sds_fini(struct run_sds *rs)
+{
+	free(rs->order);
+	free(rs->threads);
+	free(rs->ok);
+	free(rs->split);
 }
 
 int clu_share_build(const struct clu_map *m, const struct plan *plan, size_t run_idx, uint32_t rank,
@@ -105,35 +126,34 @@ int clu_share_build(const struct clu_map *m, const struct plan *plan, size_t run
 	const struct plan_run *pr = &plan->runs[run_idx];
 	size_t nr_cfg = plan->cfg->nr_sds ? plan->cfg->nr_sds : 1;
 	size_t nr_hosts = m->nr_hosts ? m->nr_hosts : 1;
-	size_t *order = calloc(nr_cfg, sizeof(*order));
-	uint32_t *threads = calloc(nr_cfg, sizeof(*threads));
-	bool *ok = calloc(nr_cfg * nr_hosts, sizeof(*ok));
-	uint32_t *split = calloc(nr_cfg * m->nr_ranks, sizeof(*split));
-	int ret = -ENOMEM;
-	size_t nr;
+	struct run_sds rs = {
+		.m = m,
+		.plan = plan,
+		.pr = pr,
+		.order = calloc(nr_cfg, sizeof(*rs.order)),
+		.threads = calloc(nr_cfg, sizeof(*rs.threads)),
+		.ok = calloc(nr_cfg * nr_hosts, sizeof(*rs.ok)),
+		.split = calloc(nr_cfg * m->nr_ranks, sizeof(*rs.split)),
+	};
 
 	memset(out, 0, sizeof(*out));
 	out->threads = calloc(nr_cfg, sizeof(*out->threads));
 	out->nr_instances = calloc(pr->nr_wds ? pr->nr_wds : 1, sizeof(*out->nr_instances));
 	out->is_wd_here = calloc(pr->nr_wds ? pr->nr_wds : 1, sizeof(*out->is_wd_here));
-	if (!order || !threads || !ok || !split || !out->threads || !out->nr_instances ||
-	    !out->is_wd_here)
-		goto out;
-	nr = run_sds(plan, pr, order, threads);
-	hosts_ok(m, plan, pr, order, nr, ok);
-	clu_split_threads(m, threads, ok, nr, split);
-	for (size_t i = 0; i < nr; i++)
-		out->threads[order[i]] = split[(size_t)rank * nr + i];
-	count_instances(m, rank, pr, order, nr, split, out);
-	ret = 0;
-out:
-	if (ret)
+	if (!rs.order || !rs.threads || !rs.ok || !rs.split || !out->threads ||
+	    !out->nr_instances || !out->is_wd_here) {
+		run_sds_fini(&rs);
 		clu_share_fini(out);
-	free(order);
-	free(threads);
-	free(ok);
-	free(split);
-	return ret;
+		return -ENOMEM;
+	}
+	rs.nr = run_sds(plan, pr, rs.order, rs.threads);
+	hosts_ok(&rs);
+	clu_split_threads(m, rs.threads, rs.ok, rs.nr, rs.split);
+	for (size_t i = 0; i < rs.nr; i++)
+		out->threads[rs.order[i]] = rs.split[(size_t)rank * rs.nr + i];
+	count_instances(&rs, rank, out);
+	run_sds_fini(&rs);
+	return 0;
 }
 
 void clu_share_print(const struct clu_map *m, const struct plan *plan, FILE *f)

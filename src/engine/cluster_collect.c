@@ -51,24 +51,20 @@ static size_t nr_run_banks(const struct eng_collect *c)
 static bool got_stop(struct eng_collect *c, int *status)
 {
 	struct eng_clu *cl = c->clu;
-	void *buf = NULL;
-	size_t len = 0;
+	struct clu_msg msg;
 	bool is_stop = false;
 
-	while (!clu_comm_recv(cl->comm, 0, CLU_TAG_STOP, &buf, &len, NULL, 0)) {
+	while (!is_stop && !clu_comm_recv(cl->comm, 0, CLU_TAG_STOP, &msg, 0)) {
 		struct stop_msg m;
 
-		if (len == sizeof(m)) {
-			memcpy(&m, buf, sizeof(m));
+		if (msg.len == sizeof(m)) {
+			memcpy(&m, msg.buf, sizeof(m));
 			if (m.run_seq == cl->run_seq) {
 				*status = m.status;
 				is_stop = true;
 			}
 		}
-		free(buf);
-		buf = NULL;
-		if (is_stop)
-			break;
+		free(msg.buf);
 	}
 	return is_stop;
 }
@@ -235,15 +231,12 @@ static void stop_all(struct eng_collect *c, int status)
 
 static void poll_notices(struct eng_collect *c, struct root_state *st)
 {
-	void *buf = NULL;
-	size_t len = 0;
-	uint32_t src = 0;
+	struct clu_msg msg;
 
-	while (!clu_comm_recv(c->clu->comm, -1, CLU_TAG_NOTICE, &buf, &len, &src, 0)) {
-		if (src < c->clu->nr_ranks)
-			st->is_signalled[src] = true;
-		free(buf);
-		buf = NULL;
+	while (!clu_comm_recv(c->clu->comm, -1, CLU_TAG_NOTICE, &msg, 0)) {
+		if (msg.src < c->clu->nr_ranks)
+			st->is_signalled[msg.src] = true;
+		free(msg.buf);
 	}
 }
 
@@ -297,10 +290,13 @@ static int root_shutdown(struct eng_collect *c, struct root_state *st)
 	return status;
 }
 
-/* Adds one rank's interval into the current banks. Returns 0, or -EINVAL for a bad message. */
+/* Adds one rank's interval (head h, banks after it in msg) into the current banks. Returns 0,
+ * or -EINVAL for a bad message. */
 static int root_add(struct eng_collect *c, struct root_state *st, uint32_t src,
-		    const struct eng_clu_stats *h, const uint8_t *p, size_t len)
+		    const struct eng_clu_stats *h, const struct clu_msg *msg)
 {
+	const uint8_t *p = (const uint8_t *)msg->buf + sizeof(*h);
+	size_t len = msg->len - sizeof(*h);
 	struct eng_clu *cl = c->clu;
 	uint32_t slave = cl->slave_idx[src];
 	int32_t host = cl->map->host_of[src];
@@ -334,21 +330,18 @@ static int root_add(struct eng_collect *c, struct root_state *st, uint32_t src,
  * interval that is not k is an older one (a run that ended early) and is dropped. */
 static void root_take(struct eng_collect *c, struct root_state *st, uint32_t src, uint32_t k)
 {
-	void *buf = NULL;
-	size_t len = 0;
+	struct clu_msg msg;
 
-	while (!st->has[src] &&
-	       !clu_comm_recv(c->clu->comm, (int)src, CLU_TAG_STATS, &buf, &len, NULL, 0)) {
+	while (!st->has[src] && !clu_comm_recv(c->clu->comm, (int)src, CLU_TAG_STATS, &msg, 0)) {
 		struct eng_clu_stats h;
 
-		if (len >= sizeof(h)) {
-			memcpy(&h, buf, sizeof(h));
+		if (msg.len >= sizeof(h)) {
+			memcpy(&h, msg.buf, sizeof(h));
 			if (h.run_seq == c->clu->run_seq && h.k == k &&
-			    !root_add(c, st, src, &h, (uint8_t *)buf + sizeof(h), len - sizeof(h)))
+			    !root_add(c, st, src, &h, &msg))
 				st->has[src] = true;
 		}
-		free(buf);
-		buf = NULL;
+		free(msg.buf);
 	}
 }
 

@@ -158,21 +158,19 @@ void eng_clu_gather(struct eng_exec *x, struct eng_clu_vote *v)
 		nr += cl->is_lost[r];
 	while (nr < cl->nr_ranks) {
 		uint64_t now = eng_now_ns();
-		void *buf = NULL;
-		size_t len = 0;
-		uint32_t src = 0;
-		int ret = clu_comm_recv(cl->comm, -1, CLU_TAG_CTL_UP, &buf, &len, &src,
+		struct clu_msg msg;
+		int ret = clu_comm_recv(cl->comm, -1, CLU_TAG_CTL_UP, &msg,
 					now < end_ns ? end_ns - now : 0);
 
 		if (ret == -EAGAIN || ret == -EIO)
 			break;
-		if (!ret && len == sizeof(*v) && src < cl->nr_ranks && !has[src] &&
-		    !cl->is_lost[src]) {
-			has[src] = true;
-			combine(x, v, buf, src);
+		if (!ret && msg.len == sizeof(*v) && msg.src < cl->nr_ranks && !has[msg.src] &&
+		    !cl->is_lost[msg.src]) {
+			has[msg.src] = true;
+			combine(x, v, msg.buf, msg.src);
 			nr++;
 		}
-		free(buf);
+		free(msg.buf);
 	}
 	for (uint32_t r = 1; r < cl->nr_ranks; r++)
 		if (!has[r] && !cl->is_lost[r])
@@ -183,8 +181,7 @@ void eng_clu_gather(struct eng_exec *x, struct eng_clu_vote *v)
 void eng_clu_answer(struct eng_exec *x, struct eng_clu_vote *v)
 {
 	struct eng_clu *cl = x->clu;
-	void *buf = NULL;
-	size_t len = 0;
+	struct clu_msg msg;
 	int ret;
 
 	if (eng_clu_is_root(cl)) {
@@ -193,17 +190,16 @@ void eng_clu_answer(struct eng_exec *x, struct eng_clu_vote *v)
 				clu_comm_send(cl->comm, r, CLU_TAG_CTL_DOWN, v, sizeof(*v));
 		return;
 	}
-	ret = clu_comm_recv(cl->comm, 0, CLU_TAG_CTL_DOWN, &buf, &len, NULL,
-			    cl->timeout_ns + 60000000000ull);
-	if (!ret && len == sizeof(*v)) {
-		memcpy(v, buf, sizeof(*v));
+	ret = clu_comm_recv(cl->comm, 0, CLU_TAG_CTL_DOWN, &msg, cl->timeout_ns + 60000000000ull);
+	if (!ret && msg.len == sizeof(*v)) {
+		memcpy(v, msg.buf, sizeof(*v));
 	} else {
 		cl->has_lost = true;
 		v->status = ENG_FAILED;
 		fprintf(stderr, "ioramp: error: rank %u: rank 0 (on %s) did not answer; ending\n",
 			cl->rank, cl->map->rank_names[0]);
 	}
-	free(buf);
+	free(msg.buf);
 }
 
 static void vote_up(struct eng_clu_vote *v, int status, const struct parm_err *mine)

@@ -196,11 +196,12 @@ int clu_comm_send(struct clu_comm *c, uint32_t to, enum clu_tag tag, const void 
 	return 0;
 }
 
-int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, void **buf, size_t *len,
-		  uint32_t *src, uint64_t timeout_ns)
+int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg *m,
+		  uint64_t timeout_ns)
 {
 	uint64_t end_ns = mono_ns() + timeout_ns;
 
+	memset(m, 0, sizeof(*m));
 	for (;;) {
 		MPI_Status st;
 		int flag = 0, count = 0;
@@ -211,18 +212,17 @@ int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, void **buf, si
 			return -EIO;
 		if (flag) {
 			MPI_Get_count(&st, MPI_BYTE, &count);
-			*buf = malloc(count ? (size_t)count : 1);
-			if (!*buf)
+			m->buf = malloc(count ? (size_t)count : 1);
+			if (!m->buf)
 				return -ENOMEM;
-			if (MPI_Recv(*buf, count, MPI_BYTE, st.MPI_SOURCE, (int)tag, MPI_COMM_WORLD,
-				     MPI_STATUS_IGNORE) != MPI_SUCCESS) {
-				free(*buf);
-				*buf = NULL;
+			if (MPI_Recv(m->buf, count, MPI_BYTE, st.MPI_SOURCE, (int)tag,
+				     MPI_COMM_WORLD, MPI_STATUS_IGNORE) != MPI_SUCCESS) {
+				free(m->buf);
+				m->buf = NULL;
 				return -EIO;
 			}
-			*len = (size_t)count;
-			if (src)
-				*src = (uint32_t)st.MPI_SOURCE;
+			m->len = (size_t)count;
+			m->src = (uint32_t)st.MPI_SOURCE;
 			return 0;
 		}
 		if (mono_ns() >= end_ns)

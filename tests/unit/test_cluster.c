@@ -2,11 +2,12 @@
  * pairs and WD host=, the thread split against what VDbench 5.04.07 was observed to do
  * (doc/cluster.md), a run's share and rate division, the parameter-text record and replay,
  * and counter banks packed for the wire. */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
 
 #include <errno.h>
 #include <stdio.h>
