@@ -3,6 +3,7 @@
  * created when missing, and every check that would otherwise fail mid-run: a size beyond the
  * device, transfers or alignment the device's logical block does not divide under O_DIRECT,
  * writes to a mounted device, or to one carrying a signature without --force. */
+#include "cluster.h"
 #include "exec.h"
 
 #include <errno.h>
@@ -59,6 +60,9 @@ static void plan_needs(struct eng_exec *x)
 		x->needs[s].flags |= plan->cfg->sds[s].openflags.flags;
 		if (x->dv_opts.is_recover_only) /* -jro reads what is there, writes nothing */
 			x->needs[s].is_written = false;
+		/* many hosts: an SD another host has (host= pairs) is not opened here */
+		if (x->clu && !eng_clu_sd_here(x->clu, &plan->cfg->sds[s]))
+			x->needs[s].is_used = false;
 	}
 }
 

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 struct rep_doc {
@@ -105,6 +106,22 @@ int rep_doc_close(struct rep_doc *d, int status)
 	    json_object_set_new(exec, "status", json_integer(status)))
 		return -ENOMEM;
 	return 0;
+}
+
+void rep_doc_message(struct rep_doc *d, const char *line)
+{
+	json_t *exec = json_object_get(d->root, "execution");
+	json_t *errors;
+
+	if (strncmp(line, "ioramp: error: ", 15))
+		return;
+	errors = json_object_get(exec, "errors");
+	if (!errors) {
+		errors = json_array();
+		if (!errors || json_object_set_new(exec, "errors", errors))
+			return;
+	}
+	json_array_append_new(errors, json_string(line + 15));
 }
 
 const json_t *rep_doc_next_ended(struct rep_doc *d)

@@ -32,6 +32,8 @@ int rep_doc_interval(struct rep_doc *d, const struct rep_run *r, const struct re
 int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e);
 /* Records the exit status and end time, seals the last curve. */
 int rep_doc_close(struct rep_doc *d, int status);
+/* A console message: "ioramp: error: ..." lines go to execution.errors. */
+void rep_doc_message(struct rep_doc *d, const char *line);
 
 /* The document (borrowed: lives as long as d). */
 json_t *rep_doc_root(const struct rep_doc *d);
