@@ -81,7 +81,8 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 	if (!run)
 		return 0;
 	d->run = NULL;
-	if (e->avg &&
+	/* an average of no interval (a run shorter than two) stays null, as the schema says */
+	if (e->avg && e->avg->nr_intervals &&
 	    json_object_set_new(run, "average", rep_doc_sample(d->x, r, e->avg, d->flags)))
 		ret = -ENOMEM;
 	json_object_set_new(run, "is_complete", json_boolean(!e->is_interrupted));
