@@ -126,14 +126,7 @@ static int send_stats(struct eng_collect *c, uint32_t k, struct cpu_state *cpu)
 static bool rank_wait_published(struct eng_collect *c, uint32_t k, int *status)
 {
 	for (;;) {
-		bool all = true;
-
-		for (uint32_t i = 0; i < c->nr_workers; i++)
-			if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) <
-				    k &&
-			    !atomic_load_explicit(&c->workers[i].final_ns, memory_order_relaxed))
-				all = false;
-		if (all)
+		if (eng_collect_all_published(c, k))
 			return true;
 		notify_signal(c);
 		if (got_stop(c, status))

@@ -70,18 +70,20 @@ static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint
 	}
 }
 
+bool eng_collect_all_published(const struct eng_collect *c, uint32_t k)
+{
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) < k &&
+		    !atomic_load_explicit(&c->workers[i].final_ns, memory_order_relaxed))
+			return false;
+	return true;
+}
+
 /* Waits until every worker has published interval k (or stopped). Returns false on a signal. */
 bool eng_collect_wait_published(struct eng_collect *c, uint32_t k)
 {
 	for (;;) {
-		bool all = true;
-
-		for (uint32_t i = 0; i < c->nr_workers; i++)
-			if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) <
-				    k &&
-			    !atomic_load_explicit(&c->workers[i].final_ns, memory_order_relaxed))
-				all = false;
-		if (all)
+		if (eng_collect_all_published(c, k))
 			return true;
 		if (is_signalled(c))
 			return false;

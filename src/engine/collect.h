@@ -44,6 +44,8 @@ struct eng_collect {
 
 /* Pieces of the interval loop that the many-hosts loop (cluster_collect.c) shares. */
 bool eng_collect_is_signalled(const struct eng_collect *c);
+/* Whether every worker has published interval k or finished. */
+bool eng_collect_all_published(const struct eng_collect *c, uint32_t k);
 /* Waits until every worker has published interval k or finished. False on a signal. */
 bool eng_collect_wait_published(struct eng_collect *c, uint32_t k);
 /* When the last worker stopped (every range done), or 0 while one still runs. */

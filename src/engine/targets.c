@@ -21,7 +21,7 @@ static struct parm_loc lun_loc(const struct parm_sd *sd)
 	return v ? v->loc : sd->loc;
 }
 
-static bool wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
+bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
 {
 	const size_t *idx = r->sd_idx ? r->sd_idx : wd->sd_idx;
 	size_t nr = r->sd_idx ? r->nr_sd : wd->nr_sd;
@@ -48,7 +48,7 @@ static void plan_needs(struct eng_exec *x)
 			for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 				struct eng_sd_need *n = &x->needs[s];
 
-				if (!wd_uses_sd(r, wd, s))
+				if (!eng_wd_uses_sd(r, wd, s))
 					continue;
 				n->is_used = true;
 				n->is_written |= rdpct < 100;
