@@ -17,7 +17,14 @@ PKGS := liburing jansson blkid zlib
 TEST_PKGS := cmocka
 DEB_PKGS := build-essential pkg-config liburing-dev libaio-dev libjansson-dev libblkid-dev \
 	zlib1g-dev libcmocka-dev bats clang libclang-rt-14-dev fio jq bc time python3-jsonschema \
-	e2fsprogs util-linux fdisk valgrind
+	e2fsprogs util-linux fdisk valgrind openmpi-bin libopenmpi-dev
+
+# Many hosts: make MPI=1 builds ./ioramp on Open MPI (pkg-config ompi-c); the default build
+# never needs it. check also builds build/mpi/ioramp whenever Open MPI is installed and runs
+# tests/cli/mpi.bats against it.
+MPI ?= 0
+HAVE_MPI := $(shell $(PKG_CONFIG) --exists ompi-c 2>/dev/null && command -v mpirun >/dev/null && \
+	echo yes)
 
 HAVE_DEPS := $(shell $(PKG_CONFIG) --exists $(PKGS) $(TEST_PKGS) 2>/dev/null && \
 	test -f /usr/include/libaio.h && command -v bats >/dev/null && command -v jq >/dev/null && \
@@ -35,7 +42,10 @@ TEST_LIBS := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS))
 endif
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
-LIB_SRC := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+# src/mpi/ is the MPI transport; src/cluster/comm_solo.c stands in for it in the default build.
+ALL_SRC := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
+LIB_SRC := $(filter-out src/mpi/%,$(ALL_SRC))
+MPI_LIB_SRC := $(filter-out src/cluster/comm_solo.c,$(ALL_SRC))
 CLI_MAIN := src/cli/main.c
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 FUZZ_SRC := $(wildcard fuzz/fuzz_*.c)
@@ -49,21 +59,22 @@ Q := @
 say = @printf '  %-6s %s\n'
 endif
 
-# Two builds: plain (build/) and sanitized (build/san/); check runs both.
+# Builds: plain (build/), sanitized (build/san/) and, with Open MPI, build/mpi/; check runs all.
+# build_tree(dir, flags, sources, libs)
 define build_tree
 $(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(say) CC $$@
 	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 
-$(1)/libioramp.a: $$(LIB_SRC:%.c=$(1)/%.o)
+$(1)/libioramp.a: $$($(3):%.c=$(1)/%.o)
 	@rm -f $$@
 	$$(say) AR $$@
 	$$(Q)$$(AR) rcs $$@ $$^
 
 $(1)/ioramp: $(1)/$$(CLI_MAIN:.c=.o) $(1)/libioramp.a
 	$$(say) LINK $$@
-	$$(Q)$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) -o $$@
+	$$(Q)$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) $(4) -o $$@
 
 $(1)/tests/unit/%: $(1)/tests/unit/%.o $(1)/libioramp.a
 	$$(say) LINK $$@
@@ -75,23 +86,42 @@ $(1)/tests/unit/%.o: tests/unit/%.c
 	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(TEST_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 endef
 
-.PHONY: all check deps install uninstall clean fuzz bench demo format need-deps valgrind soak
+.PHONY: all check deps install uninstall clean fuzz bench demo format need-deps FORCE valgrind soak
 .SECONDARY:
 
 ifeq ($(HAVE_DEPS),yes)
 all: ioramp
 
-ioramp: build/ioramp
+ifeq ($(MPI),1)
+ifneq ($(HAVE_MPI),yes)
+$(error make MPI=1 needs Open MPI: apt-get install openmpi-bin libopenmpi-dev (or make deps))
+endif
+IORAMP_BIN := build/mpi/ioramp
+else
+IORAMP_BIN := build/ioramp
+endif
+
+# Copied every time, so that switching between make and make MPI=1 takes effect.
+ioramp: $(IORAMP_BIN) FORCE
 	cp $< $@
 
-$(eval $(call build_tree,build,))
-$(eval $(call build_tree,build/san,$(SAN_FLAGS)))
+FORCE:
+
+MPI_CFLAGS := $(if $(filter yes,$(HAVE_MPI)),$(shell $(PKG_CONFIG) --cflags ompi-c))
+MPI_LIBS := $(if $(filter yes,$(HAVE_MPI)),$(shell $(PKG_CONFIG) --libs ompi-c))
+
+$(eval $(call build_tree,build,,LIB_SRC,))
+$(eval $(call build_tree,build/san,$(SAN_FLAGS),LIB_SRC,))
+$(eval $(call build_tree,build/mpi,$(MPI_CFLAGS),MPI_LIB_SRC,$(MPI_LIBS)))
 
 UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/tests/unit/%)
 SAN_UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/san/tests/unit/%)
 
-check: ioramp build/san/ioramp $(UNIT_BINS) $(SAN_UNIT_BINS)
-	@tests/run-suites build $(UNIT_BINS) -- $(SAN_UNIT_BINS)
+CHECK_MPI := $(if $(filter yes,$(HAVE_MPI)),build/mpi/ioramp)
+
+check: ioramp build/san/ioramp $(UNIT_BINS) $(SAN_UNIT_BINS) $(CHECK_MPI)
+	@IORAMP_MPI=$(if $(CHECK_MPI),$(CURDIR)/$(CHECK_MPI)) \
+		tests/run-suites build $(UNIT_BINS) -- $(SAN_UNIT_BINS)
 
 bench: ioramp
 	bench/run

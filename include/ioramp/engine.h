@@ -15,6 +15,21 @@
 #include "ioramp/plan.h"
 #include "ioramp/report.h"
 
+struct clu_comm;
+struct clu_map;
+
+/* Many hosts (an MPI job of two or more ranks, reference §3): every rank executes the same plan
+ * with its share of the threads and rates; rank 0 gathers every interval and notifies the
+ * observers, the other ranks notify none. */
+struct eng_cluster {
+	struct clu_comm *comm;
+	const struct clu_map *map;
+	uint32_t rank;
+	/* How long rank 0 waits past an interval's end for a rank's statistics (and a rank for
+	 * rank 0's answers) before it counts that rank as lost. */
+	uint64_t host_timeout_ns;
+};
+
 struct eng_opts {
 	const char *engine;  /* "uring", "aio", "sync", "null"; NULL: general engine= or uring */
 	uint64_t seed;	     /* every generator's stream derives from it */
@@ -28,6 +43,7 @@ struct eng_opts {
 	struct dv_opts dv; /* -v, -vr, -vw, -j, -jr, -jro, ...: merged with validate=, journal= */
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
 	const volatile sig_atomic_t *stop_signal;
+	const struct eng_cluster *cluster; /* NULL: one host */
 };
 
 /* Why an execution ended. */
@@ -55,6 +71,11 @@ bool eng_exec_has_format(const struct eng_exec *x);
 int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err);
 
 void eng_exec_free(struct eng_exec *x);
+
+/* Many hosts: whether some rank was lost (it stopped answering, or the launcher is ending the
+ * job), so that the caller ends the job (clu_comm_close with is_abort) instead of waiting for
+ * every rank to finish. */
+bool eng_exec_has_lost_rank(const struct eng_exec *x);
 
 /* eng_exec_new(), eng_exec_run() and eng_exec_free() in one call. */
 int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,

@@ -287,6 +287,13 @@ struct parm_hd {
 	uint32_t clients;
 };
 
+/* One host= and lun= pair of an SD (reference §3): the SD's lun on that host. host is an hd=
+ * label or "*" (every host). */
+struct parm_host_lun {
+	char *host;
+	char *lun;
+};
+
 struct parm_sd {
 	char *name;
 	struct parm_loc loc; /* of the name */
@@ -300,6 +307,10 @@ struct parm_sd {
 	uint64_t hitarea_bytes; /* default 1m */
 	struct parm_openflags openflags;
 	char *host;
+	/* Where the SD exists: host=a,lun=x,host=b,lun=y pairs, or every host= label with lun=.
+	 * 0: every host, with lun (the "same luns on all hosts" case). */
+	struct parm_host_lun *host_luns;
+	size_t nr_host_luns;
 };
 
 struct parm_wd {
@@ -446,6 +457,18 @@ struct parm_config {
 
 /* ---- reading ------------------------------------------------------------------------------ */
 
+/* Where parameter text comes from, when not straight from the file system: under MPI rank 0
+ * records every file it reads and the other ranks read the same text from memory
+ * (src/cluster/parmcopy.c), so that every rank parses the same thing. */
+struct parm_fileops {
+	/* include=name written in from_file: the file to read, as parm_include_find(). */
+	int (*find)(void *ctx, const char *name, const char *from_file, char *path, size_t len,
+		    char *tried, size_t tried_len);
+	/* The whole text of path, malloc'ed, as parm_file_read(). */
+	int (*read)(void *ctx, const char *path, char **text, size_t *len);
+	void *ctx;
+};
+
 /* What parm_config_read() needs: the files in order and the substitution variables. */
 struct parm_input {
 	const char *const *files;
@@ -453,7 +476,20 @@ struct parm_input {
 	struct parm_var *vars;
 	size_t nr_vars;
 	struct parm_overrides overrides;
+	const struct parm_fileops *fileops; /* NULL: the file system */
 };
+
+/* Finds the file of include=name written in from_file (tests/parm/FINDINGS.md §12): an absolute
+ * name as given; a relative one against the current directory, then against the parent of
+ * from_file's directory. path gets the file to read. Returns 0, -ENOENT with the places looked
+ * at in tried, or -ENAMETOOLONG. */
+int parm_include_find(const char *name, const char *from_file, char *path, size_t len, char *tried,
+		      size_t tried_len);
+
+/* Reads a whole parameter file (a regular file or a pipe, at most 64 MiB) into *text
+ * (malloc'ed, not NUL-terminated, *len bytes). Returns 0, -errno, -EINVAL when path is not a
+ * regular file or pipe, -EISDIR or -EFBIG. */
+int parm_file_read(const char *path, char **text, size_t *len);
 
 /* Reads, substitutes and parses the files into a new config (*out, free with
  * parm_config_free()). Returns 0, -EINVAL with *err filled for bad input, -errno for an

@@ -41,6 +41,13 @@ struct rep_exec {
 	 * left. NULL and 0 for a lone execution. */
 	const char *status_label;
 	uint64_t status_later_s;
+	/* Many hosts (rank 0 of an MPI job): the hosts and their slaves, one per rank ("ha-0"), as
+	 * every rep_run lists them; 0 and NULL on one host. */
+	size_t nr_hosts;
+	const char *const *host_names;
+	size_t nr_slaves;
+	const char *const *slave_names;
+	const uint32_t *slave_host; /* per slave: index in host_names */
 };
 
 /* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
@@ -88,6 +95,13 @@ struct rep_run {
 	const double *wd_skew_pct; /* requested skew of each WD, percent of the run's I/O */
 	struct rep_params params;
 	uint64_t start_tod_ns;
+	/* Many hosts (rank 0 of an MPI job): the hosts and their slaves (one per rank, "ha-0"),
+	 * whose totals every sample carries in the same order; 0 and NULL on one host. */
+	size_t nr_hosts;
+	const char *const *host_names;
+	size_t nr_slaves;
+	const char *const *slave_names;
+	const uint32_t *slave_host; /* per slave: index in host_names */
 };
 
 /* One interval, or the average of a run's non-warmup intervals (is_avg). Banks are merged over
@@ -106,6 +120,9 @@ struct rep_sample {
 	const struct stats_bank *total;
 	const struct stats_bank *sd;
 	const struct stats_bank *wd;
+	const struct stats_bank *host;	       /* nr_hosts of rep_run; NULL on one host */
+	const struct stats_bank *slave;	       /* nr_slaves */
+	const struct stats_cpu_pct *slave_cpu; /* nr_slaves; NaN where unknown */
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
 };
@@ -219,6 +236,8 @@ extern const struct rep_ops rep_wdreport;  /* <wd>.html: interval lines per WD (
 extern const struct rep_ops rep_skew;	   /* skew.html: SD and WD tables, requested skew */
 extern const struct rep_ops rep_errorlog;  /* errorlog.html: header, then I/O errors */
 extern const struct rep_ops rep_status;	   /* status.html: tab-separated events */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+extern const struct rep_ops rep_hostreport;
 
 /* ---- output directory ------------------------------------------------------------------ */
 

@@ -146,6 +146,20 @@ double stats_mb_per_sec(uint64_t bytes, uint64_t elapsed_ns, uint64_t mb_bytes);
 /* Average I/Os in flight over elapsed_ns (the interval, or the sum of merged intervals). */
 double stats_bank_qdepth(const struct stats_bank *b, uint64_t elapsed_ns);
 
+/* ---- banks on the wire (many hosts) ----------------------------------------------------------- */
+
+/* Most bytes stats_bank_pack() writes for one bank. */
+size_t stats_bank_pack_max(void);
+
+/* Writes b into out (cap bytes, at least stats_bank_pack_max()) in a compact form: counters,
+ * then each histogram's non-empty buckets only. Same-architecture peers only (host byte
+ * order). Returns the bytes written. */
+size_t stats_bank_pack(const struct stats_bank *b, uint8_t *out, size_t cap);
+
+/* Reads a bank written by stats_bank_pack() from in (len bytes) into *b. Returns the bytes
+ * read, or -EINVAL for a short or malformed record. */
+int64_t stats_bank_unpack(struct stats_bank *b, const uint8_t *in, size_t len);
+
 /* ---- VDbench histogram buckets ---------------------------------------------------------------- */
 
 enum {

@@ -117,6 +117,26 @@ static int string_option(const char *arg, const char *name, int argc, char **arg
 	return 0;
 }
 
+/* --host-timeout SECS: whole seconds, 1 or more (an MPI job's lost-rank deadline). */
+static int host_timeout(struct cli_args *a, const char *arg, int argc, char **argv, int *i)
+{
+	const char *v;
+	char *end;
+	int ret = string_option(arg, "--host-timeout", argc, argv, i, &v);
+
+	if (ret)
+		return ret;
+	a->host_timeout_s = strtoull(v, &end, 10);
+	if (*end || a->host_timeout_s < 1 || a->host_timeout_s > 86400) {
+		fprintf(stderr,
+			"ioramp: error: --host-timeout %s: expected whole seconds from 1 to 86400\n",
+			v);
+		return -EINVAL;
+	}
+	a->has_host_timeout = true;
+	return 0;
+}
+
 static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i];
@@ -145,6 +165,8 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 		return string_option(arg, "--record", argc, argv, i, &a->record);
 	} else if (!strcmp(arg, "--map") || !strncmp(arg, "--map=", 6)) {
 		return string_option(arg, "--map", argc, argv, i, &a->map);
+	} else if (!strcmp(arg, "--host-timeout") || !strncmp(arg, "--host-timeout=", 15)) {
+		return host_timeout(a, arg, argc, argv, i);
 	} else {
 		fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
 		return -EINVAL;

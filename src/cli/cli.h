@@ -10,6 +10,8 @@
 #include "ioramp/dv.h"
 
 struct plan;
+struct clu_comm;
+struct eng_cluster;
 
 enum cli_exit {
 	CLI_EXIT_OK = 0,
@@ -23,6 +25,12 @@ void cli_usage(FILE *f);
 
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
+
+/* The same in an MPI job of two or more ranks (cluster_run.c): rank 0 reads the files and every
+ * rank parses its copy; rank 0 prints and reports. *is_lost tells main() that some rank was
+ * lost, so the job must be aborted rather than finalized. Returns the exit code, the same on
+ * every rank. */
+int cli_run_cluster(int argc, char **argv, struct clu_comm *comm, bool *is_lost);
 
 /* How one execution runs, as `ioramp -f` runs it: every report observer, VDbench's output
  * directory plus results.json, curves.csv and report.html. */
@@ -43,6 +51,8 @@ struct cli_exec_opts {
 	 * the planned seconds of the executions still to come; NULL and 0 otherwise. */
 	const char *status_label;
 	uint64_t status_later_s;
+	const struct eng_cluster *cluster; /* an MPI job; NULL: one host */
+	bool *is_lost;			   /* out, with cluster: some rank was lost */
 };
 
 /* Executes plan (run.c), catching SIGINT and SIGTERM while it runs. Prints errors. Returns an

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ioramp/cluster.h"
 
 static const char usage_text[] =
 	"usage: ioramp -f FILE [FILE...] [-o DIR] [-e SECS] [-i SECS] [-w SECS] [-s] [name=value ...]\n"
@@ -30,6 +31,7 @@ static const char usage_text[] =
 	"  --force        allow writes to devices that carry a file system or partitions\n"
 	"  --record FILE  write every I/O issued as a fio iolog v3 (scheduled arrival times)\n"
 	"  --map D=SD,... replay: trace devices to SDs (default: in device-number order)\n"
+	"  --host-timeout S  MPI job: a rank silent S seconds past an interval is lost (30)\n"
 	"  --help         this text\n"
 	"  --version      print the version\n"
 	"\n"
@@ -59,18 +61,59 @@ static const struct {
 	{ "suite", cli_suite },		{ "demo", cli_demo },
 };
 
-int main(int argc, char **argv)
+/* One process: the subcommands and the VDbench-style command line. */
+static int run_single(int argc, char **argv)
 {
 	if (argc > 1 && !strcmp(argv[1], "--help")) {
 		cli_usage(stdout);
 		return CLI_EXIT_OK;
 	}
 	if (argc > 1 && !strcmp(argv[1], "--version")) {
-		printf("ioramp %s\n", IORAMP_VERSION);
+		printf("ioramp %s%s\n", IORAMP_VERSION, clu_comm_has_mpi() ? " (MPI)" : "");
 		return CLI_EXIT_OK;
 	}
 	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
 			return subcommands[i].fn(argc - 1, argv + 1);
 	return cli_run(argc, argv);
+}
+
+/* An MPI job of two or more ranks runs parameter files only; rank 0 answers --help. */
+static int run_cluster(int argc, char **argv, struct clu_comm *comm, bool *is_lost)
+{
+	bool is_root = clu_comm_rank(comm) == 0;
+
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "--version")))
+		return is_root ? run_single(argc, argv) : CLI_EXIT_OK;
+	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(subcommands[0]); i++) {
+		if (strcmp(argv[1], subcommands[i].name))
+			continue;
+		if (is_root)
+			fprintf(stderr,
+				"ioramp: error: ioramp %s does not run in an MPI job of %u ranks; "
+				"expected ioramp -f FILE ... (or run it without mpirun)\n",
+				argv[1], clu_comm_size(comm));
+		return CLI_EXIT_USAGE;
+	}
+	return cli_run_cluster(argc, argv, comm, is_lost);
+}
+
+int main(int argc, char **argv)
+{
+	struct clu_comm *comm = NULL;
+	bool is_lost = false;
+	int rc;
+
+	if (clu_comm_open(&argc, &argv, &comm)) {
+		fprintf(stderr, "ioramp: error: cannot start MPI\n");
+		clu_comm_close(comm, false, CLI_EXIT_FAILED);
+		return CLI_EXIT_FAILED;
+	}
+	if (clu_comm_size(comm) > 1)
+		rc = run_cluster(argc, argv, comm, &is_lost);
+	else
+		rc = run_single(argc, argv);
+	fflush(NULL);
+	clu_comm_close(comm, is_lost, rc);
+	return rc;
 }

@@ -10,6 +10,7 @@
 #include <time.h>
 
 #include "args.h"
+#include "ioramp/cluster.h"
 #include "ioramp/engine.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
@@ -89,7 +90,52 @@ struct exec_ctx {
 	struct stats_vdb_buckets buckets;
 	double sla_ns[REP_SLA_MAX];
 	char outdir[4096];
+	/* many hosts: the names rep_exec lists */
+	const char **host_names;
+	char **slave_names;
+	uint32_t *slave_host;
+	size_t nr_slaves;
 };
+
+static void ctx_free(struct exec_ctx *c)
+{
+	free(c->host_names);
+	for (size_t i = 0; c->slave_names && i < c->nr_slaves; i++)
+		free(c->slave_names[i]);
+	free(c->slave_names);
+	free(c->slave_host);
+	free(c);
+}
+
+/* Many hosts, rank 0: the hosts and slaves of the host and slave reports, in the engine's
+ * order (by host, then slave). */
+static int ctx_hosts(struct exec_ctx *c, const struct eng_cluster *cl)
+{
+	const struct clu_map *m = cl->map;
+
+	c->host_names = calloc(m->nr_hosts ? m->nr_hosts : 1, sizeof(*c->host_names));
+	c->slave_names = calloc(m->nr_ranks, sizeof(*c->slave_names));
+	c->slave_host = calloc(m->nr_ranks, sizeof(*c->slave_host));
+	if (!c->host_names || !c->slave_names || !c->slave_host)
+		return -ENOMEM;
+	for (size_t h = 0; h < m->nr_hosts; h++) {
+		c->host_names[h] = m->hosts[h].label;
+		for (uint32_t i = 0; i < m->hosts[h].nr_ranks; i++) {
+			char name[300];
+
+			snprintf(name, sizeof(name), "%s-%u", m->hosts[h].label, i);
+			c->slave_host[c->nr_slaves] = (uint32_t)h;
+			if (!(c->slave_names[c->nr_slaves++] = strdup(name)))
+				return -ENOMEM;
+		}
+	}
+	c->x.nr_hosts = m->nr_hosts;
+	c->x.host_names = c->host_names;
+	c->x.nr_slaves = c->nr_slaves;
+	c->x.slave_names = (const char *const *)c->slave_names;
+	c->x.slave_host = c->slave_host;
+	return 0;
+}
 
 static int histogram_buckets(const struct parm_config *cfg, struct stats_vdb_buckets *b)
 {
@@ -147,6 +193,8 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.status_label = a->status_label,
 		.status_later_s = a->status_later_s,
 	};
+	if (a->cluster && ctx_hosts(c, a->cluster))
+		return CLI_EXIT_FAILED;
 	if (rep_set_add(&c->reps, &rep_statusline) || rep_set_add(&c->reps, &rep_console) ||
 	    rep_set_add_vdbench(&c->reps) || rep_set_add(&c->reps, &rep_json) ||
 	    rep_set_add(&c->reps, &rep_curves) || rep_set_add(&c->reps, &rep_html))
@@ -158,6 +206,20 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		return CLI_EXIT_FAILED;
 	}
 	return CLI_EXIT_OK;
+}
+
+/* Many hosts, every rank but 0: no output at all (rank 0 reports for all). */
+static int open_quiet(struct exec_ctx *c, const struct plan *plan, uint64_t seed)
+{
+	c->x = (struct rep_exec){
+		.cfg = plan->cfg,
+		.plan = plan,
+		.console = stderr,
+		.start_tod_ns = wall_ns(),
+		.seed = seed,
+		.mb_bytes = 1048576,
+	};
+	return rep_set_open(&c->reps, &c->x) ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
 /* The engine's hook for an RD's startcmd=/endcmd=. */
@@ -177,7 +239,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		.trace_map = a->map,
 		.command = rd_command,
 		.stop_signal = &stop_signal,
+		.cluster = a->cluster,
 	};
+	bool is_report = !a->cluster || a->cluster->rank == 0; /* many hosts: rank 0 reports */
 	struct exec_ctx *c = calloc(1, sizeof(*c));
 	struct eng_exec *ex = NULL;
 	struct parm_err err;
@@ -185,31 +249,38 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 
 	if (!c)
 		return CLI_EXIT_FAILED;
+	if (!is_report)
+		o.command = NULL; /* startcmd=/endcmd= run once, on rank 0 */
 	status = eng_exec_new(plan, &o, &ex, &err);
 	if (status != ENG_OK) {
-		parm_err_print(&err, stderr);
+		if (err.msg[0] && is_report)
+			parm_err_print(&err, stderr);
+		if (a->is_lost)
+			*a->is_lost = eng_exec_has_lost_rank(ex);
 		eng_exec_free(ex);
-		free(c);
+		ctx_free(c);
 		return status_exit(status);
 	}
-	rc = open_reports(c, a, o.seed, plan, ex);
+	rc = is_report ? open_reports(c, a, o.seed, plan, ex) : open_quiet(c, plan, o.seed);
 	o.command_ctx = c->outdir; /* the engine keeps &o: RD commands see the directory */
 	if (rc == CLI_EXIT_OK) {
 		const struct parm_kwset *g = &plan->cfg->general.set;
 
 		cli_signals_catch();
-		if (g->val[PARM_KW_STARTCMD])
+		if (g->val[PARM_KW_STARTCMD] && is_report)
 			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir);
 		status = eng_exec_run(ex, &c->reps, &err);
-		if (g->val[PARM_KW_ENDCMD])
+		if (g->val[PARM_KW_ENDCMD] && is_report)
 			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);
 		rep_set_close(&c->reps, rc);
 	}
+	if (a->is_lost)
+		*a->is_lost = eng_exec_has_lost_rank(ex);
 	eng_exec_free(ex);
-	free(c);
+	ctx_free(c);
 	return rc;
 }
 

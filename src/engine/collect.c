@@ -28,26 +28,39 @@ static void sleep_until(uint64_t when_ns)
 		;
 }
 
-static bool is_signalled(const struct eng_collect *c)
+bool eng_collect_is_signalled(const struct eng_collect *c)
 {
 	return c->opts->stop_signal && *c->opts->stop_signal;
 }
 
-/* Banks: [0] total, [1..nr_sds] per SD, then per WD. */
+static bool is_signalled(const struct eng_collect *c)
+{
+	return eng_collect_is_signalled(c);
+}
+
+/* Banks: [0] total, [1..nr_sds] per SD, then per WD, then per host and per slave. */
 static int banks_alloc(struct eng_collect *c)
 {
-	size_t nr = 1 + c->run->nr_sds + c->run->nr_wds;
+	size_t nr = 1 + c->run->nr_sds + c->run->nr_wds + c->nr_hosts + c->nr_slaves;
+	size_t nr_slaves = c->nr_slaves ? c->nr_slaves : 1;
 
 	c->nr_banks = nr;
 	c->cur = calloc(nr, sizeof(*c->cur));
 	c->avg = calloc(nr, sizeof(*c->avg));
-	return c->cur && c->avg ? 0 : -ENOMEM;
+	c->slave_cpu = calloc(nr_slaves, sizeof(*c->slave_cpu));
+	c->slave_cpu_sum = calloc(nr_slaves, sizeof(*c->slave_cpu_sum));
+	c->slave_nr_cpu = calloc(nr_slaves, sizeof(*c->slave_nr_cpu));
+	return c->cur && c->avg && c->slave_cpu && c->slave_cpu_sum && c->slave_nr_cpu ? 0
+										       : -ENOMEM;
 }
 
 static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint32_t k)
 {
 	const struct stats_bank *b = w->banks[k & 1];
 
+	/* a worker that finished before interval k has nothing in it (its bank is older) */
+	if (atomic_load_explicit(&w->published, memory_order_acquire) < k)
+		return;
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		const struct eng_wg_desc *g = &c->run->wgs[w->wgs[i].run_wg];
 
@@ -57,17 +70,20 @@ static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint
 	}
 }
 
+bool eng_collect_all_published(const struct eng_collect *c, uint32_t k)
+{
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) < k &&
+		    !atomic_load_explicit(&c->workers[i].final_ns, memory_order_relaxed))
+			return false;
+	return true;
+}
+
 /* Waits until every worker has published interval k (or stopped). Returns false on a signal. */
-static bool wait_published(struct eng_collect *c, uint32_t k)
+bool eng_collect_wait_published(struct eng_collect *c, uint32_t k)
 {
 	for (;;) {
-		bool all = true;
-
-		for (uint32_t i = 0; i < c->nr_workers; i++)
-			if (atomic_load_explicit(&c->workers[i].published, memory_order_acquire) <
-			    k)
-				all = false;
-		if (all)
+		if (eng_collect_all_published(c, k))
 			return true;
 		if (is_signalled(c))
 			return false;
@@ -77,7 +93,12 @@ static bool wait_published(struct eng_collect *c, uint32_t k)
 	}
 }
 
-static uint64_t final_ns(const struct eng_collect *c)
+static bool wait_published(struct eng_collect *c, uint32_t k)
+{
+	return eng_collect_wait_published(c, k);
+}
+
+uint64_t eng_collect_final_ns(const struct eng_collect *c)
 {
 	uint64_t last = 0;
 
@@ -90,6 +111,11 @@ static uint64_t final_ns(const struct eng_collect *c)
 			last = f;
 	}
 	return last;
+}
+
+static uint64_t final_ns(const struct eng_collect *c)
+{
+	return eng_collect_final_ns(c);
 }
 
 static void cpu_sample(struct eng_collect *c, struct rep_sample *s)
@@ -115,20 +141,52 @@ static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struc
 	s->total = &b[0];
 	s->sd = &b[1];
 	s->wd = &b[1 + c->run->nr_sds];
+	if (c->nr_hosts) {
+		s->host = &b[1 + c->run->nr_sds + c->run->nr_wds];
+		s->slave = s->host + c->nr_hosts;
+	}
 }
 
-/* One interval: merge, report, add to the average. */
-static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
+void eng_collect_merge(struct eng_collect *c, uint32_t k)
 {
-	struct rep_sample s = { 0 };
-	int ret;
-
 	for (size_t i = 0; i < c->nr_banks; i++)
 		memset(&c->cur[i], 0, sizeof(c->cur[i]));
 	for (uint32_t i = 0; i < c->nr_workers; i++)
 		merge_worker(c, &c->workers[i], k);
 	for (uint32_t i = 0; i < c->nr_workers; i++)
 		atomic_store_explicit(&c->workers[i].consumed, k, memory_order_release);
+}
+
+/* Per-slave CPU of a non-warmup interval into the sums behind the average. */
+static void slave_cpu_add(struct eng_collect *c)
+{
+	for (size_t i = 0; i < c->nr_slaves; i++) {
+		const struct stats_cpu_pct *p = &c->slave_cpu[i];
+		struct stats_cpu_pct *sum = &c->slave_cpu_sum[i];
+
+		if (isnan(p->used_pct))
+			continue;
+		sum->user_pct += p->user_pct;
+		sum->sys_pct += p->sys_pct;
+		sum->used_pct += p->used_pct;
+		sum->wait_pct += p->wait_pct;
+		sum->idle_pct += p->idle_pct;
+		c->slave_nr_cpu[i]++;
+	}
+}
+
+static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
+{
+	eng_collect_merge(c, k);
+	return eng_collect_report(c, k, elapsed_ns);
+}
+
+/* One interval: report, add to the average. */
+int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
+{
+	struct rep_sample s = { 0 };
+	int ret;
+
 	snprintf(s.label, sizeof(s.label), "%u", k);
 	s.nr = k;
 	s.is_warmup = k <= c->nr_excluded;
@@ -137,7 +195,10 @@ static int report_interval(struct eng_collect *c, uint32_t k, uint64_t elapsed_n
 	s.nr_intervals = 1;
 	sample_fill(c, &s, c->cur);
 	cpu_sample(c, &s);
+	s.slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
 	ret = rep_set_interval(c->reps, c->rr, &s);
+	if (!s.is_warmup && c->nr_slaves)
+		slave_cpu_add(c);
 	if (!s.is_warmup) {
 		for (size_t i = 0; i < c->nr_banks; i++)
 			stats_bank_merge(&c->avg[i], &c->cur[i]);
@@ -160,13 +221,18 @@ uint64_t eng_collect_nr_io_errors(const struct eng_worker *w, uint32_t nr_worker
 }
 
 /* Failed I/Os and validation errors: data_errors= counts both (reference §2). */
-static uint64_t nr_errors(const struct eng_collect *c)
+uint64_t eng_collect_nr_errors(const struct eng_collect *c)
 {
 	uint64_t n = 0;
 
 	for (uint32_t i = 0; i < c->nr_workers; i++)
 		n += atomic_load_explicit(&c->workers[i].nr_errors, memory_order_relaxed);
 	return n;
+}
+
+static uint64_t nr_errors(const struct eng_collect *c)
+{
+	return eng_collect_nr_errors(c);
 }
 
 bool eng_collect_is_device_lost(const struct eng_worker *w, uint32_t nr_workers)
@@ -214,7 +280,7 @@ void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const 
 
 /* maxdata= (reference §6): bytes after warmup, checked at interval ends; below 100 it is a
  * multiple of the total size of the run's SDs. */
-static bool is_maxdata_reached(const struct eng_collect *c)
+bool eng_collect_is_maxdata(const struct eng_collect *c)
 {
 	const struct parm_rd *rd;
 	double limit, total = 0;
@@ -238,6 +304,8 @@ int eng_collect_intervals(struct eng_collect *c)
 {
 	const struct eng_run *run = c->run;
 
+	if (c->clu)
+		return eng_clu_collect(c);
 	for (uint32_t k = 1; k <= run->nr_intervals; k++) {
 		uint64_t end_ns = run->start_ns + (uint64_t)k * run->interval_ns;
 		uint64_t fin;
@@ -271,7 +339,7 @@ int eng_collect_intervals(struct eng_collect *c)
 		}
 		if (is_failed(c))
 			return ENG_FAILED;
-		if (is_maxdata_reached(c))
+		if (eng_collect_is_maxdata(c))
 			return ENG_OK;
 	}
 	return ENG_OK;
@@ -302,6 +370,18 @@ void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
 	s->nr_intervals = c->first_avg ? c->last_avg - c->first_avg + 1 : 0;
 	sample_fill(c, s, c->avg);
 	s->has_cpu = c->has_cpu;
+	for (size_t i = 0; i < c->nr_slaves; i++) {
+		struct stats_cpu_pct *p = &c->slave_cpu[i];
+		uint32_t n = c->slave_nr_cpu[i];
+
+		*p = c->slave_cpu_sum[i];
+		p->user_pct = n ? p->user_pct / n : NAN;
+		p->sys_pct = n ? p->sys_pct / n : NAN;
+		p->used_pct = n ? p->used_pct / n : NAN;
+		p->wait_pct = n ? p->wait_pct / n : NAN;
+		p->idle_pct = n ? p->idle_pct / n : NAN;
+	}
+	s->slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
 	if (s->has_cpu && !c->nr_cpu) { /* no interval averaged: VDbench prints NaN */
 		s->cpu.user_pct = s->cpu.sys_pct = s->cpu.used_pct = NAN;
 		s->cpu.wait_pct = s->cpu.idle_pct = NAN;
@@ -318,5 +398,10 @@ void eng_collect_fini(struct eng_collect *c)
 {
 	free(c->cur);
 	free(c->avg);
+	free(c->slave_cpu);
+	free(c->slave_cpu_sum);
+	free(c->slave_nr_cpu);
 	c->cur = c->avg = NULL;
+	c->slave_cpu = c->slave_cpu_sum = NULL;
+	c->slave_nr_cpu = NULL;
 }

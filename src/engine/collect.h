@@ -4,6 +4,8 @@
 
 #include "engine_int.h"
 
+struct eng_clu;
+
 struct eng_collect {
 	const struct plan *plan;
 	const struct eng_run *run;
@@ -14,7 +16,8 @@ struct eng_collect {
 	uint32_t nr_workers;
 	uint64_t max_errors;	       /* data_errors= */
 	struct eng_recorder *recorder; /* --record, or NULL */
-	/* merged banks: [0] total, [1..nr_sds] per SD, then per WD */
+	/* merged banks: [0] total, [1..nr_sds] per SD, then per WD; on many hosts (rank 0) then
+	 * per host and per slave (rank), as rep_run lists them */
 	struct stats_bank *cur;
 	struct stats_bank *avg;
 	size_t nr_banks;
@@ -29,7 +32,36 @@ struct eng_collect {
 	uint32_t nr_cpu;
 	bool is_eof;
 	int observer_error;
+	/* Many hosts: the exchange (NULL: one host), and on rank 0 the per-slave CPU figures of
+	 * the current interval and their sums over the averaged ones. */
+	struct eng_clu *clu;
+	size_t nr_hosts;
+	size_t nr_slaves;
+	struct stats_cpu_pct *slave_cpu;
+	struct stats_cpu_pct *slave_cpu_sum;
+	uint32_t *slave_nr_cpu;
 };
+
+/* Pieces of the interval loop that the many-hosts loop (cluster_collect.c) shares. */
+bool eng_collect_is_signalled(const struct eng_collect *c);
+/* Whether every worker has published interval k or finished. */
+bool eng_collect_all_published(const struct eng_collect *c, uint32_t k);
+/* Waits until every worker has published interval k or finished. False on a signal. */
+bool eng_collect_wait_published(struct eng_collect *c, uint32_t k);
+/* When the last worker stopped (every range done), or 0 while one still runs. */
+uint64_t eng_collect_final_ns(const struct eng_collect *c);
+/* Zeroes the current banks and adds every worker's interval k into them. */
+void eng_collect_merge(struct eng_collect *c, uint32_t k);
+/* Reports the current banks as interval k of elapsed_ns and adds them to the average. */
+int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns);
+/* maxdata= reached by the bytes after warmup. */
+bool eng_collect_is_maxdata(const struct eng_collect *c);
+/* I/O errors of this rank's workers so far. */
+uint64_t eng_collect_nr_errors(const struct eng_collect *c);
+
+/* cluster_collect.c: the interval loop on many hosts. Returns ENG_OK, ENG_INTERRUPTED or
+ * ENG_FAILED. */
+int eng_clu_collect(struct eng_collect *c);
 
 /* Allocates the merged banks and takes the first CPU sample. Returns 0 or -ENOMEM. */
 int eng_collect_init(struct eng_collect *c);

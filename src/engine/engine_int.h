@@ -211,9 +211,21 @@ void eng_worker_fini(struct eng_worker *w);
 /* Thread entry: the loop until stop, then drains. */
 void *eng_worker_main(void *arg);
 
-/* run.c: builds the run description from a plan run (or the format pass). */
-int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, double base_iops,
-		  struct eng_target *targets, struct parm_err *err);
+struct clu_share;
+
+/* What a run is built from. */
+struct eng_run_src {
+	const struct plan *plan;
+	size_t run_idx;
+	double base_iops; /* observed rate of the run a curve point or relative rate follows */
+	struct eng_target *targets;
+	const struct clu_share *share; /* many hosts: this rank's part; NULL: all of it */
+};
+
+/* run.c: builds the run description from a plan run. On many hosts every SD of the run keeps
+ * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
+ * and only this rank's generators. */
+int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
 void eng_run_fini(struct eng_run *r);
 
 #endif /* IORAMP_ENGINE_INT_H */

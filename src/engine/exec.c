@@ -3,6 +3,7 @@
  * average kept as the base of the curve points and relative rates that follow, stopcurve= and
  * pause= between runs. */
 #include "exec.h"
+#include "cluster.h"
 #include "collect.h"
 
 #include <errno.h>
@@ -25,6 +26,9 @@ struct run_view {
 	const char **sd_luns;
 	uint64_t *sd_sizes;
 	uint32_t *sd_threads;
+	const char **host_names; /* many hosts, rank 0 */
+	char **slave_names;
+	uint32_t *slave_host;
 };
 
 static void view_fini(struct run_view *v)
@@ -33,6 +37,54 @@ static void view_fini(struct run_view *v)
 	free(v->sd_luns);
 	free(v->sd_sizes);
 	free(v->sd_threads);
+	free(v->host_names);
+	for (size_t i = 0; v->slave_names && i < v->rr.nr_slaves; i++)
+		free(v->slave_names[i]);
+	free(v->slave_names);
+	free(v->slave_host);
+}
+
+/* Many hosts, rank 0: the hosts and slaves the samples carry, in eng_clu's slave order. */
+static int view_hosts(struct run_view *v, const struct eng_clu *cl)
+{
+	const struct clu_map *m = cl->map;
+	size_t n = 0;
+
+	v->host_names = calloc(m->nr_hosts ? m->nr_hosts : 1, sizeof(*v->host_names));
+	v->slave_names = calloc(m->nr_ranks, sizeof(*v->slave_names));
+	v->slave_host = calloc(m->nr_ranks, sizeof(*v->slave_host));
+	if (!v->host_names || !v->slave_names || !v->slave_host)
+		return -ENOMEM;
+	for (size_t h = 0; h < m->nr_hosts; h++) {
+		v->host_names[h] = m->hosts[h].label;
+		for (uint32_t i = 0; i < m->hosts[h].nr_ranks; i++) {
+			char name[300];
+
+			snprintf(name, sizeof(name), "%s-%u", m->hosts[h].label, i);
+			v->slave_host[n] = (uint32_t)h;
+			if (!(v->slave_names[n++] = strdup(name)))
+				return -ENOMEM;
+			v->rr.nr_slaves = n;
+		}
+	}
+	v->rr.nr_hosts = m->nr_hosts;
+	v->rr.host_names = v->host_names;
+	v->rr.slave_names = (const char *const *)v->slave_names;
+	v->rr.slave_host = v->slave_host;
+	return 0;
+}
+
+/* An SD's threads= for the reports: on many hosts the total over all ranks, not this rank's
+ * share (the format pass: 2). */
+static uint32_t view_threads(const struct eng_exec *x, const struct eng_run *r, size_t s)
+{
+	const struct plan_run *pr = r->prun;
+
+	if (!x->clu)
+		return r->sds[s].threads;
+	if (!pr)
+		return 2;
+	return pr->ovr.has_threads ? pr->ovr.threads : x->plan->cfg->sds[r->sds[s].cfg_idx].threads;
 }
 
 static void view_params(struct run_view *v, const struct eng_run *r)
@@ -60,10 +112,9 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 	p->compratio = r->compratio;
 	p->dedupratio = 1;
 	p->has_threads = r->nr_sds > 0;
-	p->threads = r->nr_sds ? r->sds[0].threads : 0;
+	p->threads = r->nr_sds ? v->sd_threads[0] : 0;
 	for (size_t s = 0; s < r->nr_sds; s++) {
-		p->has_threads &=
-			r->sds[s].threads == p->threads; /* VDbench: -1 when they differ */
+		p->has_threads &= v->sd_threads[s] == p->threads; /* VDbench: -1 when they differ */
 		p->lunsize_bytes += r->sds[s].size_bytes;
 	}
 }
@@ -86,7 +137,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		v->sd_names[s] = sd->name;
 		v->sd_luns[s] = sd->lun;
 		v->sd_sizes[s] = r->sds[s].size_bytes;
-		v->sd_threads[s] = r->sds[s].threads;
+		v->sd_threads[s] = view_threads(x, r, s);
 	}
 	v->rr = (struct rep_run){
 		.run = pr,
@@ -113,34 +164,55 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		clock_gettime(CLOCK_REALTIME, &ts);
 		v->rr.start_tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 	}
-	if (pr && r->mode == ENG_MODE_RATE)
+	if (pr && r->target_iops > 0)
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
 		plan_rate_text(pr, 0, v->rr.rate_text, sizeof(v->rr.rate_text));
 	else
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "Uncontrolled MAX");
 	view_params(v, r);
+	if (x->clu && eng_clu_is_root(x->clu))
+		return view_hosts(v, x->clu);
 	return 0;
 }
 
-static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
+/* An SD this rank drives: threads here and some generator on it (many hosts leave SDs without
+ * either on some ranks). */
+static bool sd_has_work(const struct eng_run *r, size_t s)
 {
-	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus;
-
-	if (n > r->nr_sds)
-		n = (uint32_t)r->nr_sds;
-	return n ? n : 1;
+	if (!r->sds[s].threads)
+		return false;
+	for (size_t i = 0; i < r->nr_wgs; i++)
+		if (r->wgs[i].run_sd == s)
+			return true;
+	return false;
 }
 
-/* Workers share the SDs round-robin and start on the next whole second after set-up. */
-static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
-			 uint32_t *nr_started, struct parm_err *err)
+/* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
+ * idle rank of a many-hosts run). */
+static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
+{
+	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
+
+	for (size_t s = 0; s < r->nr_sds; s++)
+		nr_sds += sd_has_work(r, s);
+	if (n > nr_sds)
+		n = nr_sds;
+	return n || !x->clu ? (n ? n : 1) : 0;
+}
+
+/* Workers share the SDs round-robin; all are ready before the start time is chosen. */
+static int workers_init(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
+			struct parm_err *err)
 {
 	char msg[512];
+	uint32_t k = 0;
 	int ret;
 
 	for (size_t s = 0; s < r->nr_sds; s++)
-		r->sds[s].worker = (uint32_t)(s % r->nr_workers);
+		r->sds[s].worker = !x->clu || sd_has_work(r, s)
+					   ? (k++ % (r->nr_workers ? r->nr_workers : 1))
+					   : UINT32_MAX;
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
 		ret = eng_worker_init(&w[i], r, i, x->engine, msg, sizeof(msg));
 		if (ret) {
@@ -152,7 +224,15 @@ static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worke
 			x->engine_noted = true;
 		}
 	}
-	r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
+	return 0;
+}
+
+/* Arms and starts the workers for r->start_ns. */
+static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
+			 uint32_t *nr_started, struct parm_err *err)
+{
+	int ret;
+
 	if (r->is_recording)
 		eng_recorder_start(x->recorder, r->start_ns);
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
@@ -270,6 +350,9 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		       const struct rep_run *rr, double *observed)
 {
 	struct eng_collect c = {
+		.clu = x->clu,
+		.nr_hosts = rr->nr_hosts,
+		.nr_slaves = rr->nr_slaves,
 		.plan = x->plan,
 		.run = r,
 		.opts = x->opts,
@@ -311,6 +394,25 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 	return status;
 }
 
+/* The start: on one host the next whole second; on many, the time every rank agreed on (a
+ * failure anywhere fails the run everywhere before any I/O). */
+static int run_start_time(struct eng_exec *x, struct eng_run *r, int status, struct parm_err *err)
+{
+	if (!x->clu) {
+		r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
+		return status;
+	}
+	return eng_clu_start(x, status, err, &r->start_ns);
+}
+
+/* Many hosts: how the run ended everywhere, and rank 0's observed rate for all. */
+static int run_end_vote(struct eng_exec *x, int status, double *observed, struct parm_err *err)
+{
+	if (!x->clu)
+		return status;
+	return eng_clu_run_end(x, status, observed, err);
+}
+
 int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err)
 {
 	struct eng_feeder feeder = { 0 };
@@ -318,9 +420,10 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	struct run_view v;
 	uint32_t nr_started = 0;
 	double observed = 0;
+	bool has_started;
 	int status, ret;
 
-	r->seed = x->opts->seed;
+	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
 	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
@@ -329,20 +432,30 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
 	}
 	ret = eng_check_alignment(x, r, err);
-	if (ret)
+	if (ret && !x->clu)
 		return ENG_BAD_PARMS;
-	w = aligned_alloc(IORAMP_CACHELINE, r->nr_workers * sizeof(*w));
+	if (ret) {
+		uint64_t ignored;
+
+		return eng_clu_start(x, ENG_BAD_PARMS, err, &ignored);
+	}
+	w = aligned_alloc(IORAMP_CACHELINE, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
 	if (!w || view_build(&v, x, r, run_idx)) {
 		free(w);
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
-	memset(w, 0, r->nr_workers * sizeof(*w));
+	memset(w, 0, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
 	rep_set_run_start(x->reps, &v.rr);
-	ret = workers_start(x, r, w, &nr_started, err);
-	if (!ret && r->is_replay)
+	ret = workers_init(x, r, w, err);
+	status = run_start_time(x, r, ret ? ENG_FAILED : ENG_OK, err);
+	if (status == ENG_OK)
+		ret = workers_start(x, r, w, &nr_started, err);
+	if (status == ENG_OK && !ret && r->is_replay)
 		ret = feeder_start(x, r, w, &feeder, err);
-	status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
+	has_started = status == ENG_OK; /* else no run-end vote: the run never started */
+	if (status == ENG_OK)
+		status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
 	if (feeder.run) {
 		eng_feeder_stop(&feeder);
 		if (feeder.error && status == ENG_OK) {
@@ -351,11 +464,16 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		}
 		free(feeder.rings);
 	}
-	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK)
+	if (workers_stop(x, w, nr_started, r->nr_workers) && status == ENG_OK) {
 		status = ENG_FAILED;
+		if (x->clu && !eng_clu_is_root(x->clu))
+			parm_errf(err, NULL, "a worker failed; see this rank's console");
+	}
 	eng_collect_io_errors(x->reps, x->plan, r, w, r->nr_workers); /* those of the drain */
 	status = io_errors_status(x, r, w, status, err);
 	status = eng_dv_run_end(x, r, w, r->nr_workers, status);
+	if (has_started)
+		status = run_end_vote(x, status, &observed, err);
 	if (r->prun)
 		x->observed_iops[run_idx] = observed;
 	view_fini(&v);

@@ -31,14 +31,18 @@ struct eng_exec {
 	struct dv_opts dv_opts;	       /* data validation asked for (command line, parameters) */
 	struct eng_dv *dv;	       /* data validation state; NULL: off */
 	uint32_t nr_cpus;
+	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
 };
 
 /* support.c */
-int eng_check_supported(const struct plan *plan, struct parm_err *err);
-void eng_note_no_effect(const struct plan *plan, struct rep_set *reps);
+/* is_cluster: an MPI job of several ranks, where hd= hosts run (else they are refused). */
+int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err);
+void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps);
 
 /* targets.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
+/* Whether workload wd of run r runs on SD sd (the RD's sd= or the WD's). */
+bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
 

@@ -1,6 +1,7 @@
 /* eng_execute(): the whole plan. Checks what is not supported, opens the targets, formats what
  * is missing, then runs each run with the rate its curve or relative rate derives from the run
  * it follows; stopcurve= ends the execution (reference §9.9, §13.3). */
+#include "cluster.h"
 #include "exec.h"
 
 #include <errno.h>
@@ -83,6 +84,37 @@ static void rd_command(const struct eng_exec *x, const struct plan_run *pr, enum
 		x->opts->command(x->opts->command_ctx, v);
 }
 
+/* Builds run i; on many hosts with this rank's share. A failure on one rank fails the run on
+ * every rank through the start vote. */
+static int build_run(struct eng_exec *x, size_t i, struct eng_run *r, struct parm_err *err)
+{
+	const struct plan_run *pr = &x->plan->runs[i];
+	struct clu_share share = { 0 };
+	struct eng_run_src src = {
+		.plan = x->plan,
+		.run_idx = i,
+		.base_iops = pr->base_run >= 0 ? x->observed_iops[pr->base_run] : 0,
+		.targets = x->targets,
+	};
+	int ret = 0;
+
+	if (x->clu) {
+		ret = clu_share_build(x->clu->map, x->plan, i, x->clu->rank, &share);
+		src.share = &share;
+		if (ret)
+			parm_errf(err, NULL, "out of memory");
+	}
+	if (!ret)
+		ret = eng_run_build(r, &src, err) || make_replay(x, r, err);
+	clu_share_fini(&share);
+	if (ret && x->clu) {
+		uint64_t ignored;
+
+		return eng_clu_start(x, ENG_BAD_PARMS, err, &ignored);
+	}
+	return ret ? ENG_BAD_PARMS : ENG_OK;
+}
+
 /* Every run of the plan once. */
 static int run_plan(struct eng_exec *x, struct parm_err *err)
 {
@@ -91,25 +123,45 @@ static int run_plan(struct eng_exec *x, struct parm_err *err)
 
 	for (size_t i = 0; status == ENG_OK && i < plan->nr_runs; i++) {
 		const struct plan_run *pr = &plan->runs[i];
-		double base = pr->base_run >= 0 ? x->observed_iops[pr->base_run] : 0;
 		struct eng_run r;
 
-		if (eng_run_build(&r, plan, i, base, x->targets, err) || make_replay(x, &r, err)) {
+		status = build_run(x, i, &r, err);
+		if (status != ENG_OK) {
 			eng_run_fini(&r);
-			return ENG_BAD_PARMS;
+			return status;
 		}
 		rd_command(x, pr, PARM_KW_STARTCMD);
 		status = eng_run_execute(x, &r, i, err);
 		rd_command(x, pr, PARM_KW_ENDCMD);
 		eng_run_fini(&r);
-		if (status == ENG_OK && is_signalled(x))
-			status = ENG_INTERRUPTED;
+		if (status == ENG_OK && is_signalled(x) && !x->clu)
+			status =
+				ENG_INTERRUPTED; /* many hosts: rank 0 decided, in the run-end vote */
 		if (status != ENG_OK || is_curve_stopped(x, i))
 			break;
 		if (pr->pause_s && i + 1 < plan->nr_runs)
 			pause_between(x, pr->pause_s);
 	}
 	return status;
+}
+
+/* Whether to run the plan again: on many hosts rank 0's answer (its clock decides). */
+static bool loop_again(struct eng_exec *x, bool mine)
+{
+	struct eng_clu_vote *v;
+	bool again;
+
+	if (!x->clu)
+		return mine;
+	v = calloc(1, sizeof(*v));
+	if (!v)
+		return false;
+	v->value = mine;
+	eng_clu_gather(x, v);
+	eng_clu_answer(x, v);
+	again = v->status == ENG_OK && v->value;
+	free(v);
+	return again;
 }
 
 /* loop=n runs the plan n times; loop=n with s, m or h repeats it until that much time has
@@ -131,7 +183,8 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 		else
 			until_ns = eng_now_ns() + (uint64_t)(n.value * 1e9);
 	}
-	for (uint64_t k = 0; status == ENG_OK && (until_ns ? eng_now_ns() < until_ns : k < nr); k++)
+	for (uint64_t k = 0;
+	     status == ENG_OK && loop_again(x, until_ns ? eng_now_ns() < until_ns : k < nr); k++)
 		status = run_plan(x, err);
 	return status;
 }
@@ -139,7 +192,7 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 static bool needs_format(const struct eng_exec *x)
 {
 	for (size_t s = 0; s < x->plan->cfg->nr_sds; s++)
-		if (x->needs[s].is_format)
+		if (x->clu ? x->clu->is_fmt[s] : x->needs[s].is_format)
 			return true;
 	return false;
 }
@@ -182,6 +235,8 @@ static int open_recorder(struct eng_exec *x, struct parm_err *err)
 	return ret;
 }
 
+static int open_all(struct eng_exec *x, struct parm_err *err);
+
 int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
 		 struct parm_err *err)
 {
@@ -198,25 +253,47 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	x->opts = o;
 	x->nr_cpus = cpus > 0 ? (uint32_t)cpus : 1;
 	x->engine = o->engine ? o->engine : plan->cfg->general.engine;
-	if (eng_check_supported(plan, err))
+	if (eng_check_supported(plan, o->cluster != NULL, err))
 		return ENG_BAD_PARMS;
 	if (eng_backend_check_name(x->engine, err->msg, sizeof(err->msg)))
 		return ENG_BAD_PARMS;
 	x->observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x->observed_iops));
-	if (!x->observed_iops) {
+	if (!x->observed_iops || eng_clu_new(x)) {
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
-	if (eng_dv_opts(x, &x->dv_opts, err) || eng_dv_check(x, err) || eng_targets_open(x, err))
-		return ENG_BAD_PARMS;
-	if (eng_dv_new(x, err))
-		return ENG_BAD_PARMS;
-	x->has_format = needs_format(x);
-	if (o->record_path && open_recorder(x, err))
-		return ENG_FAILED;
-	if (scan_traces(x, err))
-		return ENG_BAD_PARMS;
-	return ENG_OK;
+	return open_all(x, err);
+}
+
+/* Validation options, targets, recorder and traces; on many hosts every rank's outcome is voted
+ * on (a lun missing on one host fails the execution everywhere, before any I/O), then the SDs to
+ * format. */
+static int open_all(struct eng_exec *x, struct parm_err *err)
+{
+	int status = ENG_OK;
+
+	if (eng_dv_opts(x, &x->dv_opts, err) || eng_dv_check(x, err)) {
+		status = ENG_BAD_PARMS;
+	} else if (x->clu && x->dv_opts.is_on) { /* each rank would keep its own key map */
+		parm_errf(err, NULL, "data validation and journals do not run in an MPI job yet");
+		status = ENG_BAD_PARMS;
+	}
+	if (status == ENG_OK && eng_targets_open(x, err))
+		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && eng_dv_new(x, err))
+		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && x->opts->record_path && open_recorder(x, err))
+		status = ENG_FAILED;
+	if (status == ENG_OK && scan_traces(x, err))
+		status = ENG_BAD_PARMS;
+	if (x->clu) {
+		status = eng_clu_agree(x, status, err, err);
+		if (status == ENG_OK)
+			status = eng_clu_format_sds(x, err);
+	}
+	if (status == ENG_OK)
+		x->has_format = needs_format(x);
+	return status;
 }
 
 bool eng_exec_has_format(const struct eng_exec *x)
@@ -230,7 +307,7 @@ int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 
 	memset(err, 0, sizeof(*err));
 	x->reps = reps;
-	eng_note_no_effect(x->plan, reps);
+	eng_note_no_effect(x->plan, x->clu != NULL, reps);
 	status = eng_dv_begin(x, err);
 	if (status == ENG_OK && !x->dv_opts.is_recover_only)
 		status = run_all(x, err);
@@ -255,7 +332,13 @@ void eng_exec_free(struct eng_exec *x)
 	eng_dv_free(x->dv);
 	eng_targets_close(x);
 	free(x->observed_iops);
+	eng_clu_free(x->clu);
 	free(x);
+}
+
+bool eng_exec_has_lost_rank(const struct eng_exec *x)
+{
+	return x && x->clu && x->clu->has_lost;
 }
 
 int eng_execute(const struct plan *plan, const struct eng_opts *o, struct rep_set *reps,

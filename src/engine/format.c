@@ -1,6 +1,7 @@
 /* The hidden SD_format run (reference §4): files that are missing or shorter than size= are
  * written sequentially first, formatxfersize= (128k) at a time with two threads, as fast as they
  * go, until every one reaches its size. */
+#include "cluster.h"
 #include "exec.h"
 
 #include <stdlib.h>
@@ -42,6 +43,13 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 		uint64_t x_bytes = size < xfer ? 512 : xfer; /* tiny files: 512 */
 		struct eng_sd_desc *d;
 
+		if (x->clu && x->clu->is_fmt[s] && (!x->needs[s].is_format || size < x_bytes)) {
+			/* many hosts: formatted elsewhere; listed so that every rank's SDs agree */
+			d = &r->sds[r->nr_sds++];
+			d->cfg_idx = s;
+			d->target = &x->targets[s];
+			continue;
+		}
 		if (!x->needs[s].is_format || size < x_bytes)
 			continue;
 		d = &r->sds[r->nr_sds];

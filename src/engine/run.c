@@ -2,7 +2,7 @@
  * threads and sizes, one generator per (WD, SD) with the RD's loop overrides applied, and each
  * generator's share of the rate: workload iorate= first, the rest by skew, a WD's share split
  * equally over its SDs. */
-#include "engine_int.h"
+#include "cluster.h"
 
 #include <errno.h>
 #include <math.h>
@@ -63,7 +63,7 @@ static int run_sd_index(struct eng_run *r, size_t cfg_idx)
 }
 
 static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
-		       struct eng_target *targets)
+		       struct eng_target *targets, const struct clu_share *share)
 {
 	const struct parm_config *cfg = plan->cfg;
 
@@ -85,6 +85,8 @@ static int collect_sds(struct eng_run *r, const struct plan *plan, const struct 
 			d->target = &targets[idx[k]];
 			d->threads =
 				pr->ovr.has_threads ? pr->ovr.threads : cfg->sds[idx[k]].threads;
+			if (share)
+				d->threads = share->threads[idx[k]];
 		}
 	}
 	return 0;
@@ -195,8 +197,15 @@ static uint32_t prio_level(const struct plan_run *pr, const struct parm_wd *wd)
 	return level < ENG_MAX_PRIO ? level : ENG_MAX_PRIO - 1;
 }
 
+/* Many hosts: whether this rank runs workload w on its SD s, and the workload's generators
+ * over all ranks (its rate is split equally over them, reference §9.2). */
+static bool wg_is_here(const struct eng_run *r, const struct clu_share *share, size_t w, size_t s)
+{
+	return !share || (share->is_wd_here[w] && r->sds[s].threads > 0);
+}
+
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
-		     struct parm_err *err)
+		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
 
@@ -217,15 +226,19 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 
 		wd_sds(pr, pr->wds[w], &idx, &nr);
 		for (size_t k = 0; k < nr; k++) {
-			struct eng_wg_desc *g = &r->wgs[r->nr_wgs++];
+			int sd_idx = run_sd_index(r, idx[k]);
+			struct eng_wg_desc *g;
 			int ret;
 
-			g->run_sd = (uint32_t)run_sd_index(r, idx[k]);
+			if (!wg_is_here(r, share, w, (size_t)sd_idx))
+				continue;
+			g = &r->wgs[r->nr_wgs++];
+			g->run_sd = (uint32_t)sd_idx;
 			g->run_wd = (uint32_t)w;
 			g->prio = prio_level(pr, pr->wds[w]);
 			if (g->prio + 1 > r->nr_prio)
 				r->nr_prio = g->prio + 1;
-			g->rate_iops = rate / (double)nr;
+			g->rate_iops = rate / (double)(share ? share->nr_instances[w] : nr);
 			g->weight = pr->skews[w] / (double)nr;
 			if (r->mode == ENG_MODE_MAX &&
 			    !parm_kwset_has(&pr->wds[w]->set, PARM_KW_IORATE))
@@ -280,9 +293,11 @@ static double run_compratio(const struct parm_config *cfg, const struct plan_run
 	return cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 }
 
-int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, double base_iops,
-		  struct eng_target *targets, struct parm_err *err)
+int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err)
 {
+	const struct plan *plan = src->plan;
+	size_t run_idx = src->run_idx;
+	double base_iops = src->base_iops;
 	const struct plan_run *pr = &plan->runs[run_idx];
 	const struct parm_rd *rd = &plan->cfg->rds[pr->rd_idx];
 	int ret;
@@ -297,10 +312,10 @@ int eng_run_build(struct eng_run *r, const struct plan *plan, size_t run_idx, do
 	r->interval_ns = pr->interval_s * 1000000000ull;
 	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
 	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);
-	ret = collect_sds(r, plan, pr, targets);
+	ret = collect_sds(r, plan, pr, src->targets, src->share);
 	if (!ret) {
 		size_sds(r, plan, pr);
-		ret = build_wgs(r, plan, pr, err);
+		ret = build_wgs(r, plan, pr, src->share, err);
 	}
 	if (!ret)
 		ret = run_names(r, pr);

@@ -61,17 +61,18 @@ static int check_set(const struct parm_kwset *set, enum parm_kw skip, struct par
 	return 0;
 }
 
-/* Multi-host: an HD other than this machine. */
-static int check_hosts(const struct parm_config *cfg, struct parm_err *err)
+/* Multi-host: an HD other than this machine runs only in an MPI job (reference §3). */
+static int check_hosts(const struct parm_config *cfg, bool is_cluster, struct parm_err *err)
 {
 	for (size_t i = 0; i < cfg->nr_hds; i++) {
 		const struct parm_hd *hd = &cfg->hds[i];
 		const char *sys = hd->system ? hd->system : hd->name;
 
-		if (strcmp(sys, "localhost") && strcmp(sys, "127.0.0.1"))
+		if (!is_cluster && strcmp(sys, "localhost") && strcmp(sys, "127.0.0.1"))
 			return parm_errf(err, &hd->loc,
-					 "not supported yet: hd=%s (runs on other "
-					 "hosts); expected hd=localhost or no hd=",
+					 "hd=%s runs on another host; expected hd=localhost or no "
+					 "hd=, or an MPI job: mpirun -np N ioramp (built with make "
+					 "MPI=1)",
 					 hd->name);
 		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS))
 			return parm_errf(err, &hd->set.val[PARM_KW_CLIENTS]->loc,
@@ -90,13 +91,26 @@ static int check_rd(const struct parm_rd *rd, struct parm_err *err)
 	return check_set(&rd->set, PARM_KW_REPLAY, err); /* replay=FILE is trace=FILE */
 }
 
-int eng_check_supported(const struct plan *plan, struct parm_err *err)
+/* Replay on many hosts would need the trace split over the ranks. */
+static int check_cluster_replay(const struct parm_config *cfg, struct parm_err *err)
+{
+	for (size_t i = 0; i < cfg->nr_rds; i++)
+		if (cfg->rds[i].trace)
+			return parm_errf(err, &cfg->rds[i].loc,
+					 "not supported yet: trace= replay in an MPI job; expected "
+					 "a replay on one host");
+	return 0;
+}
+
+int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err)
 {
 	const struct parm_config *cfg = plan->cfg;
 	int ret = check_set(&cfg->general.set, PARM_KW_NR, err);
 
 	if (!ret)
-		ret = check_hosts(cfg, err);
+		ret = check_hosts(cfg, is_cluster, err);
+	if (!ret && is_cluster)
+		ret = check_cluster_replay(cfg, err);
 	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
 		ret = check_set(&cfg->sds[i].set, PARM_KW_NR, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
@@ -109,7 +123,7 @@ int eng_check_supported(const struct plan *plan, struct parm_err *err)
 	return ret;
 }
 
-void eng_note_no_effect(const struct plan *plan, struct rep_set *reps)
+void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps)
 {
 	const struct parm_kwset *set = &plan->cfg->general.set;
 
@@ -119,8 +133,10 @@ void eng_note_no_effect(const struct plan *plan, struct rep_set *reps)
 					 "ioramp: note: %s= has no effect in ioramp (a "
 					 "VDbench JVM or platform setting)",
 					 parm_kw_name(no_effect[i]));
-	for (size_t i = 0; i < plan->cfg->nr_hds; i++)
+	for (size_t i = 0; !is_cluster && i < plan->cfg->nr_hds; i++)
 		if (parm_kwset_has(&plan->cfg->hds[i].set, PARM_KW_JVMS))
-			rep_set_messagef(reps, "ioramp: note: jvms= has no effect in ioramp (no "
-					       "JVMs; workers follow the CPUs)");
+			rep_set_messagef(reps,
+					 "ioramp: note: jvms= has no effect on one host (no "
+					 "JVMs; workers follow the CPUs; in an MPI job jvms=N "
+					 "is N ranks)");
 }

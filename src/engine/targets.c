@@ -3,6 +3,7 @@
  * created when missing, and every check that would otherwise fail mid-run: a size beyond the
  * device, transfers or alignment the device's logical block does not divide under O_DIRECT,
  * writes to a mounted device, or to one carrying a signature without --force. */
+#include "cluster.h"
 #include "exec.h"
 
 #include <errno.h>
@@ -20,7 +21,7 @@ static struct parm_loc lun_loc(const struct parm_sd *sd)
 	return v ? v->loc : sd->loc;
 }
 
-static bool wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
+bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
 {
 	const size_t *idx = r->sd_idx ? r->sd_idx : wd->sd_idx;
 	size_t nr = r->sd_idx ? r->nr_sd : wd->nr_sd;
@@ -47,7 +48,7 @@ static void plan_needs(struct eng_exec *x)
 			for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 				struct eng_sd_need *n = &x->needs[s];
 
-				if (!wd_uses_sd(r, wd, s))
+				if (!eng_wd_uses_sd(r, wd, s))
 					continue;
 				n->is_used = true;
 				n->is_written |= rdpct < 100;
@@ -59,6 +60,9 @@ static void plan_needs(struct eng_exec *x)
 		x->needs[s].flags |= plan->cfg->sds[s].openflags.flags;
 		if (x->dv_opts.is_recover_only) /* -jro reads what is there, writes nothing */
 			x->needs[s].is_written = false;
+		/* many hosts: an SD another host has (host= pairs) is not opened here */
+		if (x->clu && !eng_clu_sd_here(x->clu, &plan->cfg->sds[s]))
+			x->needs[s].is_used = false;
 	}
 }
 

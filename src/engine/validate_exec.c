@@ -65,17 +65,6 @@ int eng_dv_opts(const struct eng_exec *x, struct dv_opts *o, struct parm_err *er
 
 /* ---- the plan ------------------------------------------------------------------------------ */
 
-static bool run_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
-{
-	const size_t *idx = r->sd_idx ? r->sd_idx : wd->sd_idx;
-	size_t nr = r->sd_idx ? r->nr_sd : wd->nr_sd;
-
-	for (size_t i = 0; i < nr; i++)
-		if (idx[i] == sd)
-			return true;
-	return false;
-}
-
 /* The sizes a workload can transfer in a run, as multiples to check: each fixed or listed
  * size; for a range, its align= (every size drawn is a multiple of it). */
 static size_t wd_units(const struct plan_run *r, const struct parm_wd *wd, uint64_t *out,
@@ -101,7 +90,7 @@ static uint64_t run_min_unit(const struct plan_run *r, size_t s)
 	uint64_t min = UINT64_MAX, u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = run_uses_sd(r, r->wds[w], s)
+		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -119,7 +108,7 @@ static const struct parm_wd *run_bad_unit(const struct plan_run *r, size_t s, ui
 	uint64_t u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = run_uses_sd(r, r->wds[w], s)
+		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -172,7 +161,7 @@ static bool plan_uses_sd(const struct plan *plan, size_t s)
 {
 	for (size_t i = 0; i < plan->nr_runs; i++)
 		for (size_t w = 0; w < plan->runs[i].nr_wds; w++)
-			if (run_uses_sd(&plan->runs[i], plan->runs[i].wds[w], s))
+			if (eng_wd_uses_sd(&plan->runs[i], plan->runs[i].wds[w], s))
 				return true;
 	return false;
 }

@@ -17,7 +17,76 @@ void parm_sd_fini(struct parm_sd *sd)
 	free(sd->name);
 	free(sd->lun);
 	free(sd->host);
+	for (size_t i = 0; i < sd->nr_host_luns; i++) {
+		free(sd->host_luns[i].host);
+		free(sd->host_luns[i].lun);
+	}
+	free(sd->host_luns);
 	memset(sd, 0, sizeof(*sd));
+}
+
+static int with_number(const char *text, uint64_t nr, char **out);
+
+/* One (host, lun) per label of a host= value; lun takes count= number nr (UINT64_MAX: none). */
+static int host_lun_add(struct parm_sd *sd, const struct parm_val *host, const char *lun,
+			uint64_t nr, struct parm_err *err)
+{
+	const char **words = NULL;
+	int n = parm_val_words(host, &words, err);
+
+	for (int i = 0; i < n; i++) {
+		struct parm_host_lun *hl;
+
+		if (parm_grow((void **)&sd->host_luns, sd->nr_host_luns, sizeof(*sd->host_luns))) {
+			free(words);
+			return -ENOMEM;
+		}
+		hl = &sd->host_luns[sd->nr_host_luns++];
+		hl->host = strdup(words[i]);
+		hl->lun = NULL;
+		if (!hl->host || (nr == UINT64_MAX ? !(hl->lun = strdup(lun))
+						   : with_number(lun, nr, &hl->lun))) {
+			free(words);
+			return -ENOMEM;
+		}
+	}
+	free(words);
+	return n < 0 ? n : 0;
+}
+
+/* Where the SD exists (reference §3): host= and lun= pairs as written, else every label of its
+ * host= with its lun=, else every host (nr_host_luns 0). */
+static int sd_host_luns(struct parm_sd *sd, const struct parm_raw_def *def, const char *lun,
+			uint64_t nr, struct parm_err *err)
+{
+	const struct parm_val *host = NULL;
+	bool has_pair = false;
+
+	for (size_t i = 0; i < def->nr_hl; i++) {
+		const struct parm_raw_hl *hl = &def->hl[i];
+		int ret;
+
+		if (!hl->is_lun) {
+			host = hl->val;
+			continue;
+		}
+		if (!host || hl->val->kind != PARM_VAL_WORD)
+			continue;
+		ret = host_lun_add(sd, host, hl->val->text, nr, err);
+		if (ret)
+			return ret;
+		host = NULL;
+		has_pair = true;
+	}
+	if (has_pair && def->nr_hl > 2)
+		return 0;
+	for (size_t i = 0; i < sd->nr_host_luns; i++) { /* one pair: a plain host= restriction */
+		free(sd->host_luns[i].host);
+		free(sd->host_luns[i].lun);
+	}
+	sd->nr_host_luns = 0;
+	host = def->set.val[PARM_KW_HOST];
+	return host ? host_lun_add(sd, host, lun, UINT64_MAX, err) : 0;
 }
 
 static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
@@ -52,10 +121,11 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 	}
 }
 
-static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const char *lun,
+static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const char *lun, uint64_t nr,
 		   struct parm_err *err)
 {
 	const struct parm_val *host = def->set.val[PARM_KW_HOST];
+	int ret;
 
 	sd->set = def->set;
 	sd->loc = def->loc;
@@ -69,9 +139,10 @@ static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const cha
 					: host->nr_items	    ? host->items[0].text
 								    : "")))
 		return -ENOMEM;
+	ret = sd_host_luns(sd, def, lun, nr, err);
+	if (ret)
+		return ret;
 	for (int kw = 0; kw < PARM_KW_NR; kw++) {
-		int ret;
-
 		if (!def->set.val[kw])
 			continue;
 		ret = sd_one(sd, (enum parm_kw)kw, def->set.val[kw], err);
@@ -82,7 +153,7 @@ static int sd_fill(struct parm_sd *sd, const struct parm_raw_def *def, const cha
 }
 
 static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, char *name,
-		  const char *lun, struct parm_err *err)
+		  const char *lun, uint64_t nr, struct parm_err *err)
 {
 	struct parm_sd *sd;
 
@@ -100,7 +171,7 @@ static int sd_add(struct parm_config *cfg, const struct parm_raw_def *def, char 
 	sd = &cfg->sds[cfg->nr_sds++];
 	memset(sd, 0, sizeof(*sd));
 	sd->name = name;
-	return sd_fill(sd, def, lun, err);
+	return sd_fill(sd, def, lun, nr, err);
 }
 
 /* Formats nr through the printf-style mask at pct ("%02d", "%04x", "%s"). */
@@ -201,7 +272,7 @@ static int sd_count(struct parm_config *cfg, const struct parm_raw_def *def, con
 					"%%x, %%s or *",
 					def->name, lun);
 		if (!ret)
-			ret = sd_add(cfg, def, name, l, err);
+			ret = sd_add(cfg, def, name, l, start + i, err);
 		else
 			free(name);
 		free(l);
@@ -226,7 +297,7 @@ static int sd_def(struct parm_config *cfg, const struct parm_raw_def *def, struc
 	if (def->set.val[PARM_KW_COUNT])
 		return sd_count(cfg, def, lun, err);
 	name = strdup(def->name);
-	return name ? sd_add(cfg, def, name, lun, err) : -ENOMEM;
+	return name ? sd_add(cfg, def, name, lun, UINT64_MAX, err) : -ENOMEM;
 }
 
 static int cmp_name(const void *a, const void *b, void *arg)

@@ -89,14 +89,20 @@ static int set_stride(struct parm_wd *wd, const struct parm_val *v, struct parm_
 	return 0;
 }
 
+/* host=label or host=(a,b): the hosts the workload runs on; wd->host keeps the first. */
 static int set_host(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
 {
-	const char *w = NULL;
-	int ret = parm_get_word(v, "host", &w, err);
+	const char **words = NULL;
+	int n = parm_val_words(v, &words, err);
 
-	if (ret)
-		return ret;
-	wd->host = strdup(w);
+	if (n <= 0) {
+		free(words);
+		return n < 0 ? n
+			     : parm_errf(err, &v->loc, "host=() names no host; expected a label");
+	}
+	free(wd->host);
+	wd->host = strdup(words[0]);
+	free(words);
 	return wd->host ? 0 : -ENOMEM;
 }
 

@@ -5,6 +5,12 @@
 
 #include "lexer.h"
 
+/* An SD's host= or lun= value in the order written (host/lun pairs, [053]). */
+struct parm_raw_hl {
+	const struct parm_val *val;
+	bool is_lun;
+};
+
 /* A definition as written: its type keyword, name and the keywords it (or its default) set. */
 struct parm_raw_def {
 	enum parm_section sec;
@@ -12,6 +18,8 @@ struct parm_raw_def {
 	struct parm_loc loc; /* of the name */
 	struct parm_kwset set;
 	struct parm_kwset wd_default; /* RD only: wd=default when the RD was written */
+	struct parm_raw_hl *hl;	      /* SD only: its own host= and lun= values, in order */
+	size_t nr_hl;
 };
 
 struct parm_raw {

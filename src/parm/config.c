@@ -52,8 +52,10 @@ static int apply_all(struct parm_config *cfg, const struct parm_raw *raw, struct
 
 static void raw_fini(struct parm_raw *raw)
 {
-	for (size_t i = 0; i < raw->nr_defs; i++)
+	for (size_t i = 0; i < raw->nr_defs; i++) {
 		free(raw->defs[i].name);
+		free(raw->defs[i].hl);
+	}
 	free(raw->defs);
 	raw->defs = NULL;
 }

@@ -15,7 +15,8 @@ struct builder {
 	struct parm_raw *raw;
 	struct parm_err *err;
 	enum parm_section sec;
-	struct parm_kwset *cur; /* where keywords go now */
+	struct parm_kwset *cur;	      /* where keywords go now */
+	struct parm_raw_def *cur_def; /* the definition being written; NULL for xxx=default */
 	const char *cur_name;
 	uint32_t seq;
 	uint32_t def_seq; /* seq when the current definition started */
@@ -96,6 +97,7 @@ static int start_def(struct builder *b, const struct starter *st, const struct p
 	b->def_seq = b->seq;
 	b->nr_luns = 0;
 	b->nr_hosts = 0;
+	b->cur_def = NULL;
 	if (!strcasecmp(it->val.text, "default")) {
 		b->cur = &b->raw->defaults[st->sec];
 		b->cur_name = "default";
@@ -113,6 +115,7 @@ static int start_def(struct builder *b, const struct starter *st, const struct p
 	if (st->sec == PARM_SEC_RD)
 		def->wd_default = b->raw->defaults[PARM_SEC_WD];
 	b->cur = &def->set;
+	b->cur_def = def;
 	b->cur_name = def->name;
 	return 0;
 }
@@ -172,9 +175,27 @@ static bool is_own(const struct builder *b, enum parm_kw kw)
 	return b->cur->val[kw] && b->cur->seq[kw] > b->def_seq;
 }
 
+/* Keeps an SD's host= and lun= values in order, for its host/lun pairs. */
+static int note_host_lun(struct builder *b, enum parm_kw kw, const struct parm_item *it)
+{
+	struct parm_raw_def *def = b->cur_def;
+
+	if (!def || (kw != PARM_KW_HOST && kw != PARM_KW_LUN))
+		return 0;
+	if (parm_grow((void **)&def->hl, def->nr_hl, sizeof(*def->hl)))
+		return -ENOMEM;
+	def->hl[def->nr_hl++] =
+		(struct parm_raw_hl){ .val = &it->val, .is_lun = kw == PARM_KW_LUN };
+	return 0;
+}
+
 /* lun= and host= of an SD come in pairs when there is more than one lun= ([053]). */
 static int check_sd_item(struct builder *b, enum parm_kw kw, const struct parm_item *it)
 {
+	int ret = note_host_lun(b, kw, it);
+
+	if (ret)
+		return ret;
 	if (kw == PARM_KW_HOST)
 		b->nr_hosts++;
 	if (kw != PARM_KW_LUN)

@@ -156,8 +156,12 @@ static int do_include(struct reader *r, const struct parm_line_buf *b, size_t st
 				 loc.file, loc.line, name);
 	if (!*name)
 		return parm_errf(r->err, &loc, "include= needs a file name");
-	ret = parm_include_find(name, src->lines[line_idx].file, path, sizeof(path), tried,
-				sizeof(tried));
+	if (r->in->fileops)
+		ret = r->in->fileops->find(r->in->fileops->ctx, name, src->lines[line_idx].file,
+					   path, sizeof(path), tried, sizeof(tried));
+	else
+		ret = parm_include_find(name, src->lines[line_idx].file, path, sizeof(path), tried,
+					sizeof(tried));
 	if (ret == -ENOENT)
 		return parm_errf(r->err, &loc, "include=%s: file not found; looked for %s", name,
 				 tried);
@@ -362,7 +366,7 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
 #define MAX_FILE_BYTES (64u << 20) /* a parameter file is text; this is a mistake */
 
 /* Whole file in memory. Regular files and pipes only: include=/dev/zero would never end. */
-static int slurp(const char *path, char **out, size_t *len)
+int parm_file_read(const char *path, char **out, size_t *len)
 {
 	FILE *f = fopen(path, "r");
 	struct stat st;
@@ -413,7 +417,10 @@ static int read_file(struct reader *r, const char *path, const struct parm_loc *
 
 	if (!name)
 		return -ENOMEM;
-	ret = slurp(path, &text, &len);
+	if (r->in->fileops)
+		ret = r->in->fileops->read(r->in->fileops->ctx, path, &text, &len);
+	else
+		ret = parm_file_read(path, &text, &len);
 	if (ret < 0) {
 		const char *why = ret == -EINVAL ? "not a regular file" : strerror(-ret);
 

@@ -59,11 +59,6 @@ int parm_subst_line(const char *text, const char *host, int host_nr, struct parm
 /* Whether a line holds $host, !host or #host (it is then repeated per HD). */
 bool parm_has_host_token(const char *text);
 
-/* Finds the file of include=name written in from_file: path gets the file to read. Returns 0,
- * -ENOENT with the places looked at in tried, or -ENAMETOOLONG. */
-int parm_include_find(const char *name, const char *from_file, char *path, size_t len, char *tried,
-		      size_t tried_len);
-
 /* Reads every input file (or the in-memory text when text != NULL) into a new source.
  * Returns 0, or a negative errno with *err filled; *out is set in both cases so that err->loc
  * stays printable until parm_source_free(). */

@@ -81,7 +81,8 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 	if (!run)
 		return 0;
 	d->run = NULL;
-	if (e->avg &&
+	/* an average of no interval (a run shorter than two) stays null, as the schema says */
+	if (e->avg && e->avg->nr_intervals &&
 	    json_object_set_new(run, "average", rep_doc_sample(d->x, r, e->avg, d->flags)))
 		ret = -ENOMEM;
 	json_object_set_new(run, "is_complete", json_boolean(!e->is_interrupted));
@@ -132,6 +133,22 @@ int rep_doc_close(struct rep_doc *d, int status)
 	    json_object_set_new(exec, "status", json_integer(status)))
 		return -ENOMEM;
 	return 0;
+}
+
+void rep_doc_message(struct rep_doc *d, const char *line)
+{
+	json_t *exec = json_object_get(d->root, "execution");
+	json_t *errors;
+
+	if (strncmp(line, "ioramp: error: ", 15))
+		return;
+	errors = json_object_get(exec, "errors");
+	if (!errors) {
+		errors = json_array();
+		if (!errors || json_object_set_new(exec, "errors", errors))
+			return;
+	}
+	json_array_append_new(errors, json_string(line + 15));
 }
 
 const json_t *rep_doc_next_ended(struct rep_doc *d)

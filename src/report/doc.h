@@ -34,6 +34,8 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 int rep_doc_io_error(struct rep_doc *d, const struct rep_io_error *e);
 /* Records the exit status and end time, seals the last curve. */
 int rep_doc_close(struct rep_doc *d, int status);
+/* A console message: "ioramp: error: ..." lines go to execution.errors. */
+void rep_doc_message(struct rep_doc *d, const char *line);
 
 /* The document (borrowed: lives as long as d). */
 json_t *rep_doc_root(const struct rep_doc *d);

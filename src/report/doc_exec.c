@@ -38,20 +38,41 @@ static json_t *sla_list(const struct rep_exec *x)
 	return a;
 }
 
+/* Many hosts: [{"name": "ha", "slaves": ["ha-0", "ha-1"]}, ...]. */
+static json_t *host_list(const struct rep_exec *x)
+{
+	json_t *a = json_array();
+
+	for (size_t h = 0; a && h < x->nr_hosts; h++) {
+		json_t *slaves = json_array();
+
+		for (size_t i = 0; slaves && i < x->nr_slaves; i++)
+			if (x->slave_host[i] == h)
+				json_array_append_new(slaves, json_string(x->slave_names[i]));
+		json_array_append_new(
+			a, json_pack("{s:s,s:o}", "name", x->host_names[h], "slaves", slaves));
+	}
+	return a;
+}
+
 json_t *rep_doc_execution(const struct rep_exec *x)
 {
 	json_t *argv = json_array();
 	char tod[64], seed[24];
+	json_t *e;
 
 	for (int i = 0; argv && i < x->argc; i++)
 		json_array_append_new(argv, json_string(x->argv[i] ? x->argv[i] : ""));
 	rep_doc_time(x->start_tod_ns, tod);
 	snprintf(seed, sizeof(seed), "%" PRIu64, x->seed);
-	return json_pack("{s:s,s:o,s:s,s:I,s:s,s:s,s:I,s:o,s:s?,s:n,s:n}", "version",
-			 IORAMP_VERSION, "command_line", argv, "start_time", tod,
-			 "start_time_unix_ns", (json_int_t)x->start_tod_ns, "seed", seed, "engine",
-			 x->engine ? x->engine : "", "mb_bytes", (json_int_t)x->mb_bytes, "sla_us",
-			 sla_list(x), "outdir", x->outdir, "end_time", "status");
+	e = json_pack("{s:s,s:o,s:s,s:I,s:s,s:s,s:I,s:o,s:s?,s:n,s:n}", "version", IORAMP_VERSION,
+		      "command_line", argv, "start_time", tod, "start_time_unix_ns",
+		      (json_int_t)x->start_tod_ns, "seed", seed, "engine",
+		      x->engine ? x->engine : "", "mb_bytes", (json_int_t)x->mb_bytes, "sla_us",
+		      sla_list(x), "outdir", x->outdir, "end_time", "status");
+	if (e && x->nr_hosts)
+		json_object_set_new(e, "hosts", host_list(x));
+	return e;
 }
 
 static const char *rate_kind(enum plan_rate rate)

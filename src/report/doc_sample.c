@@ -180,6 +180,22 @@ static int add_detail(json_t *o, const struct rep_run *r, const struct rep_sampl
 	return 0;
 }
 
+/* Many hosts: each host's and each slave's (MPI rank's) totals; they add up to the total. */
+static int add_hosts(json_t *o, const struct rep_run *r, const struct rep_sample *s,
+		     uint64_t mb_bytes)
+{
+	if (!s->host || !r->nr_hosts)
+		return 0;
+	if (json_object_set_new(
+		    o, "hosts",
+		    named_list(s->host, r->host_names, r->nr_hosts, s->elapsed_ns, mb_bytes)) ||
+	    json_object_set_new(
+		    o, "slaves",
+		    named_list(s->slave, r->slave_names, r->nr_slaves, s->elapsed_ns, mb_bytes)))
+		return -ENOMEM;
+	return 0;
+}
+
 json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		       const struct rep_sample *s, unsigned int flags)
 {
@@ -195,6 +211,8 @@ json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 	if (!o)
 		return NULL;
 	if ((flags & REP_DOC_DETAIL) && add_detail(o, r, s, x->mb_bytes))
+		goto err;
+	if (add_hosts(o, r, s, x->mb_bytes))
 		goto err;
 	if (s->is_avg && json_object_set_new(o, "histograms", histograms(s->total)))
 		goto err;

@@ -59,5 +59,7 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 void rep_html_points_table(FILE *f, const struct rep_html_group *g);
 void rep_html_sla_table(FILE *f, const struct rep_html_group *g);
 void rep_html_runs_table(FILE *f, const json_t *doc);
+/* Many hosts: a "Hosts" section with IOPS per host over time (html_hosts.c); nothing else. */
+void rep_html_host_chart(FILE *f, const json_t *doc);
 
 #endif /* IORAMP_REPORT_HTML_H */

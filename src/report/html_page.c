@@ -339,6 +339,7 @@ int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t n
 	      f);
 	rep_html_runs_table(f, doc);
 	fputs("</section>\n", f);
+	rep_html_host_chart(f, doc);
 	footer(f, doc);
 	groups_free(g, nr);
 	return ferror(f) ? -EIO : 0;

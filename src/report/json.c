@@ -87,6 +87,13 @@ static void json_dv_summary(void *state, const struct rep_dv_summary *sum)
 	rep_doc_dv_summary(rep_doc_root(s->doc), sum);
 }
 
+static void json_message(void *state, const char *line)
+{
+	struct json_state *s = state;
+
+	rep_doc_message(s->doc, line);
+}
+
 static int json_close(void *state, int status)
 {
 	struct json_state *s = state;
@@ -116,5 +123,6 @@ const struct rep_ops rep_json = {
 	.io_error = json_io_error,
 	.dv_error = json_dv_error,
 	.dv_summary = json_dv_summary,
+	.message = json_message,
 	.close = json_close,
 };

@@ -215,10 +215,8 @@ PARM
 	if ! python3 -c 'import jsonschema' 2>/dev/null; then
 		skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
 	fi
-	# (an existing file and whole intervals: a run without a full interval has an average
-	# that the schema does not describe yet)
-	dd if=/dev/zero of=s1 bs=64k count=4 status=none
-	printf 'sd=sd1,lun=%s/s1\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
+	# the file is created by a format run shorter than an interval: its average is null
+	printf 'sd=sd1,lun=%s/s1,size=256k\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n' \
 		"$SCRATCH" >s.vdb
 	run "$IORAMP" -f s.vdb -o out1 -j
 	[ "$status" -eq 0 ]

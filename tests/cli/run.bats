@@ -63,6 +63,23 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	[[ "${lines[0]}" == "v.vdb:1:9: error: not supported yet: showlba" ]]
 }
 
+@test "one process refuses hd= hosts other than this one, pointing at MPI" {
+	cat >p.vdb <<PARM
+hd=default,jvms=2
+hd=h1
+hd=h2
+sd=sd1,lun=$SCRATCH/f1,size=1m
+wd=wd1,sd=sd1
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "p.vdb:2:4: error: hd=h1 runs on another host; expected hd=localhost or no hd=, or an MPI job: mpirun -np N ioramp (built with make MPI=1)" ]
+	# -s lists the runs as VDbench does, hosts or not
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
+
 @test "SIGINT ends the run with the completed intervals and exit 130" {
 	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=600\n' \
 		"$SCRATCH" >long.vdb

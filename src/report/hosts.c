@@ -1,0 +1,201 @@
+/* Many hosts (reference §10.2): <host>.html, the interval and average lines of each host's
+ * total, and <host>-<n>.html, those of each slave (one MPI rank), as VDbench 5.04.07 writes
+ * them ([observed], doc/cluster.md): a title line, links to the slaves, the run links, then per
+ * run its anchor and the lines in the console layout, with that host's CPU. Nothing on one
+ * host. */
+#include "ioramp/report.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "vdbtext.h"
+
+struct host_file {
+	FILE *f;
+	uint32_t nr_lines;
+};
+
+struct hosts {
+	const struct rep_exec *x;
+	struct host_file *host;	 /* nr_hosts */
+	struct host_file *slave; /* nr_slaves */
+};
+
+static int hosts_close(void *state, int status);
+
+static FILE *open_file(const struct rep_exec *x, const char *name)
+{
+	char file[1024];
+
+	snprintf(file, sizeof(file), "%s.html", name);
+	return rep_html_open(x, file);
+}
+
+static int open_host(struct hosts *h, size_t i)
+{
+	const struct rep_exec *x = h->x;
+	FILE *f = open_file(x, x->host_names[i]);
+
+	if (!f)
+		return -errno;
+	h->host[i].f = f;
+	fprintf(f, "Host summary report(s) for host=%s\n\n", x->host_names[i]);
+	for (size_t k = 0; k < x->nr_slaves; k++)
+		if (x->slave_host[k] == i)
+			fprintf(f,
+				"Link to slave summary report:    <A HREF=\"%s.html\">%s "
+				"summary</A>\n",
+				x->slave_names[k], x->slave_names[k]);
+	fputc('\n', f);
+	rep_html_run_links(f, x);
+	fputc('\n', f);
+	fflush(f);
+	return 0;
+}
+
+static int open_slave(struct hosts *h, size_t i)
+{
+	const struct rep_exec *x = h->x;
+	FILE *f = open_file(x, x->slave_names[i]);
+
+	if (!f)
+		return -errno;
+	h->slave[i].f = f;
+	fprintf(f, "Slave summary report for slave=%s\n\n", x->slave_names[i]);
+	rep_html_run_links(f, x);
+	fputc('\n', f);
+	fflush(f);
+	return 0;
+}
+
+static int hosts_open(const struct rep_exec *x, void **state)
+{
+	struct hosts *h;
+	int ret = 0;
+
+	*state = NULL;
+	if (!x->outdir || !x->nr_hosts)
+		return 0;
+	h = calloc(1, sizeof(*h));
+	if (!h)
+		return -ENOMEM;
+	h->x = x;
+	h->host = calloc(x->nr_hosts, sizeof(*h->host));
+	h->slave = calloc(x->nr_slaves ? x->nr_slaves : 1, sizeof(*h->slave));
+	if (!h->host || !h->slave)
+		ret = -ENOMEM;
+	for (size_t i = 0; !ret && i < x->nr_hosts; i++)
+		ret = open_host(h, i);
+	for (size_t i = 0; !ret && i < x->nr_slaves; i++)
+		ret = open_slave(h, i);
+	if (ret) {
+		hosts_close(h, 1);
+		return ret;
+	}
+	*state = h;
+	return 0;
+}
+
+static void file_run_start(struct host_file *hf, const struct rep_run *r)
+{
+	hf->nr_lines = 0;
+	fputc('\n', hf->f);
+	rep_html_anchor(hf->f, r);
+	fputc('\n', hf->f);
+	fflush(hf->f);
+}
+
+static int hosts_run_start(void *state, const struct rep_run *r)
+{
+	struct hosts *h = state;
+
+	for (size_t i = 0; h && i < h->x->nr_hosts; i++)
+		file_run_start(&h->host[i], r);
+	for (size_t i = 0; h && i < h->x->nr_slaves; i++)
+		file_run_start(&h->slave[i], r);
+	return 0;
+}
+
+/* One line of bank b, with the CPU of the slave cpu_idx (a host: its first slave). */
+static void file_line(const struct rep_exec *x, struct host_file *hf, const struct rep_sample *s,
+		      const struct stats_bank *b, size_t cpu_idx)
+{
+	struct rep_sample mine = *s;
+
+	if (s->slave_cpu && cpu_idx < x->nr_slaves && !isnan(s->slave_cpu[cpu_idx].used_pct))
+		mine.cpu = s->slave_cpu[cpu_idx];
+	if (hf->nr_lines % 30 == 0 && !(s->is_avg && hf->nr_lines))
+		rep_header_print(hf->f, x, s->tod_ns, s->has_cpu);
+	if (!s->is_avg)
+		hf->nr_lines++;
+	rep_line_print(hf->f, x, &mine, b);
+	fflush(hf->f);
+}
+
+static void hosts_sample(struct hosts *h, const struct rep_run *r, const struct rep_sample *s)
+{
+	const struct rep_exec *x = h->x;
+
+	if (!s->host || r->nr_hosts != x->nr_hosts || r->nr_slaves != x->nr_slaves)
+		return;
+	for (size_t i = 0; i < x->nr_hosts; i++) {
+		size_t first = x->nr_slaves;
+
+		for (size_t k = 0; k < x->nr_slaves && first == x->nr_slaves; k++)
+			if (x->slave_host[k] == i)
+				first = k;
+		file_line(x, &h->host[i], s, &s->host[i], first);
+	}
+	for (size_t i = 0; i < x->nr_slaves; i++)
+		file_line(x, &h->slave[i], s, &s->slave[i], i);
+}
+
+static int hosts_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	if (state)
+		hosts_sample(state, r, s);
+	return 0;
+}
+
+static int hosts_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	if (state && e->avg)
+		hosts_sample(state, r, e->avg);
+	return 0;
+}
+
+static int hosts_close(void *state, int status)
+{
+	struct hosts *h = state;
+	int ret = 0;
+
+	(void)status;
+	if (!h)
+		return 0;
+	for (size_t i = 0; h->host && i < h->x->nr_hosts; i++) {
+		int r = h->host[i].f ? rep_html_close(h->host[i].f) : 0;
+
+		if (r < 0 && !ret)
+			ret = r;
+	}
+	for (size_t i = 0; h->slave && i < h->x->nr_slaves; i++) {
+		int r = h->slave[i].f ? rep_html_close(h->slave[i].f) : 0;
+
+		if (r < 0 && !ret)
+			ret = r;
+	}
+	free(h->host);
+	free(h->slave);
+	free(h);
+	return ret;
+}
+
+const struct rep_ops rep_hostreport = {
+	.name = "hostreport",
+	.open = hosts_open,
+	.run_start = hosts_run_start,
+	.interval = hosts_interval,
+	.run_end = hosts_run_end,
+	.close = hosts_close,
+};
