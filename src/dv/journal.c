@@ -319,7 +319,7 @@ void dv_journal_close(struct dv_journal *j)
 
 /* ---- loading --------------------------------------------------------------------------- */
 
-static int read_all(int fd, uint8_t *p, size_t len, uint64_t off, size_t *got)
+int dv_read_full(int fd, uint8_t *p, size_t len, uint64_t off, size_t *got)
 {
 	*got = 0;
 	while (len) {
@@ -346,7 +346,7 @@ static int load_image(int fd, const char *path, struct dv_map *map, struct jnl_h
 {
 	uint8_t blk[JNL_BLOCK];
 	size_t got;
-	int ret = read_all(fd, blk, sizeof(blk), 0, &got);
+	int ret = dv_read_full(fd, blk, sizeof(blk), 0, &got);
 
 	if (ret)
 		return jnl_errf(err, errlen, ret, "%s: cannot read: %s", path, strerror(-ret));
@@ -373,7 +373,7 @@ static int load_image(int fd, const char *path, struct dv_map *map, struct jnl_h
 				"%llu of %u bytes (same SD size and smallest xfersize expected)",
 				path, (unsigned long long)h->nr_blocks, h->block_bytes,
 				(unsigned long long)map->nr_blocks, map->block_bytes);
-	ret = read_all(fd, map->keys, map->nr_blocks, JNL_BLOCK, &got);
+	ret = dv_read_full(fd, map->keys, map->nr_blocks, JNL_BLOCK, &got);
 	if (ret)
 		return jnl_errf(err, errlen, ret, "%s: cannot read: %s", path, strerror(-ret));
 	if (got < map->nr_blocks || crc_of(map->keys, map->nr_blocks) != h->map_crc)
@@ -418,7 +418,7 @@ static int replay(int fd, const struct jnl_head *h, struct dv_map *map, uint16_t
 		size_t got;
 		uint32_t i, nr;
 
-		ret = read_all(fd, buf, (size_t)JNL_READ_RECS * JNL_BLOCK,
+		ret = dv_read_full(fd, buf, (size_t)JNL_READ_RECS * JNL_BLOCK,
 			       h->records_offset + seq * JNL_BLOCK, &got);
 		if (ret || got < JNL_BLOCK)
 			break;

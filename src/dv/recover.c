@@ -18,19 +18,11 @@ enum {
  * file lost is then reported, not skipped). */
 static int read_block(int fd, uint8_t *buf, size_t len, uint64_t off)
 {
-	size_t done = 0;
+	size_t done;
+	int ret = dv_read_full(fd, buf, len, off, &done);
 
-	while (done < len) {
-		ssize_t n = pread(fd, buf + done, len - done, (off_t)(off + done));
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0)
-			return -errno;
-		if (n == 0)
-			break;
-		done += (size_t)n;
-	}
+	if (ret)
+		return ret;
 	memset(buf + done, 0, len - done);
 	return 0;
 }

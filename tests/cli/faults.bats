@@ -38,11 +38,9 @@ nr_flat_intervals() {
 	# every interval of the run is still reported
 	[ "$(nr_flat_intervals out/flatfile.html)" -eq 2 ]
 	# and the document, io_errors included, follows its schema
-	if python3 -c 'import jsonschema' 2>/dev/null; then
-		python3 - "$TESTS/../doc/results.schema.json" out/results.json <<'PY'
-import json, sys, jsonschema
-jsonschema.Draft202012Validator(json.load(open(sys.argv[1]))).validate(json.load(open(sys.argv[2])))
-PY
+	if has_jsonschema; then
+		run schema_valid out/results.json
+		[ "$output" = valid ]
 	else
 		echo "# python3-jsonschema not installed: schema not checked" >&3
 	fi

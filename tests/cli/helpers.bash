@@ -10,3 +10,21 @@ setup() {
 teardown() {
 	cd / && rm -rf "$SCRATCH"
 }
+
+# has_jsonschema: whether python3 can check documents against doc/results.schema.json.
+has_jsonschema() {
+	python3 -c 'import jsonschema' 2>/dev/null
+}
+
+# schema_valid FILE...: checks the schema itself, then every results.json given; prints "valid"
+# or the first violation (call under `run`).
+schema_valid() {
+	python3 - "$TESTS/../doc/results.schema.json" "$@" <<'PY'
+import json, sys, jsonschema
+schema = json.load(open(sys.argv[1]))
+jsonschema.Draft202012Validator.check_schema(schema)
+for path in sys.argv[2:]:
+    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
+print("valid")
+PY
+}

@@ -80,17 +80,10 @@ DATA=$TESTS/data/report-own
 }
 
 @test "the fixtures validate against doc/results.schema.json (python3-jsonschema)" {
-	if ! python3 -c 'import jsonschema' 2>/dev/null; then
+	if ! has_jsonschema; then
 		skip "python3-jsonschema not installed (apt-get install python3-jsonschema)"
 	fi
-	run python3 - "$TESTS/../doc/results.schema.json" "$DATA/a/results.json" "$DATA/b/results.json" <<'PY'
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-jsonschema.Draft202012Validator.check_schema(schema)
-for path in sys.argv[2:]:
-    jsonschema.Draft202012Validator(schema).validate(json.load(open(path)))
-print("valid")
-PY
+	run schema_valid "$DATA/a/results.json" "$DATA/b/results.json"
 	[ "$status" -eq 0 ]
 	[ "$output" = "valid" ]
 }
