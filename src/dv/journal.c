@@ -419,7 +419,7 @@ static int replay(int fd, const struct jnl_head *h, struct dv_map *map, uint16_t
 		uint32_t i, nr;
 
 		ret = dv_read_full(fd, buf, (size_t)JNL_READ_RECS * JNL_BLOCK,
-			       h->records_offset + seq * JNL_BLOCK, &got);
+				   h->records_offset + seq * JNL_BLOCK, &got);
 		if (ret || got < JNL_BLOCK)
 			break;
 		nr = (uint32_t)(got / JNL_BLOCK);
