@@ -23,7 +23,7 @@ struct cli_args {
 	const char *record; /* --record FILE */
 	const char *map;    /* --map DEV=SD,... for trace replay */
 	uint64_t seed;
-	struct dv_opts dv; /* -v, -vr, -vw, -j, -jr, -jro, -jn, -jri */
+	struct dv_opts dv;	 /* -v, -vr, -vw, -j, -jr, -jro, -jn, -jri */
 	uint64_t host_timeout_s; /* --host-timeout: an MPI job's lost-rank deadline */
 	bool has_seed;
 	bool has_host_timeout;

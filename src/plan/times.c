@@ -52,7 +52,9 @@ int plan_rd_times(struct plan_builder *b)
 	const struct parm_overrides *o = &b->cfg->overrides;
 	int64_t elapsed = o->has_elapsed ? (int64_t)o->elapsed_s : b->rd->elapsed_s;
 	int64_t interval = o->has_interval ? (int64_t)o->interval_s : b->rd->interval_s;
-	int64_t warmup = o->has_warmup && (o->warmup_s || o->zero_warmup_counts) ? (int64_t)o->warmup_s : b->rd->warmup_s;
+	int64_t warmup = o->has_warmup && (o->warmup_s || o->zero_warmup_counts)
+				 ? (int64_t)o->warmup_s
+				 : b->rd->warmup_s;
 	int ret;
 
 	if (!interval && (o->has_interval || parm_kwset_has(&b->rd->set, PARM_KW_INTERVAL))) {

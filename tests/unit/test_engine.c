@@ -23,7 +23,10 @@
 #include "ioramp/plan.h"
 #include "ioramp/report.h"
 
-enum { MAX_RUNS = 16, MAX_WDS = 4 };
+enum {
+	MAX_RUNS = 16,
+	MAX_WDS = 4
+};
 
 /* What the capturing observer keeps of each run. */
 struct seen_run {
@@ -229,14 +232,13 @@ static void test_curve_points_follow_max(void **state)
 			 ENG_OK);
 	assert_int_equal(seen.nr_runs, 4);
 	assert_string_equal(seen.runs[2].name, "rd1_(10%)");
-	assert_true(seen.runs[2].req_iops ==
-		    plan_curve_target(seen.runs[1].observed_iops, 10));
-	assert_true(seen.runs[3].req_iops ==
-		    plan_curve_target(seen.runs[1].observed_iops, 50));
+	assert_true(seen.runs[2].req_iops == plan_curve_target(seen.runs[1].observed_iops, 10));
+	assert_true(seen.runs[3].req_iops == plan_curve_target(seen.runs[1].observed_iops, 50));
 	/* paced, not at max (which would be 10 times the target); the accuracy itself is measured
 	 * by bench/run, as a loaded machine can starve the sync threads */
 	assert_true(fabs(seen.runs[2].observed_iops - seen.runs[2].req_iops) /
-			    seen.runs[2].req_iops < 0.5);
+			    seen.runs[2].req_iops <
+		    0.5);
 }
 
 static void test_format_creates_and_eof_ends(void **state)
@@ -276,10 +278,11 @@ static void test_bad_targets_fail_before_io(void **state)
 				 "rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
 				 "null", &err),
 			 -1); /* dedupratio is not a wd keyword */
-	assert_int_equal(execute("dedupratio=2\ndedupunit=8k\nsd=sd1,lun=$dir/n1,size=1m\nwd=wd1,sd=sd1\n"
-				 "rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
-				 "null", &err),
-			 ENG_BAD_PARMS);
+	assert_int_equal(
+		execute("dedupratio=2\ndedupunit=8k\nsd=sd1,lun=$dir/n1,size=1m\nwd=wd1,sd=sd1\n"
+			"rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
+			"null", &err),
+		ENG_BAD_PARMS);
 	assert_non_null(strstr(err.msg, "not supported yet: dedupratio"));
 }
 
