@@ -176,6 +176,7 @@ static int execute(struct cluster_cmd *c, int argc, char **argv, bool *is_lost)
 		.engine = c->args.engine,
 		.sla = c->args.sla,
 		.map = c->args.map,
+		.dv = c->args.dv, /* refused by the engine in a job of several ranks */
 		.seed = c->seed,
 		.has_seed = true,
 		.is_json = c->args.is_json,

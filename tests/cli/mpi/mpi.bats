@@ -214,6 +214,18 @@ wait_intervals() {
 	[ "$(jq '.runs | length' out/results.json 2>/dev/null || echo 0)" -eq 0 ]
 }
 
+@test "data validation (-v or validate=) is refused in a job of several ranks, never ignored" {
+	printf 'sd=sd1,lun=%s/a\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+		"$SCRATCH" >p
+	run "${MPIRUN[@]}" -np 2 "$IORAMP" -f p -o out -v
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"ioramp: error: data validation and journals do not run in an MPI job yet"* ]]
+	{ echo validate=yes; cat p; } >pv
+	run "${MPIRUN[@]}" -np 2 "$IORAMP" -f pv -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"do not run in an MPI job yet"* ]]
+}
+
 @test "hd= wanting more ranks than the job has is a parameter error" {
 	cat >p <<-EOF
 		hd=default,jvms=2
