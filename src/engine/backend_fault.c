@@ -11,8 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "ioramp/engine.h"
 #include "ioramp/gen.h"
 
 #define FAULT_PREFIX "fault:"
@@ -48,14 +48,6 @@ struct fault_backend {
 	uint64_t written_bytes;
 	uint64_t open_ns;
 };
-
-static uint64_t clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* A number with an optional unit suffix (units[i] scales by scale[i]). Returns 0 or -EINVAL. */
 static int parse_scaled(const char *text, const char *const *units, const double *scale,
@@ -202,7 +194,7 @@ static int fault_open_spec(const struct eng_backend_cfg *cfg, const struct fault
 		goto err_free;
 	fb->spec = *spec;
 	fb->depth = cfg->depth;
-	fb->open_ns = clock_ns();
+	fb->open_ns = eng_now_ns();
 	gen_pcg_seed(&fb->rng, spec->seed, 0xfa017u);
 	fb->base.ops = &eng_backend_fault;
 	snprintf(fb->base.desc, sizeof(fb->base.desc), "fault over %.100s", fb->inner->desc);
@@ -295,7 +287,7 @@ static int pass_on(struct fault_backend *fb, struct eng_io *const *ios, uint32_t
 static int fault_submit(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr)
 {
 	struct fault_backend *fb = to_fault(be);
-	uint64_t now_ns = clock_ns();
+	uint64_t now_ns = eng_now_ns();
 	uint32_t i = 0;
 
 	while (i < nr) {
@@ -363,7 +355,7 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 	struct fault_backend *fb = to_fault(be);
 
 	for (;;) {
-		uint64_t now_ns = clock_ns();
+		uint64_t now_ns = eng_now_ns();
 		uint32_t n = 0;
 		uint64_t next_ns = release_held(fb, now_ns, done, &n, max);
 		uint64_t dl = n ? 0 : deadline_ns < next_ns ? deadline_ns : next_ns;
@@ -376,7 +368,7 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 		ret = eng_backend_reap(fb->inner, fb->reaped, max - n, dl);
 		if (ret < 0)
 			return ret;
-		now_ns = clock_ns();
+		now_ns = eng_now_ns();
 		for (int i = 0; i < ret; i++)
 			inner_done(fb, fb->reaped[i], now_ns, done, &n);
 		if (n || now_ns >= deadline_ns || deadline_ns == 0)

@@ -303,8 +303,10 @@ static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const s
 			 (unsigned long long)e->offset_bytes, e->size_bytes,
 			 e->result < 0 ? strerror(-e->result) : "short transfer");
 	}
-	rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %llu",
-			 (unsigned long long)nr);
+	x->nr_io_errors += nr;
+	if (!x->dv) /* else the validation summary counts both kinds in one line */
+		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %llu",
+				 (unsigned long long)nr);
 	parm_errf(err, NULL, "rd=%s: %llu I/O error%s%s%s; see errorlog.html",
 		  r->prun ? r->prun->name : "SD_format", (unsigned long long)nr, nr == 1 ? "" : "s",
 		  eng_collect_is_device_lost(w, r->nr_workers) ? " (a device is gone: run ended)"

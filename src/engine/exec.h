@@ -30,6 +30,7 @@ struct eng_exec {
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
 	struct dv_opts dv_opts;	       /* data validation asked for (command line, parameters) */
 	struct eng_dv *dv;	       /* data validation state; NULL: off */
+	uint64_t nr_io_errors;	       /* I/O errors of the runs so far */
 	uint32_t nr_cpus;
 	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
 };

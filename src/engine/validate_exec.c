@@ -592,13 +592,14 @@ int eng_dv_end(struct eng_exec *x, int status)
 				 " key blocks in error are counted but not "
 				 "listed (a worker keeps %d per run)",
 				 sum.nr_errors - dv->nr_reported, ENG_DV_ERR_RING);
-	if (sum.nr_errors) {
+	if (sum.nr_errors + x->nr_io_errors) {
 		rep_set_messagef(x->reps, "*");
 		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %" PRIu64,
-				 sum.nr_errors);
+				 sum.nr_errors + x->nr_io_errors);
 		rep_set_messagef(x->reps, "*");
-		return status == ENG_INTERRUPTED ? status : ENG_FAILED;
 	}
+	if (sum.nr_errors)
+		return status == ENG_INTERRUPTED ? status : ENG_FAILED;
 	if (status == ENG_OK && !sum.nr_validated && !dv->opts.is_recover_only) {
 		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(no_validations); i++)
 			rep_set_messagef(x->reps, "%s", no_validations[i]);

@@ -12,6 +12,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "ioramp/engine.h"
+
 enum {
 	NAME_LEN = 256,
 };
@@ -28,14 +30,6 @@ struct clu_comm {
 	size_t nr_sends;
 	size_t cap_sends;
 };
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 static void nap(void)
 {
@@ -199,7 +193,7 @@ int clu_comm_send(struct clu_comm *c, uint32_t to, enum clu_tag tag, const void 
 int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg *m,
 		  uint64_t timeout_ns)
 {
-	uint64_t end_ns = mono_ns() + timeout_ns;
+	uint64_t end_ns = eng_now_ns() + timeout_ns;
 
 	memset(m, 0, sizeof(*m));
 	for (;;) {
@@ -225,7 +219,7 @@ int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg
 			m->src = (uint32_t)st.MPI_SOURCE;
 			return 0;
 		}
-		if (mono_ns() >= end_ns)
+		if (eng_now_ns() >= end_ns)
 			return -EAGAIN;
 		nap();
 	}
@@ -233,13 +227,13 @@ int clu_comm_recv(struct clu_comm *c, int from, enum clu_tag tag, struct clu_msg
 
 int clu_comm_flush(struct clu_comm *c, uint64_t timeout_ns)
 {
-	uint64_t end_ns = mono_ns() + timeout_ns;
+	uint64_t end_ns = eng_now_ns() + timeout_ns;
 
 	for (;;) {
 		sends_progress(c);
 		if (!c->nr_sends)
 			return 0;
-		if (mono_ns() >= end_ns)
+		if (eng_now_ns() >= end_ns)
 			return -ETIMEDOUT;
 		nap();
 	}

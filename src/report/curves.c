@@ -7,7 +7,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "doc.h"
 
@@ -87,26 +86,14 @@ int rep_doc_curves_csv(const json_t *doc, FILE *f)
 	return ferror(f) ? -EIO : 0;
 }
 
+static int write_csv(FILE *f, const void *doc)
+{
+	return rep_doc_curves_csv(doc, f);
+}
+
 static int csv_save(struct curves_state *s)
 {
-	char tmp[4112];
-	FILE *f;
-	int ret;
-
-	if (!s->path[0])
-		return 0;
-	snprintf(tmp, sizeof(tmp), "%s.tmp", s->path);
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	ret = rep_doc_curves_csv(rep_doc_root(s->doc), f);
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, s->path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
+	return s->path[0] ? rep_replace_file(s->path, write_csv, rep_doc_root(s->doc)) : 0;
 }
 
 /* Prints the curves that ended since the last call: a curve always, a series from 2 points. */

@@ -4,6 +4,7 @@
 #include "doc.h"
 
 #include <errno.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -14,8 +15,15 @@ struct rep_doc {
 	json_t *root;
 	json_t *runs; /* borrowed from root */
 	json_t *run;  /* the current run, borrowed from runs; NULL between runs */
+	size_t run_idx;
+	struct rep_doc_spill *spill; /* the intervals; NULL before the first or when none opens */
+	bool is_spill_refused;	     /* no file could be had: intervals stay in the tree */
 	struct rep_doc_curves curves;
 };
+
+/* A spilled run's "intervals" in the tree is "\0intervals:N", a string no name can hold (names
+ * have no NUL); dumped, it starts so. */
+static const char placeholder_prefix[] = "\"\\u0000intervals:";
 
 int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out)
 {
@@ -43,6 +51,7 @@ void rep_doc_free(struct rep_doc *d)
 	if (!d)
 		return;
 	json_decref(d->root);
+	rep_doc_spill_close(d->spill);
 	free(d);
 }
 
@@ -60,17 +69,104 @@ int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r)
 	if (!run || json_array_append_new(d->runs, run))
 		return -ENOMEM;
 	d->run = run;
+	d->run_idx = idx;
 	return rep_doc_curves_run_start(&d->curves, d->x, r, idx);
+}
+
+/* The interval joins the spill file (opened at the first) or, without one, the tree. */
+static int add_interval(struct rep_doc *d, json_t *iv)
+{
+	char mark[64];
+	int ret, len;
+
+	if (!d->spill && !d->is_spill_refused && rep_doc_spill_open(d->x->outdir, &d->spill))
+		d->is_spill_refused = true;
+	if (!d->spill) {
+		if (json_array_append_new(json_object_get(d->run, "intervals"), iv))
+			return -ENOMEM;
+		return 0;
+	}
+	ret = rep_doc_spill_add(d->spill, d->run_idx, iv);
+	json_decref(iv);
+	if (ret || rep_doc_spill_count(d->spill, d->run_idx) != 1)
+		return ret;
+	len = snprintf(mark, sizeof(mark), "%cintervals:%zu", '\0', d->run_idx);
+	if (json_object_set_new(d->run, "intervals", json_stringn(mark, (size_t)len)))
+		return -ENOMEM;
+	return 0;
 }
 
 int rep_doc_interval(struct rep_doc *d, const struct rep_run *r, const struct rep_sample *s)
 {
+	json_t *iv;
+
 	if (!d->run)
 		return 0; /* its run could not be recorded: -ENOMEM was returned then */
-	if (json_array_append_new(json_object_get(d->run, "intervals"),
-				  rep_doc_sample(d->x, r, s, d->flags)))
+	iv = rep_doc_sample(d->x, r, s, d->flags);
+	return iv ? add_interval(d, iv) : -ENOMEM;
+}
+
+size_t rep_doc_run_intervals(const struct rep_doc *live, const json_t *run, size_t run_idx,
+			     rep_doc_iv_fn *fn, void *arg)
+{
+	const json_t *ivs = json_object_get(run, "intervals"), *iv;
+	size_t i;
+
+	if (json_is_array(ivs)) {
+		json_array_foreach (ivs, i, iv)
+			if (fn)
+				fn(iv, arg);
+		return json_array_size(ivs);
+	}
+	if (!live || !live->spill || !json_is_string(ivs))
+		return 0;
+	if (fn)
+		rep_doc_spill_each(live->spill, run_idx, fn, arg);
+	return rep_doc_spill_count(live->spill, run_idx);
+}
+
+/* The column of the line that p is on: the indentation of its key. */
+static int indent_at(const char *text, const char *p)
+{
+	while (p > text && p[-1] != '\n')
+		p--;
+	return (int)strspn(p, " ");
+}
+
+int rep_doc_write(const struct rep_doc *d, FILE *f)
+{
+	char *text = json_dumps(d->root, REP_DOC_DUMP_FLAGS);
+	const char *p = text, *at;
+	int ret = 0;
+
+	if (!text)
 		return -ENOMEM;
-	return 0;
+	while (!ret && d->spill && (at = strstr(p, placeholder_prefix))) {
+		char *end;
+		unsigned long idx = strtoul(at + strlen(placeholder_prefix), &end, 10);
+
+		if (*end != '"') {
+			ret = -EINVAL; /* cannot be: every placeholder ends so */
+			break;
+		}
+		fwrite(p, 1, (size_t)(at - p), f);
+		ret = rep_doc_spill_write(d->spill, idx, indent_at(text, at), f);
+		p = end + 1;
+	}
+	if (!ret && (fputs(p, f) == EOF || fputc('\n', f) == EOF))
+		ret = -EIO;
+	free(text);
+	return ret ? ret : ferror(f) ? -EIO : 0;
+}
+
+static int write_doc(FILE *f, const void *d)
+{
+	return rep_doc_write(d, f);
+}
+
+int rep_doc_save(const struct rep_doc *d, const char *path)
+{
+	return rep_replace_file(path, write_doc, d);
 }
 
 int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e)

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ioramp/report.h"
 
@@ -40,9 +41,40 @@ void rep_doc_message(struct rep_doc *d, const char *line);
 /* The document (borrowed: lives as long as d). */
 json_t *rep_doc_root(const struct rep_doc *d);
 
+/* Intervals: a live document (one built by rep_doc_new) keeps them in an unnamed file, one
+ * compact JSON line each, and its runs' "intervals" hold a placeholder; a loaded document has
+ * them in the tree. */
+typedef void rep_doc_iv_fn(const json_t *iv, void *arg);
+
+/* Calls fn (when not NULL) with every interval of run run_idx of the document, in order, and
+ * returns their number. run is that run's tree; live the document being built, or NULL for a
+ * loaded one. An interval lives for the call only. */
+size_t rep_doc_run_intervals(const struct rep_doc *live, const json_t *run, size_t run_idx,
+			     rep_doc_iv_fn *fn, void *arg);
+
+/* Writes the document as results.json carries it, intervals spliced in, and a newline.
+ * Returns 0 or -errno. */
+int rep_doc_write(const struct rep_doc *d, FILE *f);
+
 /* The next curve that ended (no more points will join it) and was not returned yet, in
  * order; NULL when none. */
 const json_t *rep_doc_next_ended(struct rep_doc *d);
+
+/* ---- intervals on disk (doc_spill.c) -------------------------------------------------------- */
+
+struct rep_doc_spill;
+
+/* An unnamed file in dir (NULL: the temporary directory). Returns 0 or -errno. */
+int rep_doc_spill_open(const char *dir, struct rep_doc_spill **out);
+void rep_doc_spill_close(struct rep_doc_spill *s);
+/* Appends an interval of run run_idx; a run's intervals come together. Returns 0 or -errno. */
+int rep_doc_spill_add(struct rep_doc_spill *s, size_t run_idx, const json_t *iv);
+size_t rep_doc_spill_count(const struct rep_doc_spill *s, size_t run_idx);
+/* Calls fn with each interval of the run, parsed. Returns 0 or -errno. */
+int rep_doc_spill_each(const struct rep_doc_spill *s, size_t run_idx, rep_doc_iv_fn *fn, void *arg);
+/* Writes the run's intervals as a JSON array whose lines are indented by indent + 1 spaces
+ * and whose closing bracket by indent. Returns 0 or -errno. */
+int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int indent, FILE *f);
 
 /* ---- pieces (doc_exec.c, doc_sample.c) ----------------------------------------------------- */
 
@@ -107,9 +139,12 @@ const char *rep_doc_str(const json_t *o, const char *path, const char *dflt);
  * ioramp-results/1), with a one-line reason in err. */
 int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen);
 
-/* Writes doc to path through a temporary file and a rename, so readers never see half a
- * document. Returns 0 or -errno. */
-int rep_doc_save(const json_t *doc, const char *path);
+/* Writes a file through path.tmp and a rename, so readers never see half of it: write fills
+ * the temporary file and returns 0 or -errno. Returns 0 or -errno. */
+int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), const void *arg);
+
+/* Writes a live document to path with rep_replace_file. Returns 0 or -errno. */
+int rep_doc_save(const struct rep_doc *d, const char *path);
 
 /* Dump flags of every results.json. */
 #define REP_DOC_DUMP_FLAGS (JSON_INDENT(1) | JSON_REAL_PRECISION(10))

@@ -1,5 +1,5 @@
 /* Reading results documents: values by path, loading a results.json with its schema checked,
- * and saving one so that no reader ever sees it half written. */
+ * and replacing a file so that no reader ever sees it half written. */
 #include "doc.h"
 
 #include <errno.h>
@@ -79,19 +79,18 @@ int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
 	return 0;
 }
 
-int rep_doc_save(const json_t *doc, const char *path)
+int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), const void *arg)
 {
-	char tmp[4096];
+	char tmp[4112];
 	FILE *f;
-	int ret = 0;
+	int ret;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
 	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
-	if (json_dumpf(doc, f, REP_DOC_DUMP_FLAGS) || fputc('\n', f) == EOF)
-		ret = -EIO;
+	ret = write(f, arg);
 	if (fclose(f) && !ret)
 		ret = -errno;
 	if (!ret && rename(tmp, path))

@@ -33,12 +33,16 @@ struct rep_html_group {
 /* The page's style sheet (html_page.c), shared by the suite page. */
 extern const char rep_html_style[];
 
-/* Writes the whole page. Returns 0 or -EIO. */
-int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov, FILE *f);
+struct rep_doc;
+
+/* Writes the whole page of doc; live is the document being built whose tree doc is (its
+ * intervals are on disk), or NULL for a loaded one. Returns 0 or -EIO. */
+int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
+		  size_t nr_ov, FILE *f);
 
 /* Writes the page to path through a temporary file and a rename. Returns 0 or -errno. */
-int rep_html_save(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov,
-		  const char *path);
+int rep_html_save(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
+		  size_t nr_ov, const char *path);
 
 /* A curve's name within its group: only what tells it from the others (RD, for-loops, SDs);
  * its full name when alone. Returns buf. */
@@ -52,7 +56,8 @@ size_t rep_html_curve_runs(const json_t *curve, size_t *idx);
  * service-time distribution. */
 void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99,
 			    const struct rep_overlay_data *ov, size_t nr_ov);
-void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g);
 void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
 
 /* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
@@ -60,6 +65,6 @@ void rep_html_points_table(FILE *f, const struct rep_html_group *g);
 void rep_html_sla_table(FILE *f, const struct rep_html_group *g);
 void rep_html_runs_table(FILE *f, const json_t *doc);
 /* Many hosts: a "Hosts" section with IOPS per host over time (html_hosts.c); nothing else. */
-void rep_html_host_chart(FILE *f, const json_t *doc);
+void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live);
 
 #endif /* IORAMP_REPORT_HTML_H */

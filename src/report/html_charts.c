@@ -17,6 +17,7 @@ struct line {
 	double *y;
 	char **tips;
 	size_t nr;
+	size_t cap; /* points x and y have room for */
 	char name[256];
 	char color[8];
 };
@@ -27,6 +28,7 @@ static int line_init(struct line *l, size_t nr)
 	l->x = calloc(nr + 1, sizeof(*l->x));
 	l->y = calloc(nr + 1, sizeof(*l->y));
 	l->tips = calloc(nr + 1, sizeof(*l->tips));
+	l->cap = nr;
 	return l->x && l->y && l->tips ? 0 : -ENOMEM;
 }
 
@@ -207,14 +209,15 @@ static void run_mark(const json_t *run, char *buf, size_t len)
 		snprintf(buf, len, "%s", rep_doc_str(run, "name", "?"));
 }
 
-static size_t curve_intervals(const json_t *doc, const json_t *curve)
+static size_t curve_intervals(const json_t *doc, const struct rep_doc *live, const json_t *curve)
 {
 	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
 	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0, total = 0;
 
 	for (size_t r = 0; r < nr; r++)
-		total += json_array_size(rep_doc_get(
-			json_array_get(json_object_get(doc, "runs"), idx[r]), "intervals"));
+		total += rep_doc_run_intervals(live,
+					       json_array_get(json_object_get(doc, "runs"), idx[r]),
+					       idx[r], NULL, NULL);
 	free(idx);
 	return total;
 }
@@ -227,37 +230,49 @@ struct marks {
 	size_t cap;
 };
 
+/* A step per interval: its rate held from its start to its end. */
+struct steps {
+	struct line *l;
+	double t;
+};
+
+static void add_step(const json_t *iv, void *arg)
+{
+	struct steps *st = arg;
+	double iops = rep_doc_num(iv, "total/iops");
+
+	if (st->l->nr + 2 > st->l->cap)
+		return; /* more than were counted: cannot be, as both read the same runs */
+	st->l->x[st->l->nr] = st->t;
+	st->l->y[st->l->nr++] = iops;
+	st->t += rep_doc_num(iv, "elapsed_s");
+	st->l->x[st->l->nr] = st->t;
+	st->l->y[st->l->nr++] = iops;
+}
+
 /* One curve's intervals end to end; the first curve also gives the run marks. */
-static void time_line(struct line *l, const json_t *doc, const json_t *curve, struct marks *m)
+static void time_line(struct line *l, const json_t *doc, const struct rep_doc *live,
+		      const json_t *curve, struct marks *m)
 {
 	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
-	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0, i;
-	double t = 0;
-	const json_t *iv;
+	size_t nr = idx ? rep_html_curve_runs(curve, idx) : 0;
+	struct steps st = { l, 0 };
 
 	for (size_t r = 0; r < nr; r++) {
 		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[r]);
 
 		if (m && m->nr < m->cap) {
 			run_mark(run, m->labels[m->nr], sizeof(m->labels[m->nr]));
-			m->at[m->nr] = (struct rep_svg_mark){ t, m->labels[m->nr] };
+			m->at[m->nr] = (struct rep_svg_mark){ st.t, m->labels[m->nr] };
 			m->nr++;
 		}
-		/* A step per interval: its rate held from its start to its end. */
-		json_array_foreach (json_object_get(run, "intervals"), i, iv) {
-			double iops = rep_doc_num(iv, "total/iops");
-
-			l->x[l->nr] = t;
-			l->y[l->nr++] = iops;
-			t += rep_doc_num(iv, "elapsed_s");
-			l->x[l->nr] = t;
-			l->y[l->nr++] = iops;
-		}
+		rep_doc_run_intervals(live, run, idx[r], add_step, &st);
 	}
 	free(idx);
 }
 
-void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group *g)
+void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g)
 {
 	struct line *l = calloc(g->nr + 1, sizeof(*l));
 	enum rep_svg_style *styles = calloc(g->nr + 1, sizeof(*styles));
@@ -270,9 +285,9 @@ void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_html_group
 				   .y = { .title = "IOPS", .fmt = fmt_si } };
 
 	for (size_t i = 0; l && styles && m.at && m.labels && i < g->nr; i++) {
-		if (line_init(&l[i], 2 * curve_intervals(doc, g->curves[i])))
+		if (line_init(&l[i], 2 * curve_intervals(doc, live, g->curves[i])))
 			goto out;
-		time_line(&l[i], doc, g->curves[i], i ? NULL : &m);
+		time_line(&l[i], doc, live, g->curves[i], i ? NULL : &m);
 		if (g->nr > 1)
 			rep_html_curve_label(g, i, l[i].name, sizeof(l[i].name));
 		snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(i));

@@ -7,7 +7,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "doc.h"
 #include "svg.h"
@@ -263,8 +262,9 @@ static void kpis(FILE *f, const struct rep_html_group *g)
 	fputs("</div>\n", f);
 }
 
-static void group_section(FILE *f, const json_t *doc, const struct rep_html_group *g, int i,
-			  const struct rep_overlay_data *ov, size_t nr_ov)
+static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live,
+			  const struct rep_html_group *g, int i, const struct rep_overlay_data *ov,
+			  size_t nr_ov)
 {
 	const json_t *first = g->curves[0];
 	size_t nr_wds = json_array_size(json_object_get(first, "wds"));
@@ -296,7 +296,7 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_html_grou
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, g);
 	fputs("<div class=\"charts\">\n", f);
-	rep_html_time_chart(f, doc, g);
+	rep_html_time_chart(f, doc, live, g);
 	rep_html_hist_chart(f, doc, g);
 	fputs("</div>\n</section>\n", f);
 }
@@ -312,7 +312,8 @@ static void footer(FILE *f, const json_t *doc)
 	fputs(") by ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n", f);
 }
 
-int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov, FILE *f)
+int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
+		  size_t nr_ov, FILE *f)
 {
 	struct rep_html_group *g;
 	int nr = make_groups(doc, &g);
@@ -333,36 +334,36 @@ int rep_html_page(const json_t *doc, const struct rep_overlay_data *ov, size_t n
 		fputs("<a href=\"#runs\">All runs</a></nav>\n", f);
 	}
 	for (int i = 0; i < nr; i++)
-		group_section(f, doc, &g[i], i, ov, nr_ov);
+		group_section(f, doc, live, &g[i], i, ov, nr_ov);
 	fputs("<section id=\"runs\">\n<h2>All runs</h2>\n<div class=\"meta\">Averages of each "
 	      "run's intervals after warmup.</div>\n",
 	      f);
 	rep_html_runs_table(f, doc);
 	fputs("</section>\n", f);
-	rep_html_host_chart(f, doc);
+	rep_html_host_chart(f, doc, live);
 	footer(f, doc);
 	groups_free(g, nr);
 	return ferror(f) ? -EIO : 0;
 }
 
-int rep_html_save(const json_t *doc, const struct rep_overlay_data *ov, size_t nr_ov,
-		  const char *path)
-{
-	char tmp[4112];
-	FILE *f;
-	int ret;
+struct page_args {
+	const json_t *doc;
+	const struct rep_doc *live;
+	const struct rep_overlay_data *ov;
+	size_t nr_ov;
+};
 
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
-		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -errno;
-	ret = rep_html_page(doc, ov, nr_ov, f);
-	if (fclose(f) && !ret)
-		ret = -errno;
-	if (!ret && rename(tmp, path))
-		ret = -errno;
-	if (ret)
-		unlink(tmp);
-	return ret;
+static int write_page(FILE *f, const void *arg)
+{
+	const struct page_args *a = arg;
+
+	return rep_html_page(a->doc, a->live, a->ov, a->nr_ov, f);
+}
+
+int rep_html_save(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
+		  size_t nr_ov, const char *path)
+{
+	struct page_args a = { doc, live, ov, nr_ov };
+
+	return rep_replace_file(path, write_page, &a);
 }

@@ -60,7 +60,7 @@ static void json_io_error(void *state, const struct rep_io_error *e)
 
 static int json_save(struct json_state *s)
 {
-	return s->path[0] ? rep_doc_save(rep_doc_root(s->doc), s->path) : 0;
+	return s->path[0] ? rep_doc_save(s->doc, s->path) : 0;
 }
 
 static int json_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
@@ -105,9 +105,11 @@ static int json_close(void *state, int status)
 	if (!ret)
 		ret = json_save(s);
 	if (s->x->json_out) {
-		if (json_dumpf(rep_doc_root(s->doc), s->x->json_out, REP_DOC_DUMP_FLAGS) ||
-		    fputc('\n', s->x->json_out) == EOF || fflush(s->x->json_out))
-			ret = ret ? ret : -EIO;
+		int written = rep_doc_write(s->doc, s->x->json_out);
+
+		if (fflush(s->x->json_out) && !written)
+			written = -EIO;
+		ret = ret ? ret : written;
 	}
 	rep_doc_free(s->doc);
 	free(s);

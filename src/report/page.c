@@ -62,7 +62,7 @@ static int html_run_end(void *state, const struct rep_run *r, const struct rep_r
 	if (!s)
 		return 0;
 	ret = rep_doc_run_end(s->doc, r, e);
-	saved = rep_html_save(rep_doc_root(s->doc), NULL, 0, s->path);
+	saved = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path);
 	return ret ? ret : saved;
 }
 
@@ -75,7 +75,7 @@ static int html_close(void *state, int status)
 		return 0;
 	ret = rep_doc_close(s->doc, status);
 	if (!ret)
-		ret = rep_html_save(rep_doc_root(s->doc), NULL, 0, s->path);
+		ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path);
 	rep_doc_free(s->doc);
 	free(s);
 	return ret;
@@ -108,7 +108,7 @@ int rep_html_write(struct rep_html_request *req)
 		ret = rep_overlay_load(&req->ov[nr_loaded], &data[nr_loaded], req->err, len);
 	if (ret)
 		goto out;
-	ret = rep_html_save(doc, data, req->nr_ov, req->html_path);
+	ret = rep_html_save(doc, NULL, data, req->nr_ov, req->html_path);
 	if (ret) {
 		req->is_write_error = true;
 		snprintf(req->err, len, "%s: cannot write: %s", req->html_path, strerror(-ret));

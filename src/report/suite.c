@@ -8,7 +8,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "doc.h"
 #include "html.h"
@@ -445,28 +444,25 @@ static int page(FILE *f, const struct rep_suite_request *req, const struct suite
 	return ferror(f) ? -EIO : 0;
 }
 
+struct page_args {
+	const struct rep_suite_request *req;
+	const struct suite_prof *sp;
+};
+
+static int write_page(FILE *f, const void *arg)
+{
+	const struct page_args *a = arg;
+
+	return page(f, a->req, a->sp);
+}
+
 int rep_suite_write(struct rep_suite_request *req)
 {
 	struct suite_prof *sp = profs_load(req);
-	char tmp[4112];
-	FILE *f = NULL;
-	int ret = -ENOMEM;
+	struct page_args a = { req, sp };
+	int ret = sp ? rep_replace_file(req->html_path, write_page, &a) : -ENOMEM;
 
 	req->err[0] = '\0';
-	if (!sp)
-		goto out;
-	ret = -ENAMETOOLONG;
-	if (snprintf(tmp, sizeof(tmp), "%s.tmp", req->html_path) >= (int)sizeof(tmp))
-		goto out;
-	f = fopen(tmp, "w");
-	ret = f ? page(f, req, sp) : -errno;
-	if (f && fclose(f) && !ret)
-		ret = -errno;
-	if (f && !ret && rename(tmp, req->html_path))
-		ret = -errno;
-	if (f && ret)
-		unlink(tmp);
-out:
 	if (ret)
 		snprintf(req->err, sizeof(req->err), "%s: cannot write: %s", req->html_path,
 			 strerror(-ret));

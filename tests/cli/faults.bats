@@ -46,6 +46,18 @@ nr_flat_intervals() {
 	fi
 }
 
+@test "with data validation on, one totals line counts the I/O errors too" {
+	write_parm "data_errors=1000" 2
+	run "$IORAMP" -f fault.vdb -o out --engine fault:sync,eio=0.02,seed=3 --seed 1 -v
+	echo "$output" | tail -6
+	[ "$status" -eq 1 ]
+	[ "$(grep -c 'Total Data Validation or I/O error count' <<<"$output")" -eq 1 ]
+	nr_io=$(sed -n 's/.*rd=rd1: \([0-9]*\) I\/O error.*/\1/p' <<<"$output")
+	[ "$nr_io" -gt 0 ]
+	[[ "$output" == *"key blocks marked in error:    0"* ]]
+	[[ "$output" == *"Total Data Validation or I/O error count: $nr_io"* ]]
+}
+
 @test "data_errors=N stops the run after N errors" {
 	write_parm "data_errors=5" 30
 	run "$IORAMP" -f fault.vdb -o out --engine fault:null,eio=1

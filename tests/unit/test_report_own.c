@@ -83,7 +83,7 @@ struct synth {
 };
 
 static const char *const sd_names[NR_SDS] = { "sd1", "sd2" };
-static const char *const sd_luns[NR_SDS] = { "/dev/null", "/dev/null" };
+static const char *sd_luns[NR_SDS] = { "/dev/null", "/dev/null" }; /* a test renames one */
 static const uint64_t sd_sizes[NR_SDS] = { 1 << 30, 1 << 30 };
 static const uint32_t sd_threads[NR_SDS] = { 8, 8 };
 static const double wd_skews[1] = { 100 };
@@ -691,6 +691,53 @@ static void test_json_out_gets_the_same_document(void **state)
 	synth_fini(&s, false);
 }
 
+/* The intervals live in an unnamed file while the execution runs: results.json gets every one
+ * back in place, even beside a name that looks like the placeholder, and the live report.html
+ * is the page rendered again from results.json. */
+static const char spill_text[] = "sd=sd1,lun=/dev/null,threads=8\n"
+				 "sd=sd2,lun=/dev/null,threads=8\n"
+				 "wd=wd1,sd=(sd1,sd2),xfersize=4k,rdpct=70\n"
+				 "rd=rd1,wd=wd1,iorate=(1000,2000),elapsed=5,interval=1\n";
+
+static void test_json_spilled_intervals_come_back_in_place(void **state)
+{
+	struct synth s;
+	char in[256], out[256], *live, *again;
+	struct rep_html_request req = { .results_path = in, .html_path = out };
+	json_t *doc, *run;
+	size_t i;
+
+	(void)state;
+	sd_luns[0] = "/dev/null\\u0000intervals:0"; /* the placeholder's text, escaped */
+	synth_open_text(&s, spill_text, NULL, 1);
+	synth_run(&s, false);
+	sd_luns[0] = "/dev/null";
+	live = slurp(s.dir, "results.json");
+	assert_non_null(strstr(live, "\"/dev/null\\\\u0000intervals:0\""));
+	free(live);
+	doc = load_json(s.dir, "results.json");
+	assert_int_equal(json_array_size(json_object_get(doc, "runs")), 2);
+	json_array_foreach (json_object_get(doc, "runs"), i, run) {
+		const json_t *ivs = json_object_get(run, "intervals");
+
+		assert_int_equal(json_array_size(ivs), NR_INTERVALS);
+		assert_int_equal(json_integer_value(json_object_get(
+					 json_array_get(ivs, NR_INTERVALS - 1), "nr")),
+				 NR_INTERVALS);
+	}
+	assert_valid(doc);
+	json_decref(doc);
+	snprintf(in, sizeof(in), "%s/results.json", s.dir);
+	snprintf(out, sizeof(out), "%s/page.html", s.dir);
+	assert_int_equal(rep_html_write(&req), 0);
+	live = slurp(s.dir, "report.html");
+	again = slurp(s.dir, "page.html");
+	assert_string_equal(live, again);
+	free(live);
+	free(again);
+	synth_fini(&s, false);
+}
+
 static void test_curves_csv_has_a_row_per_point(void **state)
 {
 	struct synth s;
@@ -929,6 +976,7 @@ int main(void)
 		cmocka_unit_test(test_json_point_figures_follow_the_banks),
 		cmocka_unit_test(test_json_interrupted_execution_stays_valid),
 		cmocka_unit_test(test_json_out_gets_the_same_document),
+		cmocka_unit_test(test_json_spilled_intervals_come_back_in_place),
 		cmocka_unit_test(test_curves_csv_has_a_row_per_point),
 		cmocka_unit_test(test_console_block_at_curve_end),
 		cmocka_unit_test(test_html_has_four_charts_and_every_point),
