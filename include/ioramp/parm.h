@@ -266,9 +266,20 @@ struct parm_openflags {
 	bool has_fsync; /* fsync before close */
 };
 
+/* dedupflipflop= (reference §12.4). */
+enum parm_flipflop {
+	PARM_FLIPFLOP_NO,
+	PARM_FLIPFLOP_YES,
+	PARM_FLIPFLOP_HOT,
+};
+
 struct parm_general {
 	struct parm_kwset set;
 	double compratio;
+	uint64_t dedupunit_bytes;  /* 0: no dedup */
+	double dedupratio;	   /* 1 unless given */
+	struct parm_num dedupsets; /* a count, or a percentage of the dedup units (5%) */
+	enum parm_flipflop dedupflipflop;
 	uint32_t data_errors;
 	bool concatenatesds;
 	bool formatsds;

@@ -68,7 +68,7 @@ struct rep_params {
 	 * they differ (VDbench's flatfile prints -1). */
 	uint32_t threads;
 	double compratio;
-	double dedupratio;	/* 0: none (n/a) */
+	double dedupratio;	/* dedupratio=; 1 without dedup */
 	uint64_t lunsize_bytes; /* total over the run's SDs */
 };
 
@@ -210,6 +210,9 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
 /* printf-style message to every observer (console and logfile print it with the time). */
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+
+/* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
+const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
 /* A failed I/O to every observer that records them. */
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
 /* A data validation error, and the totals, to every observer that records them. */

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "backend.h"
+#include "dedup.h"
 #include "ioramp/engine.h"
 #include "ioramp/gen.h"
 #include "ioramp/stats.h"
@@ -76,6 +77,8 @@ struct eng_run {
 	const struct eng_trace_info *trace;
 	double replay_speed; /* trace time / speed; 0: as fast as the threads allow */
 	struct eng_dv *dv;   /* data validation; NULL: off (and for SD_format) */
+	const struct eng_dedup *dedup; /* dedupunit=: the blocks' layout; NULL: off */
+	uint64_t *dedup_pattern;       /* the duplicates' data of this run */
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */

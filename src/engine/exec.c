@@ -110,7 +110,7 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 		p->has_seekpct &= (g->seek == GEN_SEEK_EOF ? -1 : g->seekpct) == p->seekpct;
 	}
 	p->compratio = r->compratio;
-	p->dedupratio = 1;
+	p->dedupratio = r->dedup ? r->dedup->ratio : 1;
 	p->has_threads = r->nr_sds > 0;
 	p->threads = r->nr_sds ? v->sd_threads[0] : 0;
 	for (size_t s = 0; s < r->nr_sds; s++) {
@@ -432,6 +432,14 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		r->dv = x->dv;
 		for (size_t s = 0; s < r->nr_sds; s++)
 			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
+	}
+	if (x->dedup) { /* one pattern for the execution: a set's data never changes */
+		r->dedup = x->dedup;
+		r->dedup_pattern = eng_dedup_pattern(x->dedup, r->compratio, ENG_DEDUP_SEED);
+		if (!r->dedup_pattern) {
+			parm_errf(err, NULL, "out of memory");
+			return ENG_FAILED;
+		}
 	}
 	ret = eng_check_alignment(x, r, err);
 	if (ret && !x->clu)

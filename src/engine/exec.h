@@ -31,6 +31,7 @@ struct eng_exec {
 	struct dv_opts dv_opts;	       /* data validation asked for (command line, parameters) */
 	struct eng_dv *dv;	       /* data validation state; NULL: off */
 	uint64_t nr_io_errors;	       /* I/O errors of the runs so far */
+	struct eng_dedup *dedup;       /* dedupunit=; NULL: off */
 	uint32_t nr_cpus;
 	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
 };

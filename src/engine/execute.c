@@ -237,6 +237,42 @@ static int open_recorder(struct eng_exec *x, struct parm_err *err)
 
 static int open_all(struct eng_exec *x, struct parm_err *err);
 
+/* dedupunit=: the layout of every SD in use, from its size= or its device's size. is_check:
+ * from size= alone, before any file is made, to fail early; the layout is dropped. */
+static int open_dedup(struct eng_exec *x, bool is_check, struct parm_err *err)
+{
+	const struct parm_config *cfg = x->plan->cfg;
+	struct eng_dedup *d;
+	uint64_t *bytes;
+	int ret;
+
+	if (!cfg->general.dedupunit_bytes)
+		return 0;
+	if (x->dv_opts.is_on)
+		return parm_errf(err, &cfg->general.set.val[PARM_KW_DEDUPUNIT]->loc,
+				 "not supported yet: dedup with data validation");
+	bytes = calloc(cfg->nr_sds ? cfg->nr_sds : 1, sizeof(*bytes));
+	if (!bytes)
+		return parm_errf(err, NULL, "out of memory");
+	for (size_t i = 0; i < cfg->nr_sds; i++) {
+		uint64_t want = cfg->sds[i].size_bytes;
+		uint64_t dev = is_check ? 0 : x->targets[i].size_bytes;
+
+		if (is_check)
+			bytes[i] = want;
+		else if (x->needs[i].is_used)
+			bytes[i] =
+				want && (!dev || want < dev || x->needs[i].is_extend) ? want : dev;
+	}
+	ret = eng_dedup_new(cfg, bytes, &d, err);
+	free(bytes);
+	if (is_check)
+		eng_dedup_free(d);
+	else
+		x->dedup = d;
+	return ret;
+}
+
 int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
 		 struct parm_err *err)
 {
@@ -278,9 +314,13 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 		parm_errf(err, NULL, "data validation and journals do not run in an MPI job yet");
 		status = ENG_BAD_PARMS;
 	}
+	if (status == ENG_OK && open_dedup(x, true, err))
+		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_targets_open(x, err))
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_dv_new(x, err))
+		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && open_dedup(x, false, err))
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && x->opts->record_path && open_recorder(x, err))
 		status = ENG_FAILED;
@@ -308,6 +348,7 @@ int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 	memset(err, 0, sizeof(*err));
 	x->reps = reps;
 	eng_note_no_effect(x->plan, x->clu != NULL, reps);
+	eng_dedup_describe(x->dedup, x->plan->cfg, reps);
 	status = eng_dv_begin(x, err);
 	if (status == ENG_OK && !x->dv_opts.is_recover_only)
 		status = run_all(x, err);
@@ -330,6 +371,7 @@ void eng_exec_free(struct eng_exec *x)
 		eng_trace_info_fini(&x->traces[i]);
 	free(x->traces);
 	eng_dv_free(x->dv);
+	eng_dedup_free(x->dedup);
 	eng_targets_close(x);
 	free(x->observed_iops);
 	eng_clu_free(x->clu);

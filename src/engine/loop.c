@@ -241,6 +241,10 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
 			slot->local_sd = s;
 			if (d->dv)
 				eng_dv_start(w, d, slot);
+			else if (p.is_write && w->run->dedup)
+				eng_dedup_fill(w->run->dedup, w->run->dedup_pattern, d->cfg_sd,
+					       slot->io.buf, p.offset_bytes, p.size_bytes,
+					       ++w->nr_writes);
 			else if (p.is_write)
 				stamp(slot, ++w->nr_writes);
 			slot->arrival_ns = p.arrival_ns;

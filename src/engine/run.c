@@ -15,6 +15,7 @@ void eng_run_fini(struct eng_run *r)
 	free(r->wgs);
 	free(r->wd_names);
 	free(r->wd_skew_pct);
+	free(r->dedup_pattern);
 	memset(r, 0, sizeof(*r));
 }
 

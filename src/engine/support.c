@@ -4,15 +4,15 @@
  * meaning here; they are accepted with one note each. */
 #include "exec.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 /* clang-format off */
 static const enum parm_kw unsupported[] = {
-	PARM_KW_DEDUPRATIO,
-	PARM_KW_DEDUPUNIT,
+	PARM_KW_DEDUPRATIO, /* dedupratio=, dedupsets= and dedupflipflop=no: general only */
 	PARM_KW_DEDUPSETS,
-	PARM_KW_DEDUPHOTSETS,
 	PARM_KW_DEDUPFLIPFLOP,
+	PARM_KW_DEDUPHOTSETS,
 	PARM_KW_PATTERN,
 	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
@@ -48,17 +48,38 @@ static const enum parm_kw no_effect[] = {
 };
 /* clang-format on */
 
-/* skip: a keyword the caller handles itself (PARM_KW_NR: none). */
-static int check_set(const struct parm_kwset *set, enum parm_kw skip, struct parm_err *err)
+static bool is_listed(enum parm_kw kw, const enum parm_kw *list, size_t nr)
+{
+	for (size_t i = 0; i < nr; i++)
+		if (list[i] == kw)
+			return true;
+	return false;
+}
+
+/* handled: keywords of the list the caller handles itself. */
+static int check_set(const struct parm_kwset *set, const enum parm_kw *handled, size_t nr_handled,
+		     struct parm_err *err)
 {
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(unsupported); i++) {
 		const struct parm_val *v = set->val[unsupported[i]];
 
-		if (v && unsupported[i] != skip)
+		if (v && !is_listed(unsupported[i], handled, nr_handled))
 			return parm_errf(err, &v->loc, "not supported yet: %s",
 					 parm_kw_name(unsupported[i]));
 	}
 	return 0;
+}
+
+/* The general dedup settings (dedup.c), without hot sets or flipflops. */
+static int check_general(const struct parm_general *g, struct parm_err *err)
+{
+	static const enum parm_kw dedup[] = { PARM_KW_DEDUPRATIO, PARM_KW_DEDUPSETS,
+					      PARM_KW_DEDUPFLIPFLOP };
+	const struct parm_val *v = g->set.val[PARM_KW_DEDUPFLIPFLOP];
+
+	if (g->dedupflipflop != PARM_FLIPFLOP_NO)
+		return parm_errf(err, &v->loc, "not supported yet: dedupflipflop=%s", v->text);
+	return check_set(&g->set, dedup, IORAMP_ARRAY_SIZE(dedup), err);
 }
 
 /* Multi-host: an HD other than this machine runs only in an MPI job (reference §3). */
@@ -83,12 +104,13 @@ static int check_hosts(const struct parm_config *cfg, bool is_cluster, struct pa
 
 static int check_rd(const struct parm_rd *rd, struct parm_err *err)
 {
+	static const enum parm_kw replay[] = { PARM_KW_REPLAY }; /* replay=FILE is trace=FILE */
 	const struct parm_val *v = rd->set.val[PARM_KW_DISTRIBUTION];
 
 	if (v && (rd->is_variable || rd->is_spike))
 		return parm_errf(err, &v->loc, "not supported yet: distribution=%s",
 				 rd->is_variable ? "variable" : "spike");
-	return check_set(&rd->set, PARM_KW_REPLAY, err); /* replay=FILE is trace=FILE */
+	return check_set(&rd->set, replay, IORAMP_ARRAY_SIZE(replay), err);
 }
 
 /* Replay on many hosts would need the trace split over the ranks. */
@@ -105,20 +127,20 @@ static int check_cluster_replay(const struct parm_config *cfg, struct parm_err *
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err)
 {
 	const struct parm_config *cfg = plan->cfg;
-	int ret = check_set(&cfg->general.set, PARM_KW_NR, err);
+	int ret = check_general(&cfg->general, err);
 
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);
 	if (!ret && is_cluster)
 		ret = check_cluster_replay(cfg, err);
 	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
-		ret = check_set(&cfg->sds[i].set, PARM_KW_NR, err);
+		ret = check_set(&cfg->sds[i].set, NULL, 0, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
-		ret = check_set(&cfg->wds[i].set, PARM_KW_NR, err);
+		ret = check_set(&cfg->wds[i].set, NULL, 0, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
 		ret = check_rd(&cfg->rds[i], err);
 		if (!ret && cfg->rds[i].own_wd)
-			ret = check_set(&cfg->rds[i].own_wd->set, PARM_KW_NR, err);
+			ret = check_set(&cfg->rds[i].own_wd->set, NULL, 0, err);
 	}
 	return ret;
 }

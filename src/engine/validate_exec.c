@@ -331,16 +331,7 @@ void eng_dv_free(struct eng_dv *dv)
 /* "2,454" */
 static const char *group(char *buf, size_t len, uint64_t n)
 {
-	char digits[32];
-	size_t nd = (size_t)snprintf(digits, sizeof(digits), "%" PRIu64, n), o = 0;
-
-	for (size_t i = 0; i < nd && o + 2 < len; i++) {
-		if (i && (nd - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
+	return rep_fmt_group((double)n, 0, buf, len);
 }
 
 static uint64_t wall_ns(void)

@@ -65,19 +65,11 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	return 0;
 }
 
-/* Write data (compratio=, reference §12.3): in every 4 KiB piece, 4096 / compratio bytes of
- * random words and zeros after them, which any compressor reduces by about that ratio; every
- * write also gets its own stamp (loop.c) so that no device can dedup it. */
+/* Write data (compratio=, reference §12.3): every 4 KiB compresses about that much; every write
+ * also gets its own stamp (loop.c) so that no device can dedup it, unless dedup= asks. */
 static void fill_buffers(struct eng_worker *w, uint64_t bytes)
 {
-	double ratio = w->run->compratio >= 1 ? w->run->compratio : 1;
-	size_t random_words = (size_t)(4096 / ratio) / sizeof(uint64_t);
-	struct gen_pcg r;
-	uint64_t *p = w->bufs;
-
-	gen_pcg_seed(&r, w->run->seed, 0x5eed0000u + w->idx);
-	for (uint64_t i = 0; i < bytes / sizeof(*p); i++)
-		p[i] = i % (4096 / sizeof(*p)) < random_words ? gen_pcg_u64(&r) : 0;
+	eng_data_fill(w->bufs, bytes, w->run->compratio, w->run->seed, 0x5eed0000u + w->idx);
 }
 
 static int worker_sds(struct eng_worker *w)

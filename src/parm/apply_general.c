@@ -126,6 +126,35 @@ static int check_timeout(const struct parm_val *v, struct parm_err *err)
 			 v->text);
 }
 
+/* dedupsets=n or n%: sets of duplicate blocks, at least one. */
+static int set_dedupsets(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
+{
+	struct parm_num n;
+
+	if (v->kind != PARM_VAL_WORD || parm_num_parse(v->text, PARM_UNIT_PLAIN, &n) ||
+	    !(n.value > 0) || (n.is_pct && n.value > 100) || (!n.is_pct && n.value < 1))
+		return parm_errf(err, &v->loc,
+				 "invalid dedupsets=%s; expected a number of sets or a percentage "
+				 "of the dedup units: dedupsets=5%% or dedupsets=1000",
+				 v->text);
+	g->dedupsets = n;
+	return 0;
+}
+
+static int set_dedupflipflop(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
+{
+	static const char *const names[] = { "no", "yes", "hot" };
+
+	for (size_t i = 0; v->kind == PARM_VAL_WORD && i < IORAMP_ARRAY_SIZE(names); i++) {
+		if (!strcasecmp(v->text, names[i])) {
+			g->dedupflipflop = (enum parm_flipflop)i;
+			return 0;
+		}
+	}
+	return parm_errf(err, &v->loc, "invalid dedupflipflop=%s; expected no, yes or hot",
+			 v->text);
+}
+
 static int general_one(struct parm_general *g, enum parm_kw kw, const struct parm_val *v,
 		       struct parm_err *err)
 {
@@ -141,6 +170,21 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 		if (!ret && !parm_kwset_has(&g->set, PARM_KW_COMPRATIO))
 			g->compratio = 100.0 / d;
 		return ret;
+	case PARM_KW_DEDUPRATIO: /* below 1 VDbench fails with a Java format error */
+		return parm_get_double(v, PARM_UNIT_PLAIN, 1, 1e9, "dedupratio", &g->dedupratio,
+				       err);
+	case PARM_KW_DEDUPUNIT:
+		ret = parm_get_u64(v, PARM_UNIT_BYTES, 512, 1ull << 30, "dedupunit",
+				   &g->dedupunit_bytes, err);
+		if (!ret && g->dedupunit_bytes % 512)
+			return parm_errf(err, &v->loc,
+					 "invalid dedupunit=%s; expected a multiple of 512 bytes",
+					 v->text);
+		return ret;
+	case PARM_KW_DEDUPSETS:
+		return set_dedupsets(g, v, err);
+	case PARM_KW_DEDUPFLIPFLOP:
+		return set_dedupflipflop(g, v, err);
 	case PARM_KW_REPORT:
 		return check_report(v, err);
 	case PARM_KW_TIMEOUT:
@@ -200,6 +244,8 @@ int parm_apply_general(struct parm_config *cfg, const struct parm_kwset *set, st
 		return ret;
 
 	g->compratio = 1;
+	g->dedupratio = 1;
+	g->dedupsets = (struct parm_num){ 5, true };
 	g->data_errors = 50;
 	g->formatxfersize_bytes = 128 * 1024;
 	for (int kw = 0; kw < PARM_KW_NR; kw++) {

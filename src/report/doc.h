@@ -162,8 +162,6 @@ const char *rep_doc_curve_name(const json_t *curve, char *buf, size_t len);
 
 /* ---- numbers for people (numfmt.c) --------------------------------------------------------- */
 
-/* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
-const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
 /* A latency in us with 2 decimals below 10, 1 below 1000, else none. Returns buf. */
 const char *rep_fmt_lat_us(double us, char *buf, size_t len);
 /* An axis label: 500, 2.5k, 1.2M. Returns buf. */

@@ -158,7 +158,7 @@ static void put_params(FILE *f, const struct rep_params *p)
 	put_num(f, (double)p->lunsize_bytes / (1024.0 * 1024.0 * 1024.0));
 	fputs("n/a ", f); /* version */
 	put_opt(f, p->compratio > 0, p->compratio);
-	put_opt(f, p->dedupratio > 0, p->dedupratio);
+	put_opt(f, p->dedupratio == 1, p->dedupratio); /* VDbench: n/a with dedup on */
 }
 
 static void write_line(struct flatfile *ff, const struct rep_run *r, const struct rep_sample *s)

@@ -279,11 +279,11 @@ static void test_bad_targets_fail_before_io(void **state)
 				 "null", &err),
 			 -1); /* dedupratio is not a wd keyword */
 	assert_int_equal(
-		execute("dedupratio=2\ndedupunit=8k\nsd=sd1,lun=$dir/n1,size=1m\nwd=wd1,sd=sd1\n"
-			"rd=rd1,wd=wd1,iorate=10,elapsed=2\n",
+		execute("dedupratio=2\ndedupunit=8k\ndeduphotsets=(2,4)\nsd=sd1,lun=$dir/n1,size=1m\n"
+			"wd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n",
 			"null", &err),
 		ENG_BAD_PARMS);
-	assert_non_null(strstr(err.msg, "not supported yet: dedupratio"));
+	assert_non_null(strstr(err.msg, "not supported yet: deduphotsets"));
 }
 
 static void *stop_later(void *arg)

@@ -1,0 +1,95 @@
+#!/usr/bin/env bats
+# Dedup (dedupratio=, dedupunit=, dedupsets=): the files ioramp writes hold the ratio asked
+# for, counted block by block after the run, with the counts VDbench 5.04.07 reports for the
+# same parameters; bad values and what is not supported are refused with their place.
+
+load helpers
+
+# distinct FILE UNIT: how many distinct UNIT-byte blocks FILE holds.
+distinct() {
+	mkdir -p blocks && rm -f blocks/*
+	split -a 6 -b "$2" "$1" blocks/b
+	sha256sum blocks/b* | cut -d' ' -f1 | sort -u | wc -l
+}
+
+# zlib_ratio FILE: how much zlib (level 6) compresses FILE, two decimals.
+zlib_ratio() {
+	python3 -c 'import sys, zlib; d = open(sys.argv[1], "rb").read(); print("%.2f" % (len(d) / len(zlib.compress(d, 6))))' "$1"
+}
+
+@test "dedupratio=2: the format pass and the run leave 2,048 blocks of 1,023 distinct ones" {
+	cat >d.vdb <<PARM
+dedupratio=2
+dedupunit=4k
+sd=sd1,lun=$SCRATCH/d1,size=8m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f d.vdb -o out
+	echo "$output" | head -3
+	[ "$status" -eq 0 ]
+	# VDbench's logfile for the same: unique_blocks 921, dedup_sets_used 102
+	[[ "$output" == *"Dedup sd=sd1: dedupunit=4096 dedupratio=2: 2,048 blocks, 921 unique, 1,127 duplicates in 102 sets: ratio 2.00:1"* ]]
+	[ "$(distinct d1 4096)" -eq 1023 ]
+	# the flatfile's dedupratio column says n/a, as VDbench's does with dedup on
+	grep -Eq ' 1 n/a [0-9.]+ [0-9.]+ [0-9.]+ [0-9.]+ [0-9.]+ [0-9.]+ *$' out/flatfile.html
+	[ "$(jq '.runs[-1].params.dedupratio' out/results.json)" -eq 2 ]
+}
+
+@test "dedup on two SDs, 8k units written 4k at a time, with compratio=2" {
+	cat >d.vdb <<PARM
+dedupratio=3
+dedupunit=8k
+dedupsets=100
+compratio=2
+sd=sd1,lun=$SCRATCH/d1,size=16m
+sd=sd2,lun=$SCRATCH/d2,size=8m
+wd=wd1,sd=sd*,xfersize=(4k,50,64k,50),rdpct=0,seekpct=random
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 0 ]
+	# 2,048 blocks: floor(682.7 - 100) = 582 unique + 100 sets; 1,024: 241 + 100
+	[ "$(distinct d1 8192)" -eq 682 ]
+	[ "$(distinct d2 8192)" -eq 341 ]
+	# the sets of one SD are not the other's: together 3,072 blocks of 1,023
+	cat d1 d2 >both
+	[ "$(distinct both 8192)" -eq 1023 ]
+	# and the data still compresses about 2:1
+	if command -v python3 >/dev/null; then
+		ratio=$(zlib_ratio both)
+		echo "zlib: $ratio"
+		[ "$(echo "$ratio > 1.8 && $ratio < 2.3" | bc)" -eq 1 ]
+	fi
+}
+
+@test "dedup parameters: bad values and what is not supported are refused with their place" {
+	body="sd=sd1,lun=$SCRATCH/d1,size=8m
+wd=wd1,sd=sd1,xfersize=4k,rdpct=0
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1"
+	printf 'dedupratio=30\ndedupunit=4k\n%s\n' "$body" >d.vdb
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"d.vdb:1:12: error: sd=sd1: dedupsets=5% asks for 102 sets, more than the 68 of its 2048 dedupunit= blocks that dedupratio=30 leaves for duplicates"* ]]
+	[ ! -e d1 ] # refused before any I/O
+	printf 'dedupratio=2\ndedupunit=3000\n%s\n' "$body" >d.vdb
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"d.vdb:2:11: error: invalid dedupunit=3000; expected a multiple of 512 bytes"* ]]
+	printf 'dedupratio=0.5\ndedupunit=4k\n%s\n' "$body" >d.vdb
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid dedupratio=0.5"* ]]
+	printf 'dedupratio=2\ndedupunit=4k\ndedupflipflop=yes\n%s\n' "$body" >d.vdb
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"d.vdb:3:15: error: not supported yet: dedupflipflop=yes"* ]]
+	printf 'dedupratio=2\ndedupunit=4k\n%s\n' "$body" >d.vdb
+	run "$IORAMP" -f d.vdb -o out -v
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"d.vdb:2:11: error: not supported yet: dedup with data validation"* ]]
+	printf 'dedupunit=4k\nsd=sd1,lun=%s/d1,size=8m,dedupratio=3\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$SCRATCH" >d.vdb
+	run "$IORAMP" -f d.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"not supported yet: dedupratio"* ]]
+}
