@@ -1,6 +1,6 @@
 /* The per-SD reports <sd>.html and per-WD reports <wd>.html (reference §10.2): each run's
- * anchor, then the interval and average lines of that SD or WD in the console layout. WD
- * reports exist only with two or more WDs, as in VDbench 5.04.07. */
+ * anchor, then the interval and average lines of that SD or WD in the console layout. A WD
+ * defined with wd= has its report even alone, as in VDbench 5.04.07 (reference §13.8). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -55,7 +55,7 @@ static int detail_open(const struct rep_exec *x, bool is_wd, void **state)
 	int ret = 0;
 
 	*state = NULL;
-	if (!x->outdir || !nr || (is_wd && nr < 2)) {
+	if (!x->outdir || !nr) {
 		free(names);
 		return 0;
 	}

@@ -172,7 +172,7 @@ static int open_files(struct histogram *hg)
 
 	for (size_t i = 0; !ret && i < nr_sds; i++)
 		ret = open_file(hg, HIST_SD, sds[i]);
-	for (size_t i = 0; !ret && nr_wds > 1 && i < nr_wds; i++)
+	for (size_t i = 0; !ret && i < nr_wds; i++)
 		ret = open_file(hg, HIST_WD, wds[i]);
 	free(sds);
 	free(wds);

@@ -25,10 +25,10 @@ static void links(FILE *f, const struct rep_exec *x)
 	free(names);
 	fputc('\n', f);
 	names = rep_def_names(x, true, &nr);
-	for (size_t i = 0; nr > 1 && i < nr; i++)
+	for (size_t i = 0; i < nr; i++)
 		fprintf(f, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
 			names[i], names[i]);
-	if (nr > 1)
+	if (nr)
 		fputc('\n', f);
 	free(names);
 }

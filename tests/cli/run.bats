@@ -36,6 +36,24 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	[ "$(stat -c %s f1)" -eq $((8 << 20)) ]
 }
 
+@test "a single WD has its report, linked from summary.html; an RD's own workload has none" {
+	printf 'sd=sd1,lun=%s/f1,size=1m\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+		"$SCRATCH" >one.vdb
+	run "$IORAMP" -f one.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[ -s out/wd1.html ]
+	[ -s out/wd1.histogram.html ]
+	grep -q '^Workload Report for wd=wd1$' out/wd1.html
+	grep -q '^Link to workload report:         <A HREF="wd1.html">wd1</A>$' out/summary.html
+	# VDbench 5.04.07 writes no WD report when the RD carries the workload itself
+	printf 'sd=sd1,lun=%s/f1,size=1m\nrd=rd1,sd=sd1,xfersize=4k,iorate=100,elapsed=2,interval=1\n' \
+		"$SCRATCH" >own.vdb
+	run "$IORAMP" -f own.vdb -o out2 --engine null
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out2 | grep '^wd')" ]
+	! grep -q 'workload report' out2/summary.html
+}
+
 @test "every engine runs the same file" {
 	write_parm
 	for e in uring aio sync null; do
