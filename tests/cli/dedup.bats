@@ -63,33 +63,26 @@ PARM
 	fi
 }
 
+# refused GENERAL TEXT [ARGS...]: GENERAL lines before an SD, WD and RD are refused with exit
+# status 2 and TEXT in the output, before any file is made.
+refused() {
+	printf '%b\nsd=sd1,lun=%s/d1,size=8m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+		"$1" "$SCRATCH" >d.vdb
+	run "$IORAMP" -f d.vdb -o out "${@:3}"
+	echo "$output" | head -2
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$2"* ]]
+	[ ! -e d1 ]
+}
+
 @test "dedup parameters: bad values and what is not supported are refused with their place" {
-	body="sd=sd1,lun=$SCRATCH/d1,size=8m
-wd=wd1,sd=sd1,xfersize=4k,rdpct=0
-rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1"
-	printf 'dedupratio=30\ndedupunit=4k\n%s\n' "$body" >d.vdb
-	run "$IORAMP" -f d.vdb -o out
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"d.vdb:1:12: error: sd=sd1: dedupsets=5% asks for 102 sets, more than the 68 of its 2048 dedupunit= blocks that dedupratio=30 leaves for duplicates"* ]]
-	[ ! -e d1 ] # refused before any I/O
-	printf 'dedupratio=2\ndedupunit=3000\n%s\n' "$body" >d.vdb
-	run "$IORAMP" -f d.vdb -o out
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"d.vdb:2:11: error: invalid dedupunit=3000; expected a multiple of 512 bytes"* ]]
-	printf 'dedupratio=0.5\ndedupunit=4k\n%s\n' "$body" >d.vdb
-	run "$IORAMP" -f d.vdb -o out
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"invalid dedupratio=0.5"* ]]
-	printf 'dedupratio=2\ndedupunit=4k\ndedupflipflop=yes\n%s\n' "$body" >d.vdb
-	run "$IORAMP" -f d.vdb -o out
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"d.vdb:3:15: error: not supported yet: dedupflipflop=yes"* ]]
-	printf 'dedupratio=2\ndedupunit=4k\n%s\n' "$body" >d.vdb
-	run "$IORAMP" -f d.vdb -o out -v
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"d.vdb:2:11: error: not supported yet: dedup with data validation"* ]]
+	refused 'dedupratio=30\ndedupunit=4k' "d.vdb:1:12: error: sd=sd1: dedupsets=5% asks for 102 sets, more than the 68 of its 2048 dedupunit= blocks that dedupratio=30 leaves for duplicates"
+	refused 'dedupratio=2\ndedupunit=3000' "d.vdb:2:11: error: invalid dedupunit=3000; expected a multiple of 512 bytes"
+	refused 'dedupratio=0.5\ndedupunit=4k' "d.vdb:1:12: error: invalid dedupratio=0.5"
+	refused 'dedupratio=2\ndedupunit=4k\ndedupflipflop=yes' "d.vdb:3:15: error: not supported yet: dedupflipflop=yes"
+	refused 'dedupratio=2\ndedupunit=4k' "d.vdb:2:11: error: not supported yet: dedup with data validation" -v
 	printf 'dedupunit=4k\nsd=sd1,lun=%s/d1,size=8m,dedupratio=3\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$SCRATCH" >d.vdb
 	run "$IORAMP" -f d.vdb -o out
 	[ "$status" -eq 2 ]
-	[[ "$output" == *"not supported yet: dedupratio"* ]]
+	[[ "$output" == *"d.vdb:2:"*": error: not supported yet: dedupratio"* ]]
 }
