@@ -144,7 +144,8 @@ struct line_reader {
 static ssize_t next_line(struct line_reader *lr, const char **line)
 {
 	for (;;) {
-		char *nl = memchr(lr->buf + lr->pos, '\n', lr->fill - lr->pos);
+		char *nl = lr->fill > lr->pos ? memchr(lr->buf + lr->pos, '\n', lr->fill - lr->pos)
+					      : NULL;
 		size_t want;
 		ssize_t n;
 
@@ -157,7 +158,8 @@ static ssize_t next_line(struct line_reader *lr, const char **line)
 		}
 		if (lr->at >= lr->end)
 			return lr->fill > lr->pos ? -EIO : 0; /* a line without its newline */
-		memmove(lr->buf, lr->buf + lr->pos, lr->fill - lr->pos);
+		if (lr->fill > lr->pos)
+			memmove(lr->buf, lr->buf + lr->pos, lr->fill - lr->pos);
 		lr->fill -= lr->pos;
 		lr->pos = 0;
 		if (lr->fill == lr->cap) {
