@@ -1,6 +1,6 @@
 /* The per-SD reports <sd>.html and per-WD reports <wd>.html (reference §10.2): each run's
- * anchor, then the interval and average lines of that SD or WD in the console layout. A WD
- * defined with wd= has its report even alone, as in VDbench 5.04.07 (reference §13.8). */
+ * anchor, then the interval and average lines of that SD or WD in the console layout (WDs
+ * as rep_wd_report_names says). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -50,7 +50,7 @@ static int open_one(struct detail *d, const char *name)
 static int detail_open(const struct rep_exec *x, bool is_wd, void **state)
 {
 	size_t nr;
-	const char **names = rep_def_names(x, is_wd, &nr);
+	const char **names = is_wd ? rep_wd_report_names(x, &nr) : rep_def_names(x, false, &nr);
 	struct detail *d;
 	int ret = 0;
 

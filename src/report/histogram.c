@@ -167,7 +167,7 @@ static int open_files(struct histogram *hg)
 {
 	size_t nr_sds, nr_wds;
 	const char **sds = rep_def_names(hg->x, false, &nr_sds);
-	const char **wds = rep_def_names(hg->x, true, &nr_wds);
+	const char **wds = rep_wd_report_names(hg->x, &nr_wds);
 	int ret = open_file(hg, HIST_TOTAL, NULL);
 
 	for (size_t i = 0; !ret && i < nr_sds; i++)

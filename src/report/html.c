@@ -167,6 +167,17 @@ void rep_html_name_links(FILE *f, const char *title, const char *const *names, s
 	free(sorted);
 }
 
+const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
+{
+	const char **names = rep_def_names(x, true, nr);
+
+	if (*nr + (x->sd_format_loops != NULL) >= 2)
+		return names;
+	free(names);
+	*nr = 0;
+	return NULL;
+}
+
 const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)
 {
 	size_t n = !x->cfg ? 0 : is_wd ? x->cfg->nr_wds : x->cfg->nr_sds;

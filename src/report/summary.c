@@ -24,7 +24,7 @@ static void links(FILE *f, const struct rep_exec *x)
 	rep_html_name_links(f, "Link to SD reports:", names, nr);
 	free(names);
 	fputc('\n', f);
-	names = rep_def_names(x, true, &nr);
+	names = rep_wd_report_names(x, &nr);
 	for (size_t i = 0; i < nr; i++)
 		fprintf(f, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
 			names[i], names[i]);

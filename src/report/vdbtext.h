@@ -96,6 +96,10 @@ void rep_html_name_links(FILE *f, const char *title, const char *const *names, s
  * (free it; the strings belong to the config) and *nr. NULL with *nr 0 when there are none or
  * memory ran out. */
 const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr);
+/* The WDs that have <wd>.html and <wd>.histogram.html: VDbench 5.04.07 writes them when the
+ * execution has two workloads or more, the format pass's own counting, so a single WD has its
+ * reports only when a format pass runs [observed]. Returns rep_def_names(x, true) or NULL. */
+const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr);
 
 /* Index of name in names[nr], or -1. */
 int rep_name_find(const char *const *names, size_t nr, const char *name);
