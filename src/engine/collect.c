@@ -308,7 +308,7 @@ int eng_collect_intervals(struct eng_collect *c)
 		return eng_clu_collect(c);
 	for (uint32_t k = 1; k <= run->nr_intervals; k++) {
 		uint64_t end_ns = run->start_ns + (uint64_t)k * run->interval_ns;
-		uint64_t fin;
+		uint64_t fin, elapsed_ns;
 		int ret;
 
 		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c) &&
@@ -328,11 +328,15 @@ int eng_collect_intervals(struct eng_collect *c)
 		if (!wait_published(c, k))
 			return ENG_INTERRUPTED;
 		fin = final_ns(c);
-		ret = report_interval(c, k,
-				      fin && fin < end_ns ? fin - (end_ns - run->interval_ns)
-							  : run->interval_ns);
+		elapsed_ns =
+			fin && fin < end_ns ? fin - (end_ns - run->interval_ns) : run->interval_ns;
+		ret = report_interval(c, k, elapsed_ns);
 		if (ret < 0)
 			c->observer_error = ret;
+		c->stalled_sd = eng_stall_check(&c->stall, &c->cur[1], elapsed_ns, c->rr->sd_names,
+						c->rr->sd_luns, c->reps);
+		if (c->stalled_sd >= 0)
+			return ENG_FAILED;
 		if (fin) {
 			c->is_eof = true;
 			return ENG_OK;
@@ -353,6 +357,9 @@ int eng_collect_init(struct eng_collect *c)
 	c->cpu_prev = s;
 	/* VDbench averages after the warmup intervals, or from interval 2 without warmup */
 	c->nr_excluded = c->run->nr_warmup ? c->run->nr_warmup : 1;
+	c->stalled_sd = -1;
+	if (eng_stall_init(&c->stall, c->plan->cfg, c->run->nr_sds))
+		return -ENOMEM;
 	return banks_alloc(c);
 }
 
@@ -401,6 +408,7 @@ void eng_collect_fini(struct eng_collect *c)
 	free(c->slave_cpu);
 	free(c->slave_cpu_sum);
 	free(c->slave_nr_cpu);
+	eng_stall_fini(&c->stall);
 	c->cur = c->avg = NULL;
 	c->slave_cpu = c->slave_cpu_sum = NULL;
 	c->slave_nr_cpu = NULL;

@@ -3,6 +3,7 @@
 #define IORAMP_ENGINE_COLLECT_H
 
 #include "engine_int.h"
+#include "stall.h"
 
 struct eng_clu;
 
@@ -32,6 +33,8 @@ struct eng_collect {
 	uint32_t nr_cpu;
 	bool is_eof;
 	int observer_error;
+	struct eng_stall stall; /* timeout= */
+	long stalled_sd;	/* the run SD that stalled past timeout='s abort time, or -1 */
 	/* Many hosts: the exchange (NULL: one host), and on rank 0 the per-slave CPU figures of
 	 * the current interval and their sums over the averaged ones. */
 	struct eng_clu *clu;

@@ -349,7 +349,7 @@ static int feeder_start(struct eng_exec *x, struct eng_run *r, struct eng_worker
 }
 
 static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
-		       const struct rep_run *rr, double *observed)
+		       const struct rep_run *rr, double *observed, struct parm_err *err)
 {
 	struct eng_collect c = {
 		.clu = x->clu,
@@ -392,6 +392,15 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		x->last_resp_ms = stats_counters_mean_ns(&all) / 1e6;
 	}
 	rep_set_run_end(x->reps, rr, &end);
+	if (c.stalled_sd >= 0) {
+		const struct parm_general *g = &x->plan->cfg->general;
+
+		parm_errf(err, &g->set.val[PARM_KW_TIMEOUT]->loc,
+			  "rd=%s: sd=%s completed no I/O in %.0f seconds with I/O outstanding; "
+			  "timeout=%s ended the execution",
+			  r->prun ? r->prun->name : "SD_format", rr->sd_names[c.stalled_sd],
+			  g->timeout_abort_s, g->set.val[PARM_KW_TIMEOUT]->text);
+	}
 	eng_collect_fini(&c);
 	return status;
 }
@@ -465,7 +474,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		ret = feeder_start(x, r, w, &feeder, err);
 	has_started = status == ENG_OK; /* else no run-end vote: the run never started */
 	if (status == ENG_OK)
-		status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed);
+		status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed, err);
 	if (feeder.run) {
 		eng_feeder_stop(&feeder);
 		if (feeder.error && status == ENG_OK) {

@@ -17,7 +17,6 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
 	PARM_KW_SHOWLBA,
-	PARM_KW_TIMEOUT,
 	PARM_KW_MISC,
 	PARM_KW_ABORT_FAILED_SKEW,
 	PARM_KW_REPORT,
@@ -67,6 +66,24 @@ static int check_set(const struct parm_kwset *set, const enum parm_kw *handled, 
 			return parm_errf(err, &v->loc, "not supported yet: %s",
 					 parm_kw_name(unsupported[i]));
 	}
+	return 0;
+}
+
+/* timeout=: seconds, with abort or a second time (stall.c); a script, report, or a job of
+ * many hosts (whose interval loop does not watch for stalls) is not supported yet. */
+static int check_timeout(const struct parm_general *g, bool is_cluster, struct parm_err *err)
+{
+	const struct parm_val *v = g->set.val[PARM_KW_TIMEOUT];
+
+	if (!v)
+		return 0;
+	if (!(g->timeout_s > 0))
+		return parm_errf(err, &v->loc,
+				 "not supported yet: timeout=%s; expected timeout=secs, "
+				 "(secs,abort) or (secs,secs2)",
+				 v->text);
+	if (is_cluster)
+		return parm_errf(err, &v->loc, "not supported yet: timeout= in an MPI job");
 	return 0;
 }
 
@@ -129,6 +146,8 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 	const struct parm_config *cfg = plan->cfg;
 	int ret = check_general(&cfg->general, err);
 
+	if (!ret)
+		ret = check_timeout(&cfg->general, is_cluster, err);
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);
 	if (!ret && is_cluster)

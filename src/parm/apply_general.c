@@ -110,14 +110,32 @@ static int check_report(const struct parm_val *v, struct parm_err *err)
 	return 0;
 }
 
-/* timeout=secs, (secs,abort|secs2|script) or report: the first value is numeric ([261]). */
-static int check_timeout(const struct parm_val *v, struct parm_err *err)
+/* timeout=secs, (secs,abort|secs2|script) or report: the first value is numeric ([261]).
+ * Seconds, abort and secs2 are kept; a script or report leaves timeout_s 0 (the engine refuses
+ * them). */
+static int set_timeout(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
 {
 	const struct parm_val *first = v->kind == PARM_VAL_LIST && v->nr_items ? &v->items[0] : v;
-	struct parm_num n;
+	const struct parm_val *second =
+		v->kind == PARM_VAL_LIST && v->nr_items > 1 ? &v->items[1] : NULL;
+	struct parm_num n, n2;
 
-	if (first->kind == PARM_VAL_WORD && !parm_num_parse(first->text, PARM_UNIT_PLAIN, &n))
+	if (first->kind == PARM_VAL_WORD && !parm_num_parse(first->text, PARM_UNIT_PLAIN, &n)) {
+		if (!(n.value > 0) || n.is_pct)
+			return parm_errf(err, &first->loc,
+					 "invalid timeout=%s; expected a number of seconds above 0",
+					 v->text);
+		if (!second) {
+			g->timeout_s = n.value;
+		} else if (second->kind == PARM_VAL_WORD && !strcasecmp(second->text, "abort")) {
+			g->timeout_s = g->timeout_abort_s = n.value;
+		} else if (second->kind == PARM_VAL_WORD &&
+			   !parm_num_parse(second->text, PARM_UNIT_PLAIN, &n2)) {
+			g->timeout_s = n.value;
+			g->timeout_abort_s = n2.value;
+		}
 		return 0;
+	}
 	if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "report"))
 		return 0;
 	return parm_errf(err, &first->loc,
@@ -188,7 +206,7 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 	case PARM_KW_REPORT:
 		return check_report(v, err);
 	case PARM_KW_TIMEOUT:
-		return check_timeout(v, err);
+		return set_timeout(g, v, err);
 	case PARM_KW_DATA_ERRORS:
 		if (v->kind == PARM_VAL_WORD &&
 		    parm_num_parse(v->text, PARM_UNIT_PLAIN, &(struct parm_num){ 0 }))

@@ -94,6 +94,44 @@ nr_flat_intervals() {
 	[ -s out/report.html ]
 }
 
+@test "timeout=(s,abort): an SD that completes nothing ends the execution, named" {
+	write_parm "timeout=(2,abort)" 30
+	run "$IORAMP" -f fault.vdb -o out --engine fault:sync,delay=5s
+	echo "$output" | tail -4
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"sd=sd1,lun=$SCRATCH/f1: no I/O completed in 2 seconds; 4 outstanding (timeout=)"* ]]
+	[[ "$output" == *"fault.vdb:1:9: error: rd=rd1: sd=sd1 completed no I/O in 2 seconds with I/O outstanding; timeout=(2,abort) ended the execution"* ]]
+	# it ended at the stall, not after elapsed=30, with the intervals so far written
+	[ "$(nr_flat_intervals out/flatfile.html)" -ge 2 ]
+	[ "$(nr_flat_intervals out/flatfile.html)" -le 3 ]
+	[ "$(jq '.execution.status' out/results.json)" -eq 1 ]
+}
+
+@test "timeout=s alone names a stall once and lets the run go on" {
+	# the first I/Os complete after 3 s; the next ones cannot stall 2 s more before the end
+	write_parm "timeout=2" 4
+	run "$IORAMP" -f fault.vdb -o out --engine fault:sync,delay=3s
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'no I/O completed in 2 seconds' <<<"$output")" -eq 1 ]
+	[ "$(nr_flat_intervals out/flatfile.html)" -eq 4 ]
+	# a slow device that completes something every interval is no stall
+	write_parm "timeout=2" 3
+	run "$IORAMP" -f fault.vdb -o out2 --engine fault:sync,delay=100ms
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"no I/O completed"* ]]
+}
+
+@test "timeout= forms that do not run are refused before any I/O" {
+	write_parm "timeout=(60,/bin/true)" 2
+	run "$IORAMP" -f fault.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"fault.vdb:1:9: error: not supported yet: timeout=(60,/bin/true); expected timeout=secs, (secs,abort) or (secs,secs2)"* ]]
+	write_parm "timeout=0" 2
+	run "$IORAMP" -f fault.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid timeout=0; expected a number of seconds above 0"* ]]
+}
+
 @test "a bad --engine is refused before any I/O" {
 	write_parm "" 2
 	run "$IORAMP" -f fault.vdb -o out --engine fault:sync,eio=2
