@@ -280,6 +280,8 @@ struct parm_general {
 	double dedupratio;	   /* 1 unless given */
 	struct parm_num dedupsets; /* a count, or a percentage of the dedup units (5%) */
 	enum parm_flipflop dedupflipflop;
+	bool is_no_sd_detail;		    /* report=no_sd_detail: no <sd>.html files */
+	const struct parm_val *host_detail; /* report=host_detail or slave_detail; NULL */
 	double timeout_s;	/* timeout=: name an SD that completes nothing this long; 0: off */
 	double timeout_abort_s; /* timeout=(s,abort) or (s,s2): and end the execution then */
 	uint32_t data_errors;

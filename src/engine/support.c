@@ -19,7 +19,6 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_SHOWLBA,
 	PARM_KW_MISC,
 	PARM_KW_ABORT_FAILED_SKEW,
-	PARM_KW_REPORT,
 	PARM_KW_REPORT_RUN_TOTALS,
 	PARM_KW_REPLAY,
 	PARM_KW_RESETLUN,
@@ -148,6 +147,9 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 
 	if (!ret)
 		ret = check_timeout(&cfg->general, is_cluster, err);
+	if (!ret && cfg->general.host_detail) /* <host>.<sd>.html and <host>-<n>.<sd>.html */
+		ret = parm_errf(err, &cfg->general.host_detail->loc, "not supported yet: report=%s",
+				cfg->general.host_detail->text);
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);
 	if (!ret && is_cluster)

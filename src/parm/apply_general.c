@@ -89,7 +89,7 @@ static int set_engine(struct parm_general *g, const struct parm_val *v, struct p
 }
 
 /* report=host_detail, slave_detail, no_sd_detail, no_fsd_detail, or a list of them ([262]). */
-static int check_report(const struct parm_val *v, struct parm_err *err)
+static int set_report(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
 {
 	static const char *const words[] = { "host_detail", "slave_detail", "no_sd_detail",
 					     "no_fsd_detail" };
@@ -101,6 +101,10 @@ static int check_report(const struct parm_val *v, struct parm_err *err)
 
 		for (size_t k = 0; k < IORAMP_ARRAY_SIZE(words); k++)
 			is_known |= !strcasecmp(w->text, words[k]);
+		if (!strcasecmp(w->text, "no_sd_detail"))
+			g->is_no_sd_detail = true;
+		else if (!strncasecmp(w->text, "host_", 5) || !strncasecmp(w->text, "slave_", 6))
+			g->host_detail = g->host_detail ? g->host_detail : w;
 		if (!is_known)
 			return parm_errf(err, &w->loc,
 					 "invalid report=%s; expected host_detail, slave_detail, "
@@ -204,7 +208,7 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 	case PARM_KW_DEDUPFLIPFLOP:
 		return set_dedupflipflop(g, v, err);
 	case PARM_KW_REPORT:
-		return check_report(v, err);
+		return set_report(g, v, err);
 	case PARM_KW_TIMEOUT:
 		return set_timeout(g, v, err);
 	case PARM_KW_DATA_ERRORS:

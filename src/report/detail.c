@@ -50,7 +50,7 @@ static int open_one(struct detail *d, const char *name)
 static int detail_open(const struct rep_exec *x, bool is_wd, void **state)
 {
 	size_t nr;
-	const char **names = is_wd ? rep_wd_report_names(x, &nr) : rep_def_names(x, false, &nr);
+	const char **names = is_wd ? rep_wd_report_names(x, &nr) : rep_sd_report_names(x, &nr);
 	struct detail *d;
 	int ret = 0;
 

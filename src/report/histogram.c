@@ -166,7 +166,7 @@ static int histogram_close(void *state, int status);
 static int open_files(struct histogram *hg)
 {
 	size_t nr_sds, nr_wds;
-	const char **sds = rep_def_names(hg->x, false, &nr_sds);
+	const char **sds = rep_sd_report_names(hg->x, &nr_sds);
 	const char **wds = rep_wd_report_names(hg->x, &nr_wds);
 	int ret = open_file(hg, HIST_TOTAL, NULL);
 

@@ -178,6 +178,12 @@ const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
 	return NULL;
 }
 
+const char **rep_sd_report_names(const struct rep_exec *x, size_t *nr)
+{
+	*nr = 0;
+	return x->cfg && x->cfg->general.is_no_sd_detail ? NULL : rep_def_names(x, false, nr);
+}
+
 const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)
 {
 	size_t n = !x->cfg ? 0 : is_wd ? x->cfg->nr_wds : x->cfg->nr_sds;

@@ -20,8 +20,9 @@ static void links(FILE *f, const struct rep_exec *x)
 		   "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n\n"
 		   "Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
 		   "Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n");
-	names = rep_def_names(x, false, &nr);
-	rep_html_name_links(f, "Link to SD reports:", names, nr);
+	names = rep_sd_report_names(x, &nr);
+	if (nr)
+		rep_html_name_links(f, "Link to SD reports:", names, nr);
 	free(names);
 	fputc('\n', f);
 	names = rep_wd_report_names(x, &nr);

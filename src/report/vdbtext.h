@@ -100,6 +100,8 @@ const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr);
  * execution has two workloads or more, the format pass's own counting, so a single WD has its
  * reports only when a format pass runs [observed]. Returns rep_def_names(x, true) or NULL. */
 const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr);
+/* The SDs that have <sd>.html and <sd>.histogram.html: all but with report=no_sd_detail. */
+const char **rep_sd_report_names(const struct rep_exec *x, size_t *nr);
 
 /* Index of name in names[nr], or -1. */
 int rep_name_find(const char *const *names, size_t nr, const char *name);

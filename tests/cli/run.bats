@@ -59,6 +59,20 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	! grep -q 'workload report' out2/summary.html
 }
 
+@test "report=no_sd_detail leaves out the SD reports; report=host_detail is not supported yet" {
+	write_parm
+	sed -i '1i report=no_sd_detail' p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out | grep '^sd')" ]
+	! grep -q 'Link to SD reports' out/summary.html
+	[ -s out/wd1.html ] # the workload reports stay
+	sed -i '1s/.*/report=(no_sd_detail,slave_detail)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:22: error: not supported yet: report=slave_detail"* ]]
+}
+
 @test "every engine runs the same file" {
 	write_parm
 	for e in uring aio sync null; do
