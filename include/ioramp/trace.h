@@ -209,6 +209,9 @@ struct trace_size_count {
  *   histogram (16 steps per power of two, within 6 %). burstiness is Goh and Barabasi's
  *   B = (CV - 1) / (CV + 1): 0 for Poisson arrivals, towards 1 for bursts separated by idle
  *   gaps, -1 for a metronome. peak_iops_1s is the busiest whole second (0 if under 1 s).
+ * - latency: of the data I/Os whose record carries one (MSR, VSCSI, and blkparse or blktrace
+ *   completions paired with their issue), completion minus issue: mean and maximum exact,
+ *   percentiles from the same histogram as the gaps (within 6 %).
  * - MB/s uses MB = 10^6 bytes; mean sizes are in bytes. */
 struct trace_figs {
 	uint32_t dev;
@@ -232,6 +235,9 @@ struct trace_figs {
 	double hot_pct[TRACE_NR_HOT];
 	double ia_mean_ns, ia_median_ns, ia_cv, burstiness, peak_iops_1s;
 	uint64_t nr_time_backwards;
+	uint64_t nr_latencies; /* data I/Os with a latency */
+	double lat_mean_ns, lat_p50_ns, lat_p99_ns, lat_p999_ns;
+	uint64_t lat_max_ns;
 	uint64_t nr_other_sizes; /* I/Os whose size did not fit the exact size table */
 };
 

@@ -92,6 +92,8 @@ static int blkparse_tail(struct trace_reader *r, const char *p, struct trace_rec
 	const char *q = p;
 
 	if (trace_scan_u64(&q, &sector) || trace_scan_sep(&q, '+')) {
+		rec->offset_bytes = 0; /* not an earlier line's, in the same record */
+		rec->size_bytes = 0;
 		if (rec->op == TRACE_OP_FLUSH)
 			return 1;
 		return trace_field_bad(r, p, 0, "sector", "'sector + count' after the RWBS field");
@@ -125,7 +127,7 @@ static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *
 		r->nr_by_action[act]++;
 		return 0;
 	}
-	if (act != r->action)
+	if (act != r->action && !(act == TRACE_ACT_ISSUE && r->action == TRACE_ACT_COMPLETE))
 		return 0;
 	w = trace_scan_word(&p, 0, &len);
 	ret = trace_rwbs_op(w, len, &rec->op);
@@ -133,7 +135,20 @@ static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *
 		return trace_field_bad(r, w, 0, "RWBS", "letters such as R, W, RA, WS, FN, DS");
 	if (ret == 0)
 		return 0;
-	return blkparse_tail(r, p, rec);
+	ret = blkparse_tail(r, p, rec);
+	if (ret <= 0 || r->action != TRACE_ACT_COMPLETE)
+		return ret;
+	/* completions: their latency from the issue of the same sector (D to C) */
+	if (act == TRACE_ACT_ISSUE && !rec->size_bytes)
+		return 0;
+	if (act == TRACE_ACT_ISSUE)
+		return trace_issues_put(&r->issues, rec->dev, rec->offset_bytes, rec->time_ns) < 0
+			       ? trace_reader_bad(r, "out of memory")
+			       : 0;
+	if (rec->size_bytes)
+		rec->latency_ns =
+			trace_issues_take(&r->issues, rec->dev, rec->offset_bytes, rec->time_ns);
+	return 1;
 }
 
 /* Q when the trace has any, else D, else C: counts the first events, then rewinds. */

@@ -169,7 +169,8 @@ static int bt_convert(struct trace_reader *r, const struct bt_stream *s, const s
 		return 0;
 	if (r->is_scanning)
 		r->nr_by_action[act]++;
-	if (r->is_scanning || act != r->action)
+	if (r->is_scanning ||
+	    (act != r->action && !(act == TRACE_ACT_ISSUE && r->action == TRACE_ACT_COMPLETE)))
 		return 0;
 	if (cat & BT_TC_DISCARD)
 		rec->op = TRACE_OP_DISCARD;
@@ -188,6 +189,18 @@ static int bt_convert(struct trace_reader *r, const struct bt_stream *s, const s
 	rec->offset_bytes = t->sector * BT_SECTOR_BYTES;
 	rec->size_bytes = t->bytes;
 	rec->dev = t->device;
+	if (r->action != TRACE_ACT_COMPLETE)
+		return 1;
+	/* completions: their latency from the issue of the same sector (D to C) */
+	if (act == TRACE_ACT_ISSUE && !t->bytes)
+		return 0;
+	if (act == TRACE_ACT_ISSUE)
+		return trace_issues_put(&r->issues, rec->dev, rec->offset_bytes, rec->time_ns) < 0
+			       ? trace_reader_bad_at(r, bt_path(s), at, "out of memory")
+			       : 0;
+	if (t->bytes)
+		rec->latency_ns =
+			trace_issues_take(&r->issues, rec->dev, rec->offset_bytes, rec->time_ns);
 	return 1;
 }
 

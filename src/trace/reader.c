@@ -338,6 +338,7 @@ void trace_reader_close(struct trace_reader *r)
 		return;
 	if (r->fmt && r->fmt->fini)
 		r->fmt->fini(r);
+	trace_issues_fini(&r->issues);
 	trace_input_close(&r->in);
 	free(r);
 }

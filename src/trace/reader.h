@@ -8,6 +8,7 @@
 
 #include "input.h"
 #include "ioramp/trace.h"
+#include "issues.h"
 
 enum {
 	TRACE_SCAN_EVENTS = 20000, /* events looked at to resolve TRACE_ACT_AUTO */
@@ -48,7 +49,8 @@ struct trace_reader {
 	int fail_ret;	     /* the -errno that stopped the reader, 0 while usable */
 	bool is_scanning;    /* counting events for TRACE_ACT_AUTO, not producing records */
 	uint64_t nr_by_action[TRACE_ACT_NR];
-	void *priv; /* the format's state */
+	struct trace_issues issues; /* blkparse, blktrace with action C: the issues pending */
+	void *priv;		    /* the format's state */
 };
 
 /* Every format, indexed by nothing: looked up by id or probed in this order. */

@@ -31,6 +31,13 @@ struct gap_acc {
 	uint64_t win_idx, win_count, peak_count;
 };
 
+/* Latencies (completion minus issue) of the data I/Os that carry one. */
+struct lat_acc {
+	uint64_t nr, max;
+	double sum;
+	uint64_t *hist; /* GAP_NR_BUCKETS counts, allocated with the first latency */
+};
+
 struct dev_acc {
 	uint32_t dev;
 	uint64_t nr_by_op[TRACE_OP_NR], bytes_by_op[TRACE_OP_NR];
@@ -47,6 +54,7 @@ struct dev_acc {
 	struct trace_cmap regions;
 	unsigned int region_shift;
 	struct gap_acc gaps;
+	struct lat_acc lat;
 };
 
 struct trace_stat {
@@ -57,6 +65,7 @@ struct trace_stat {
 	struct trace_cmap dev_idx; /* dev -> index */
 	size_t last_idx;
 	struct gap_acc gaps; /* over all devices */
+	struct lat_acc lat;
 	bool has_time;
 	uint64_t first_ns;
 };
@@ -115,6 +124,21 @@ static int gap_add(struct gap_acc *g, uint64_t t_ns, uint64_t first_ns)
 	g->mean += delta / (double)g->nr;
 	g->m2 += delta * ((double)gap - g->mean);
 	g->hist[gap_bucket(gap)]++;
+	return 0;
+}
+
+static int lat_add(struct lat_acc *l, uint64_t ns)
+{
+	if (!l->hist) {
+		l->hist = calloc(GAP_NR_BUCKETS, sizeof(*l->hist));
+		if (!l->hist)
+			return -ENOMEM;
+	}
+	l->nr++;
+	l->sum += (double)ns;
+	if (ns > l->max)
+		l->max = ns;
+	l->hist[gap_bucket(ns)]++;
 	return 0;
 }
 
@@ -185,6 +209,8 @@ static int dev_add_data(struct trace_stat *s, struct dev_acc *d, const struct tr
 		ret = dev_regions(s, d, rec->offset_bytes);
 	if (ret == 0)
 		ret = gap_add(&d->gaps, rec->time_ns, d->first_ns);
+	if (ret == 0 && rec->latency_ns)
+		ret = lat_add(&d->lat, rec->latency_ns);
 	return ret;
 }
 
@@ -196,6 +222,7 @@ static void dev_free(struct dev_acc *d)
 	trace_cmap_fini(&d->regions);
 	trace_extents_fini(&d->extents);
 	free(d->gaps.hist);
+	free(d->lat.hist);
 	free(d);
 }
 
@@ -252,7 +279,8 @@ int trace_stat_add(struct trace_stat *s, const struct trace_rec *rec)
 	if (!s->has_time || rec->time_ns < s->first_ns)
 		s->first_ns = rec->time_ns;
 	s->has_time = true;
-	if (gap_add(&s->gaps, rec->time_ns, s->first_ns) < 0)
+	if (gap_add(&s->gaps, rec->time_ns, s->first_ns) < 0 ||
+	    (rec->latency_ns && lat_add(&s->lat, rec->latency_ns) < 0))
 		return -ENOMEM;
 	return dev_add_data(s, d, rec);
 }
@@ -289,6 +317,7 @@ void trace_stat_free(struct trace_stat *s)
 	free(s->devs);
 	trace_cmap_fini(&s->dev_idx);
 	free(s->gaps.hist);
+	free(s->lat.hist);
 	free(s);
 }
 
@@ -377,16 +406,34 @@ static int figs_hot(struct trace_figs *f, struct dev_acc *const *devs, size_t nr
 	return 0;
 }
 
-static double gap_median(const struct gap_acc *g)
+/* The value below which pct % of the nr counts of hist lie: its bucket's middle. */
+static double hist_quantile(const uint64_t *hist, uint64_t nr, double pct)
 {
-	uint64_t want = (g->nr + 1) / 2, seen = 0;
+	uint64_t want = (uint64_t)ceil((double)nr * pct / 100), seen = 0;
 
-	for (unsigned int i = 0; g->hist && i < GAP_NR_BUCKETS; i++) {
-		seen += g->hist[i];
-		if (seen >= want)
+	for (unsigned int i = 0; hist && i < GAP_NR_BUCKETS; i++) {
+		seen += hist[i];
+		if (seen >= want && seen)
 			return gap_bucket_mid(i);
 	}
 	return 0;
+}
+
+static double gap_median(const struct gap_acc *g)
+{
+	return hist_quantile(g->hist, g->nr, 50);
+}
+
+static void figs_lat(struct trace_figs *f, const struct lat_acc *l)
+{
+	f->nr_latencies = l->nr;
+	if (!l->nr)
+		return;
+	f->lat_mean_ns = l->sum / (double)l->nr;
+	f->lat_p50_ns = fmin(hist_quantile(l->hist, l->nr, 50), (double)l->max);
+	f->lat_p99_ns = fmin(hist_quantile(l->hist, l->nr, 99), (double)l->max);
+	f->lat_p999_ns = fmin(hist_quantile(l->hist, l->nr, 99.9), (double)l->max);
+	f->lat_max_ns = l->max;
 }
 
 static void figs_gaps(struct trace_figs *f, const struct gap_acc *g)
@@ -489,6 +536,7 @@ int trace_stat_figs(struct trace_stat *s, size_t dev_idx, struct trace_figs *f)
 {
 	struct dev_acc *const *devs = s->devs;
 	const struct gap_acc *g = &s->gaps;
+	const struct lat_acc *l = &s->lat;
 	size_t nr = s->nr_devs;
 	bool has_time = false;
 	int ret = 0;
@@ -501,6 +549,7 @@ int trace_stat_figs(struct trace_stat *s, size_t dev_idx, struct trace_figs *f)
 		nr = 1;
 		f->dev = devs[0]->dev;
 		g = &devs[0]->gaps;
+		l = &devs[0]->lat;
 	} else {
 		return -ERANGE;
 	}
@@ -516,5 +565,6 @@ int trace_stat_figs(struct trace_stat *s, size_t dev_idx, struct trace_figs *f)
 	f->is_footprint_exact = f->footprint_grain_bytes == 1;
 	figs_derive(f);
 	figs_gaps(f, g);
+	figs_lat(f, l);
 	return figs_hot(f, devs, nr);
 }

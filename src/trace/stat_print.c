@@ -69,6 +69,12 @@ static const struct fig figs_table[] = {
 	FIG_D("ia_cv", ia_cv, "ia_cv", 1),
 	FIG_D("burstiness", burstiness, "burstiness", 1),
 	FIG_U("time_backwards", nr_time_backwards, "time_backwards", 1),
+	FIG_U("latencies", nr_latencies, "latencies", 1),
+	FIG_D("lat_mean_ns", lat_mean_ns, "lat_mean_us", 1e-3),
+	FIG_D("lat_p50_ns", lat_p50_ns, "lat_p50_us", 1e-3),
+	FIG_D("lat_p99_ns", lat_p99_ns, "lat_p99_us", 1e-3),
+	FIG_D("lat_p99.9_ns", lat_p999_ns, "lat_p99.9_us", 1e-3),
+	FIG_U("lat_max_ns", lat_max_ns, "lat_max_us", 1e-3),
 };
 /* clang-format on */
 
@@ -200,6 +206,25 @@ static void print_space(const struct trace_figs *f, FILE *out)
 		f->hot_pct[3], f->hot_pct[4]);
 }
 
+/* Only for traces that carry latencies. */
+static void print_latency(const struct trace_figs *f, FILE *out)
+{
+	char mean[32], p50[32], p99[32], p999[32], max[32];
+
+	if (!f->nr_latencies)
+		return;
+	time_label(f->lat_mean_ns, mean, sizeof(mean));
+	time_label(f->lat_p50_ns, p50, sizeof(p50));
+	time_label(f->lat_p99_ns, p99, sizeof(p99));
+	time_label(f->lat_p999_ns, p999, sizeof(p999));
+	time_label((double)f->lat_max_ns, max, sizeof(max));
+	fprintf(out, ROW "mean %s, median %s, p99 %s, p99.9 %s, max %s", "latency", mean, p50, p99,
+		p999, max);
+	if (f->nr_latencies < f->nr_ios)
+		fprintf(out, " (%" PRIu64 " of the I/Os carry one)", f->nr_latencies);
+	fputc('\n', out);
+}
+
 void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out)
 {
 	char name[64], mean[32], median[32];
@@ -218,6 +243,7 @@ void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out)
 	if (f->nr_time_backwards)
 		fprintf(out, ROW "%" PRIu64 " I/Os earlier than the one before (gap taken as 0)\n",
 			"time order", f->nr_time_backwards);
+	print_latency(f, out);
 }
 
 void trace_figs_compare_print(const struct trace_figs *a, const struct trace_figs *b,

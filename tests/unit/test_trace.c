@@ -27,7 +27,7 @@ enum time_kind {
 	T_ALIBABA, /* epoch us */
 	T_TENCENT, /* epoch seconds */
 	T_ISSUE,   /* blk D: Q + 400 ns */
-	T_COMPLETE /* blk C: D + latency */
+	T_COMPLETE /* blk C: D + latency, which the reader gives back by pairing C with D */
 };
 
 struct fmt_case {
@@ -111,17 +111,17 @@ static const struct fmt_case cases[] = {
 	{ "blkparse_d", "traces/blkparse.txt", TRACE_FMT_BLKPARSE, TRACE_ACT_ISSUE, 2, BLK_DEVS,
 	  T_ISSUE, 0, false, true },
 	{ "blkparse_c_gz", "traces/blkparse.txt.gz", TRACE_FMT_BLKPARSE, TRACE_ACT_COMPLETE, 2,
-	  BLK_DEVS, T_COMPLETE, 0, false, true },
+	  BLK_DEVS, T_COMPLETE, 0, true, true },
 	{ "blktrace_q", "traces/blktrace.bin", TRACE_FMT_BLKTRACE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
 	  T_REL, 0, false, true },
 	{ "blktrace_c_gz", "traces/blktrace.bin.gz", TRACE_FMT_BLKTRACE, TRACE_ACT_COMPLETE, 2,
-	  BLK_DEVS, T_COMPLETE, 0, false, true },
+	  BLK_DEVS, T_COMPLETE, 0, true, true },
 	{ "blktrace_be_d", "traces/blktrace-be.bin", TRACE_FMT_BLKTRACE, TRACE_ACT_ISSUE, 2,
 	  BLK_DEVS, T_ISSUE, 0, false, true },
 	{ "blktrace_percpu", "traces/percpu.blktrace.1", TRACE_FMT_BLKTRACE, TRACE_ACT_QUEUE, 2,
 	  BLK_DEVS, T_REL, 0, false, true },
 	{ "blktrace_percpu_base", "traces/percpu", TRACE_FMT_BLKTRACE, TRACE_ACT_COMPLETE, 2,
-	  BLK_DEVS, T_COMPLETE, 0, false, true },
+	  BLK_DEVS, T_COMPLETE, 0, true, true },
 };
 
 static uint64_t expected_time_ns(const struct fmt_case *c, const struct rule_rec *r)

@@ -355,6 +355,62 @@ static void tmp_path(char *buf, size_t len, const char *name)
 	snprintf(buf, len, "%s/ioramp-test-%d-%s", dir && *dir ? dir : "/tmp", (int)getpid(), name);
 }
 
+/* blkparse completions get their device latency from the issue of the same sector (D to C):
+ * 100, 300 and 200 us here; a completion without its issue, a flush and the queue events carry
+ * none. */
+static void test_stat_blkparse_latency_pairs_issue_and_completion(void **state)
+{
+	static const char text[] = "8,0 0 1 0.000000000 7 Q R 1000 + 8 [fio]\n"
+				   "8,0 0 2 0.000001000 7 D R 1000 + 8 [fio]\n"
+				   "8,0 0 3 0.000002000 7 D W 2000 + 16 [fio]\n"
+				   "8,0 0 4 0.000003000 7 D FN [fio]\n"
+				   "8,0 0 5 0.000101000 0 C R 1000 + 8 [0]\n"
+				   "8,0 0 6 0.000200000 0 D R 3000 + 8 [fio]\n"
+				   "8,0 0 7 0.000302000 0 C W 2000 + 16 [0]\n"
+				   "8,0 0 8 0.000350000 0 C FN 0 [0]\n"
+				   "8,0 0 9 0.000400000 0 C R 3000 + 8 [0]\n"
+				   "8,0 0 10 0.000500000 0 C R 9000 + 8 [0]\n"
+				   "CPU0 (8,0):\n";
+	struct trace_opts o = { .format = TRACE_FMT_BLKPARSE, .action = TRACE_ACT_COMPLETE };
+	struct trace_reader *r;
+	struct trace_stat *s;
+	struct trace_figs f;
+	struct trace_err err;
+	char path[256];
+	FILE *fp;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "lat.blkparse");
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	assert_int_equal(trace_reader_open(&r, path, &o, &err), 0);
+	assert_int_equal(trace_stat_new(&s, NULL), 0);
+	assert_int_equal(trace_stat_read(s, r), 5); /* the completions, the flush's included */
+	trace_reader_close(r);
+	unlink(path);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_int_equal(f.nr_ios, 4);
+	assert_int_equal(f.nr_latencies, 3);
+	assert_near(f.lat_mean_ns, 200000, 1e-6);
+	assert_int_equal(f.lat_max_ns, 300000);
+	assert_near(f.lat_p50_ns, 200000, 200000 / 16.0);
+	assert_true(f.lat_p999_ns <= 300000);
+	trace_stat_free(s);
+	/* by default the queue events are the records: no latency */
+	fp = fopen(path, "w");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+	s = stat_file(path, NULL);
+	unlink(path);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_int_equal(f.nr_ios, 1);
+	assert_int_equal(f.nr_latencies, 0);
+	trace_stat_free(s);
+}
+
 /* Written records read back identically (whole microseconds), flushes as "sync 0 0" and
  * discards as "trim". */
 static void test_writer_round_trip(void **state)
@@ -603,6 +659,7 @@ int main(void)
 		cmocka_unit_test(test_profile_blkreplay),
 		cmocka_unit_test(test_profile_msr),
 		cmocka_unit_test(test_profile_errors),
+		cmocka_unit_test(test_stat_blkparse_latency_pairs_issue_and_completion),
 	};
 
 	return cmocka_run_group_tests_name("trace_stat", tests, NULL, NULL);
