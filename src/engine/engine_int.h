@@ -75,8 +75,8 @@ struct eng_run {
 	bool is_replay;	   /* the I/Os come from a trace through the feeder */
 	double compratio;  /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
-	double replay_speed; /* trace time / speed; 0: as fast as the threads allow */
-	struct eng_dv *dv;   /* data validation; NULL: off (and for SD_format) */
+	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
+	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */
 	const struct eng_dedup *dedup; /* dedupunit=: the blocks' layout; NULL: off */
 	uint64_t *dedup_pattern;       /* the duplicates' data of this run */
 };
