@@ -199,6 +199,8 @@ static inline void dv_map_set_busy(struct dv_map *m, uint64_t first, uint64_t nr
 /* Reads up to len bytes at off (retrying short reads and EINTR); *got is what the file had.
  * Returns 0 or -errno. */
 int dv_read_full(int fd, uint8_t *p, size_t len, uint64_t off, size_t *got);
+/* Writes len bytes at off (retrying short writes and EINTR). Returns 0 or -errno. */
+int dv_write_full(int fd, const void *buf, size_t len, uint64_t off);
 
 /* A journal entry: a write of key to block is about to start, or has ended (key 0: the block's
  * content is unknown, after a failed write). */

@@ -133,8 +133,10 @@ static uint8_t *image_build(const struct dv_map *map, const struct dv_journal_cf
 	return img;
 }
 
-static int write_all(int fd, const uint8_t *p, size_t len, uint64_t off)
+int dv_write_full(int fd, const void *buf, size_t len, uint64_t off)
 {
+	const uint8_t *p = buf;
+
 	while (len) {
 		ssize_t n = pwrite(fd, p, len, (off_t)off);
 
@@ -181,7 +183,7 @@ static int replace_file(const char *path, const uint8_t *img, size_t len)
 	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return -errno;
-	ret = write_all(fd, img, len, 0);
+	ret = dv_write_full(fd, img, len, 0);
 	if (!ret && fdatasync(fd) < 0)
 		ret = -errno;
 	if (close(fd) < 0 && !ret)
@@ -286,8 +288,8 @@ int dv_journal_flush(struct dv_journal *j)
 		dv_put32(rec + 4, crc_of(rec, JNL_BLOCK));
 	}
 	/* one write for the batch; O_DSYNC makes it durable before it returns */
-	ret = write_all(j->fd, j->recs, (size_t)nr_recs * JNL_BLOCK,
-			j->records_offset + j->nr_records * JNL_BLOCK);
+	ret = dv_write_full(j->fd, j->recs, (size_t)nr_recs * JNL_BLOCK,
+			    j->records_offset + j->nr_records * JNL_BLOCK);
 	if (ret)
 		return ret;
 	j->nr_records += nr_recs;

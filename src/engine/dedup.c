@@ -99,6 +99,7 @@ int eng_dedup_new(const struct parm_config *cfg, const uint64_t *sd_bytes, struc
 		return -ENOMEM;
 	}
 	d->unit_bytes = cfg->general.dedupunit_bytes;
+	d->nr_pattern_units = PATTERN_BYTES / d->unit_bytes ? PATTERN_BYTES / d->unit_bytes : 1;
 	d->ratio = cfg->general.dedupratio;
 	d->nr_sds = cfg->nr_sds;
 	for (size_t i = 0; i < cfg->nr_sds; i++) {
@@ -201,11 +202,9 @@ void eng_dedup_fill(const struct eng_dedup *d, const uint64_t *pattern, uint32_t
 			     o += PIECE)
 				put64(dst + (o - within), (pos - within + o) ^ (nr << 40));
 		} else {
-			uint64_t nr_pieces = PATTERN_BYTES / d->unit_bytes;
-			const char *src =
-				(const char *)pattern +
-				(uint64_t)set % (nr_pieces ? nr_pieces : 1) * d->unit_bytes +
-				within;
+			const char *src = (const char *)pattern +
+					  (uint64_t)set % d->nr_pattern_units * d->unit_bytes +
+					  within;
 
 			memcpy(dst, src, len);
 			for (uint64_t o = (within + PIECE - 1) / PIECE * PIECE; o < within + len;

@@ -25,6 +25,7 @@ struct eng_dedup_sd {
 
 struct eng_dedup {
 	uint64_t unit_bytes;
+	uint64_t nr_pattern_units; /* whole units in the pattern: set s uses unit s % this */
 	double ratio;
 	struct eng_dedup_sd *sds; /* per config SD */
 	size_t nr_sds;

@@ -73,6 +73,37 @@ int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r)
 	return rep_doc_curves_run_start(&d->curves, d->x, r, idx);
 }
 
+static void append_copy(const json_t *iv, void *arr)
+{
+	json_array_append(arr, (json_t *)iv); /* a reference of its own: iv outlives the call */
+}
+
+/* The spill file failed (full, gone): every interval it holds goes back into the tree, and
+ * the next ones stay there. Returns 0, or -errno when some could not be read back. */
+static int unspill(struct rep_doc *d)
+{
+	size_t i;
+	json_t *run;
+	int ret = 0;
+
+	json_array_foreach (d->runs, i, run) {
+		json_t *ivs;
+
+		if (!json_is_string(json_object_get(run, "intervals")))
+			continue;
+		ivs = json_array();
+		if (!ivs)
+			return -ENOMEM;
+		if (rep_doc_spill_each(d->spill, i, append_copy, ivs))
+			ret = -EIO;
+		json_object_set_new(run, "intervals", ivs);
+	}
+	rep_doc_spill_close(d->spill);
+	d->spill = NULL;
+	d->is_spill_refused = true;
+	return ret;
+}
+
 /* The interval joins the spill file (opened at the first) or, without one, the tree. */
 static int add_interval(struct rep_doc *d, json_t *iv)
 {
@@ -81,15 +112,18 @@ static int add_interval(struct rep_doc *d, json_t *iv)
 
 	if (!d->spill && !d->is_spill_refused && rep_doc_spill_open(d->x->outdir, &d->spill))
 		d->is_spill_refused = true;
+	if (d->spill && rep_doc_spill_add(d->spill, d->run_idx, iv))
+		ret = unspill(d);
+	else
+		ret = 0;
 	if (!d->spill) {
 		if (json_array_append_new(json_object_get(d->run, "intervals"), iv))
 			return -ENOMEM;
-		return 0;
-	}
-	ret = rep_doc_spill_add(d->spill, d->run_idx, iv);
-	json_decref(iv);
-	if (ret || rep_doc_spill_count(d->spill, d->run_idx) != 1)
 		return ret;
+	}
+	json_decref(iv);
+	if (rep_doc_spill_count(d->spill, d->run_idx) != 1)
+		return 0;
 	len = snprintf(mark, sizeof(mark), "%cintervals:%zu", '\0', d->run_idx);
 	if (json_object_set_new(d->run, "intervals", json_stringn(mark, (size_t)len)))
 		return -ENOMEM;

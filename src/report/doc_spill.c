@@ -83,22 +83,6 @@ static struct spill_run *run_slot(struct rep_doc_spill *s, size_t run_idx)
 	return &s->runs[run_idx];
 }
 
-static int write_all(int fd, const char *buf, size_t len, off_t at)
-{
-	while (len) {
-		ssize_t n = pwrite(fd, buf, len, at);
-
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		buf += n;
-		len -= (size_t)n;
-		at += n;
-	}
-	return 0;
-}
-
 int rep_doc_spill_add(struct rep_doc_spill *s, size_t run_idx, const json_t *iv)
 {
 	struct spill_run *r = run_slot(s, run_idx);
@@ -115,7 +99,7 @@ int rep_doc_spill_add(struct rep_doc_spill *s, size_t run_idx, const json_t *iv)
 		return -ENOMEM;
 	len = strlen(text);
 	text[len++] = '\n'; /* over the terminating NUL: the line is written by length */
-	ret = write_all(s->fd, text, len, s->size);
+	ret = dv_write_full(s->fd, text, len, (uint64_t)s->size);
 	free(text);
 	if (ret)
 		return ret; /* a partial line is overwritten by the next one */
@@ -146,8 +130,8 @@ static ssize_t next_line(struct line_reader *lr, const char **line)
 	for (;;) {
 		char *nl = lr->fill > lr->pos ? memchr(lr->buf + lr->pos, '\n', lr->fill - lr->pos)
 					      : NULL;
-		size_t want;
-		ssize_t n;
+		size_t want, got;
+		int ret;
 
 		if (nl) {
 			size_t len = (size_t)(nl - (lr->buf + lr->pos)) + 1;
@@ -174,13 +158,12 @@ static ssize_t next_line(struct line_reader *lr, const char **line)
 		want = lr->cap - lr->fill;
 		if ((off_t)want > lr->end - lr->at)
 			want = (size_t)(lr->end - lr->at);
-		n = pread(lr->fd, lr->buf + lr->fill, want, lr->at);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? -errno : -EIO;
-		lr->fill += (size_t)n;
-		lr->at += n;
+		ret = dv_read_full(lr->fd, (uint8_t *)lr->buf + lr->fill, want, (uint64_t)lr->at,
+				   &got);
+		if (ret || !got)
+			return ret ? ret : -EIO;
+		lr->fill += got;
+		lr->at += (off_t)got;
 	}
 }
 
