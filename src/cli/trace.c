@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ioramp/trace.h"
+#include "synth.h"
 
 struct trace_args {
 	struct trace_opts opts;
@@ -28,12 +29,15 @@ static const char trace_usage_text[] =
 	"       ioramp trace profile [OPTIONS] [-o OUT.vdb] FILE...\n"
 	"       ioramp trace compare [OPTIONS] [--json] A B\n"
 	"       ioramp trace convert [OPTIONS] [--target PATH] -o OUT.iolog FILE\n"
+	"       ioramp trace synth FILE.vdb [name=value ...] [--seed N] [--duration S] -o OUT\n"
 	"\n"
 	"  stat      records, rate, read %%, sizes, sequentiality, footprint, hot bands and\n"
 	"            inter-arrival figures per device and in total\n"
 	"  profile   a VDbench parameter file reproducing the trace (run it with lun=DEVICE)\n"
 	"  compare   two traces' figures side by side with B - A\n"
 	"  convert   rewrite a trace as a fio iolog v3 (ioramp's recording format)\n"
+	"  synth     the I/O stream a parameter file's first RD would issue, as a fio iolog v3\n"
+	"            (ioramp trace synth --help)\n"
 	"\n"
 	"OPTIONS:\n"
 	"  --format F     trace format (default auto: detected from the content); one of\n"
@@ -502,6 +506,8 @@ int cli_trace(int argc, char **argv)
 		trace_usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 	}
+	if (!strcmp(argv[1], "synth"))
+		return cli_trace_synth(argc - 1, argv + 1);
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		if (strcmp(argv[1], cmds[i].name))
 			continue;

@@ -224,11 +224,16 @@ static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
 	rec.arrival_ns = run->start_ns;
 	if (f->speed > 0 && t->time_ns > f->ti->first_ns)
 		rec.arrival_ns += (uint64_t)((double)(t->time_ns - f->ti->first_ns) / f->speed);
+	if (rec.arrival_ns < f->last_ns) /* a trace time going back: it is due at once anyway */
+		rec.arrival_ns = f->last_ns;
+	f->last_ns = rec.arrival_ns;
 	rec.offset_bytes = fold(f, d, t->offset_bytes, size);
 	rec.size_bytes = size;
 	rec.run_sd = (uint16_t)f->map[di];
 	rec.is_write = t->op == TRACE_OP_WRITE;
 	push(f, f->rings[d->worker], &rec);
+	for (uint32_t i = 0; i < f->nr_rings; i++)
+		atomic_store_explicit(&f->rings[i]->fed_ns, rec.arrival_ns, memory_order_release);
 	return 0;
 }
 

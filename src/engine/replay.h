@@ -59,6 +59,9 @@ struct eng_rpl_ring {
 	struct eng_rpl_rec v[ENG_RPL_RING];
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t tail;
 	_Atomic bool is_closed; /* the trace is exhausted: no more records */
+	/* No record the feeder pushes later, to any ring, arrives before this (arrivals are made
+	 * non-decreasing): what --record may write while this ring is empty. */
+	_Atomic uint64_t fed_ns;
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t head;
 };
 
@@ -69,7 +72,8 @@ struct eng_feeder {
 	struct eng_rpl_ring **rings; /* per worker */
 	uint32_t nr_rings;
 	uint32_t map[ENG_RPL_MAX_DEVS]; /* trace device index -> run SD */
-	double speed; /* trace time / speed = replay time; 0: as fast as the threads allow */
+	double speed;	  /* trace time / speed = replay time; 0: as fast as the threads allow */
+	uint64_t last_ns; /* the latest arrival pushed (feeder thread) */
 	pthread_t thread;
 	_Atomic bool stop;
 	int error; /* -errno from the reader */
