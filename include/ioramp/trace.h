@@ -179,7 +179,7 @@ extern const unsigned int trace_hot_pcts[TRACE_NR_HOT];
 struct trace_stat_opts {
 	uint64_t region_bytes; /* hot-band granularity; default 1 MiB */
 	uint64_t near_bytes;   /* "near" sequential tolerance; default 128 KiB */
-	size_t max_extents;    /* per device, before the footprint is coarsened; default 1M */
+	size_t max_extents;    /* per device in memory, more go to temporary files; default 1M */
 	size_t max_regions;    /* per device, before regions are coarsened; default 4M */
 	bool has_dev_filter;   /* keep only records of dev_filter */
 	uint32_t dev_filter;
@@ -198,9 +198,10 @@ struct trace_size_count {
  *   first I/O of a device counts as neither. seq_by_op is the same test against the previous
  *   I/O of the same op on the device (what the profile splits streams by).
  * - footprint: distinct bytes touched (union of [offset, offset + size)); footprint_4k_bytes:
- *   distinct 4 KiB blocks touched times 4096. Exact while a device has at most max_extents
- *   disjoint extents; beyond that extents are rounded outward to a growing power-of-two
- *   grain (footprint_grain_bytes, is_footprint_exact false), which can only overstate.
+ *   distinct 4 KiB blocks touched times 4096. Exact however many disjoint extents a device
+ *   has (past max_extents they wait in temporary files); only when no temporary file can be
+ *   made are extents rounded outward to a growing power-of-two grain (footprint_grain_bytes,
+ *   is_footprint_exact false), which can only overstate, by less than a grain per extent.
  * - hot bands: I/Os are counted in the region_bytes region of their offset, per device;
  *   hot_pct[i] is the share of data I/Os in the ceil(trace_hot_pcts[i] % x nr_regions)
  *   busiest regions. Past max_regions regions the grain doubles (region_bytes grows).

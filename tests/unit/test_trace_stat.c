@@ -245,9 +245,9 @@ static void add(struct trace_stat *s, uint64_t t_ns, uint32_t dev, uint8_t op, u
 	assert_int_equal(trace_stat_add(s, &rec), 0);
 }
 
-/* Past max_extents the footprint is rounded to a grain: approximate, never below the truth;
- * a sequential stream is one extent and stays exact. */
-static void test_stat_footprint_coarsens(void **state)
+/* Past max_extents the extents go to temporary files: the footprint stays exact, also when
+ * later extents overlap spilled ones (it was rounded to a growing grain, approximate). */
+static void test_stat_footprint_stays_exact_past_the_extent_limit(void **state)
 {
 	struct trace_stat_opts so = { .max_extents = 64 };
 	struct trace_stat *s;
@@ -263,12 +263,35 @@ static void test_stat_footprint_coarsens(void **state)
 	assert_true(f.is_footprint_exact);
 	assert_int_equal(f.footprint_bytes, 10000 * 4096ull);
 	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
-	assert_false(f.is_footprint_exact);
-	assert_true(f.footprint_grain_bytes > 1);
-	assert_true(f.footprint_bytes >= 5000 * 4096ull);
-	assert_true(f.footprint_bytes <= 5000ull << 20);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_grain_bytes, 1);
+	assert_int_equal(f.footprint_bytes, 5000 * 4096ull);
+	assert_int_equal(f.footprint_4k_bytes, 5000 * 4096ull);
+	for (uint64_t i = 0; i < 5000; i++) /* each overlaps the second half of a spilled one */
+		add(s, 30000 + i, 1, TRACE_OP_WRITE, (i << 20) + 2048, 4096);
+	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
+	assert_int_equal(f.footprint_bytes, 5000 * 6144ull);
+	assert_int_equal(f.footprint_4k_bytes, 5000 * 8192ull);
 	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
-	assert_false(f.is_footprint_exact);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_bytes, 10000 * 4096ull + 5000 * 6144ull);
+	trace_stat_free(s);
+}
+
+/* The default bound: past a million disjoint extents on one device, still exact. */
+static void test_stat_footprint_exact_past_a_million_extents(void **state)
+{
+	struct trace_stat *s;
+	struct trace_figs f;
+	const uint64_t n = 1200000;
+
+	(void)state;
+	assert_int_equal(trace_stat_new(&s, NULL), 0);
+	for (uint64_t i = 0; i < n; i++) /* a permutation of n 512-byte slots, 1 KiB apart */
+		add(s, i, 0, TRACE_OP_READ, (i * 7919 % n) * 1024, 512);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_bytes, n * 512);
 	trace_stat_free(s);
 }
 
@@ -650,7 +673,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stat_msr_matches_rule),
 		cmocka_unit_test(test_stat_blkreplay_matches_rule),
-		cmocka_unit_test(test_stat_footprint_coarsens),
+		cmocka_unit_test(test_stat_footprint_stays_exact_past_the_extent_limit),
+		cmocka_unit_test(test_stat_footprint_exact_past_a_million_extents),
 		cmocka_unit_test(test_stat_regions_fold),
 		cmocka_unit_test(test_stat_counts_filters_and_time),
 		cmocka_unit_test(test_stat_json),
