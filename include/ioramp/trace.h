@@ -270,13 +270,104 @@ void trace_figs_name(const struct trace_figs *f, bool is_majmin, char *buf, size
 /* Prints the figures as the indented text block of "ioramp trace stat". */
 void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out);
 
-/* Prints two traces' totals side by side with B - A for every figure. */
-void trace_figs_compare_print(const struct trace_figs *a, const struct trace_figs *b,
-			      const char *name_a, const char *name_b, FILE *out);
-
 /* The figures as a jansson object (json_t *, returned as void * so this header needs no
  * jansson); NULL on -ENOMEM. The caller owns the reference. */
 void *trace_figs_json(const struct trace_figs *f, bool is_majmin);
+
+/* ---- fidelity: the figures a synthesized stream must reproduce of its trace ------------- */
+
+/* Defined in man/ioramp.1 (FIDELITY FIGURES); reads and writes only:
+ * - records; rate: records over the time from the first to the last record;
+ * - read %; mean read size and mean write size (bytes);
+ * - size mix: top sizes; two mixes differ by half the L1 distance of their size
+ *   distributions, in points (exact sizes);
+ * - sequential %: I/Os that start where one of the last 16 I/Os on their device ended;
+ * - footprint: bytes in the union of the ranges touched, per device, summed (exact);
+ * - hot 10 % share: I/Os in the ceil(10 %) busiest 1 MiB regions touched, over all devices;
+ * - per-second CV: standard deviation over mean of the I/O counts of the whole seconds from
+ *   the first record (n/a under two whole seconds). */
+enum trace_fid_fig {
+	TRACE_FID_RECORDS,
+	TRACE_FID_RATE,
+	TRACE_FID_READ_PCT,
+	TRACE_FID_READ_SIZE,
+	TRACE_FID_WRITE_SIZE,
+	TRACE_FID_SIZE_MIX,
+	TRACE_FID_SEQ_PCT,
+	TRACE_FID_FOOTPRINT,
+	TRACE_FID_HOT10,
+	TRACE_FID_SEC_CV,
+	TRACE_FID_NR,
+};
+
+enum {
+	TRACE_FID_TOP_SIZES = 8,
+};
+
+struct trace_fid_figs {
+	uint64_t nr_ios, nr_reads, nr_writes;
+	size_t nr_devs;
+	double duration_s, rate_iops, read_pct;
+	double mean_read_bytes, mean_write_bytes;
+	struct trace_size_count top_sizes[TRACE_FID_TOP_SIZES];
+	unsigned int nr_top_sizes;
+	double seq_pct;
+	uint64_t footprint_bytes;
+	bool is_footprint_exact;
+	double hot10_pct;
+	uint64_t nr_regions;
+	bool is_region_folded; /* past 8M regions on a device they double (not exact then) */
+	double sec_cv;
+	bool has_sec_cv;
+	uint64_t nr_seconds;
+};
+
+/* One row of a fidelity table: A (the trace) against B (synthesized, or a second trace). */
+struct trace_fid_row {
+	const char *name; /* "read %" */
+	const char *key;  /* "read_pct" */
+	double a, b;
+	double difference; /* b - a in points, or (b - a) / a when is_relative */
+	double tolerance;  /* points, or a fraction when is_relative */
+	bool is_relative;
+	bool is_distance; /* size mix: difference is a distance, a and b are 0 and it */
+	bool is_judged;	  /* false: n/a (no whole seconds, no I/O of that op) */
+	bool is_ok;	  /* within tolerance, or not judged */
+	char a_text[64], b_text[64];
+};
+
+struct trace_fid;
+
+/* Returns 0 with *out set (free with trace_fid_free()), or -ENOMEM. */
+int trace_fid_new(struct trace_fid **out);
+
+/* Accounts one record (flushes and discards are ignored). Returns 0, -ENOMEM or -EIO. */
+int trace_fid_add(struct trace_fid *f, const struct trace_rec *rec);
+
+/* Reads every record of r (of device dev only when has_dev). Returns the number of records
+ * kept, or -errno (the reader's, or -ENOMEM). */
+int64_t trace_fid_read(struct trace_fid *f, struct trace_reader *r, bool has_dev, uint32_t dev);
+
+/* The figures so far. Returns 0, -ENOMEM or -EIO. */
+int trace_fid_figs(struct trace_fid *f, struct trace_fid_figs *out);
+
+/* Fills rows[TRACE_FID_NR] comparing a (the reference) with b, with the tolerances of the
+ * fidelity targets: records and rate 2 %, read % 1 point, mean sizes 3 %, size mix 5 points,
+ * sequential % 3 points, footprint 10 %, hot 10 % share 5 points, per-second CV 25 %.
+ * Returns 0, -ENOMEM or -EIO. */
+int trace_fid_compare(struct trace_fid *a, struct trace_fid *b, struct trace_fid_row *rows);
+
+/* Whether every judged row is within its tolerance. */
+bool trace_fid_rows_ok(const struct trace_fid_row *rows);
+
+/* The table as text: figure, head_a, head_b, difference, tolerance, ok. */
+void trace_fid_print(const struct trace_fid_row *rows, const char *head_a, const char *head_b,
+		     FILE *out);
+
+/* The rows as a jansson array (json_t *), values under key_a and key_b; NULL on -ENOMEM. */
+void *trace_fid_json(const struct trace_fid_row *rows, const char *key_a, const char *key_b);
+
+void trace_fid_free(struct trace_fid *f);
 
 /* ---- profile: a VDbench parameter file reproducing a trace ------------------------------ */
 

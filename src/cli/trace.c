@@ -291,65 +291,69 @@ static int cmd_stat(const struct trace_args *a)
 	return print_json(json_pack("{s:s,s:o}", "schema", "ioramp-trace-stat/1", "files", files));
 }
 
-/* {"a": figures, "b": figures, "diff": {figure: b - a}} for the numeric figures. */
-static json_t *compare_json(const struct trace_figs *fa, const struct trace_figs *fb,
-			    bool is_majmin)
+/* Opens path and reads its fidelity figures into a new *fid (of --device only). Prints the
+ * error and returns an exit code on failure. */
+static int read_fid(const struct trace_args *a, const char *path, struct trace_fid **fid)
 {
-	json_t *ja = trace_figs_json(fa, is_majmin), *jb = trace_figs_json(fb, is_majmin);
-	json_t *diff = json_object(), *va;
-	const char *key;
+	struct trace_reader *r;
+	struct trace_err err;
+	uint32_t dev = 0;
+	int64_t nr;
 
-	if (!ja || !jb || !diff)
-		goto err;
-	json_object_foreach (ja, key, va) {
-		json_t *vb = json_object_get(jb, key);
-
-		if (!json_is_number(va) || !json_is_number(vb))
-			continue;
-		if (json_object_set_new(diff, key,
-					json_real(json_number_value(vb) - json_number_value(va))))
-			goto err;
+	if (a->has_dev && parse_dev(a->dev_text, &dev) < 0)
+		return usage_error("bad --device %s; expected a number or maj,min", a->dev_text);
+	if (trace_reader_open(&r, path, &a->opts, &err) < 0) {
+		trace_err_print(&err, stderr);
+		return CLI_EXIT_FAILED;
 	}
-	return json_pack("{s:s,s:o,s:o,s:o}", "schema", "ioramp-trace-compare/1", "a", ja, "b", jb,
-			 "diff", diff);
-err:
-	json_decref(ja);
-	json_decref(jb);
-	json_decref(diff);
-	return NULL;
+	if (trace_fid_new(fid) < 0) {
+		trace_reader_close(r);
+		fprintf(stderr, "ioramp trace: out of memory\n");
+		return CLI_EXIT_FAILED;
+	}
+	nr = trace_fid_read(*fid, r, a->has_dev, dev);
+	if (nr < 0) {
+		if (nr == -ENOMEM)
+			fprintf(stderr, "ioramp trace: out of memory\n");
+		else
+			trace_err_print(trace_reader_err(r), stderr);
+		trace_fid_free(*fid);
+		*fid = NULL;
+	} else if (trace_reader_nr_skipped(r)) {
+		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
+			trace_reader_nr_skipped(r));
+	}
+	trace_reader_close(r);
+	return nr < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
+/* The fidelity figures of two traces: A the reference, B against it. */
 static int cmd_compare(const struct trace_args *a)
 {
-	struct trace_reader *ra, *rb;
-	struct trace_stat *sa, *sb;
-	struct trace_figs fa, fb;
-	bool is_majmin;
+	struct trace_fid_row rows[TRACE_FID_NR];
+	struct trace_fid *fa = NULL, *fb = NULL;
 	int ret;
 
 	if (a->nr_paths != 2)
 		return usage_error("compare: %s", "expected two trace files");
-	ret = read_trace(a, a->paths[0], &sa, &ra);
-	if (ret)
-		return ret;
-	ret = read_trace(a, a->paths[1], &sb, &rb);
-	if (ret)
-		goto out_a;
-	is_majmin = trace_format_has_majmin(trace_reader_format(ra)) &&
-		    trace_format_has_majmin(trace_reader_format(rb));
-	if (trace_stat_figs(sa, SIZE_MAX, &fa) < 0 || trace_stat_figs(sb, SIZE_MAX, &fb) < 0) {
+	ret = read_fid(a, a->paths[0], &fa);
+	if (!ret)
+		ret = read_fid(a, a->paths[1], &fb);
+	if (!ret && trace_fid_compare(fa, fb, rows) < 0) {
 		fprintf(stderr, "ioramp trace: out of memory\n");
 		ret = CLI_EXIT_FAILED;
-	} else if (a->is_json) {
-		ret = print_json(compare_json(&fa, &fb, is_majmin));
-	} else {
-		trace_figs_compare_print(&fa, &fb, a->paths[0], a->paths[1], stdout);
 	}
-	trace_stat_free(sb);
-	trace_reader_close(rb);
-out_a:
-	trace_stat_free(sa);
-	trace_reader_close(ra);
+	if (!ret && a->is_json) {
+		ret = print_json(json_pack("{s:s,s:s,s:s,s:b,s:o*}", "schema",
+					   "ioramp-trace-compare/2", "a", a->paths[0], "b",
+					   a->paths[1], "ok", trace_fid_rows_ok(rows), "figures",
+					   (json_t *)trace_fid_json(rows, "a", "b")));
+	} else if (!ret) {
+		printf("A: %s\nB: %s\n", a->paths[0], a->paths[1]);
+		trace_fid_print(rows, "A", "B", stdout);
+	}
+	trace_fid_free(fa);
+	trace_fid_free(fb);
 	return ret;
 }
 
