@@ -371,16 +371,28 @@ void trace_fid_free(struct trace_fid *f);
 
 /* ---- profile: a VDbench parameter file reproducing a trace ------------------------------ */
 
-/* Reads the traces (twice: figures, then per-stream detail) and writes a VDbench 5.04.07
- * raw-I/O parameter file to out: comment lines with the figures it came from, one SD
- * "lun=$lun" (run with lun=/dev/xxx on the command line) and one WD per stream present among
- * random reads, random writes, sequential reads and sequential writes (sequential as
- * seq_by_op defines it), each with an xfersize distribution (sizes multiples of 512, percents
- * summing to exactly 100), rdpct, seekpct, range= or hotband= in percent of the device span
- * and a skew (skews summing to exactly 100), and one RD at the trace's average rate. Several
- * paths are taken as one workload. Returns 0, or -errno with *err filled by the failing
- * reader (-ENODATA when the traces hold no data I/O). */
-int trace_profile_write(const char *const *paths, size_t nr_paths, const struct trace_opts *opts,
-			FILE *out, struct trace_err *err);
+/* What to profile: the traces (several are taken as one workload, each from its own first
+ * record, their devices kept apart), the reader options, one device only (has_dev), and the
+ * most WDs per device (0: 64). */
+struct trace_profile_cfg {
+	const char *const *paths;
+	size_t nr_paths;
+	const struct trace_opts *opts; /* NULL: auto, auto, no skipping */
+	bool has_dev;
+	uint32_t dev;
+	unsigned int max_wds;
+};
+
+/* Reads the traces twice and writes a VDbench 5.04.07 raw-I/O parameter file to out that
+ * reproduces their fidelity figures (man/ioramp.1, TRACE PROFILES): one SD per traced device
+ * ("sd=sd,count=(N,1),lun=$lun,size=...": run with lun=/dev/nvme%dn1), one random WD per op
+ * and class of 1 MiB regions with its own sizes, range, seekpct and skew, and RDs giving every
+ * second of the trace its rate with distribution=variable. Comment lines say which trace
+ * figure each SD and WD stands for. With fid, *fid gets the traces' fidelity figures, their
+ * devices numbered as the SDs and each file on its own clock (free with trace_fid_free()).
+ * Returns 0, or -errno with *err filled by the failing reader (-ENODATA when the traces hold
+ * no data I/O). */
+int trace_profile_write(const struct trace_profile_cfg *cfg, FILE *out, struct trace_fid **fid,
+			struct trace_err *err);
 
 #endif /* IORAMP_TRACE_H */

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "ioramp/synth.h"
 
@@ -25,6 +26,14 @@ typedef int cli_synth_emit_fn(void *ctx, const struct eng_synth_io *io);
  * filled (a run that cannot be synthesized), or emit's -errno. */
 int64_t cli_synth_plan(const struct plan *plan, const struct cli_synth_opts *o,
 		       cli_synth_emit_fn *emit, void *ctx, struct parm_err *err);
+
+struct trace_profile_cfg;
+
+/* `ioramp trace profile --check` (trace_check.c): writes the profile of cfg's traces to
+ * profile_out (when not NULL), synthesizes it with seed and prints the fidelity table (text or
+ * JSON). Returns 0 when every figure is within its tolerance, 1 otherwise or on failure. */
+int cli_trace_profile_check(const struct trace_profile_cfg *cfg, FILE *profile_out,
+			    uint64_t seed, bool is_json);
 
 /* `ioramp trace synth`. Returns an exit code. */
 int cli_trace_synth(int argc, char **argv);

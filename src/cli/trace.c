@@ -20,21 +20,26 @@ struct trace_args {
 	const char *dev_text;
 	const char *out_path;
 	const char *target;
+	bool is_check;
+	uint64_t seed;
+	unsigned int max_wds;
 	char **paths;
 	int nr_paths;
 };
 
 static const char trace_usage_text[] =
 	"usage: ioramp trace stat [OPTIONS] [--device DEV] [--json] FILE...\n"
-	"       ioramp trace profile [OPTIONS] [-o OUT.vdb] FILE...\n"
+	"       ioramp trace profile [OPTIONS] [--device DEV] [--check [--json]] [-o OUT.vdb] FILE...\n"
 	"       ioramp trace compare [OPTIONS] [--json] A B\n"
 	"       ioramp trace convert [OPTIONS] [--target PATH] -o OUT.iolog FILE\n"
 	"       ioramp trace synth FILE.vdb [name=value ...] [--seed N] [--duration S] -o OUT\n"
 	"\n"
 	"  stat      records, rate, read %%, sizes, sequentiality, footprint, hot bands and\n"
 	"            inter-arrival figures per device and in total\n"
-	"  profile   a VDbench parameter file reproducing the trace (run it with lun=DEVICE)\n"
-	"  compare   two traces' figures side by side with B - A\n"
+	"  profile   a VDbench parameter file reproducing the trace's figures (run it with\n"
+	"            lun=/dev/nvme%%dn1); --check synthesizes it and prints trace, synthesized,\n"
+	"            difference, tolerance and ok for every figure (exit 1 if one is off)\n"
+	"  compare   the same figures for two traces, B against A\n"
 	"  convert   rewrite a trace as a fio iolog v3 (ioramp's recording format)\n"
 	"  synth     the I/O stream a parameter file's first RD would issue, as a fio iolog v3\n"
 	"            (ioramp trace synth --help)\n"
@@ -49,6 +54,9 @@ static const char trace_usage_text[] =
 	"  --json         print a JSON document instead of text\n"
 	"  -o FILE        output file (profile: default standard output)\n"
 	"  --target PATH  convert: the file name every I/O is written against (default devN)\n"
+	"  --check        profile: synthesize the profile and compare its figures with the trace's\n"
+	"  --seed N       profile --check: the synthesized run's seed (default 1)\n"
+	"  --max-wds N    profile: at most N WDs per device (default 64)\n"
 	"\n"
 	"Exit status: 0 success, 1 a trace could not be read or written, 2 bad usage.\n";
 
@@ -73,6 +81,9 @@ enum {
 	OPT_DEVICE,
 	OPT_JSON,
 	OPT_TARGET,
+	OPT_CHECK,
+	OPT_SEED,
+	OPT_MAX_WDS,
 	OPT_HELP,
 };
 
@@ -83,6 +94,9 @@ static const struct option trace_longopts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "max-wds", required_argument, NULL, OPT_MAX_WDS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
@@ -91,6 +105,8 @@ static const struct option trace_longopts[] = {
 /* One option into a. Returns 0, or an exit code. */
 static int trace_arg(struct trace_args *a, int c, const char *arg)
 {
+	char *end;
+
 	switch (c) {
 	case OPT_FORMAT:
 		if (trace_format_parse(arg, &a->opts.format) < 0)
@@ -113,6 +129,22 @@ static int trace_arg(struct trace_args *a, int c, const char *arg)
 	case OPT_TARGET:
 		a->target = arg;
 		return 0;
+	case OPT_CHECK:
+		a->is_check = true;
+		return 0;
+	case OPT_SEED:
+		a->seed = strtoull(arg, &end, 0);
+		if (end == arg || *end || *arg == '-')
+			return usage_error("bad --seed %s; expected a number", arg);
+		return 0;
+	case OPT_MAX_WDS: {
+		unsigned long n = strtoul(arg, &end, 10);
+
+		if (end == arg || *end || n < 2 || n > 128)
+			return usage_error("bad --max-wds %s; expected 2 to 128", arg);
+		a->max_wds = (unsigned int)n;
+		return 0;
+	}
 	case 'o':
 		a->out_path = arg;
 		return 0;
@@ -131,6 +163,7 @@ static int trace_parse_args(int argc, char **argv, struct trace_args *a)
 	int c, ret;
 
 	memset(a, 0, sizeof(*a));
+	a->seed = 1;
 	optind = 0; /* GNU: full reinitialisation, argv[0] is the subcommand */
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "o:", trace_longopts, NULL)) != -1) {
@@ -359,12 +392,21 @@ static int cmd_compare(const struct trace_args *a)
 
 static int cmd_profile(const struct trace_args *a)
 {
+	struct trace_profile_cfg cfg = {
+		.paths = (const char *const *)a->paths,
+		.nr_paths = (size_t)a->nr_paths,
+		.opts = &a->opts,
+		.has_dev = a->has_dev,
+		.max_wds = a->max_wds,
+	};
 	struct trace_err err;
-	FILE *out = stdout;
+	FILE *out = a->is_check ? NULL : stdout;
 	int ret;
 
 	if (a->nr_paths < 1)
 		return usage_error("profile: %s", "no trace file given");
+	if (a->has_dev && parse_dev(a->dev_text, &cfg.dev) < 0)
+		return usage_error("bad --device %s; expected a number or maj,min", a->dev_text);
 	if (a->out_path) {
 		out = fopen(a->out_path, "w");
 		if (!out) {
@@ -373,15 +415,18 @@ static int cmd_profile(const struct trace_args *a)
 			return CLI_EXIT_FAILED;
 		}
 	}
-	ret = trace_profile_write((const char *const *)a->paths, (size_t)a->nr_paths, &a->opts, out,
-				  &err);
-	if (ret < 0)
-		trace_err_print(&err, stderr);
-	if (out != stdout && fclose(out) != 0 && ret == 0) {
-		fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(errno));
-		ret = -EIO;
+	if (a->is_check) {
+		ret = cli_trace_profile_check(&cfg, out, a->seed, a->is_json);
+	} else {
+		ret = trace_profile_write(&cfg, out, NULL, &err) < 0 ? CLI_EXIT_FAILED : 0;
+		if (ret)
+			trace_err_print(&err, stderr);
 	}
-	return ret < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+	if (out && out != stdout && fclose(out) != 0 && ret != CLI_EXIT_FAILED) {
+		fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(errno));
+		ret = CLI_EXIT_FAILED;
+	}
+	return ret;
 }
 
 enum {
