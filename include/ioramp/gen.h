@@ -130,7 +130,8 @@ int gen_range_resolve(double lo, double hi, uint64_t sd_size_bytes, uint64_t max
 /* ---- workload generator ------------------------------------------------------------------ */
 
 enum {
-	GEN_XFER_MAX_SIZES = 32, /* entries of an xfersize=(size,pct,...) distribution */
+	GEN_XFER_MAX_SIZES = 64, /* entries of an xfersize=(size,pct,...) distribution (VDbench
+				  * 5.04.07 takes 64: tested) */
 };
 
 enum gen_xfer_kind {

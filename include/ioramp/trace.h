@@ -367,6 +367,11 @@ void trace_fid_print(const struct trace_fid_row *rows, const char *head_a, const
 /* The rows as a jansson array (json_t *), values under key_a and key_b; NULL on -ENOMEM. */
 void *trace_fid_json(const struct trace_fid_row *rows, const char *key_a, const char *key_b);
 
+/* One device's I/Os, footprint and hot 10 % share (of its own regions). Returns 0 (zeros for
+ * a device never seen), -ENOMEM or -EIO. */
+int trace_fid_dev_space(struct trace_fid *f, uint32_t dev, uint64_t *nr_ios,
+			uint64_t *footprint_bytes, double *hot10_pct);
+
 void trace_fid_free(struct trace_fid *f);
 
 /* ---- profile: a VDbench parameter file reproducing a trace ------------------------------ */
@@ -383,16 +388,47 @@ struct trace_profile_cfg {
 	unsigned int max_wds;
 };
 
-/* Reads the traces twice and writes a VDbench 5.04.07 raw-I/O parameter file to out that
- * reproduces their fidelity figures (man/ioramp.1, TRACE PROFILES): one SD per traced device
- * ("sd=sd,count=(N,1),lun=$lun,size=...": run with lun=/dev/nvme%dn1), one random WD per op
- * and class of 1 MiB regions with its own sizes, range, seekpct and skew, and RDs giving every
- * second of the trace its rate with distribution=variable. Comment lines say which trace
- * figure each SD and WD stands for. With fid, *fid gets the traces' fidelity figures, their
- * devices numbered as the SDs and each file on its own clock (free with trace_fid_free()).
- * Returns 0, or -errno with *err filled by the failing reader (-ENODATA when the traces hold
- * no data I/O). */
-int trace_profile_write(const struct trace_profile_cfg *cfg, FILE *out, struct trace_fid **fid,
-			struct trace_err *err);
+/* A profile in the making (man/ioramp.1, TRACE PROFILES): reads the traces twice and models
+ * every traced device as one SD ("sd=sd,count=(N,1),lun=$lun,size=...": run with
+ * lun=/dev/nvme%dn1) with one random WD per op and class of 1 MiB regions (its own sizes,
+ * range, seekpct and skew), and RDs giving every second of the trace its rate with
+ * distribution=variable. Each device's regions are packed by a factor kappa, chosen by the
+ * model so that the footprint and the hot 10 % share come out as traced; a caller that can
+ * synthesize the profile may correct it (trace_profile_set_kappa()). Returns 0 with *out set
+ * (free with trace_profile_free()), or -errno with *err filled by the failing reader
+ * (-ENODATA when the traces hold no data I/O). */
+struct trace_profile;
+int trace_profile_new(struct trace_profile **out, const struct trace_profile_cfg *cfg,
+		      struct trace_err *err);
+
+/* The SDs (traced devices), in the order of the SD numbers. */
+size_t trace_profile_nr_devs(const struct trace_profile *p);
+
+/* What device dev (an SD number) must come out with: its I/Os, footprint, hot 10 % share. */
+void trace_profile_dev_target(const struct trace_profile *p, size_t dev, uint64_t *nr_ios,
+			      uint64_t *footprint_bytes, double *hot10_pct);
+
+double trace_profile_kappa(const struct trace_profile *p, size_t dev);
+
+/* Lays device dev out again with packing kappa (> 0), its seekpct values with it. */
+void trace_profile_set_kappa(struct trace_profile *p, size_t dev, double kappa);
+
+/* Writes the parameter file: plain VDbench 5.04.07, a comment before every SD and WD saying
+ * which trace figures it stands for. Its SDs number the devices as the fidelity figures of
+ * trace_profile_fid() do. */
+void trace_profile_emit(struct trace_profile *p, FILE *out);
+
+/* The traces' fidelity figures, devices numbered as the SDs, each file on its own clock;
+ * owned by p. */
+struct trace_fid *trace_profile_fid(struct trace_profile *p);
+
+/* Seconds from the first record to the last (each file from its own first). */
+double trace_profile_duration_s(const struct trace_profile *p);
+
+/* Accepts NULL. */
+void trace_profile_free(struct trace_profile *p);
+
+/* trace_profile_new(), then trace_profile_emit() with the model's own packing. */
+int trace_profile_write(const struct trace_profile_cfg *cfg, FILE *out, struct trace_err *err);
 
 #endif /* IORAMP_TRACE_H */

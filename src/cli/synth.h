@@ -29,11 +29,12 @@ int64_t cli_synth_plan(const struct plan *plan, const struct cli_synth_opts *o,
 
 struct trace_profile_cfg;
 
-/* `ioramp trace profile --check` (trace_check.c): writes the profile of cfg's traces to
- * profile_out (when not NULL), synthesizes it with seed and prints the fidelity table (text or
- * JSON). Returns 0 when every figure is within its tolerance, 1 otherwise or on failure. */
-int cli_trace_profile_check(const struct trace_profile_cfg *cfg, FILE *profile_out,
-			    uint64_t seed, bool is_json);
+/* `ioramp trace profile [--check]` (trace_check.c): the profile of cfg's traces, each device's
+ * packing calibrated by synthesizing it, written to profile_out (when not NULL); with is_check
+ * synthesized again with seed and the fidelity table printed (text or JSON). Returns 0 (with
+ * is_check: every figure within its tolerance), 1 otherwise or on failure. */
+int cli_trace_profile(const struct trace_profile_cfg *cfg, FILE *profile_out, bool is_check,
+		      uint64_t seed, bool is_json);
 
 /* `ioramp trace synth`. Returns an exit code. */
 int cli_trace_synth(int argc, char **argv);

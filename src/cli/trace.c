@@ -399,7 +399,6 @@ static int cmd_profile(const struct trace_args *a)
 		.has_dev = a->has_dev,
 		.max_wds = a->max_wds,
 	};
-	struct trace_err err;
 	FILE *out = a->is_check ? NULL : stdout;
 	int ret;
 
@@ -415,13 +414,7 @@ static int cmd_profile(const struct trace_args *a)
 			return CLI_EXIT_FAILED;
 		}
 	}
-	if (a->is_check) {
-		ret = cli_trace_profile_check(&cfg, out, a->seed, a->is_json);
-	} else {
-		ret = trace_profile_write(&cfg, out, NULL, &err) < 0 ? CLI_EXIT_FAILED : 0;
-		if (ret)
-			trace_err_print(&err, stderr);
-	}
+	ret = cli_trace_profile(&cfg, out, a->is_check, a->seed, a->is_json);
 	if (out && out != stdout && fclose(out) != 0 && ret != CLI_EXIT_FAILED) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(errno));
 		ret = CLI_EXIT_FAILED;

@@ -98,45 +98,163 @@ static int check_print(const struct trace_profile_cfg *cfg, const struct trace_f
 	return is_ok ? CLI_EXIT_OK : CLI_EXIT_FAILED;
 }
 
-int cli_trace_profile_check(const struct trace_profile_cfg *cfg, FILE *profile_out,
-			    uint64_t seed, bool is_json)
+/* The profile of tp as text, in *text (malloc'ed). Returns 0 or -ENOMEM. */
+static int profile_text(struct trace_profile *tp, char **text, size_t *len)
+{
+	FILE *mem = open_memstream(text, len);
+
+	if (!mem)
+		return -ENOMEM;
+	trace_profile_emit(tp, mem);
+	return fclose(mem) ? -ENOMEM : 0;
+}
+
+/* The profile as it is now, synthesized for the traces' duration into a new *syn. Returns 0
+ * or an exit code (printed). */
+static int synth_profile(struct trace_profile *tp, uint64_t seed, struct trace_fid **syn)
+{
+	char *text = NULL;
+	size_t len = 0;
+	int rc;
+
+	*syn = NULL;
+	if (profile_text(tp, &text, &len) || trace_fid_new(syn) < 0) {
+		free(text);
+		fprintf(stderr, "ioramp trace: out of memory\n");
+		return CLI_EXIT_FAILED;
+	}
+	rc = check_synth(text, len, trace_profile_duration_s(tp), seed, *syn);
+	free(text);
+	return rc;
+}
+
+enum {
+	CAL_ROUNDS = 8,
+	CAL_SEED = 0x5ca1ab1e, /* not --check's seed: the check must not see the seed fitted to */
+};
+
+/* Calibration of one device's packing: the footprint falls and the hot 10 % share rises as
+ * the packing grows, so the packing where both are off by the same part of their tolerances
+ * (g = 0) is the one the worse of the two is best at; found by bracketing, then regula falsi
+ * on log kappa. */
+struct cal_dev {
+	double lo, g_lo, hi, g_hi; /* kappa with g > 0 (too little packing), g < 0; 0: none yet */
+	double best, best_cost;
+	bool is_done;
+};
+
+static double cal_next(struct cal_dev *c, double kappa, double g)
+{
+	if (g > 0) {
+		c->lo = kappa;
+		c->g_lo = g;
+	} else {
+		c->hi = kappa;
+		c->g_hi = g;
+	}
+	if (!c->hi)
+		return kappa * 2;
+	if (!c->lo)
+		return kappa / 2;
+	return exp((log(c->lo) * -c->g_hi + log(c->hi) * c->g_lo) / (c->g_lo - c->g_hi));
+}
+
+/* One round over every device. Returns true when every device is done. */
+static bool cal_round(struct trace_profile *tp, struct trace_fid *syn, struct cal_dev *cal)
+{
+	bool is_all_done = true;
+
+	for (size_t d = 0; d < trace_profile_nr_devs(tp); d++) {
+		uint64_t t_nr, t_fp, s_nr, s_fp;
+		double t_hot, s_hot, e_fp, e_hot, cost, kappa = trace_profile_kappa(tp, d);
+
+		if (cal[d].is_done)
+			continue;
+		trace_profile_dev_target(tp, d, &t_nr, &t_fp, &t_hot);
+		if (trace_fid_dev_space(syn, (uint32_t)d, &s_nr, &s_fp, &s_hot) || !t_fp || !s_nr)
+			continue;
+		e_fp = ((double)s_fp / (double)t_fp - 1) / 0.10;
+		e_hot = (s_hot - t_hot) / 5;
+		cost = fmax(fabs(e_fp), fabs(e_hot));
+		if (cost < cal[d].best_cost) {
+			cal[d].best_cost = cost;
+			cal[d].best = kappa;
+		}
+		if (cost < 0.2) {
+			cal[d].is_done = true;
+			continue;
+		}
+		is_all_done = false;
+		trace_profile_set_kappa(tp, d, cal_next(&cal[d], kappa, e_fp - e_hot));
+	}
+	return is_all_done;
+}
+
+/* Corrects every device's packing by synthesizing the profile and measuring it. */
+static int calibrate(struct trace_profile *tp)
+{
+	size_t nr = trace_profile_nr_devs(tp);
+	struct cal_dev *cal = calloc(nr ? nr : 1, sizeof(*cal));
+	int rc = CLI_EXIT_OK;
+
+	if (!cal)
+		return CLI_EXIT_FAILED;
+	for (size_t d = 0; d < nr; d++)
+		cal[d].best_cost = INFINITY;
+	for (int round = 0; round < CAL_ROUNDS && rc == CLI_EXIT_OK; round++) {
+		struct trace_fid *syn;
+		bool is_done;
+
+		rc = synth_profile(tp, CAL_SEED + (uint64_t)round, &syn);
+		is_done = rc == CLI_EXIT_OK && cal_round(tp, syn, cal);
+		trace_fid_free(syn);
+		if (is_done)
+			break;
+	}
+	for (size_t d = 0; d < nr; d++)
+		if (cal[d].best_cost < INFINITY && trace_profile_kappa(tp, d) != cal[d].best)
+			trace_profile_set_kappa(tp, d, cal[d].best);
+	free(cal);
+	return rc;
+}
+
+int cli_trace_profile(const struct trace_profile_cfg *cfg, FILE *profile_out, bool is_check,
+		      uint64_t seed, bool is_json)
 {
 	struct trace_fid_row rows[TRACE_FID_NR];
-	struct trace_fid *tfid = NULL, *syn = NULL;
-	struct trace_fid_figs figs;
+	struct trace_profile *tp = NULL;
+	struct trace_fid *syn = NULL;
 	struct trace_err err;
 	char *text = NULL;
 	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	int rc = CLI_EXIT_FAILED, ret;
+	int rc = CLI_EXIT_FAILED;
 
-	if (!mem)
+	if (trace_profile_new(&tp, cfg, &err) < 0) {
+		trace_err_print(&err, stderr);
 		return CLI_EXIT_FAILED;
-	ret = trace_profile_write(cfg, mem, &tfid, &err);
-	if (fclose(mem) || ret < 0) {
-		if (ret < 0)
-			trace_err_print(&err, stderr);
-		goto out;
 	}
+	if (calibrate(tp) || profile_text(tp, &text, &len))
+		goto out;
 	if (profile_out && fwrite(text, 1, len, profile_out) != len) {
 		fprintf(stderr, "ioramp trace profile: cannot write the profile\n");
 		goto out;
 	}
-	if (trace_fid_figs(tfid, &figs) < 0 || trace_fid_new(&syn) < 0)
-		goto out_oom;
-	rc = check_synth(text, len, figs.duration_s, seed, syn);
+	if (!is_check) {
+		rc = CLI_EXIT_OK;
+		goto out;
+	}
+	rc = synth_profile(tp, seed, &syn);
 	if (rc)
 		goto out;
-	if (trace_fid_compare(tfid, syn, rows) < 0)
-		goto out_oom;
+	if (trace_fid_compare(trace_profile_fid(tp), syn, rows) < 0) {
+		fprintf(stderr, "ioramp trace: out of memory\n");
+		rc = CLI_EXIT_FAILED;
+		goto out;
+	}
 	rc = check_print(cfg, rows, is_json);
-	goto out;
-out_oom:
-	fprintf(stderr, "ioramp trace: out of memory\n");
-	rc = CLI_EXIT_FAILED;
 out:
-	trace_fid_free(tfid);
 	trace_fid_free(syn);
+	trace_profile_free(tp);
 	free(text);
 	return rc;
 }

@@ -627,3 +627,39 @@ void *trace_fid_json(const struct trace_fid_row *rows, const char *key_a, const 
 	}
 	return arr;
 }
+
+int trace_fid_dev_space(struct trace_fid *f, uint32_t dev, uint64_t *nr_ios,
+			uint64_t *footprint_bytes, double *hot10_pct)
+{
+	uint64_t *idx = trace_cmap_get(&f->dev_idx, dev), *counts, sum = 0, total = 0;
+	struct fid_dev *d;
+	size_t n = 0, top;
+	int ret;
+
+	*nr_ios = *footprint_bytes = 0;
+	*hot10_pct = 0;
+	if (!idx)
+		return 0;
+	d = f->devs[*idx];
+	ret = trace_extents_merge(&d->extents);
+	if (!ret)
+		ret = trace_extents_bytes(&d->extents, 1, footprint_bytes);
+	if (ret)
+		return ret;
+	counts = malloc((d->regions.nr ? d->regions.nr : 1) * sizeof(*counts));
+	if (!counts)
+		return -ENOMEM;
+	for (size_t i = 0; i < d->regions.cap; i++)
+		if (d->regions.keys[i]) {
+			counts[n++] = d->regions.vals[i];
+			total += d->regions.vals[i];
+		}
+	qsort(counts, n, sizeof(*counts), cmp_desc);
+	top = (n * FID_HOT_PCT + 99) / 100;
+	for (size_t i = 0; i < top; i++)
+		sum += counts[i];
+	free(counts);
+	*nr_ios = total;
+	*hot10_pct = total ? 100.0 * (double)sum / (double)total : 0;
+	return 0;
+}

@@ -14,10 +14,10 @@
 #include "ioramp/trace.h"
 
 enum {
-	PROF_REGION_SHIFT = 20, /* 1 MiB regions, those of the hot 10 % figure */
-	PROF_SEQ_WINDOW = 16,	/* sequential: after one of the last 16 I/Os of the device */
-	PROF_MAX_CLASSES = 64,	/* half-octave classes of region counts: 2^32 I/Os at most */
-	PROF_BLOCK_BYTES = 512, /* VDbench xfersizes are multiples of 512 */
+	PROF_REGION_SHIFT = 20,	       /* 1 MiB regions, those of the hot 10 % figure */
+	PROF_SEQ_WINDOW = 16,	       /* sequential: after one of the last 16 I/Os of the device */
+	PROF_MAX_CLASSES = 64,	       /* half-octave classes of region counts: 2^32 I/Os at most */
+	PROF_BLOCK_BYTES = 512,	       /* VDbench xfersizes are multiples of 512 */
 	PROF_MAX_VARIABLE_SECS = 3600, /* VDbench's limit on one RD's (rate,seconds) list */
 };
 
@@ -25,7 +25,8 @@ enum {
 struct prof_part {
 	uint64_t nr, bytes, nr_seq;
 	struct trace_cmap sizes; /* size rounded to 512 -> count */
-	double seq_frac; /* model: the share of its I/Os that continue its previous one */
+	double seq_frac;	 /* model: the share of its I/Os that continue its previous one */
+	uint64_t range_lo_bytes, range_len_bytes; /* model: its share of the class's range */
 };
 
 /* A class: the regions of a device whose I/O count falls in one half-octave. */
@@ -44,13 +45,14 @@ struct prof_dev {
 	size_t file_idx;
 	uint32_t dev;
 	uint64_t nr, max_end_bytes, footprint_bytes;
-	struct trace_cmap regions; /* region index -> I/O count (pass 1) */
+	struct trace_cmap regions;	/* region index -> I/O count (pass 1) */
 	uint64_t ends[PROF_SEQ_WINDOW]; /* pass 2 */
 	unsigned int nr_ends, next_end;
 	struct prof_class classes[PROF_MAX_CLASSES];
 	uint64_t size_bytes; /* size= of its SD */
 	uint64_t max_xfer_bytes;
 	double kappa; /* how much the classes' regions were packed (model) */
+	double trace_hot10_pct, model_hot10_pct, model_footprint_bytes; /* what the model expects */
 };
 
 struct prof_file {
@@ -87,6 +89,8 @@ struct prof {
 	struct prof_wd *wds;
 	size_t nr_wds;
 	bool is_spike;
+	bool is_folded;	  /* the last second, traced for under 0.1 s, joined the one before */
+	double last_rate; /* the last second's rate (its I/Os over the part traced); -1: none */
 };
 
 /* profile_scan.c: both passes over every file. Returns 0 or -errno with p->err filled. */
@@ -98,6 +102,9 @@ unsigned int prof_class_of(uint64_t count);
 
 /* profile_model.c: ranges, workloads, skews. Returns 0 or -ENOMEM. */
 int prof_model(struct prof *p);
+
+/* Lays device dev out again with packing kappa. */
+void prof_relayout(struct prof *p, size_t dev, double kappa);
 
 /* profile_emit.c: the parameter text (a last second traced for under 0.1 s joins the one
  * before it in p's counts). */

@@ -10,11 +10,11 @@
 #include <string.h>
 
 enum {
-	PROF_MAX_SIZES = 16,	      /* sizes kept per WD; the others join the nearest kept one */
-	PROF_DEFAULT_THREADS = 8,     /* VDbench's default when the trace has no latencies */
+	PROF_MAX_SIZES = 64, /* sizes kept per WD (GEN_XFER_MAX_SIZES); the others are shared */
+	PROF_DEFAULT_THREADS = 8, /* VDbench's default when the trace has no latencies */
 	PROF_MAX_THREADS = 256,
 	PROF_PAIRS_PER_LINE = 16,
-	PROF_SPIKE_SPAN_MS = 100,     /* a second's I/Os within 100 ms count as one burst */
+	PROF_SPIKE_SPAN_MS = 100, /* a second's I/Os within 100 ms count as one burst */
 };
 
 #define MIB 1048576.0
@@ -35,7 +35,7 @@ static void print_bytes(FILE *out, double bytes)
 
 struct prof_size {
 	uint32_t bytes;
-	uint64_t nr;
+	double nr;
 };
 
 static int cmp_size_bytes(const void *a, const void *b)
@@ -45,15 +45,13 @@ static int cmp_size_bytes(const void *a, const void *b)
 	return (x->bytes > y->bytes) - (x->bytes < y->bytes);
 }
 
-/* The most frequent sizes, at most PROF_MAX_SIZES, every other size counted with the nearest
- * kept one; sorted by size. Returns how many. */
-static size_t part_sizes(const struct prof_part *part, struct prof_size *out)
+/* The PROF_MAX_SIZES most frequent sizes, sorted by size. */
+static size_t top_sizes(const struct trace_cmap *m, struct prof_size *out)
 {
-	const struct trace_cmap *m = &part->sizes;
 	size_t nr = 0;
 
 	for (size_t i = 0; i < m->cap; i++) {
-		struct prof_size s = { (uint32_t)(m->keys[i] - 1), m->vals[i] };
+		struct prof_size s = { (uint32_t)(m->keys[i] - 1), (double)m->vals[i] };
 		size_t j;
 
 		if (!m->keys[i])
@@ -68,46 +66,63 @@ static size_t part_sizes(const struct prof_part *part, struct prof_size *out)
 		memmove(&out[j + 1], &out[j], (nr - 1 - j) * sizeof(*out));
 		out[j] = s;
 	}
-	for (size_t i = 0; i < m->cap; i++) {
-		uint32_t b = (uint32_t)(m->keys[i] - 1);
-		size_t best = 0;
-		bool is_kept = false;
-
-		if (!m->keys[i])
-			continue;
-		for (size_t j = 0; j < nr && !is_kept; j++) {
-			is_kept = out[j].bytes == b;
-			if (llabs((long long)out[j].bytes - b) < llabs((long long)out[best].bytes - b))
-				best = j;
-		}
-		if (!is_kept)
-			out[best].nr += m->vals[i];
-	}
 	qsort(out, nr, sizeof(*out), cmp_size_bytes);
 	return nr;
 }
 
-/* Splits 100.0 % into tenths proportional to counts (largest remainder), summing to 100.0. */
-static void split_tenths(const struct prof_size *s, size_t n, unsigned int *tenths)
+/* The kept sizes, every other size shared between the kept sizes around it so that the mean
+ * stays the same (beyond the smallest or largest kept, to that one). Returns how many. */
+static size_t part_sizes(const struct prof_part *part, struct prof_size *out)
 {
-	uint64_t total = 0, rem[PROF_MAX_SIZES];
+	const struct trace_cmap *m = &part->sizes;
+	size_t nr = top_sizes(m, out);
+
+	for (size_t i = 0; i < m->cap; i++) {
+		uint32_t b = (uint32_t)(m->keys[i] - 1);
+		size_t hi = 0;
+
+		if (!m->keys[i])
+			continue;
+		while (hi < nr && out[hi].bytes < b)
+			hi++;
+		if (hi < nr && out[hi].bytes == b)
+			continue; /* kept */
+		if (hi == 0 || hi == nr) {
+			out[hi ? nr - 1 : 0].nr += (double)m->vals[i];
+			continue;
+		}
+		out[hi].nr += (double)m->vals[i] * (b - out[hi - 1].bytes) /
+			      (out[hi].bytes - out[hi - 1].bytes);
+		out[hi - 1].nr += (double)m->vals[i] * (out[hi].bytes - b) /
+				  (out[hi].bytes - out[hi - 1].bytes);
+	}
+	return nr;
+}
+
+/* Splits 100.00 % into hundredths proportional to the counts (largest remainder), summing to
+ * exactly 100.00. */
+static void split_pct(const struct prof_size *s, size_t n, unsigned int *units)
+{
+	double total = 0, rem[PROF_MAX_SIZES];
 	unsigned int given = 0;
 
 	for (size_t i = 0; i < n; i++)
 		total += s[i].nr;
 	for (size_t i = 0; i < n; i++) {
-		tenths[i] = (unsigned int)(s[i].nr * 1000 / total);
-		rem[i] = s[i].nr * 1000 % total;
-		given += tenths[i];
+		double x = s[i].nr * 10000 / total;
+
+		units[i] = (unsigned int)x;
+		rem[i] = x - units[i];
+		given += units[i];
 	}
-	while (given < 1000) {
+	while (given < 10000) {
 		size_t best = 0;
 
 		for (size_t i = 1; i < n; i++)
 			if (rem[i] > rem[best])
 				best = i;
-		tenths[best]++;
-		rem[best] = 0;
+		units[best]++;
+		rem[best] = -1;
 		given++;
 	}
 }
@@ -120,11 +135,11 @@ static void print_size(FILE *out, uint32_t bytes)
 		fprintf(out, "%u", bytes);
 }
 
-/* xfersize=4k or xfersize=(4k,60.0,64k,40.0) */
+/* xfersize=4k or xfersize=(4k,60.25,64k,39.75) */
 static void print_xfersize(FILE *out, const struct prof_part *part)
 {
 	struct prof_size sizes[PROF_MAX_SIZES];
-	unsigned int tenths[PROF_MAX_SIZES];
+	unsigned int units[PROF_MAX_SIZES];
 	size_t nr = part_sizes(part, sizes);
 	const char *sep = "(";
 
@@ -133,13 +148,13 @@ static void print_xfersize(FILE *out, const struct prof_part *part)
 		print_size(out, sizes[0].bytes);
 		return;
 	}
-	split_tenths(sizes, nr, tenths);
+	split_pct(sizes, nr, units);
 	for (size_t i = 0; i < nr; i++) {
-		if (!tenths[i])
+		if (!units[i])
 			continue;
 		fputs(sep, out);
 		print_size(out, sizes[i].bytes);
-		fprintf(out, ",%u.%u", tenths[i] / 10, tenths[i] % 10);
+		fprintf(out, ",%u.%02u", units[i] / 100, units[i] % 100);
 		sep = ",";
 	}
 	fputs(")", out);
@@ -166,7 +181,8 @@ static void print_figs(FILE *out, const struct prof *p)
 		fprintf(out, " %u %.1f %%%s", g.top_sizes[i].size_bytes,
 			100.0 * (double)g.top_sizes[i].nr / (double)g.nr_ios,
 			i + 1 < g.nr_top_sizes && i < 5 ? "," : "");
-	fprintf(out, "\n*   sequential %.2f %% (after one of the device's last 16 I/Os); footprint ",
+	fprintf(out,
+		"\n*   sequential %.2f %% (after one of the device's last 16 I/Os); footprint ",
 		g.seq_pct);
 	print_bytes(out, (double)g.footprint_bytes);
 	fprintf(out, "; hottest 10 %% of %" PRIu64 " 1 MiB regions: %.2f %% of the I/Os\n",
@@ -247,7 +263,11 @@ static void print_sd(FILE *out, const struct prof *p, size_t di)
 	print_bytes(out, (double)d->max_end_bytes);
 	fprintf(out, ", footprint ");
 	print_bytes(out, (double)d->footprint_bytes);
-	fprintf(out, "; the classes' regions packed %.2fx\n", d->kappa);
+	fprintf(out, ";\n*   its classes' regions packed %.2fx: the model expects a footprint of ",
+		d->kappa);
+	print_bytes(out, d->model_footprint_bytes);
+	fprintf(out, " and %.2f %% of its I/Os in its hottest 10 %% of regions (traced: %.2f %%)\n",
+		d->model_hot10_pct, d->trace_hot10_pct);
 	fprintf(out, "sd=sd,count=(%zu,1),lun=$lun,size=%" PRIu64 "m,threads=%u\n", di,
 		d->size_bytes >> 20, dev_threads(p, d, wds));
 }
@@ -267,14 +287,16 @@ static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
 		100.0 * (double)w->part->nr / (double)p->nr_ios);
 	print_bytes(out, (double)c->footprint_bytes);
 	fprintf(out, "; range ");
-	print_bytes(out, (double)c->range_len_bytes);
+	print_bytes(out, (double)w->part->range_len_bytes);
 	fprintf(out, "; %.2f %% of them sequential in the trace\n", seq);
 	fprintf(out, "wd=%s,sd=sd%zu,", w->name, w->dev_idx);
 	print_xfersize(out, w->part);
-	fprintf(out, ",rdpct=%d,seekpct=%.2f,range=(%" PRIu64 ",%" PRIu64 "),skew=%" PRIu64 ".%04" PRIu64
-		     "\n",
-		w->op ? 0 : 100, 100 * (1 - w->part->seq_frac), c->range_lo_bytes,
-		c->range_lo_bytes + c->range_len_bytes, w->skew_units / 10000, w->skew_units % 10000);
+	fprintf(out,
+		",rdpct=%d,seekpct=%.2f,range=(%" PRIu64 ",%" PRIu64 "),skew=%" PRIu64 ".%04" PRIu64
+		"\n",
+		w->op ? 0 : 100, 100 * (1 - w->part->seq_frac), w->part->range_lo_bytes,
+		w->part->range_lo_bytes + w->part->range_len_bytes, w->skew_units / 10000,
+		w->skew_units % 10000);
 }
 
 /* ---- rates ---------------------------------------------------------------------------------- */
@@ -343,8 +365,7 @@ static void print_rd(FILE *out, const struct prof *p, unsigned int n, size_t fro
  * traced (under a tenth of a second, they join the second before). */
 static void print_rds(FILE *out, struct prof *p)
 {
-	size_t nr = p->nr_secs, from = 0;
-	double frac = p->duration_s - (double)(nr ? nr - 1 : 0), last_rate = -1;
+	size_t nr, from = 0;
 	unsigned int n = 1;
 
 	if (p->duration_s < 2) {
@@ -356,20 +377,28 @@ static void print_rds(FILE *out, struct prof *p)
 		fprintf(out, ",elapsed=2,interval=1\n");
 		return;
 	}
-	if (nr >= 2 && frac < 0.1) {
-		p->sec_count[nr - 2] += p->sec_count[nr - 1];
-		p->nr_secs = --nr;
-	} else if (nr >= 1) {
-		last_rate = round(p->sec_count[nr - 1] / frac * 1000) / 1000;
+	if (!p->is_folded) {
+		double frac = p->duration_s - (double)(p->nr_secs - 1);
+
+		p->is_folded = true;
+		p->last_rate = -1;
+		if (p->nr_secs >= 2 && frac < 0.1) {
+			p->sec_count[p->nr_secs - 2] += p->sec_count[p->nr_secs - 1];
+			p->nr_secs--;
+		} else if (p->nr_secs >= 1) {
+			p->last_rate = round(p->sec_count[p->nr_secs - 1] / frac * 1000) / 1000;
+		}
 	}
+	nr = p->nr_secs;
 	p->is_spike = fits_spike(p, nr);
-	fprintf(out, "* %zu seconds, each at its traced rate (I/Os per second, then seconds)\n", nr);
+	fprintf(out, "* %zu seconds, each at its traced rate (I/Os per second, then seconds)\n",
+		nr);
 	while (from < nr) {
 		size_t to = from + PROF_MAX_VARIABLE_SECS < nr ? from + PROF_MAX_VARIABLE_SECS : nr;
 
 		if (nr - to > 0 && nr - to < 2)
 			to = nr - 2; /* every RD lasts two seconds at least */
-		print_rd(out, p, n++, from, to, last_rate);
+		print_rd(out, p, n++, from, to, p->last_rate);
 		from = to;
 	}
 }

@@ -31,11 +31,6 @@ static uint64_t class_nr(const struct prof_class *c)
 	return c->ops[0].nr + c->ops[1].nr;
 }
 
-static uint64_t class_bytes(const struct prof_class *c)
-{
-	return c->ops[0].bytes + c->ops[1].bytes;
-}
-
 static unsigned int dev_nr_wds(const struct prof_dev *d)
 {
 	unsigned int n = 0;
@@ -111,32 +106,53 @@ static double solve_regions(double want, double nr, double r_max)
 	return (lo + hi) / 2;
 }
 
-/* Expected bytes a class covers in len bytes: each op's WD makes runs (random starts, then
- * f continuations; f = 1 is one run from the range start), runs of the ops independent but
- * their first runs all from the range start. With short runs this is 1 - e^(-B/L) of L; with
- * one run per WD it is the longest. */
+/* Expected bytes one op's WD covers in len bytes: runs from random starts (f continuations
+ * each), the first from the range start; f = 1 is one sweep. With short runs this is
+ * 1 - e^(-B/L) of L, with one run the bytes written up to len. */
+static double cover_part(const struct prof_part *part, double len)
+{
+	double runs, run_bytes;
+
+	if (len <= 0 || !part->nr)
+		return 0;
+	runs = (double)part->nr * (1 - part->seq_frac);
+	runs = runs < 1 ? 1 : runs;
+	run_bytes = (double)part->bytes / runs;
+	if (run_bytes >= len)
+		return len;
+	return len - (len - run_bytes) * exp((runs - 1) * log1p(-run_bytes / len));
+}
+
+/* A class's range is shared by its ops in proportion to their I/Os (so every region of it
+ * sees the class's I/O count), each op on a part of its own. */
 static double cover_class(const struct prof_class *c, double len)
 {
-	double uncovered = 1, prefix = 0;
+	double fp = 0;
 
-	if (len <= 0)
-		return 0;
+	for (int o = 0; o < 2; o++)
+		fp += cover_part(&c->ops[o], len * (double)c->ops[o].nr / (double)class_nr(c));
+	return fp;
+}
+
+/* How many times a class's WDs land in a region: every run (a random start and its
+ * continuations) lands in one region plus one per MiB it runs on. Sets the I/Os one landing
+ * brings. */
+static double class_touches(const struct prof_class *c, double *ios_per_touch)
+{
+	double touches = 0;
+
 	for (int o = 0; o < 2; o++) {
 		const struct prof_part *part = &c->ops[o];
-		double runs, run_bytes;
+		double runs;
 
 		if (!part->nr)
 			continue;
 		runs = (double)part->nr * (1 - part->seq_frac);
 		runs = runs < 1 ? 1 : runs;
-		run_bytes = (double)part->bytes / runs;
-		if (run_bytes >= len)
-			return len;
-		if (run_bytes > prefix)
-			prefix = run_bytes;
-		uncovered *= exp((runs - 1) * log1p(-run_bytes / len));
+		touches += runs * (1 + (double)part->bytes / runs / MIB);
 	}
-	return len - (len - prefix) * uncovered;
+	*ios_per_touch = touches > 0 ? (double)class_nr(c) / touches : 0;
+	return touches;
 }
 
 /* Every class's range length in regions for packing kappa; returns the expected footprint. */
@@ -146,31 +162,140 @@ static double class_regions(const struct prof_dev *d, double kappa, double span_
 
 	for (int k = 0; k < PROF_MAX_CLASSES; k++) {
 		const struct prof_class *c = &d->classes[k];
-		double want = (double)c->nr_regions / kappa, r_max = 10 * want;
+		double want = (double)c->nr_regions / kappa, r_max = 10 * want, per;
 
 		r[k] = 0;
 		if (!class_nr(c))
 			continue;
-		r[k] = solve_regions(want, (double)class_nr(c), r_max < span_r ? r_max : span_r);
+		r[k] = solve_regions(want, class_touches(c, &per), r_max < span_r ? r_max : span_r);
 		fp += cover_class(c, r[k] * MIB);
 	}
 	return fp;
 }
 
-static double fit_kappa(const struct prof_dev *d, double span_r, double *r)
+static int cmp_u64_desc(const void *a, const void *b)
 {
-	double lo = 0.02, hi = 50, target = (double)d->footprint_bytes;
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
 
-	for (int i = 0; i < 50; i++) {
-		double mid = sqrt(lo * hi);
+	return (x < y) - (x > y);
+}
 
-		if (class_regions(d, mid, span_r, r) > target)
-			lo = mid;
-		else
-			hi = mid;
+/* ---- the hot 10 % share a layout gives ---------------------------------------------------- */
+
+struct hot_bin {
+	double count;	/* I/Os in each region of the bin */
+	double regions; /* expected regions with that count */
+};
+
+static int cmp_bin_desc(const void *a, const void *b)
+{
+	const struct hot_bin *x = a, *y = b;
+
+	return (x->count < y->count) - (x->count > y->count);
+}
+
+enum {
+	HOT_MAX_VALUES = 400, /* Poisson values kept per class */
+};
+
+/* The regions of class c over r regions: a region is landed in a Poisson number of times
+ * (class_touches()), each landing bringing the same I/Os; when regions are landed in 50 times
+ * or more, every region gets the mean. Appends bins; returns how many. */
+static size_t class_bins(const struct prof_class *c, double r, struct hot_bin *bins)
+{
+	double per, touches = class_touches(c, &per), mu, term;
+	size_t n = 0;
+
+	if (r <= 0 || touches <= 0)
+		return 0;
+	mu = touches / r;
+	if (mu > 50) {
+		bins[0] = (struct hot_bin){ (double)class_nr(c) / r, r };
+		return 1;
 	}
-	class_regions(d, sqrt(lo * hi), span_r, r);
-	return sqrt(lo * hi);
+	term = exp(-mu);
+	for (unsigned int v = 1; v < HOT_MAX_VALUES; v++) {
+		term *= mu / v;
+		if (term * r < 1e-6 && v > mu)
+			break;
+		bins[n++] = (struct hot_bin){ v * per, r * term };
+	}
+	return n;
+}
+
+/* The expected share of the device's I/Os in its busiest 10 % of regions touched. */
+static double predict_hot10(const struct prof_dev *d, const double *r, struct hot_bin *bins)
+{
+	double touched = 0, top, taken = 0, ios = 0;
+	size_t n = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		n += class_bins(&d->classes[k], r[k], bins + n);
+	for (size_t i = 0; i < n; i++)
+		touched += bins[i].regions;
+	qsort(bins, n, sizeof(*bins), cmp_bin_desc);
+	top = ceil(touched * 0.1);
+	for (size_t i = 0; i < n && taken < top; i++) {
+		double w = bins[i].regions < top - taken ? bins[i].regions : top - taken;
+
+		taken += w;
+		ios += w * bins[i].count;
+	}
+	return 100 * ios / (double)d->nr;
+}
+
+/* The device's own hot 10 % share in the trace. */
+static double trace_hot10(const struct prof_dev *d)
+{
+	uint64_t *counts = malloc((d->regions.nr ? d->regions.nr : 1) * sizeof(*counts)), sum = 0;
+	size_t n = 0, top;
+
+	if (!counts)
+		return -1;
+	for (size_t i = 0; i < d->regions.cap; i++)
+		if (d->regions.keys[i])
+			counts[n++] = d->regions.vals[i];
+	qsort(counts, n, sizeof(*counts), cmp_u64_desc);
+	top = (n + 9) / 10;
+	for (size_t i = 0; i < top; i++)
+		sum += counts[i];
+	free(counts);
+	return 100.0 * (double)sum / (double)d->nr;
+}
+
+/* The packing kappa: the footprint within its tolerance and, as near as may be, the hot 10 %
+ * share; each measured against its tolerance (10 %, 5 points), the worse of the two is what
+ * the chosen packing makes smallest. Searched on a log grid from 1/50 to 50, then refined. */
+static double fit_kappa(struct prof_dev *d, double span_r, double *r)
+{
+	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double target_fp = (double)d->footprint_bytes, target_hot = trace_hot10(d);
+	double best = 1, best_cost = INFINITY, step = pow(2500, 1.0 / 80);
+
+	for (int pass = 0; pass < 2; pass++) {
+		double from = pass ? best / step : 0.02, to = pass ? best * step : 50;
+		double mult = pass ? pow(step * step, 1.0 / 20) : step;
+
+		for (double k = from; k <= to * 1.0001; k *= mult) {
+			double fp = class_regions(d, k, span_r, r), cost;
+
+			cost = fabs(fp / target_fp - 1) / 0.10;
+			if (bins && target_hot >= 0) {
+				double hot = fabs(predict_hot10(d, r, bins) - target_hot) / 5;
+
+				cost = cost > hot ? cost : hot;
+			}
+			if (cost < best_cost - 1e-9) {
+				best_cost = cost;
+				best = k;
+			}
+		}
+	}
+	d->model_footprint_bytes = class_regions(d, best, span_r, r);
+	d->trace_hot10_pct = target_hot;
+	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
+	free(bins);
+	return best;
 }
 
 static uint64_t part_max_size(const struct prof_part *part)
@@ -203,11 +328,39 @@ static void dev_sizes(struct prof_dev *d)
 static int cmp_pos(const void *a, const void *b, void *ctx)
 {
 	const struct prof_dev *d = ctx;
-	const struct prof_class *x = &d->classes[*(const int *)a], *y = &d->classes[*(const int *)b];
+	const struct prof_class *x = &d->classes[*(const int *)a],
+				*y = &d->classes[*(const int *)b];
 	double px = x->region_pos_sum / (double)x->nr_regions;
 	double py = y->region_pos_sum / (double)y->nr_regions;
 
 	return (px > py) - (px < py);
+}
+
+/* The class's range shared by its ops in proportion to their I/Os, reads first. */
+static void split_range(struct prof_class *c, uint64_t unit)
+{
+	struct prof_part *r = &c->ops[0], *w = &c->ops[1];
+	uint64_t len_r;
+
+	if (!r->nr || !w->nr) {
+		struct prof_part *only = r->nr ? r : w;
+
+		only->range_lo_bytes = c->range_lo_bytes;
+		only->range_len_bytes = c->range_len_bytes;
+		return;
+	}
+	len_r = (uint64_t)((double)c->range_len_bytes * (double)r->nr / (double)class_nr(c) /
+				   (double)unit +
+			   0.5) *
+		unit;
+	if (len_r < 2 * unit)
+		len_r = 2 * unit;
+	if (len_r > c->range_len_bytes - 2 * unit)
+		len_r = c->range_len_bytes - 2 * unit;
+	r->range_lo_bytes = c->range_lo_bytes;
+	r->range_len_bytes = len_r;
+	w->range_lo_bytes = c->range_lo_bytes + len_r;
+	w->range_len_bytes = c->range_len_bytes - len_r;
 }
 
 /* Ranges: at multiples of unit (a power of two at least the largest transfer), each class near
@@ -233,23 +386,28 @@ static void dev_layout(struct prof_dev *d, const double *r)
 	for (int i = 0; i < n; i++) {
 		struct prof_class *c = &d->classes[order[i]];
 		uint64_t len = (uint64_t)(r[order[i]] * MIB * scale) / unit * unit;
+		uint64_t min = 2 * unit * (uint64_t)((c->ops[0].nr != 0) + (c->ops[1].nr != 0));
 
-		c->range_len_bytes = len < 2 * unit ? 2 * unit : len;
+		c->range_len_bytes = len < min ? min : len;
 		left += c->range_len_bytes;
 	}
-	if (left > usable) { /* a device too small for its classes: every class on all of it */
-		for (int i = 0; i < n; i++) {
-			d->classes[order[i]].range_lo_bytes = 0;
-			d->classes[order[i]].range_len_bytes = usable;
-		}
+	if (left > usable) { /* a device too small for its classes: every WD on all of it */
+		for (int i = 0; i < n; i++)
+			for (int o = 0; o < 2; o++) {
+				d->classes[order[i]].range_lo_bytes = 0;
+				d->classes[order[i]].range_len_bytes = usable;
+				d->classes[order[i]].ops[o].range_lo_bytes = 0;
+				d->classes[order[i]].ops[o].range_len_bytes = usable;
+			}
 		return;
 	}
 	for (int i = 0; i < n; i++) {
 		struct prof_class *c = &d->classes[order[i]];
 		double mid = c->region_pos_sum / (double)c->nr_regions * MIB;
-		uint64_t want = mid > (double)c->range_len_bytes / 2
-					? (uint64_t)(mid - (double)c->range_len_bytes / 2) / unit * unit
-					: 0;
+		uint64_t want =
+			mid > (double)c->range_len_bytes / 2
+				? (uint64_t)(mid - (double)c->range_len_bytes / 2) / unit * unit
+				: 0;
 
 		if (want < at)
 			want = at;
@@ -258,15 +416,16 @@ static void dev_layout(struct prof_dev *d, const double *r)
 		c->range_lo_bytes = want;
 		at = want + c->range_len_bytes;
 		left -= c->range_len_bytes;
+		split_range(c, unit);
 	}
 }
 
-/* Chance that a random I/O of class c starts where a recent I/O of the same range ended. */
-static double spurious_seq(const struct prof_dev *d, const struct prof_class *c)
+/* Chance that a random I/O of a WD starts where a recent I/O of its range ended. */
+static double spurious_seq(const struct prof_dev *d, const struct prof_part *part)
 {
-	double mean = (double)class_bytes(c) / (double)class_nr(c);
-	double blocks = (double)c->range_len_bytes / (mean > 0 ? mean : 1);
-	double recent = PROF_SEQ_WINDOW * (double)class_nr(c) / (double)d->nr;
+	double mean = (double)part->bytes / (double)part->nr;
+	double blocks = (double)part->range_len_bytes / (mean > 0 ? mean : 1);
+	double recent = PROF_SEQ_WINDOW * (double)part->nr / (double)d->nr;
 
 	return blocks > 1 ? -expm1(recent * log1p(-1 / blocks)) : 1;
 }
@@ -283,6 +442,10 @@ enum {
 	 * their few I/Os into fewer regions, which the hot regions figure sees. */
 	PROF_BOOST_MIN_PER_REGION = 16,
 };
+
+/* The most a boosted WD continues: runs of 50 I/Os on average, not one endless sweep that
+ * every op of the class would start at the same place (and cover the same bytes). */
+#define PROF_MAX_BOOST 1.0
 
 /* f for every WD of the device, then the sequential I/Os some could not reach asked of the
  * others, those most likely to be seen first. */
@@ -306,13 +469,15 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->part = part;
 			s->n = (double)part->nr;
 			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
-			s->spur = spurious_seq(d, c);
+			s->spur = spurious_seq(d, part);
 			s->is_boostable = class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
 			if (s->is_boostable)
 				f = s->q > s->spur ? (t - s->spur) / (s->q - s->spur) : 0;
 			else
 				f = t;
 			f = f < 0 ? 0 : f > 1 ? 1 : f;
+			if (s->is_boostable && f > PROF_MAX_BOOST && t < PROF_MAX_BOOST)
+				f = PROF_MAX_BOOST;
 			part->seq_frac = f;
 			need += (double)part->nr_seq;
 			got += s->n * (f * s->q + (1 - f) * s->spur);
@@ -322,19 +487,19 @@ static void dev_seq_fracs(struct prof_dev *d)
 		double room;
 
 		for (size_t i = 0; i < n; i++)
-			if (plan[i].is_boostable && plan[i].part->seq_frac < 1 &&
+			if (plan[i].is_boostable && plan[i].part->seq_frac < PROF_MAX_BOOST &&
 			    plan[i].q > plan[i].spur &&
 			    (!best || plan[i].n * plan[i].q > best->n * best->q))
 				best = &plan[i];
 		if (!best)
 			break;
-		room = best->n * (1 - best->part->seq_frac) * (best->q - best->spur);
+		room = best->n * (PROF_MAX_BOOST - best->part->seq_frac) * (best->q - best->spur);
 		if (room > need - got) {
 			best->part->seq_frac += (need - got) / (best->n * (best->q - best->spur));
 			break;
 		}
 		got += room;
-		best->part->seq_frac = 1;
+		best->part->seq_frac = PROF_MAX_BOOST;
 	}
 }
 
@@ -389,6 +554,22 @@ static void skews(struct prof *p)
 		given++;
 	}
 	free(rem);
+}
+
+void prof_relayout(struct prof *p, size_t dev, double kappa)
+{
+	struct prof_dev *d = p->devs[dev];
+	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double r[PROF_MAX_CLASSES];
+
+	d->kappa = kappa;
+	for (int pass = 0; pass < 2; pass++) {
+		d->model_footprint_bytes = class_regions(d, kappa, (double)d->size_bytes / MIB, r);
+		dev_layout(d, r);
+		dev_seq_fracs(d);
+	}
+	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
+	free(bins);
 }
 
 int prof_model(struct prof *p)
