@@ -133,6 +133,11 @@ enum trace_format trace_reader_format(const struct trace_reader *r);
 /* The action in use (resolved from AUTO at open); TRACE_ACT_AUTO for other formats. */
 enum trace_action trace_reader_action(const struct trace_reader *r);
 
+/* Why the reader ended before the end of the file, keeping the records before ("FILE+OFF:
+ * warning: truncated record ...; the records before it are kept": a blktrace cut in a record,
+ * a gzip file cut inside its stream under skip_bad), or NULL. */
+const char *trace_reader_warning(const struct trace_reader *r);
+
 /* Malformed lines skipped so far under skip_bad. */
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r);
 
@@ -421,6 +426,9 @@ void trace_profile_emit(struct trace_profile *p, FILE *out);
 /* The traces' fidelity figures, devices numbered as the SDs, each file on its own clock;
  * owned by p. */
 struct trace_fid *trace_profile_fid(struct trace_profile *p);
+
+/* The readers' warnings (malformed lines skipped, early ends), one line each; "" if none. */
+const char *trace_profile_warnings(const struct trace_profile *p);
 
 /* Seconds from the first record to the last (each file from its own first). */
 double trace_profile_duration_s(const struct trace_profile *p);

@@ -199,6 +199,16 @@ static int parse_dev(const char *text, uint32_t *dev)
 	return 0;
 }
 
+/* What a reader passed over: malformed lines skipped, an early end (records kept). */
+static void print_reader_notes(const char *path, const struct trace_reader *r)
+{
+	if (trace_reader_nr_skipped(r))
+		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
+			trace_reader_nr_skipped(r));
+	if (trace_reader_warning(r))
+		fprintf(stderr, "%s\n", trace_reader_warning(r));
+}
+
 /* Opens path and reads all of it into a new *stat. Prints the error and returns
  * CLI_EXIT_FAILED on failure. */
 static int read_trace(const struct trace_args *a, const char *path, struct trace_stat **stat,
@@ -228,9 +238,7 @@ static int read_trace(const struct trace_args *a, const char *path, struct trace
 		trace_stat_free(*stat);
 		goto err_close;
 	}
-	if (trace_reader_nr_skipped(*reader))
-		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
-			trace_reader_nr_skipped(*reader));
+	print_reader_notes(path, *reader);
 	return 0;
 
 err_close:
@@ -352,9 +360,8 @@ static int read_fid(const struct trace_args *a, const char *path, struct trace_f
 			trace_err_print(trace_reader_err(r), stderr);
 		trace_fid_free(*fid);
 		*fid = NULL;
-	} else if (trace_reader_nr_skipped(r)) {
-		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
-			trace_reader_nr_skipped(r));
+	} else {
+		print_reader_notes(path, r);
 	}
 	trace_reader_close(r);
 	return nr < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
@@ -488,6 +495,8 @@ static int convert_copy(struct convert_state *cs, struct trace_reader *r)
 	}
 	if (ret < 0)
 		trace_err_print(trace_reader_err(r), stderr);
+	else
+		print_reader_notes(cs->a->paths[0], r);
 	return ret;
 }
 

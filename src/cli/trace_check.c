@@ -233,6 +233,7 @@ int cli_trace_profile(const struct trace_profile_cfg *cfg, FILE *profile_out, bo
 		trace_err_print(&err, stderr);
 		return CLI_EXIT_FAILED;
 	}
+	fputs(trace_profile_warnings(tp), stderr);
 	if (calibrate(tp) || profile_text(tp, &text, &len))
 		goto out;
 	if (profile_out && fwrite(text, 1, len, profile_out) != len) {

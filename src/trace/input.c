@@ -74,8 +74,17 @@ static int input_fill(struct trace_input *in)
 	n = gzread(in->gz, in->buf + in->end, (unsigned int)room);
 	if (n < 0)
 		return -EIO;
-	if (n == 0)
+	if (n == 0) {
+		int errnum;
+
+		/* zlib ends a cut gzip stream as if it were complete, with Z_BUF_ERROR */
+		gzerror(in->gz, &errnum);
+		if (errnum == Z_BUF_ERROR) {
+			in->is_truncated = true;
+			return -EIO;
+		}
 		in->is_eof = true;
+	}
 	in->end += (size_t)n;
 	return n;
 }
@@ -168,6 +177,7 @@ int trace_input_rewind(struct trace_input *in)
 	in->start = in->end = 0;
 	in->pos_bytes = 0;
 	in->is_eof = false;
+	in->is_truncated = false;
 	if (in->gz)
 		return gzrewind(in->gz) < 0 ? -EIO : 0;
 	/* Lines were NUL-terminated in place: copy the source again. */

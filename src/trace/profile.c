@@ -90,6 +90,11 @@ struct trace_fid *trace_profile_fid(struct trace_profile *tp)
 	return tp->p.fid;
 }
 
+const char *trace_profile_warnings(const struct trace_profile *tp)
+{
+	return tp->p.warnings;
+}
+
 double trace_profile_duration_s(const struct trace_profile *tp)
 {
 	return tp->p.duration_s;

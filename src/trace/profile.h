@@ -89,8 +89,9 @@ struct prof {
 	struct prof_wd *wds;
 	size_t nr_wds;
 	bool is_spike;
-	bool is_folded;	  /* the last second, traced for under 0.1 s, joined the one before */
-	double last_rate; /* the last second's rate (its I/Os over the part traced); -1: none */
+	char warnings[1024]; /* the readers' (pass 1 only: pass 2 says the same) */
+	bool is_folded;	     /* the last second, traced for under 0.1 s, joined the one before */
+	double last_rate;    /* the last second's rate (its I/Os over the part traced); -1: none */
 };
 
 /* profile_scan.c: both passes over every file. Returns 0 or -errno with p->err filled. */

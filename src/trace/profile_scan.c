@@ -233,6 +233,19 @@ static int pass(struct prof *p, size_t fi, pass_fn *fn)
 		if (ret < 0)
 			break;
 	}
+	if (ret >= 0 && fn == pass1_rec &&
+	    (trace_reader_nr_skipped(r) || trace_reader_warning(r))) {
+		size_t len = strlen(p->warnings);
+
+		if (trace_reader_nr_skipped(r) && len < sizeof(p->warnings))
+			len += (size_t)snprintf(p->warnings + len, sizeof(p->warnings) - len,
+						"%s: warning: %llu malformed lines skipped\n",
+						f->path,
+						(unsigned long long)trace_reader_nr_skipped(r));
+		if (trace_reader_warning(r) && len < sizeof(p->warnings))
+			snprintf(p->warnings + len, sizeof(p->warnings) - len, "%s\n",
+				 trace_reader_warning(r));
+	}
 	if (ret == -ENOMEM)
 		prof_oom(p);
 	else if (ret == -EIO && !trace_reader_err(r)->msg[0])

@@ -3,6 +3,7 @@
 #include "reader.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,15 @@ int trace_reader_bad_at(struct trace_reader *r, const char *file, uint64_t offse
 	r->err.is_binary = true;
 	r->err.offset_bytes = offset_bytes;
 	return -EINVAL;
+}
+
+int trace_reader_cut(struct trace_reader *r, const char *file, uint64_t offset_bytes,
+		     const char *what)
+{
+	snprintf(r->warning, sizeof(r->warning),
+		 "%s+%" PRIu64 ": warning: %s; the records before it are kept",
+		 file ? file : r->err.file, offset_bytes, what);
+	return 0;
 }
 
 static void errf(struct trace_err *err, const char *fmt, ...) IORAMP_PRINTF(2, 3);
@@ -269,7 +279,19 @@ static int reader_fail_input(struct trace_reader *r, int ret)
 	if (ret == -E2BIG)
 		return reader_fail(
 			r, trace_reader_bad(r, "line longer than %d bytes", TRACE_INPUT_BUF_BYTES));
-	errf(&r->err, "read error (truncated or corrupt gzip data?)");
+	if (r->in.is_truncated && r->opts.skip_bad) {
+		snprintf(r->warning, sizeof(r->warning),
+			 "%s:%" PRIu64 ": warning: the file ends inside its gzip data (truncated); "
+			 "the %" PRIu64 " lines before the cut are kept",
+			 r->err.file, r->line_nr, r->line_nr ? r->line_nr - 1 : 0);
+		r->fail_ret = 0;
+		return 0;
+	}
+	if (r->in.is_truncated)
+		errf(&r->err, "the file ends inside its gzip data (truncated); expected a whole "
+			      "gzip file, or --skip-bad to keep the lines before the cut");
+	else
+		errf(&r->err, "read error (corrupt gzip data?)");
 	return reader_fail(r, ret);
 }
 
@@ -280,7 +302,7 @@ static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
 		size_t len;
 		int ret = trace_input_line(&r->in, &line, &len);
 
-		if (ret == 0)
+		if (ret == 0 || (ret < 0 && r->warning[0]))
 			return 0;
 		r->line_nr++;
 		if (ret < 0)
@@ -325,6 +347,11 @@ enum trace_format trace_reader_format(const struct trace_reader *r)
 enum trace_action trace_reader_action(const struct trace_reader *r)
 {
 	return r->action;
+}
+
+const char *trace_reader_warning(const struct trace_reader *r)
+{
+	return r->warning[0] ? r->warning : NULL;
 }
 
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r)
