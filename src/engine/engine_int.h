@@ -73,10 +73,11 @@ struct eng_run {
 	uint32_t nr_warmup;
 	uint32_t nr_prio; /* priority levels in use (queues per SD) */
 	uint32_t nr_workers;
-	bool has_eof;	   /* some generator stops at the end of its range */
-	bool is_recording; /* --record: workers push every submitted I/O */
-	bool is_replay;	   /* the I/Os come from a trace through the feeder */
-	double compratio;  /* write data compresses about this much (1: not at all) */
+	bool has_eof;	     /* some generator stops at the end of its range */
+	bool is_recording;   /* --record: workers push every submitted I/O */
+	bool is_replay;	     /* the I/Os come from a trace through the feeder */
+	bool is_replay_loop; /* replay in a curve: the trace starts over until the run ends */
+	double compratio;    /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
 	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
 	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */

@@ -123,15 +123,27 @@ static double cover_part(const struct prof_part *part, double len)
 	return len - (len - run_bytes) * exp((runs - 1) * log1p(-run_bytes / len));
 }
 
-/* A class's range is shared by its ops in proportion to their I/Os (so every region of it
- * sees the class's I/O count), each op on a part of its own. */
+/* Whether a class's ops get a part of its range each (in proportion to their I/Os, so every
+ * region still sees the class's count): when both mostly continue their previous I/O, as two
+ * sweeps from the same range start would cover the same bytes. Otherwise they share it. */
+static bool is_split(const struct prof_class *c)
+{
+	return c->ops[0].nr && c->ops[1].nr && c->ops[0].seq_frac >= 0.5 &&
+	       c->ops[1].seq_frac >= 0.5;
+}
+
 static double cover_class(const struct prof_class *c, double len)
 {
-	double fp = 0;
+	double fp = 0, uncovered = 1;
 
-	for (int o = 0; o < 2; o++)
-		fp += cover_part(&c->ops[o], len * (double)c->ops[o].nr / (double)class_nr(c));
-	return fp;
+	for (int o = 0; o < 2; o++) {
+		if (is_split(c))
+			fp += cover_part(&c->ops[o],
+					 len * (double)c->ops[o].nr / (double)class_nr(c));
+		else if (len > 0)
+			uncovered *= 1 - cover_part(&c->ops[o], len) / len;
+	}
+	return is_split(c) ? fp : len * (1 - uncovered);
 }
 
 /* How many times a class's WDs land in a region: every run (a random start and its
@@ -336,12 +348,18 @@ static int cmp_pos(const void *a, const void *b, void *ctx)
 	return (px > py) - (px < py);
 }
 
-/* The class's range shared by its ops in proportion to their I/Os, reads first. */
+/* The class's range for its ops: shared, or split in proportion to their I/Os (is_split()),
+ * reads first. */
 static void split_range(struct prof_class *c, uint64_t unit)
 {
 	struct prof_part *r = &c->ops[0], *w = &c->ops[1];
 	uint64_t len_r;
 
+	if (!is_split(c)) {
+		r->range_lo_bytes = w->range_lo_bytes = c->range_lo_bytes;
+		r->range_len_bytes = w->range_len_bytes = c->range_len_bytes;
+		return;
+	}
 	if (!r->nr || !w->nr) {
 		struct prof_part *only = r->nr ? r : w;
 
@@ -386,7 +404,7 @@ static void dev_layout(struct prof_dev *d, const double *r)
 	for (int i = 0; i < n; i++) {
 		struct prof_class *c = &d->classes[order[i]];
 		uint64_t len = (uint64_t)(r[order[i]] * MIB * scale) / unit * unit;
-		uint64_t min = 2 * unit * (uint64_t)((c->ops[0].nr != 0) + (c->ops[1].nr != 0));
+		uint64_t min = 2 * unit * (uint64_t)(is_split(c) ? 2 : 1);
 
 		c->range_len_bytes = len < min ? min : len;
 		left += c->range_len_bytes;

@@ -99,24 +99,14 @@ PARM
 	run "$IORAMP" -f prof.vdb -o o2 --engine null --seed 4 --record out.log -e 8 \
 		"lun=$SCRATCH/src"
 	[ "$status" -eq 0 ]
-	"$IORAMP" trace stat --json src.log >a.json
-	"$IORAMP" trace stat --json out.log >b.json
-	check() { # jq path, tolerance in points (or percent of A when $3 = rel)
-		local a b
-		a=$(jq "$1" a.json) b=$(jq "$1" b.json)
-		if [ "${3:-}" = rel ]; then
-			awk -v a="$a" -v b="$b" -v t="$2" 'BEGIN { exit !(a > 0 && (b - a) / a <= t / 100 && (a - b) / a <= t / 100) }'
-		else
-			awk -v a="$a" -v b="$b" -v t="$2" 'BEGIN { exit !(b - a <= t && a - b <= t) }'
-		fi || { echo "$1: $a vs $b (tolerance $2 ${3:-points})"; return 1; }
-	}
-	t=.files[0].total
-	check "$t.read_pct" 1
-	check "$t.seq_pct" 3
-	check "$t.iops" 2 rel
-	for k in hot_1_pct hot_5_pct hot_10_pct hot_25_pct; do check "$t.$k" 5; done
-	for b in 4096 8192 65536; do
-		check "[$t.size_buckets[] | select(.min_bytes == $b)][0].pct // 0" 2
+	# the fidelity figures of what ran against the trace's, within their tolerances
+	run "$IORAMP" trace compare --json src.log out.log
+	[ "$status" -eq 0 ]
+	echo "$output" >cmp.json
+	for f in read_pct mean_read_bytes mean_write_bytes size_mix seq_pct footprint_bytes \
+		hot10_pct rate_iops second_cv; do
+		jq -e ".figures[] | select(.figure == \"$f\") | .ok" cmp.json >/dev/null ||
+			{ jq ".figures[] | select(.figure == \"$f\")" cmp.json; return 1; }
 	done
 }
 
