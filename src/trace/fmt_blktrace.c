@@ -124,7 +124,7 @@ static int bt_read_raw(struct trace_reader *r, struct bt_stream *s, struct bt_ra
 
 	*at = s->in->pos_bytes;
 	n = trace_input_peek(s->in, &p, BT_REC_BYTES);
-	if (n < 0 && s->in->is_truncated) /* the bytes before the cut were all handed out */
+	if (n < BT_REC_BYTES && s->in->is_truncated) /* gzip cut: the bytes before, handed out */
 		return trace_reader_cut(r, bt_path(s), *at, "the gzip data ends inside a record");
 	if (n < 0) {
 		trace_reader_bad_at(r, bt_path(s), *at, "read error (corrupt gzip data?)");

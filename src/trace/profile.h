@@ -92,6 +92,7 @@ struct prof {
 	char warnings[1024]; /* the readers' (pass 1 only: pass 2 says the same) */
 	bool is_folded;	     /* the last second, traced for under 0.1 s, joined the one before */
 	double last_rate;    /* the last second's rate (its I/Os over the part traced); -1: none */
+	double sec_mean, shrink; /* rates drawn towards the mean I/Os per second by shrink */
 };
 
 /* profile_scan.c: both passes over every file. Returns 0 or -errno with p->err filled. */

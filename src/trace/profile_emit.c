@@ -331,9 +331,39 @@ static void print_rate(FILE *out, double rate)
 		fprintf(out, "%.3f", rate);
 }
 
+/* The rate of second s: its count (the last one over the part traced), drawn towards the
+ * mean by p->shrink (see rate_shrink()), to a thousandth. */
 static double sec_rate(const struct prof *p, size_t s, double last_rate)
 {
-	return s + 1 == p->nr_secs && last_rate >= 0 ? last_rate : p->sec_count[s];
+	double c = s + 1 == p->nr_secs && last_rate >= 0 ? last_rate : p->sec_count[s];
+	double rate = p->sec_mean + (c - p->sec_mean) * p->shrink;
+
+	return rate < 0.0005 ? 0 : round(rate * 1000) / 1000;
+}
+
+/* Exponential arrivals add their own noise to every second: a second at rate r gets a
+ * Poisson number of I/Os, variance r, so the synthesized counts vary by the traced variance
+ * plus the mean. The rates are drawn towards the mean by sqrt(1 - mean / variance) so that the
+ * two add up to the traced variance, and the per-second CV comes out as traced; a trace
+ * steadier than Poisson arrivals gets its mean rate every second (nothing steadier exists
+ * with them). Bursty traces, variance far above the mean, keep their rates nearly as they
+ * are. */
+static void rate_shrink(struct prof *p, size_t nr)
+{
+	double sum = 0, sq = 0, var;
+	size_t whole = nr > 1 ? nr - 1 : nr; /* the last second may be partly traced */
+
+	p->sec_mean = 0;
+	p->shrink = 1;
+	if (whole < 2)
+		return;
+	for (size_t s = 0; s < whole; s++)
+		sum += p->sec_count[s];
+	p->sec_mean = sum / (double)whole;
+	for (size_t s = 0; s < whole; s++)
+		sq += (p->sec_count[s] - p->sec_mean) * (p->sec_count[s] - p->sec_mean);
+	var = sq / (double)whole;
+	p->shrink = var > p->sec_mean ? sqrt(1 - p->sec_mean / var) : 0;
 }
 
 /* One RD over seconds [from, to): (rate,seconds) pairs, equal neighbours joined. */
@@ -390,6 +420,7 @@ static void print_rds(FILE *out, struct prof *p)
 		}
 	}
 	nr = p->nr_secs;
+	rate_shrink(p, nr);
 	p->is_spike = fits_spike(p, nr);
 	fprintf(out, "* %zu seconds, each at its traced rate (I/Os per second, then seconds)\n",
 		nr);

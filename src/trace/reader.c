@@ -279,20 +279,35 @@ static int reader_fail_input(struct trace_reader *r, int ret)
 	if (ret == -E2BIG)
 		return reader_fail(
 			r, trace_reader_bad(r, "line longer than %d bytes", TRACE_INPUT_BUF_BYTES));
-	if (r->in.is_truncated && r->opts.skip_bad) {
-		snprintf(r->warning, sizeof(r->warning),
-			 "%s:%" PRIu64 ": warning: the file ends inside its gzip data (truncated); "
-			 "the %" PRIu64 " lines before the cut are kept",
-			 r->err.file, r->line_nr, r->line_nr ? r->line_nr - 1 : 0);
-		r->fail_ret = 0;
+	errf(&r->err, "read error (corrupt gzip data?)");
+	return reader_fail(r, ret);
+}
+
+/* The end of the input: a real one, or a gzip file cut inside its stream: an error, or under
+ * skip_bad the end with a warning. Returns 0 or -EIO. */
+static int reader_end(struct trace_reader *r)
+{
+	if (!r->in.is_truncated || r->warning[0])
+		return 0;
+	if (r->opts.skip_bad) {
+		if (r->fmt->is_binary)
+			snprintf(r->warning, sizeof(r->warning),
+				 "%s+%" PRIu64 ": warning: the file ends inside its gzip data "
+				 "(truncated); the records before the cut are kept",
+				 r->err.file, r->in.pos_bytes);
+		else
+			snprintf(r->warning, sizeof(r->warning),
+				 "%s:%" PRIu64 ": warning: the file ends inside its gzip data "
+				 "(truncated); the %" PRIu64 " lines before the cut are kept",
+				 r->err.file, r->line_nr, r->line_nr);
 		return 0;
 	}
-	if (r->in.is_truncated)
-		errf(&r->err, "the file ends inside its gzip data (truncated); expected a whole "
-			      "gzip file, or --skip-bad to keep the lines before the cut");
-	else
-		errf(&r->err, "read error (corrupt gzip data?)");
-	return reader_fail(r, ret);
+	r->err.line = r->line_nr;
+	r->err.is_binary = r->fmt->is_binary;
+	r->err.offset_bytes = r->in.pos_bytes;
+	errf(&r->err, "the file ends inside its gzip data (truncated); expected a whole gzip "
+		      "file, or --skip-bad to keep what comes before the cut");
+	return reader_fail(r, -EIO);
 }
 
 static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
@@ -302,8 +317,8 @@ static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
 		size_t len;
 		int ret = trace_input_line(&r->in, &line, &len);
 
-		if (ret == 0 || (ret < 0 && r->warning[0]))
-			return 0;
+		if (ret == 0)
+			return reader_end(r);
 		r->line_nr++;
 		if (ret < 0)
 			return reader_fail_input(r, ret);
@@ -331,6 +346,8 @@ int trace_reader_next(struct trace_reader *r, struct trace_rec *rec)
 	if (!r->fmt->is_binary)
 		return reader_next_line(r, rec);
 	ret = r->fmt->next_bin(r, rec);
+	if (ret == 0)
+		return reader_end(r);
 	return ret < 0 ? reader_fail(r, ret) : ret;
 }
 
