@@ -14,6 +14,7 @@
 
 #include "count_map.h"
 #include "extents.h"
+#include "seq_window.h"
 
 #define NS_PER_S 1000000000ull
 
@@ -28,8 +29,7 @@ enum {
 
 struct fid_dev {
 	uint32_t dev;
-	uint64_t ends[FID_SEQ_WINDOW];
-	unsigned int nr_ends, next_end;
+	struct trace_seq_window seq;
 	struct trace_extents extents;
 	struct trace_cmap regions;
 	unsigned int region_shift;
@@ -105,20 +105,6 @@ static struct fid_dev *fid_dev(struct trace_fid *f, uint32_t dev)
 	return d;
 }
 
-/* Sequential: the I/O starts where one of the device's last 16 I/Os ended. */
-static bool dev_seq(struct fid_dev *d, uint64_t offset, uint64_t end)
-{
-	bool is_seq = false;
-
-	for (unsigned int i = 0; i < d->nr_ends && !is_seq; i++)
-		is_seq = d->ends[i] == offset;
-	d->ends[d->next_end] = end;
-	d->next_end = (d->next_end + 1) % FID_SEQ_WINDOW;
-	if (d->nr_ends < FID_SEQ_WINDOW)
-		d->nr_ends++;
-	return is_seq;
-}
-
 static int dev_region(struct fid_dev *d, uint64_t offset)
 {
 	int ret = trace_cmap_add(&d->regions, offset >> d->region_shift, 1);
@@ -187,7 +173,7 @@ int trace_fid_add(struct trace_fid *f, const struct trace_rec *rec)
 		f->max_ns = rec->time_ns;
 	f->nr_by_op[rec->op]++;
 	f->bytes_by_op[rec->op] += rec->size_bytes;
-	f->nr_seq += dev_seq(d, rec->offset_bytes, end);
+	f->nr_seq += trace_seq_window_add(&d->seq, rec->offset_bytes, end);
 	ret = fid_size(f, rec->size_bytes);
 	if (!ret)
 		ret = trace_extents_add(&d->extents, rec->offset_bytes, end);

@@ -12,6 +12,7 @@
 #include "count_map.h"
 #include "extents.h"
 #include "ioramp/trace.h"
+#include "seq_window.h"
 
 enum {
 	PROF_REGION_SHIFT = 20,	       /* 1 MiB regions, those of the hot 10 % figure */
@@ -45,9 +46,8 @@ struct prof_dev {
 	size_t file_idx;
 	uint32_t dev;
 	uint64_t nr, max_end_bytes, footprint_bytes;
-	struct trace_cmap regions;	/* region index -> I/O count (pass 1) */
-	uint64_t ends[PROF_SEQ_WINDOW]; /* pass 2 */
-	unsigned int nr_ends, next_end;
+	struct trace_cmap regions;   /* region index -> I/O count (pass 1) */
+	struct trace_seq_window seq; /* pass 2 */
 	struct prof_class classes[PROF_MAX_CLASSES];
 	uint64_t size_bytes; /* size= of its SD */
 	uint64_t max_xfer_bytes;

@@ -177,19 +177,6 @@ static int pass1_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	return sec_add(p, f, rec->time_ns);
 }
 
-static bool dev_seq(struct prof_dev *d, uint64_t offset, uint64_t end)
-{
-	bool is_seq = false;
-
-	for (unsigned int i = 0; i < d->nr_ends && !is_seq; i++)
-		is_seq = d->ends[i] == offset;
-	d->ends[d->next_end] = end;
-	d->next_end = (d->next_end + 1) % PROF_SEQ_WINDOW;
-	if (d->nr_ends < PROF_SEQ_WINDOW)
-		d->nr_ends++;
-	return is_seq;
-}
-
 static int pass2_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 {
 	struct prof_dev *d = dev_get(p, fi, rec->dev);
@@ -207,7 +194,7 @@ static int pass2_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	part = &c->ops[rec->op];
 	part->nr++;
 	part->bytes += rec->size_bytes;
-	part->nr_seq += dev_seq(d, rec->offset_bytes, end);
+	part->nr_seq += trace_seq_window_add(&d->seq, rec->offset_bytes, end);
 	size = (rec->size_bytes + PROF_BLOCK_BYTES / 2) / PROF_BLOCK_BYTES;
 	if (trace_cmap_add(&part->sizes, (size ? size : 1) * PROF_BLOCK_BYTES, 1) < 0)
 		return -ENOMEM;

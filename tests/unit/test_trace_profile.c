@@ -224,14 +224,34 @@ static void test_profile_one_sd_per_device(void **state)
 	free(text);
 }
 
-/* A trace of 3999.002 s (its last 2 ms join the second before): RDs of 3600 and 399 s,
- * each second at its rate. */
+/* The I/Os the pairs of the RD line starting at rd ask for: the sum of rate x seconds. */
+static double pairs_ios(const char *rd)
+{
+	const char *p = strstr(rd, "iorate=(") + 8;
+	double ios = 0;
+
+	while (*p && *p != ')') {
+		double rate = strtod(p, (char **)&p), secs;
+
+		p += *p == ',';
+		p += *p == '\n';
+		secs = strtod(p, (char **)&p);
+		ios += rate * secs;
+		p += *p == ',';
+		p += *p == '\n';
+	}
+	return ios;
+}
+
+/* A trace of 3999.002 s (its last 2 ms join the second before), bursts every tenth second:
+ * RDs of 3600 and 399 s whose pairs ask for the trace's I/Os. */
 static void test_profile_long_trace_splits_rds(void **state)
 {
 	struct trace_profile_cfg cfg = { 0 };
-	char path[256], *text;
-	double skews;
+	char path[256], *text, *rd1, *rd2;
+	double skews, ios;
 	size_t nr_sds;
+	uint64_t nr = 0;
 	FILE *f;
 
 	(void)state;
@@ -239,18 +259,22 @@ static void test_profile_long_trace_splits_rds(void **state)
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
-	for (uint64_t s = 0; s < 4000; s++) /* s % 3 + 1 I/Os in second s */
-		for (uint64_t k = 0; k <= s % 3; k++)
+	for (uint64_t s = 0; s < 4000; s++) /* 30 I/Os every tenth second, else 1 */
+		for (uint64_t k = 0; k < (s % 10 ? 1 : 30); k++, nr++)
 			fprintf(f, "%llu /dev/x read %llu 4096\n",
 				(unsigned long long)(s * 1000000 + k * 1000),
 				(unsigned long long)((s * 7 + k) % 1000) * 1048576);
 	fclose(f);
 	text = profile_text(&cfg, path);
 	check_lines(text, "rd=", &skews);
-	assert_non_null(strstr(text, "\nrd=rd1,wd=w*,distribution=(exponential,variable),"
-				     "elapsed=3600,interval=1,iorate=(1,1,2,1,3,1,1,1,"));
-	assert_non_null(strstr(text, "\nrd=rd2,wd=w*,distribution=(exponential,variable),"
-				     "elapsed=399,interval=1,iorate=(1,1,2,1,"));
+	rd1 = strstr(text, "\nrd=rd1,wd=w*,distribution=(exponential,variable),elapsed=3600,"
+			   "interval=1,iorate=(");
+	rd2 = strstr(text, "\nrd=rd2,wd=w*,distribution=(exponential,variable),elapsed=399,"
+			   "interval=1,iorate=(");
+	assert_non_null(rd1);
+	assert_non_null(rd2);
+	ios = pairs_ios(rd1) + pairs_ios(rd2);
+	assert_true(fabs(ios / (double)nr - 1) < 0.001);
 	assert_int_equal(plan_text(text, &nr_sds), 2);
 	free(text);
 	unlink(path);
