@@ -64,7 +64,10 @@ struct gen_arrival_cfg {
 	 * deterministic generators i = 0, 1, ... at run start + 100 ms + 100 us * (i + 1)
 	 * (reference §9.4); that choice is the engine's. */
 	uint64_t start_ns;
-	bool is_spike; /* distribution=spike: release each second's arrivals at its start */
+	/* distribution=spike: at the start of every second (from start_ns, or from each step's
+	 * start) release the whole part of the rate at once: 3.5 I/Os per second give 3, below
+	 * one I/O per second none (VDbench 5.04.07, observed). The distribution is then unused. */
+	bool is_spike;
 	/* distribution=variable: when nr_steps > 0 the steps replace mean_ns, starting at
 	 * start_ns. The array is the caller's and must outlive the schedule. */
 	const struct gen_rate_step *steps;
@@ -78,6 +81,7 @@ struct gen_arrival {
 	struct gen_pcg rng;
 	enum gen_dist dist;
 	bool is_spike;
+	bool has_spikes; /* is_spike: some rate releases at least one I/O per second */
 	double mean_ns;
 	uint64_t start_ns;
 	uint64_t last_ns;	  /* integer part of the last arrival drawn */
@@ -95,7 +99,8 @@ struct gen_arrival {
 int gen_arrival_init(struct gen_arrival *a, const struct gen_arrival_cfg *cfg, uint64_t seed,
 		     uint64_t stream);
 
-/* Returns the next arrival time (absolute ns, never decreasing) and advances. Hot path. */
+/* Returns the next arrival time (absolute ns, never decreasing) and advances; UINT64_MAX when
+ * a spike schedule never releases anything. Hot path. */
 uint64_t gen_arrival_next(struct gen_arrival *a);
 
 /* Changes the mean for the arrivals after the last one returned (curves, rate changes). The
@@ -125,7 +130,8 @@ int gen_range_resolve(double lo, double hi, uint64_t sd_size_bytes, uint64_t max
 /* ---- workload generator ------------------------------------------------------------------ */
 
 enum {
-	GEN_XFER_MAX_SIZES = 32, /* entries of an xfersize=(size,pct,...) distribution */
+	GEN_XFER_MAX_SIZES = 64, /* entries of an xfersize=(size,pct,...) distribution (VDbench
+				  * 5.04.07 takes 64: tested) */
 };
 
 enum gen_xfer_kind {

@@ -427,7 +427,10 @@ struct parm_rd {
 	struct parm_loop *loops;
 	size_t nr_loops;
 	struct parm_openflags openflags;
-	char *trace;		/* ioramp extension */
+	char *trace;		/* ioramp extension: trace=FILE or trace=(FILE,option...) */
+	char *trace_format;	/* trace=(...,format=NAME): the reader's format; NULL: auto */
+	char *trace_action;	/* trace=(...,action=Q|D|C): blkparse/blktrace event; NULL */
+	bool is_trace_skip_bad; /* trace=(...,skipbad): skip malformed lines */
 	struct parm_wd *own_wd; /* sd= without wd=: the wd=default of that moment, cloned */
 };
 

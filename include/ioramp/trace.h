@@ -133,6 +133,11 @@ enum trace_format trace_reader_format(const struct trace_reader *r);
 /* The action in use (resolved from AUTO at open); TRACE_ACT_AUTO for other formats. */
 enum trace_action trace_reader_action(const struct trace_reader *r);
 
+/* Why the reader ended before the end of the file, keeping the records before ("FILE+OFF:
+ * warning: truncated record ...; the records before it are kept": a blktrace cut in a record,
+ * a gzip file cut inside its stream under skip_bad), or NULL. */
+const char *trace_reader_warning(const struct trace_reader *r);
+
 /* Malformed lines skipped so far under skip_bad. */
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r);
 
@@ -179,7 +184,7 @@ extern const unsigned int trace_hot_pcts[TRACE_NR_HOT];
 struct trace_stat_opts {
 	uint64_t region_bytes; /* hot-band granularity; default 1 MiB */
 	uint64_t near_bytes;   /* "near" sequential tolerance; default 128 KiB */
-	size_t max_extents;    /* per device, before the footprint is coarsened; default 1M */
+	size_t max_extents;    /* per device in memory, more go to temporary files; default 1M */
 	size_t max_regions;    /* per device, before regions are coarsened; default 4M */
 	bool has_dev_filter;   /* keep only records of dev_filter */
 	uint32_t dev_filter;
@@ -198,9 +203,10 @@ struct trace_size_count {
  *   first I/O of a device counts as neither. seq_by_op is the same test against the previous
  *   I/O of the same op on the device (what the profile splits streams by).
  * - footprint: distinct bytes touched (union of [offset, offset + size)); footprint_4k_bytes:
- *   distinct 4 KiB blocks touched times 4096. Exact while a device has at most max_extents
- *   disjoint extents; beyond that extents are rounded outward to a growing power-of-two
- *   grain (footprint_grain_bytes, is_footprint_exact false), which can only overstate.
+ *   distinct 4 KiB blocks touched times 4096. Exact however many disjoint extents a device
+ *   has (past max_extents they wait in temporary files); only when no temporary file can be
+ *   made are extents rounded outward to a growing power-of-two grain (footprint_grain_bytes,
+ *   is_footprint_exact false), which can only overstate, by less than a grain per extent.
  * - hot bands: I/Os are counted in the region_bytes region of their offset, per device;
  *   hot_pct[i] is the share of data I/Os in the ceil(trace_hot_pcts[i] % x nr_regions)
  *   busiest regions. Past max_regions regions the grain doubles (region_bytes grows).
@@ -269,26 +275,168 @@ void trace_figs_name(const struct trace_figs *f, bool is_majmin, char *buf, size
 /* Prints the figures as the indented text block of "ioramp trace stat". */
 void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out);
 
-/* Prints two traces' totals side by side with B - A for every figure. */
-void trace_figs_compare_print(const struct trace_figs *a, const struct trace_figs *b,
-			      const char *name_a, const char *name_b, FILE *out);
-
 /* The figures as a jansson object (json_t *, returned as void * so this header needs no
  * jansson); NULL on -ENOMEM. The caller owns the reference. */
 void *trace_figs_json(const struct trace_figs *f, bool is_majmin);
 
+/* ---- fidelity: the figures a synthesized stream must reproduce of its trace ------------- */
+
+/* Defined in man/ioramp.1 (FIDELITY FIGURES); reads and writes only:
+ * - records; rate: records over the time from the first to the last record;
+ * - read %; mean read size and mean write size (bytes);
+ * - size mix: top sizes; two mixes differ by half the L1 distance of their size
+ *   distributions, in points (exact sizes);
+ * - sequential %: I/Os that start where one of the last 16 I/Os on their device ended;
+ * - footprint: bytes in the union of the ranges touched, per device, summed (exact);
+ * - hot 10 % share: I/Os in the ceil(10 %) busiest 1 MiB regions touched, over all devices;
+ * - per-second CV: standard deviation over mean of the I/O counts of the whole seconds from
+ *   the first record (n/a under two whole seconds). */
+enum trace_fid_fig {
+	TRACE_FID_RECORDS,
+	TRACE_FID_RATE,
+	TRACE_FID_READ_PCT,
+	TRACE_FID_READ_SIZE,
+	TRACE_FID_WRITE_SIZE,
+	TRACE_FID_SIZE_MIX,
+	TRACE_FID_SEQ_PCT,
+	TRACE_FID_FOOTPRINT,
+	TRACE_FID_HOT10,
+	TRACE_FID_SEC_CV,
+	TRACE_FID_NR,
+};
+
+enum {
+	TRACE_FID_TOP_SIZES = 8,
+};
+
+struct trace_fid_figs {
+	uint64_t nr_ios, nr_reads, nr_writes;
+	size_t nr_devs;
+	double duration_s, rate_iops, read_pct;
+	double mean_read_bytes, mean_write_bytes;
+	struct trace_size_count top_sizes[TRACE_FID_TOP_SIZES];
+	unsigned int nr_top_sizes;
+	double seq_pct;
+	uint64_t footprint_bytes;
+	bool is_footprint_exact;
+	double hot10_pct;
+	uint64_t nr_regions;
+	bool is_region_folded; /* past 8M regions on a device they double (not exact then) */
+	double sec_cv;
+	bool has_sec_cv;
+	uint64_t nr_seconds;
+};
+
+/* One row of a fidelity table: A (the trace) against B (synthesized, or a second trace). */
+struct trace_fid_row {
+	const char *name; /* "read %" */
+	const char *key;  /* "read_pct" */
+	double a, b;
+	double difference; /* b - a in points, or (b - a) / a when is_relative */
+	double tolerance;  /* points, or a fraction when is_relative */
+	bool is_relative;
+	bool is_distance; /* size mix: difference is a distance, a and b are 0 and it */
+	bool is_judged;	  /* false: n/a (no whole seconds, no I/O of that op) */
+	bool is_ok;	  /* within tolerance, or not judged */
+	char a_text[64], b_text[64];
+};
+
+struct trace_fid;
+
+/* Returns 0 with *out set (free with trace_fid_free()), or -ENOMEM. */
+int trace_fid_new(struct trace_fid **out);
+
+/* Accounts one record (flushes and discards are ignored). Returns 0, -ENOMEM or -EIO. */
+int trace_fid_add(struct trace_fid *f, const struct trace_rec *rec);
+
+/* Reads every record of r (of device dev only when has_dev). Returns the number of records
+ * kept, or -errno (the reader's, or -ENOMEM). */
+int64_t trace_fid_read(struct trace_fid *f, struct trace_reader *r, bool has_dev, uint32_t dev);
+
+/* The figures so far. Returns 0, -ENOMEM or -EIO. */
+int trace_fid_figs(struct trace_fid *f, struct trace_fid_figs *out);
+
+/* Fills rows[TRACE_FID_NR] comparing a (the reference) with b, with the tolerances of the
+ * fidelity targets: records and rate 2 %, read % 1 point, mean sizes 3 %, size mix 5 points,
+ * sequential % 3 points, footprint 10 %, hot 10 % share 5 points, per-second CV 25 %.
+ * Returns 0, -ENOMEM or -EIO. */
+int trace_fid_compare(struct trace_fid *a, struct trace_fid *b, struct trace_fid_row *rows);
+
+/* Whether every judged row is within its tolerance. */
+bool trace_fid_rows_ok(const struct trace_fid_row *rows);
+
+/* The table as text: figure, head_a, head_b, difference, tolerance, ok. */
+void trace_fid_print(const struct trace_fid_row *rows, const char *head_a, const char *head_b,
+		     FILE *out);
+
+/* The rows as a jansson array (json_t *), values under key_a and key_b; NULL on -ENOMEM. */
+void *trace_fid_json(const struct trace_fid_row *rows, const char *key_a, const char *key_b);
+
+/* One device's I/Os, footprint and hot 10 % share (of its own regions). Returns 0 (zeros for
+ * a device never seen), -ENOMEM or -EIO. */
+int trace_fid_dev_space(struct trace_fid *f, uint32_t dev, uint64_t *nr_ios,
+			uint64_t *footprint_bytes, double *hot10_pct);
+
+void trace_fid_free(struct trace_fid *f);
+
 /* ---- profile: a VDbench parameter file reproducing a trace ------------------------------ */
 
-/* Reads the traces (twice: figures, then per-stream detail) and writes a VDbench 5.04.07
- * raw-I/O parameter file to out: comment lines with the figures it came from, one SD
- * "lun=$lun" (run with lun=/dev/xxx on the command line) and one WD per stream present among
- * random reads, random writes, sequential reads and sequential writes (sequential as
- * seq_by_op defines it), each with an xfersize distribution (sizes multiples of 512, percents
- * summing to exactly 100), rdpct, seekpct, range= or hotband= in percent of the device span
- * and a skew (skews summing to exactly 100), and one RD at the trace's average rate. Several
- * paths are taken as one workload. Returns 0, or -errno with *err filled by the failing
- * reader (-ENODATA when the traces hold no data I/O). */
-int trace_profile_write(const char *const *paths, size_t nr_paths, const struct trace_opts *opts,
-			FILE *out, struct trace_err *err);
+/* What to profile: the traces (several are taken as one workload, each from its own first
+ * record, their devices kept apart), the reader options, one device only (has_dev), and the
+ * most WDs per device (0: 64). */
+struct trace_profile_cfg {
+	const char *const *paths;
+	size_t nr_paths;
+	const struct trace_opts *opts; /* NULL: auto, auto, no skipping */
+	bool has_dev;
+	uint32_t dev;
+	unsigned int max_wds;
+};
+
+/* A profile in the making (man/ioramp.1, TRACE PROFILES): reads the traces twice and models
+ * every traced device as one SD ("sd=sd,count=(N,1),lun=$lun,size=...": run with
+ * lun=/dev/nvme%dn1) with one random WD per op and class of 1 MiB regions (its own sizes,
+ * range, seekpct and skew), and RDs giving every second of the trace its rate with
+ * distribution=variable. Each device's regions are packed by a factor kappa, chosen by the
+ * model so that the footprint and the hot 10 % share come out as traced; a caller that can
+ * synthesize the profile may correct it (trace_profile_set_kappa()). Returns 0 with *out set
+ * (free with trace_profile_free()), or -errno with *err filled by the failing reader
+ * (-ENODATA when the traces hold no data I/O). */
+struct trace_profile;
+int trace_profile_new(struct trace_profile **out, const struct trace_profile_cfg *cfg,
+		      struct trace_err *err);
+
+/* The SDs (traced devices), in the order of the SD numbers. */
+size_t trace_profile_nr_devs(const struct trace_profile *p);
+
+/* What device dev (an SD number) must come out with: its I/Os, footprint, hot 10 % share. */
+void trace_profile_dev_target(const struct trace_profile *p, size_t dev, uint64_t *nr_ios,
+			      uint64_t *footprint_bytes, double *hot10_pct);
+
+double trace_profile_kappa(const struct trace_profile *p, size_t dev);
+
+/* Lays device dev out again with packing kappa (> 0), its seekpct values with it. */
+void trace_profile_set_kappa(struct trace_profile *p, size_t dev, double kappa);
+
+/* Writes the parameter file: plain VDbench 5.04.07, a comment before every SD and WD saying
+ * which trace figures it stands for. Its SDs number the devices as the fidelity figures of
+ * trace_profile_fid() do. */
+void trace_profile_emit(struct trace_profile *p, FILE *out);
+
+/* The traces' fidelity figures, devices numbered as the SDs, each file on its own clock;
+ * owned by p. */
+struct trace_fid *trace_profile_fid(struct trace_profile *p);
+
+/* The readers' warnings (malformed lines skipped, early ends), one line each; "" if none. */
+const char *trace_profile_warnings(const struct trace_profile *p);
+
+/* Seconds from the first record to the last (each file from its own first). */
+double trace_profile_duration_s(const struct trace_profile *p);
+
+/* Accepts NULL. */
+void trace_profile_free(struct trace_profile *p);
+
+/* trace_profile_new(), then trace_profile_emit() with the model's own packing. */
+int trace_profile_write(const struct trace_profile_cfg *cfg, FILE *out, struct trace_err *err);
 
 #endif /* IORAMP_TRACE_H */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "ioramp/trace.h"
+#include "synth.h"
 
 struct trace_args {
 	struct trace_opts opts;
@@ -19,21 +20,29 @@ struct trace_args {
 	const char *dev_text;
 	const char *out_path;
 	const char *target;
+	bool is_check;
+	uint64_t seed;
+	unsigned int max_wds;
 	char **paths;
 	int nr_paths;
 };
 
 static const char trace_usage_text[] =
 	"usage: ioramp trace stat [OPTIONS] [--device DEV] [--json] FILE...\n"
-	"       ioramp trace profile [OPTIONS] [-o OUT.vdb] FILE...\n"
+	"       ioramp trace profile [OPTIONS] [--device DEV] [--check [--json]] [-o OUT.vdb] FILE...\n"
 	"       ioramp trace compare [OPTIONS] [--json] A B\n"
 	"       ioramp trace convert [OPTIONS] [--target PATH] -o OUT.iolog FILE\n"
+	"       ioramp trace synth FILE.vdb [name=value ...] [--seed N] [--duration S] -o OUT\n"
 	"\n"
 	"  stat      records, rate, read %%, sizes, sequentiality, footprint, hot bands and\n"
 	"            inter-arrival figures per device and in total\n"
-	"  profile   a VDbench parameter file reproducing the trace (run it with lun=DEVICE)\n"
-	"  compare   two traces' figures side by side with B - A\n"
+	"  profile   a VDbench parameter file reproducing the trace's figures (run it with\n"
+	"            lun=/dev/nvme%%dn1); --check synthesizes it and prints trace, synthesized,\n"
+	"            difference, tolerance and ok for every figure (exit 1 if one is off)\n"
+	"  compare   the same figures for two traces, B against A\n"
 	"  convert   rewrite a trace as a fio iolog v3 (ioramp's recording format)\n"
+	"  synth     the I/O stream a parameter file's first RD would issue, as a fio iolog v3\n"
+	"            (ioramp trace synth --help)\n"
 	"\n"
 	"OPTIONS:\n"
 	"  --format F     trace format (default auto: detected from the content); one of\n"
@@ -45,6 +54,9 @@ static const char trace_usage_text[] =
 	"  --json         print a JSON document instead of text\n"
 	"  -o FILE        output file (profile: default standard output)\n"
 	"  --target PATH  convert: the file name every I/O is written against (default devN)\n"
+	"  --check        profile: synthesize the profile and compare its figures with the trace's\n"
+	"  --seed N       profile --check: the synthesized run's seed (default 1)\n"
+	"  --max-wds N    profile: at most N WDs per device (default 64)\n"
 	"\n"
 	"Exit status: 0 success, 1 a trace could not be read or written, 2 bad usage.\n";
 
@@ -69,6 +81,9 @@ enum {
 	OPT_DEVICE,
 	OPT_JSON,
 	OPT_TARGET,
+	OPT_CHECK,
+	OPT_SEED,
+	OPT_MAX_WDS,
 	OPT_HELP,
 };
 
@@ -79,6 +94,9 @@ static const struct option trace_longopts[] = {
 	{ "device", required_argument, NULL, OPT_DEVICE },
 	{ "json", no_argument, NULL, OPT_JSON },
 	{ "target", required_argument, NULL, OPT_TARGET },
+	{ "check", no_argument, NULL, OPT_CHECK },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "max-wds", required_argument, NULL, OPT_MAX_WDS },
 	{ "output", required_argument, NULL, 'o' },
 	{ "help", no_argument, NULL, OPT_HELP },
 	{ NULL, 0, NULL, 0 },
@@ -87,6 +105,8 @@ static const struct option trace_longopts[] = {
 /* One option into a. Returns 0, or an exit code. */
 static int trace_arg(struct trace_args *a, int c, const char *arg)
 {
+	char *end;
+
 	switch (c) {
 	case OPT_FORMAT:
 		if (trace_format_parse(arg, &a->opts.format) < 0)
@@ -109,6 +129,22 @@ static int trace_arg(struct trace_args *a, int c, const char *arg)
 	case OPT_TARGET:
 		a->target = arg;
 		return 0;
+	case OPT_CHECK:
+		a->is_check = true;
+		return 0;
+	case OPT_SEED:
+		a->seed = strtoull(arg, &end, 0);
+		if (end == arg || *end || *arg == '-')
+			return usage_error("bad --seed %s; expected a number", arg);
+		return 0;
+	case OPT_MAX_WDS: {
+		unsigned long n = strtoul(arg, &end, 10);
+
+		if (end == arg || *end || n < 2 || n > 128)
+			return usage_error("bad --max-wds %s; expected 2 to 128", arg);
+		a->max_wds = (unsigned int)n;
+		return 0;
+	}
 	case 'o':
 		a->out_path = arg;
 		return 0;
@@ -127,6 +163,7 @@ static int trace_parse_args(int argc, char **argv, struct trace_args *a)
 	int c, ret;
 
 	memset(a, 0, sizeof(*a));
+	a->seed = 1;
 	optind = 0; /* GNU: full reinitialisation, argv[0] is the subcommand */
 	opterr = 1;
 	while ((c = getopt_long(argc, argv, "o:", trace_longopts, NULL)) != -1) {
@@ -162,6 +199,16 @@ static int parse_dev(const char *text, uint32_t *dev)
 	return 0;
 }
 
+/* What a reader passed over: malformed lines skipped, an early end (records kept). */
+static void print_reader_notes(const char *path, const struct trace_reader *r)
+{
+	if (trace_reader_nr_skipped(r))
+		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
+			trace_reader_nr_skipped(r));
+	if (trace_reader_warning(r))
+		fprintf(stderr, "%s\n", trace_reader_warning(r));
+}
+
 /* Opens path and reads all of it into a new *stat. Prints the error and returns
  * CLI_EXIT_FAILED on failure. */
 static int read_trace(const struct trace_args *a, const char *path, struct trace_stat **stat,
@@ -191,9 +238,7 @@ static int read_trace(const struct trace_args *a, const char *path, struct trace
 		trace_stat_free(*stat);
 		goto err_close;
 	}
-	if (trace_reader_nr_skipped(*reader))
-		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
-			trace_reader_nr_skipped(*reader));
+	print_reader_notes(path, *reader);
 	return 0;
 
 err_close:
@@ -287,76 +332,87 @@ static int cmd_stat(const struct trace_args *a)
 	return print_json(json_pack("{s:s,s:o}", "schema", "ioramp-trace-stat/1", "files", files));
 }
 
-/* {"a": figures, "b": figures, "diff": {figure: b - a}} for the numeric figures. */
-static json_t *compare_json(const struct trace_figs *fa, const struct trace_figs *fb,
-			    bool is_majmin)
+/* Opens path and reads its fidelity figures into a new *fid (of --device only). Prints the
+ * error and returns an exit code on failure. */
+static int read_fid(const struct trace_args *a, const char *path, struct trace_fid **fid)
 {
-	json_t *ja = trace_figs_json(fa, is_majmin), *jb = trace_figs_json(fb, is_majmin);
-	json_t *diff = json_object(), *va;
-	const char *key;
+	struct trace_reader *r;
+	struct trace_err err;
+	uint32_t dev = 0;
+	int64_t nr;
 
-	if (!ja || !jb || !diff)
-		goto err;
-	json_object_foreach (ja, key, va) {
-		json_t *vb = json_object_get(jb, key);
-
-		if (!json_is_number(va) || !json_is_number(vb))
-			continue;
-		if (json_object_set_new(diff, key,
-					json_real(json_number_value(vb) - json_number_value(va))))
-			goto err;
+	if (a->has_dev && parse_dev(a->dev_text, &dev) < 0)
+		return usage_error("bad --device %s; expected a number or maj,min", a->dev_text);
+	if (trace_reader_open(&r, path, &a->opts, &err) < 0) {
+		trace_err_print(&err, stderr);
+		return CLI_EXIT_FAILED;
 	}
-	return json_pack("{s:s,s:o,s:o,s:o}", "schema", "ioramp-trace-compare/1", "a", ja, "b", jb,
-			 "diff", diff);
-err:
-	json_decref(ja);
-	json_decref(jb);
-	json_decref(diff);
-	return NULL;
+	if (trace_fid_new(fid) < 0) {
+		trace_reader_close(r);
+		fprintf(stderr, "ioramp trace: out of memory\n");
+		return CLI_EXIT_FAILED;
+	}
+	nr = trace_fid_read(*fid, r, a->has_dev, dev);
+	if (nr < 0) {
+		if (nr == -ENOMEM)
+			fprintf(stderr, "ioramp trace: out of memory\n");
+		else
+			trace_err_print(trace_reader_err(r), stderr);
+		trace_fid_free(*fid);
+		*fid = NULL;
+	} else {
+		print_reader_notes(path, r);
+	}
+	trace_reader_close(r);
+	return nr < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
+/* The fidelity figures of two traces: A the reference, B against it. */
 static int cmd_compare(const struct trace_args *a)
 {
-	struct trace_reader *ra, *rb;
-	struct trace_stat *sa, *sb;
-	struct trace_figs fa, fb;
-	bool is_majmin;
+	struct trace_fid_row rows[TRACE_FID_NR];
+	struct trace_fid *fa = NULL, *fb = NULL;
 	int ret;
 
 	if (a->nr_paths != 2)
 		return usage_error("compare: %s", "expected two trace files");
-	ret = read_trace(a, a->paths[0], &sa, &ra);
-	if (ret)
-		return ret;
-	ret = read_trace(a, a->paths[1], &sb, &rb);
-	if (ret)
-		goto out_a;
-	is_majmin = trace_format_has_majmin(trace_reader_format(ra)) &&
-		    trace_format_has_majmin(trace_reader_format(rb));
-	if (trace_stat_figs(sa, SIZE_MAX, &fa) < 0 || trace_stat_figs(sb, SIZE_MAX, &fb) < 0) {
+	ret = read_fid(a, a->paths[0], &fa);
+	if (!ret)
+		ret = read_fid(a, a->paths[1], &fb);
+	if (!ret && trace_fid_compare(fa, fb, rows) < 0) {
 		fprintf(stderr, "ioramp trace: out of memory\n");
 		ret = CLI_EXIT_FAILED;
-	} else if (a->is_json) {
-		ret = print_json(compare_json(&fa, &fb, is_majmin));
-	} else {
-		trace_figs_compare_print(&fa, &fb, a->paths[0], a->paths[1], stdout);
 	}
-	trace_stat_free(sb);
-	trace_reader_close(rb);
-out_a:
-	trace_stat_free(sa);
-	trace_reader_close(ra);
+	if (!ret && a->is_json) {
+		ret = print_json(json_pack("{s:s,s:s,s:s,s:b,s:o*}", "schema",
+					   "ioramp-trace-compare/2", "a", a->paths[0], "b",
+					   a->paths[1], "ok", trace_fid_rows_ok(rows), "figures",
+					   (json_t *)trace_fid_json(rows, "a", "b")));
+	} else if (!ret) {
+		printf("A: %s\nB: %s\n", a->paths[0], a->paths[1]);
+		trace_fid_print(rows, "A", "B", stdout);
+	}
+	trace_fid_free(fa);
+	trace_fid_free(fb);
 	return ret;
 }
 
 static int cmd_profile(const struct trace_args *a)
 {
-	struct trace_err err;
-	FILE *out = stdout;
+	struct trace_profile_cfg cfg = {
+		.paths = (const char *const *)a->paths,
+		.nr_paths = (size_t)a->nr_paths,
+		.opts = &a->opts,
+		.has_dev = a->has_dev,
+		.max_wds = a->max_wds,
+	};
+	FILE *out = a->is_check ? NULL : stdout;
 	int ret;
 
 	if (a->nr_paths < 1)
 		return usage_error("profile: %s", "no trace file given");
+	if (a->has_dev && parse_dev(a->dev_text, &cfg.dev) < 0)
+		return usage_error("bad --device %s; expected a number or maj,min", a->dev_text);
 	if (a->out_path) {
 		out = fopen(a->out_path, "w");
 		if (!out) {
@@ -365,15 +421,12 @@ static int cmd_profile(const struct trace_args *a)
 			return CLI_EXIT_FAILED;
 		}
 	}
-	ret = trace_profile_write((const char *const *)a->paths, (size_t)a->nr_paths, &a->opts, out,
-				  &err);
-	if (ret < 0)
-		trace_err_print(&err, stderr);
-	if (out != stdout && fclose(out) != 0 && ret == 0) {
+	ret = cli_trace_profile(&cfg, out, a->is_check, a->seed, a->is_json);
+	if (out && out != stdout && fclose(out) != 0 && ret != CLI_EXIT_FAILED) {
 		fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(errno));
-		ret = -EIO;
+		ret = CLI_EXIT_FAILED;
 	}
-	return ret < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+	return ret;
 }
 
 enum {
@@ -442,6 +495,8 @@ static int convert_copy(struct convert_state *cs, struct trace_reader *r)
 	}
 	if (ret < 0)
 		trace_err_print(trace_reader_err(r), stderr);
+	else
+		print_reader_notes(cs->a->paths[0], r);
 	return ret;
 }
 
@@ -502,6 +557,8 @@ int cli_trace(int argc, char **argv)
 		trace_usage(argc < 2 ? stderr : stdout);
 		return argc < 2 ? CLI_EXIT_USAGE : CLI_EXIT_OK;
 	}
+	if (!strcmp(argv[1], "synth"))
+		return cli_trace_synth(argc - 1, argv + 1);
 	for (size_t i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
 		if (strcmp(argv[1], cmds[i].name))
 			continue;

@@ -61,7 +61,10 @@ struct eng_run {
 	size_t nr_wds;
 	struct eng_wg_desc *wgs;
 	size_t nr_wgs;
-	double target_iops; /* 0 for max */
+	struct gen_rate_step *wg_steps; /* distribution=variable: nr_steps per generator */
+	size_t nr_steps;		/* 0: no variable rate */
+	bool is_spike;			/* distribution=spike */
+	double target_iops;		/* 0 for max; variable: the pairs' mean */
 	uint64_t seed;
 	uint64_t stream_base; /* distinct per run so runs differ but repeat with the seed */
 	uint64_t start_ns;    /* CLOCK_MONOTONIC, a whole second */
@@ -70,10 +73,11 @@ struct eng_run {
 	uint32_t nr_warmup;
 	uint32_t nr_prio; /* priority levels in use (queues per SD) */
 	uint32_t nr_workers;
-	bool has_eof;	   /* some generator stops at the end of its range */
-	bool is_recording; /* --record: workers push every submitted I/O */
-	bool is_replay;	   /* the I/Os come from a trace through the feeder */
-	double compratio;  /* write data compresses about this much (1: not at all) */
+	bool has_eof;	     /* some generator stops at the end of its range */
+	bool is_recording;   /* --record: workers push every submitted I/O */
+	bool is_replay;	     /* the I/Os come from a trace through the feeder */
+	bool is_replay_loop; /* replay in a curve: the trace starts over until the run ends */
+	double compratio;    /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
 	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
 	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */
@@ -230,5 +234,20 @@ struct eng_run_src {
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
 void eng_run_fini(struct eng_run *r);
+
+/* schedule.c: what the workers and trace synth share, so that both draw the same streams. */
+uint64_t eng_wg_gen_stream(const struct eng_run *r, size_t wg);
+uint64_t eng_wg_arrival_stream(const struct eng_run *r, size_t wg);
+/* distribution=variable or spike with (rate,seconds) pairs, on a run that is not a replay. */
+bool eng_rd_is_variable(const struct parm_rd *rd);
+/* The pairs' time-weighted mean rate. */
+double eng_variable_mean_iops(const struct parm_rd *rd);
+/* Fills r->wg_steps for a variable rate (after the generators and their rates are built).
+ * Returns 0 or -ENOMEM with *err filled. */
+int eng_run_steps(struct eng_run *r, const struct plan *plan, struct parm_err *err);
+bool eng_wg_has_steps(const struct eng_run *r, size_t wg);
+/* The arrival schedule of generator wg from start_ns (absolute). */
+void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
+			struct gen_arrival_cfg *ac);
 
 #endif /* IORAMP_ENGINE_INT_H */

@@ -213,7 +213,7 @@ static int scan_traces(struct eng_exec *x, struct parm_err *err)
 
 		if (!rd->trace)
 			continue;
-		ret = eng_trace_scan(rd->trace, v ? &v->loc : &rd->loc, &x->traces[i], err);
+		ret = eng_trace_scan(rd, v ? &v->loc : &rd->loc, &x->traces[i], err);
 		if (ret)
 			return ret;
 	}
@@ -316,6 +316,8 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 	}
 	if (status == ENG_OK && open_dedup(x, true, err))
 		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && scan_traces(x, err)) /* first: a trace that writes opens RDWR */
+		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_targets_open(x, err))
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_dv_new(x, err))
@@ -324,8 +326,6 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && x->opts->record_path && open_recorder(x, err))
 		status = ENG_FAILED;
-	if (status == ENG_OK && scan_traces(x, err))
-		status = ENG_BAD_PARMS;
 	if (x->clu) {
 		status = eng_clu_agree(x, status, err, err);
 		if (status == ENG_OK)

@@ -38,37 +38,53 @@ static bool ring_pop(struct eng_ring *r, struct eng_pending *p)
 	return true;
 }
 
+/* The paced generator whose arrival is due first (equal times: the lowest index) and whose
+ * SD has room, or UINT32_MAX. */
+static uint32_t first_due(const struct eng_worker *w, uint64_t now_ns)
+{
+	uint32_t best = UINT32_MAX;
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		const struct eng_wwg *g = &w->wgs[i];
+
+		if (g->is_paced && !g->is_eof && g->next_ns <= now_ns &&
+		    w->sds[g->local_sd].nr_pending < ENG_SDQ_LIMIT &&
+		    (best == UINT32_MAX || g->next_ns < w->wgs[best].next_ns))
+			best = i;
+	}
+	return best;
+}
+
 /* Open loop: every arrival that is due joins its SD's queue with its scheduled time, so an I/O
- * that waits for a thread is still timed from when it should have started. */
+ * that waits for a thread is still timed from when it should have started. Arrivals are
+ * released in scheduled order over all generators, as VDbench's waiter merges them (reference
+ * §0): each SD queue is then in time order, which --record relies on (a late worker used to
+ * queue one generator's due arrivals before an earlier one of another). */
 static void release_due(struct eng_worker *w, uint64_t now_ns)
 {
 	const struct eng_run *run = w->run;
+	uint32_t i;
 
-	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+	while ((i = first_due(w, now_ns)) != UINT32_MAX) {
 		struct eng_wwg *g = &w->wgs[i];
 		struct eng_wsd *d = &w->sds[g->local_sd];
-		uint32_t prio = run->wgs[g->run_wg].prio;
+		struct gen_io io;
+		struct eng_pending p;
 
-		while (g->is_paced && !g->is_eof && g->next_ns <= now_ns &&
-		       d->nr_pending < ENG_SDQ_LIMIT) {
-			struct gen_io io;
-			struct eng_pending p;
-
-			if (gen_wg_next(&g->gen, &io)) {
-				g->is_eof = true;
-				w->nr_eof++;
-				break;
-			}
-			p.arrival_ns = g->next_ns;
-			p.offset_bytes = io.offset_bytes;
-			p.size_bytes = (uint32_t)io.size_bytes;
-			p.wg = (uint16_t)i;
-			p.is_write = io.is_write;
-			if (!ring_push(&d->q[prio], &p))
-				break;
-			d->nr_pending++;
-			g->next_ns = gen_arrival_next(&g->arr);
+		if (gen_wg_next(&g->gen, &io)) {
+			g->is_eof = true;
+			w->nr_eof++;
+			continue;
 		}
+		p.arrival_ns = g->next_ns;
+		p.offset_bytes = io.offset_bytes;
+		p.size_bytes = (uint32_t)io.size_bytes;
+		p.wg = (uint16_t)i;
+		p.is_write = io.is_write;
+		if (!ring_push(&d->q[run->wgs[g->run_wg].prio], &p))
+			break;
+		d->nr_pending++;
+		g->next_ns = gen_arrival_next(&g->arr);
 	}
 }
 
@@ -200,10 +216,14 @@ static uint64_t oldest_pending(const struct eng_worker *w, uint64_t now_ns)
 	}
 	if (w->rpl) { /* replay: a record not yet released is due at its own time */
 		uint32_t head = atomic_load_explicit(&w->rpl->head, memory_order_relaxed);
+		uint64_t fed = atomic_load_explicit(&w->rpl->fed_ns, memory_order_acquire);
 
 		if (head != atomic_load_explicit(&w->rpl->tail, memory_order_acquire) &&
 		    w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns < oldest)
 			oldest = w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns;
+		/* a feeder that is behind may still push records due before now */
+		if (!atomic_load_explicit(&w->rpl->is_closed, memory_order_acquire) && fed < oldest)
+			oldest = fed;
 	}
 	return oldest;
 }

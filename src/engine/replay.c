@@ -56,9 +56,26 @@ static int by_number(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
-int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trace_info *out,
+/* trace=(FILE,format=NAME,action=Q|D|C,skipbad): the reader's options, checked here. */
+static int scan_opts(const struct parm_rd *rd, const struct parm_loc *loc, struct trace_opts *o,
+		     struct parm_err *err)
+{
+	memset(o, 0, sizeof(*o));
+	o->skip_bad = rd->is_trace_skip_bad;
+	if (rd->trace_format && trace_format_parse(rd->trace_format, &o->format) < 0)
+		return parm_errf(err, loc,
+				 "trace= format=%s is no trace format; expected one of %s",
+				 rd->trace_format, trace_format_names());
+	if (rd->trace_action && trace_action_parse(rd->trace_action, &o->action) < 0)
+		return parm_errf(err, loc, "trace= action=%s; expected Q, D or C",
+				 rd->trace_action);
+	return 0;
+}
+
+int eng_trace_scan(const struct parm_rd *rd, const struct parm_loc *loc, struct eng_trace_info *out,
 		   struct parm_err *err)
 {
+	const char *path = rd->trace;
 	struct trace_reader *r;
 	struct trace_err terr;
 	struct trace_rec rec;
@@ -66,10 +83,13 @@ int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trac
 	int ret;
 
 	memset(out, 0, sizeof(*out));
+	ret = scan_opts(rd, loc, &out->opts, err);
+	if (ret)
+		return ret;
 	out->path = strdup(path);
 	if (!out->path)
 		return parm_errf(err, loc, "out of memory"), -ENOMEM;
-	ret = trace_reader_open(&r, path, NULL, &terr);
+	ret = trace_reader_open(&r, path, &out->opts, &terr);
 	if (ret)
 		return parm_errf(err, loc, "trace=%s: %s", path, terr.msg), ret;
 	while ((ret = trace_reader_next(r, &rec)) == 1) {
@@ -87,6 +107,7 @@ int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trac
 		if (rec.size_bytes > out->max_size_bytes)
 			out->max_size_bytes = rec.size_bytes;
 		out->nr_records++;
+		out->nr_writes += rec.op == TRACE_OP_WRITE;
 	}
 	if (ret < 0) {
 		const struct trace_err *e = trace_reader_err(r);
@@ -221,15 +242,57 @@ static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
 	size = (t->size_bytes + ENG_RPL_ALIGN - 1) / ENG_RPL_ALIGN * ENG_RPL_ALIGN;
 	if (size > d->max_xfer_bytes)
 		size = (uint32_t)d->max_xfer_bytes;
-	rec.arrival_ns = run->start_ns;
+	rec.arrival_ns = run->start_ns + f->pass_ns;
 	if (f->speed > 0 && t->time_ns > f->ti->first_ns)
 		rec.arrival_ns += (uint64_t)((double)(t->time_ns - f->ti->first_ns) / f->speed);
+	if (rec.arrival_ns < f->last_ns) /* a trace time going back: it is due at once anyway */
+		rec.arrival_ns = f->last_ns;
+	f->last_ns = rec.arrival_ns;
 	rec.offset_bytes = fold(f, d, t->offset_bytes, size);
 	rec.size_bytes = size;
 	rec.run_sd = (uint16_t)f->map[di];
 	rec.is_write = t->op == TRACE_OP_WRITE;
 	push(f, f->rings[d->worker], &rec);
+	for (uint32_t i = 0; i < f->nr_rings; i++)
+		atomic_store_explicit(&f->rings[i]->fed_ns, rec.arrival_ns, memory_order_release);
 	return 0;
+}
+
+/* The trace once, or (is_replay_loop) again and again until the run stops, each pass one
+ * mean gap after the last: at the trace's pace, or at once when the speed is max. */
+static int feed_passes(struct eng_feeder *f, struct trace_reader **rp)
+{
+	const struct eng_trace_info *ti = f->ti;
+	struct trace_reader *r = *rp;
+	struct trace_err terr;
+	struct trace_rec t;
+	int ret;
+
+	for (;;) {
+		while (!atomic_load_explicit(&f->stop, memory_order_relaxed) &&
+		       (ret = trace_reader_next(r, &t)) == 1)
+			if (is_data(&t))
+				feed_one(f, &t);
+		if (ret < 0) {
+			snprintf(f->msg, sizeof(f->msg), "%s", trace_reader_err(r)->msg);
+			return ret;
+		}
+		if (!f->run->is_replay_loop || atomic_load_explicit(&f->stop, memory_order_relaxed))
+			return 0;
+		if (f->speed > 0) {
+			double span = (double)(ti->last_ns - ti->first_ns);
+
+			f->pass_ns += (uint64_t)((span + span / (double)ti->nr_records) / f->speed);
+		}
+		trace_reader_close(r);
+		*rp = NULL;
+		ret = trace_reader_open(&r, ti->path, &ti->opts, &terr);
+		if (ret) {
+			snprintf(f->msg, sizeof(f->msg), "%s", terr.msg);
+			return ret;
+		}
+		*rp = r;
+	}
 }
 
 static void *feeder_main(void *arg)
@@ -237,18 +300,12 @@ static void *feeder_main(void *arg)
 	struct eng_feeder *f = arg;
 	struct trace_reader *r;
 	struct trace_err terr;
-	struct trace_rec t;
-	int ret = trace_reader_open(&r, f->ti->path, NULL, &terr);
+	int ret = trace_reader_open(&r, f->ti->path, &f->ti->opts, &terr);
 
 	if (ret) {
 		snprintf(f->msg, sizeof(f->msg), "%s", terr.msg);
 	} else {
-		while (!atomic_load_explicit(&f->stop, memory_order_relaxed) &&
-		       (ret = trace_reader_next(r, &t)) == 1)
-			if (is_data(&t))
-				feed_one(f, &t);
-		if (ret < 0)
-			snprintf(f->msg, sizeof(f->msg), "%s", trace_reader_err(r)->msg);
+		ret = feed_passes(f, &r);
 		trace_reader_close(r);
 	}
 	f->error = ret < 0 ? ret : 0;

@@ -13,11 +13,13 @@
 #include <stdint.h>
 
 #include "ioramp/compiler.h"
+#include "ioramp/trace.h"
 
 struct parm_err;
 struct parm_loc;
 struct eng_run;
 struct parm_config;
+struct parm_rd;
 struct eng_worker;
 
 enum {
@@ -29,8 +31,10 @@ enum {
 /* What a pass over the trace found before the replay (reference: traces.md, units). */
 struct eng_trace_info {
 	char *path;
-	uint64_t nr_records; /* reads and writes */
-	uint64_t nr_other;   /* flushes, discards: not replayed */
+	struct trace_opts opts; /* trace=(FILE,format=,action=,skipbad) */
+	uint64_t nr_records;	/* reads and writes */
+	uint64_t nr_writes;	/* of which writes: the SDs are then opened for writing */
+	uint64_t nr_other;	/* flushes, discards: not replayed */
 	uint64_t first_ns;
 	uint64_t last_ns;
 	uint64_t max_size_bytes;
@@ -40,8 +44,9 @@ struct eng_trace_info {
 	double traced_iops; /* records / duration */
 };
 
-/* Reads the whole trace once. Returns 0 or -errno with *err (at loc) filled. */
-int eng_trace_scan(const char *path, const struct parm_loc *loc, struct eng_trace_info *out,
+/* Reads the whole trace of rd (its trace= file with the reader options given there) once.
+ * Returns 0 or -errno with *err (at loc) filled. */
+int eng_trace_scan(const struct parm_rd *rd, const struct parm_loc *loc, struct eng_trace_info *out,
 		   struct parm_err *err);
 void eng_trace_info_fini(struct eng_trace_info *ti);
 
@@ -59,6 +64,9 @@ struct eng_rpl_ring {
 	struct eng_rpl_rec v[ENG_RPL_RING];
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t tail;
 	_Atomic bool is_closed; /* the trace is exhausted: no more records */
+	/* No record the feeder pushes later, to any ring, arrives before this (arrivals are made
+	 * non-decreasing): what --record may write while this ring is empty. */
+	_Atomic uint64_t fed_ns;
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t head;
 };
 
@@ -69,7 +77,9 @@ struct eng_feeder {
 	struct eng_rpl_ring **rings; /* per worker */
 	uint32_t nr_rings;
 	uint32_t map[ENG_RPL_MAX_DEVS]; /* trace device index -> run SD */
-	double speed; /* trace time / speed = replay time; 0: as fast as the threads allow */
+	double speed;	  /* trace time / speed = replay time; 0: as fast as the threads allow */
+	uint64_t last_ns; /* the latest arrival pushed (feeder thread) */
+	uint64_t pass_ns; /* is_replay_loop: where the current pass of the trace starts */
 	pthread_t thread;
 	_Atomic bool stop;
 	int error; /* -errno from the reader */

@@ -77,6 +77,13 @@ int eng_run_replay(struct eng_run *r, const struct parm_config *cfg,
 	r->replay_speed = r->mode == ENG_MODE_MAX ? 0
 			  : ti->traced_iops > 0	  ? r->target_iops / ti->traced_iops
 						  : 1;
+	/* a curve's runs each last elapsed=, the trace starting over as often as it takes: the
+	 * max run must measure a rate even when the trace is over in a moment at full speed */
+	if (pr->rate == PLAN_RATE_CURVE_MAX || pr->rate == PLAN_RATE_CURVE_POINT) {
+		r->is_replay_loop = true;
+		r->has_eof = false;
+		return 0;
+	}
 	if (has_elapsed)
 		return 0;
 	secs = r->replay_speed > 0 ? (double)(ti->last_ns - ti->first_ns) / 1e9 / r->replay_speed

@@ -13,6 +13,7 @@ void eng_run_fini(struct eng_run *r)
 {
 	free(r->sds);
 	free(r->wgs);
+	free(r->wg_steps);
 	free(r->wd_names);
 	free(r->wd_skew_pct);
 	free(r->dedup_pattern);
@@ -254,9 +255,11 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 	return 0;
 }
 
-static double run_target(const struct plan_run *pr, double base_iops)
+static double run_target(const struct plan_run *pr, const struct parm_rd *rd, double base_iops)
 {
 	switch (pr->rate) {
+	case PLAN_RATE_VARIABLE:
+		return eng_rd_is_variable(rd) ? eng_variable_mean_iops(rd) : 0;
 	case PLAN_RATE_CURVE_POINT:
 	case PLAN_RATE_REL:
 		return plan_curve_target(base_iops > 0 ? base_iops : 10000, pr->pct);
@@ -305,7 +308,7 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 
 	memset(r, 0, sizeof(*r));
 	r->prun = pr;
-	r->target_iops = run_target(pr, base_iops);
+	r->target_iops = run_target(pr, rd, base_iops);
 	r->mode = r->target_iops > 0 ? ENG_MODE_RATE : ENG_MODE_MAX;
 	r->dist = (enum gen_dist)rd->distribution; /* the enums share their order */
 	r->stream_base = ((uint64_t)run_idx + 1) << 24;
@@ -318,6 +321,8 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 		size_sds(r, plan, pr);
 		ret = build_wgs(r, plan, pr, src->share, err);
 	}
+	if (!ret)
+		ret = eng_run_steps(r, plan, err);
 	if (!ret)
 		ret = run_names(r, pr);
 	if (ret == -ENOMEM)

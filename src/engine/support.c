@@ -123,8 +123,10 @@ static int check_rd(const struct parm_rd *rd, struct parm_err *err)
 	static const enum parm_kw replay[] = { PARM_KW_REPLAY }; /* replay=FILE is trace=FILE */
 	const struct parm_val *v = rd->set.val[PARM_KW_DISTRIBUTION];
 
-	if (v && (rd->is_variable || rd->is_spike))
-		return parm_errf(err, &v->loc, "not supported yet: distribution=%s",
+	if (v && rd->trace && (rd->is_variable || rd->is_spike))
+		return parm_errf(err, &v->loc,
+				 "distribution=%s does not apply to a trace= replay; expected "
+				 "iorate=N, max or curve to set the replay's speed",
 				 rd->is_variable ? "variable" : "spike");
 	return check_set(&rd->set, replay, IORAMP_ARRAY_SIZE(replay), err);
 }

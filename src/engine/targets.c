@@ -52,6 +52,9 @@ static void plan_needs(struct eng_exec *x)
 					continue;
 				n->is_used = true;
 				n->is_written |= rdpct < 100;
+				/* a replay writes when its trace does (scanned before) */
+				n->is_written |=
+					rd->trace && x->traces && x->traces[r->rd_idx].nr_writes;
 				n->flags |= wd->openflags.flags | rd->openflags.flags;
 			}
 		}

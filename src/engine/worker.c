@@ -132,7 +132,7 @@ static int worker_wgs(struct eng_worker *w)
 			w->sds[g->local_sd].wgs[w->sds[g->local_sd].nr_wgs++] = n++;
 			continue;
 		}
-		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, run->stream_base + i);
+		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, eng_wg_gen_stream(run, i));
 		if (ret)
 			return ret;
 		if (wd->rate_iops > 0) {
@@ -220,18 +220,14 @@ int eng_worker_arm(struct eng_worker *w)
 
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		struct eng_wwg *g = &w->wgs[i];
-		const struct eng_wg_desc *wd = &run->wgs[g->run_wg];
-		struct gen_arrival_cfg ac = {
-			.dist = run->dist,
-			.mean_ns = wd->rate_iops > 0 ? 1e9 / wd->rate_iops : 0,
-			.start_ns = run->start_ns,
-		};
+		struct gen_arrival_cfg ac;
 		int ret;
 
 		if (!g->is_paced)
 			continue;
+		eng_wg_arrival_cfg(run, g->run_wg, run->start_ns, &ac);
 		ret = gen_arrival_init(&g->arr, &ac, run->seed,
-				       run->stream_base + g->run_wg + (1ull << 40));
+				       eng_wg_arrival_stream(run, g->run_wg));
 		if (ret)
 			return ret;
 		g->next_ns = gen_arrival_next(&g->arr);

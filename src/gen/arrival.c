@@ -1,7 +1,9 @@
 /* Arrival schedules on absolute time (reference §9.4): exponential, uniform or deterministic
  * inter-arrival deltas, optional variable (rate,seconds) steps and per-second spikes. The
  * schedule never looks at the clock: a late I/O is the engine's business, not a reason to
- * skip arrivals. */
+ * skip arrivals. Spikes follow what VDbench 5.04.07 does (observed, tests/parm [901]): each
+ * second, a generator releases the whole part of its rate at once at the start of the second
+ * (3.5 I/Os per second give 3), whatever the distribution. */
 #include "ioramp/gen.h"
 
 #include <errno.h>
@@ -83,6 +85,40 @@ static uint64_t stepped_next(struct gen_arrival *a)
 	}
 }
 
+/* The I/Os a spike releases per second at rate iops: its whole part. The tiny slack keeps a
+ * share computed as 35.000000000001 or 34.999999999999 from losing one. */
+static uint64_t spike_count(double iops)
+{
+	return iops > 0 ? (uint64_t)floor(iops * (1 + 1e-12) + 1e-9) : 0;
+}
+
+static uint64_t spike_rate_count(const struct gen_arrival *a)
+{
+	return spike_count(a->nr_steps ? a->steps[a->step_idx].iops : NS_PER_SEC / a->mean_ns);
+}
+
+/* Spikes: anchor_ns is the start of the current second, nr_since_anchor the I/Os released in
+ * it. A second (or a step) with nothing to release is skipped. */
+static uint64_t spike_next(struct gen_arrival *a)
+{
+	uint64_t sec_ns = (uint64_t)NS_PER_SEC;
+
+	if (!a->has_spikes)
+		return UINT64_MAX; /* every rate is below one I/O per second: never */
+	while (a->nr_since_anchor >= spike_rate_count(a)) {
+		a->nr_since_anchor = 0;
+		a->anchor_ns += sec_ns;
+		if (a->nr_steps && a->anchor_ns >= a->step_end_ns) {
+			uint64_t end = a->step_end_ns;
+
+			step_enter(a, (a->step_idx + 1) % a->nr_steps, end);
+		}
+	}
+	a->nr_since_anchor++;
+	a->last_ns = a->anchor_ns;
+	return a->last_ns;
+}
+
 static int steps_check(const struct gen_rate_step *steps, size_t nr_steps)
 {
 	bool has_rate = false;
@@ -119,17 +155,17 @@ int gen_arrival_init(struct gen_arrival *a, const struct gen_arrival_cfg *cfg, u
 	arrival_anchor(a, cfg->start_ns);
 	if (a->nr_steps)
 		step_enter(a, 0, cfg->start_ns);
+	for (size_t i = 0; a->is_spike && i < (a->nr_steps ? a->nr_steps : 1); i++)
+		a->has_spikes |=
+			spike_count(a->nr_steps ? a->steps[i].iops : NS_PER_SEC / a->mean_ns) > 0;
 	return 0;
 }
 
 uint64_t gen_arrival_next(struct gen_arrival *a)
 {
-	uint64_t t = a->nr_steps ? stepped_next(a) : arrival_advance(a);
-	uint64_t sec_ns = (uint64_t)NS_PER_SEC;
-
-	if (a->is_spike) /* reference §9.4: a second's arrivals are all released at its start */
-		t = a->start_ns + (t - a->start_ns) / sec_ns * sec_ns;
-	return t;
+	if (a->is_spike)
+		return spike_next(a);
+	return a->nr_steps ? stepped_next(a) : arrival_advance(a);
 }
 
 int gen_arrival_set_mean(struct gen_arrival *a, double mean_ns)
@@ -139,7 +175,9 @@ int gen_arrival_set_mean(struct gen_arrival *a, double mean_ns)
 	if (a->nr_steps)
 		return 0;
 	a->mean_ns = mean_ns;
-	if (a->dist == GEN_DIST_DETERMINISTIC)
+	if (a->is_spike)
+		a->has_spikes = spike_count(NS_PER_SEC / mean_ns) > 0;
+	else if (a->dist == GEN_DIST_DETERMINISTIC)
 		arrival_anchor(a, a->last_ns);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_SECONDS 9e18
 
@@ -25,6 +26,8 @@ void parm_rd_fini(struct parm_rd *rd)
 		free(rd->loops[i].vals);
 	free(rd->loops);
 	free(rd->trace);
+	free(rd->trace_format);
+	free(rd->trace_action);
 	if (rd->own_wd) {
 		parm_wd_fini(rd->own_wd);
 		free(rd->own_wd);
@@ -124,6 +127,50 @@ static int rd_word(const struct parm_val *v, const char *what, char **out, struc
 	return ret;
 }
 
+/* One option of trace=(FILE,option,...): format=NAME, action=Q|D|C or skipbad, as VDbench's
+ * replay=(FILE,split=DIR,...) takes its options. The engine checks the names. */
+static int trace_option(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
+{
+	const char *t = v->text;
+	char **slot = NULL;
+
+	if (v->kind == PARM_VAL_LIST)
+		return parm_errf(err, &v->loc,
+				 "trace= option %s; expected format=NAME, "
+				 "action=Q|D|C or skipbad",
+				 t);
+	if (!strcasecmp(t, "skipbad") || !strcasecmp(t, "skip_bad")) {
+		rd->is_trace_skip_bad = true;
+		return 0;
+	}
+	if (!strncasecmp(t, "format=", 7))
+		slot = &rd->trace_format;
+	else if (!strncasecmp(t, "action=", 7))
+		slot = &rd->trace_action;
+	if (!slot || !t[7])
+		return parm_errf(err, &v->loc,
+				 "unknown trace= option %s; expected format=NAME, action=Q|D|C or "
+				 "skipbad",
+				 t);
+	free(*slot);
+	*slot = strdup(t + 7);
+	return *slot ? 0 : -ENOMEM;
+}
+
+static int set_trace(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
+{
+	int ret;
+
+	if (v->kind != PARM_VAL_LIST)
+		return rd_word(v, "trace", &rd->trace, err);
+	if (!v->nr_items)
+		return parm_errf(err, &v->loc, "trace=(): expected trace=(FILE,option...)");
+	ret = rd_word(&v->items[0], "trace", &rd->trace, err);
+	for (size_t i = 1; !ret && i < v->nr_items; i++)
+		ret = trace_option(rd, &v->items[i], err);
+	return ret;
+}
+
 static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
@@ -165,7 +212,7 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_TRACE:
 		free(rd->trace); /* trace= wins over replay= */
 		rd->trace = NULL;
-		return rd_word(v, "trace", &rd->trace, err);
+		return set_trace(rd, v, err);
 	default:
 		return 0;
 	}

@@ -64,7 +64,7 @@ static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, cha
 	const struct parm_rate *r = &rd->shown_rate;
 	const char *ctl = run->is_controlled ? "Controlled" : "Uncontrolled";
 
-	if (rd->is_variable) {
+	if (rd->is_variable || rd->is_spike) { /* spike alone takes pairs too ([902]) */
 		snprintf(buf, len, "Variable");
 	} else if (!rd->has_iorate) {
 		snprintf(buf, len, "0");

@@ -31,6 +31,8 @@ static const struct trace_fmt *detect_text(char *text)
 
 		if (nl)
 			*nl = '\0';
+		if (nl && nl > line && nl[-1] == '\r') /* CRLF lines probe as LF ones */
+			nl[-1] = '\0';
 		for (size_t i = 0; i < trace_nr_fmts && i < IORAMP_ARRAY_SIZE(score); i++) {
 			const struct trace_fmt *f = trace_fmts[i];
 
@@ -51,6 +53,39 @@ static const struct trace_fmt *detect_text(char *text)
 		}
 	}
 	return winner;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Integer arrival times are MQSim nanoseconds unless the median gap between the first
+ * records' times is under 100: 100 ns apart would be 10 million I/Os per second, so such
+ * times are DiskSim's whole milliseconds. text holds the NUL-separated lines of
+ * detect_text(), len bytes. */
+static const struct trace_fmt *mqsim_or_disksim(const char *text, size_t len)
+{
+	uint64_t t[DETECT_LINES], gaps[DETECT_LINES];
+	size_t n = 0, nr_gaps = 0;
+
+	for (const char *line = text; line < text + len && n < DETECT_LINES;
+	     line += strlen(line) + 1) {
+		char *end;
+		unsigned long long v = strtoull(line, &end, 10);
+
+		if (end != line && (*end == ' ' || *end == '\t'))
+			t[n++] = v;
+	}
+	for (size_t i = 1; i < n; i++)
+		if (t[i] >= t[i - 1])
+			gaps[nr_gaps++] = t[i] - t[i - 1];
+	if (!nr_gaps)
+		return &trace_fmt_mqsim;
+	qsort(gaps, nr_gaps, sizeof(*gaps), cmp_u64);
+	return gaps[nr_gaps / 2] < 100 ? &trace_fmt_disksim : &trace_fmt_mqsim;
 }
 
 const struct trace_fmt *trace_detect(struct trace_input *in, struct trace_err *err)
@@ -82,6 +117,8 @@ const struct trace_fmt *trace_detect(struct trace_input *in, struct trace_err *e
 	if (n == DETECT_BYTES && memrchr(text, '\n', (size_t)n)) /* drop a cut last line */
 		*(char *)memrchr(text, '\n', (size_t)n) = '\0';
 	f = memchr(p, '\0', (size_t)n) ? NULL : detect_text(text);
+	if (f == &trace_fmt_mqsim)
+		f = mqsim_or_disksim(text, (size_t)n);
 	free(text);
 	if (!f)
 		snprintf(err->msg, sizeof(err->msg),

@@ -85,6 +85,14 @@ static enum trace_action blkparse_action(const char *w, size_t len)
 	}
 }
 
+/* Whether the tail holds "sector + count". */
+static bool has_count(const char *p)
+{
+	uint64_t sector;
+
+	return !trace_scan_u64(&p, &sector) && !trace_scan_sep(&p, '+');
+}
+
 /* The tail "sector + count [...]"; flushes may have none (size 0 then). */
 static int blkparse_tail(struct trace_reader *r, const char *p, struct trace_rec *rec)
 {
@@ -135,6 +143,10 @@ static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *
 		return trace_field_bad(r, w, 0, "RWBS", "letters such as R, W, RA, WS, FN, DS");
 	if (ret == 0)
 		return 0;
+	/* a write with a flush (FWFS, WFS) and no "+ count" carries no data: the kernel's
+	 * empty pre-flush, "Q FWFS [comm]", completed as "C WFS 575480360 [0]" */
+	if (rec->op == TRACE_OP_WRITE && memchr(w, 'F', len) && !has_count(p))
+		rec->op = TRACE_OP_FLUSH;
 	ret = blkparse_tail(r, p, rec);
 	if (ret <= 0 || r->action != TRACE_ACT_COMPLETE)
 		return ret;

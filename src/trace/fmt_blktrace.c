@@ -124,23 +124,33 @@ static int bt_read_raw(struct trace_reader *r, struct bt_stream *s, struct bt_ra
 
 	*at = s->in->pos_bytes;
 	n = trace_input_peek(s->in, &p, BT_REC_BYTES);
+	if (n < BT_REC_BYTES && s->in->is_truncated) /* gzip cut: the bytes before, handed out */
+		return trace_reader_cut(r, bt_path(s), *at, "the gzip data ends inside a record");
 	if (n < 0) {
 		trace_reader_bad_at(r, bt_path(s), *at, "read error (corrupt gzip data?)");
 		return -EIO;
 	}
 	if (n == 0)
 		return 0;
-	if (n < BT_REC_BYTES)
-		return trace_reader_bad_at(r, bt_path(s), *at, "truncated record: %d of %d bytes",
-					   (int)n, BT_REC_BYTES);
+	if (n < BT_REC_BYTES) { /* blktrace stopped mid-write: what came before is sound */
+		char what[96];
+
+		snprintf(what, sizeof(what), "truncated record (%d of %d bytes) at the end", (int)n,
+			 BT_REC_BYTES);
+		return trace_reader_cut(r, bt_path(s), *at, what);
+	}
 	bt_decode(p, s->is_swapped, t);
 	if ((t->magic & BT_MAGIC_MASK) != BT_MAGIC)
 		return trace_reader_bad_at(r, bt_path(s), *at,
 					   "bad magic 0x%08x; expected 0x656174xx (blktrace)",
 					   t->magic);
-	if (trace_input_skip(s->in, BT_REC_BYTES + (uint64_t)t->pdu_len) < 0)
-		return trace_reader_bad_at(r, bt_path(s), *at, "truncated payload of %u bytes",
-					   t->pdu_len);
+	if (trace_input_skip(s->in, BT_REC_BYTES + (uint64_t)t->pdu_len) < 0) {
+		char what[96];
+
+		snprintf(what, sizeof(what),
+			 "record with a truncated payload of %u bytes at the end", t->pdu_len);
+		return trace_reader_cut(r, bt_path(s), *at, what);
+	}
 	return 1;
 }
 

@@ -72,10 +72,21 @@ static int input_fill(struct trace_input *in)
 	if (in->is_eof || !room)
 		return 0; /* a memory input is all in the buffer from the start */
 	n = gzread(in->gz, in->buf + in->end, (unsigned int)room);
-	if (n < 0)
-		return -EIO;
-	if (n == 0)
+	if (n <= 0) {
+		int errnum;
+
+		/* zlib ends a cut gzip stream as if it were complete, or fails, with Z_BUF_ERROR:
+		 * the end, flagged, so that the reader can tell it from the real one */
+		gzerror(in->gz, &errnum);
+		if (errnum == Z_BUF_ERROR) {
+			in->is_truncated = true;
+			in->is_eof = true;
+			return 0;
+		}
+		if (n < 0)
+			return -EIO;
 		in->is_eof = true;
+	}
 	in->end += (size_t)n;
 	return n;
 }
@@ -112,6 +123,10 @@ int trace_input_line(struct trace_input *in, char **line, size_t *len)
 		scanned = avail;
 		if (in->is_eof && in->start == in->end)
 			return 0;
+		if (in->is_eof && in->is_truncated) { /* a line cut by the end of a cut file */
+			in->start = in->end;
+			return 0;
+		}
 		if (in->is_eof) { /* a last line without '\n' */
 			size_t at = in->end;
 
@@ -168,6 +183,7 @@ int trace_input_rewind(struct trace_input *in)
 	in->start = in->end = 0;
 	in->pos_bytes = 0;
 	in->is_eof = false;
+	in->is_truncated = false;
 	if (in->gz)
 		return gzrewind(in->gz) < 0 ? -EIO : 0;
 	/* Lines were NUL-terminated in place: copy the source again. */

@@ -23,6 +23,7 @@ struct trace_input {
 	size_t start, end;  /* unread bytes are buf[start, end) */
 	uint64_t pos_bytes; /* stream offset of buf[start] (decompressed) */
 	bool is_eof;	    /* the source has nothing more; buf may still hold bytes */
+	bool is_truncated;  /* the end came inside a gzip stream (is_eof too): a cut file */
 };
 
 /* Opens path for reading (gzip is detected by zlib; plain files pass through) with a buffer
@@ -34,7 +35,8 @@ int trace_input_open_file(struct trace_input *in, const char *path, size_t buf_b
 int trace_input_open_mem(struct trace_input *in, const void *data, size_t len);
 
 /* Next line without its '\n' (and '\r'), NUL-terminated in the buffer, valid until the next
- * call. Returns 1, 0 at the end, -E2BIG for a line longer than the buffer, -EIO. */
+ * call. Returns 1, 0 at the end (is_truncated tells a cut gzip file, its bytes before the cut
+ * handed out), -E2BIG for a line longer than the buffer, -EIO. */
 int trace_input_line(struct trace_input *in, char **line, size_t *len);
 
 /* Makes up to want bytes readable without consuming them; *p points at them. Returns the

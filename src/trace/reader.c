@@ -3,6 +3,7 @@
 #include "reader.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,6 +125,15 @@ int trace_reader_bad_at(struct trace_reader *r, const char *file, uint64_t offse
 	r->err.is_binary = true;
 	r->err.offset_bytes = offset_bytes;
 	return -EINVAL;
+}
+
+int trace_reader_cut(struct trace_reader *r, const char *file, uint64_t offset_bytes,
+		     const char *what)
+{
+	snprintf(r->warning, sizeof(r->warning),
+		 "%s+%" PRIu64 ": warning: %s; the records before it are kept",
+		 file ? file : r->err.file, offset_bytes, what);
+	return 0;
 }
 
 static void errf(struct trace_err *err, const char *fmt, ...) IORAMP_PRINTF(2, 3);
@@ -269,8 +279,35 @@ static int reader_fail_input(struct trace_reader *r, int ret)
 	if (ret == -E2BIG)
 		return reader_fail(
 			r, trace_reader_bad(r, "line longer than %d bytes", TRACE_INPUT_BUF_BYTES));
-	errf(&r->err, "read error (truncated or corrupt gzip data?)");
+	errf(&r->err, "read error (corrupt gzip data?)");
 	return reader_fail(r, ret);
+}
+
+/* The end of the input: a real one, or a gzip file cut inside its stream: an error, or under
+ * skip_bad the end with a warning. Returns 0 or -EIO. */
+static int reader_end(struct trace_reader *r)
+{
+	if (!r->in.is_truncated || r->warning[0])
+		return 0;
+	if (r->opts.skip_bad) {
+		if (r->fmt->is_binary)
+			snprintf(r->warning, sizeof(r->warning),
+				 "%s+%" PRIu64 ": warning: the file ends inside its gzip data "
+				 "(truncated); the records before the cut are kept",
+				 r->err.file, r->in.pos_bytes);
+		else
+			snprintf(r->warning, sizeof(r->warning),
+				 "%s:%" PRIu64 ": warning: the file ends inside its gzip data "
+				 "(truncated); the %" PRIu64 " lines before the cut are kept",
+				 r->err.file, r->line_nr, r->line_nr);
+		return 0;
+	}
+	r->err.line = r->line_nr;
+	r->err.is_binary = r->fmt->is_binary;
+	r->err.offset_bytes = r->in.pos_bytes;
+	errf(&r->err, "the file ends inside its gzip data (truncated); expected a whole gzip "
+		      "file, or --skip-bad to keep what comes before the cut");
+	return reader_fail(r, -EIO);
 }
 
 static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
@@ -281,7 +318,7 @@ static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
 		int ret = trace_input_line(&r->in, &line, &len);
 
 		if (ret == 0)
-			return 0;
+			return reader_end(r);
 		r->line_nr++;
 		if (ret < 0)
 			return reader_fail_input(r, ret);
@@ -309,6 +346,8 @@ int trace_reader_next(struct trace_reader *r, struct trace_rec *rec)
 	if (!r->fmt->is_binary)
 		return reader_next_line(r, rec);
 	ret = r->fmt->next_bin(r, rec);
+	if (ret == 0)
+		return reader_end(r);
 	return ret < 0 ? reader_fail(r, ret) : ret;
 }
 
@@ -325,6 +364,11 @@ enum trace_format trace_reader_format(const struct trace_reader *r)
 enum trace_action trace_reader_action(const struct trace_reader *r)
 {
 	return r->action;
+}
+
+const char *trace_reader_warning(const struct trace_reader *r)
+{
+	return r->warning[0] ? r->warning : NULL;
 }
 
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r)

@@ -46,6 +46,7 @@ struct trace_reader {
 	struct trace_err err;
 	uint64_t line_nr;    /* text: 1-based number of the last line read */
 	uint64_t nr_skipped; /* malformed lines skipped (skip_bad) */
+	char warning[320];   /* why the reader ended early, records before kept ("" if not) */
 	int fail_ret;	     /* the -errno that stopped the reader, 0 while usable */
 	bool is_scanning;    /* counting events for TRACE_ACT_AUTO, not producing records */
 	uint64_t nr_by_action[TRACE_ACT_NR];
@@ -68,6 +69,11 @@ int trace_reader_bad(struct trace_reader *r, const char *fmt, ...) IORAMP_PRINTF
 /* Same for a binary record at offset_bytes of file (NULL: the reader's file). */
 int trace_reader_bad_at(struct trace_reader *r, const char *file, uint64_t offset_bytes,
 			const char *fmt, ...) IORAMP_PRINTF(4, 5);
+
+/* Ends the stream early, keeping the records read so far: a warning "what" at offset_bytes
+ * of file (NULL: the reader's file) for trace_reader_warning(). Returns 0 (the end). */
+int trace_reader_cut(struct trace_reader *r, const char *file, uint64_t offset_bytes,
+		     const char *what);
 
 /* Field readers for the text formats: after blanks, the value, then (when sep is not 0) the
  * separator and the blanks after it; *pp advances past them. On failure they return -EINVAL

@@ -478,7 +478,7 @@ static void figs_derive(struct trace_figs *f)
 /* Adds one device's counters into f (a device's own figures or the total). */
 static int figs_sum_dev(struct trace_figs *f, struct dev_acc *d, bool *has_time)
 {
-	uint64_t grain;
+	uint64_t grain, bytes, bytes_4k;
 	int ret = trace_extents_merge(&d->extents);
 
 	if (ret < 0)
@@ -500,8 +500,13 @@ static int figs_sum_dev(struct trace_figs *f, struct dev_acc *d, bool *has_time)
 	f->nr_seq_by_op[0] += d->nr_seq_by_op[0];
 	f->nr_seq_by_op[1] += d->nr_seq_by_op[1];
 	grain = d->extents.grain_bytes;
-	f->footprint_bytes += trace_extents_bytes(&d->extents, 1);
-	f->footprint_4k_bytes += trace_extents_bytes(&d->extents, grain > 4096 ? grain : 4096);
+	ret = trace_extents_bytes(&d->extents, 1, &bytes);
+	if (!ret)
+		ret = trace_extents_bytes(&d->extents, grain > 4096 ? grain : 4096, &bytes_4k);
+	if (ret < 0)
+		return ret;
+	f->footprint_bytes += bytes;
+	f->footprint_4k_bytes += bytes_4k;
 	if (grain > f->footprint_grain_bytes)
 		f->footprint_grain_bytes = grain;
 	if (d->max_end > f->max_end_bytes)

@@ -246,31 +246,6 @@ void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out)
 	print_latency(f, out);
 }
 
-void trace_figs_compare_print(const struct trace_figs *a, const struct trace_figs *b,
-			      const char *name_a, const char *name_b, FILE *out)
-{
-	fprintf(out, "A: %s\nB: %s\n%-22s %16s %16s %16s\n", name_a, name_b, "statistic", "A", "B",
-		"B - A");
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(figs_table); i++) {
-		const struct fig *g = &figs_table[i];
-		double va = fig_value(g, a) * g->cmp_scale, vb = fig_value(g, b) * g->cmp_scale;
-
-		fprintf(out, "%-22s %16.3f %16.3f %+16.3f\n", g->cmp_name, va, vb, vb - va);
-	}
-	for (int i = 0; i < TRACE_NR_SIZE_BUCKETS; i++) {
-		char lo[32], row[48];
-		double pa, pb;
-
-		if (!a->size_hist[i] && !b->size_hist[i])
-			continue;
-		size_label(i ? 1ull << i : 0, lo, sizeof(lo));
-		snprintf(row, sizeof(row), "size_%s_pct", lo);
-		pa = a->nr_ios ? 100.0 * (double)a->size_hist[i] / (double)a->nr_ios : 0;
-		pb = b->nr_ios ? 100.0 * (double)b->size_hist[i] / (double)b->nr_ios : 0;
-		fprintf(out, "%-22s %16.3f %16.3f %+16.3f\n", row, pa, pb, pb - pa);
-	}
-}
-
 /* Sets key to v (a new reference, possibly NULL); false when anything failed. */
 static bool json_put(json_t *obj, const char *key, json_t *v)
 {

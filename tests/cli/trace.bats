@@ -88,43 +88,138 @@ json_check() {
 	[[ "$output" == *"  records         2 (reads 1, writes 1)"* ]]
 }
 
-@test "a truncated binary trace names the byte offset" {
+@test "a truncated blktrace keeps the records before the cut, with a warning at its offset" {
 	head -c 500 "$TRACES/blktrace.bin" >cut.bin
 	run "$IORAMP" trace stat cut.bin
-	[ "$status" -eq 1 ]
-	[[ "$output" =~ ^cut\.bin\+[0-9]+:\ error:\ truncated\ (record|payload) ]]
+	[ "$status" -eq 0 ]
+	[[ "$output" =~ cut\.bin\+[0-9]+:\ warning:\ (truncated\ record|record\ with\ a\ truncated\ payload).*the\ records\ before\ it\ are\ kept ]]
+	[[ "$output" == *"  records         "* ]]
 }
 
-@test "compare prints every figure with B - A" {
+@test "a gzip file cut inside its stream is an error; --skip-bad keeps the lines before" {
+	head -c 2000 "$TRACES/msr.csv.gz" >cut.csv.gz
+	run "$IORAMP" trace stat cut.csv.gz
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ends inside its gzip data (truncated)"* ]]
+	run "$IORAMP" trace stat --skip-bad cut.csv.gz
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"cut.csv.gz:"*": warning: the file ends inside its gzip data (truncated)"* ]]
+}
+
+@test "compare shows the fidelity figures of B against A" {
 	run "$IORAMP" trace compare "$TRACES/msr.csv" "$TRACES/blkreplay.load"
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "A: $TRACES/msr.csv" ]
-	[[ "$output" == *$'\nrecords                         240.000          240.000           +0.000\n'* ]]
-	[[ "$output" == *$'\nseq_pct '* ]]
-	[[ "$output" == *$'\nhot_10_pct '* ]]
-	run "$IORAMP" trace compare --json "$TRACES/msr.csv" "$TRACES/blkreplay.load"
+	[[ "${lines[2]}" == "figure           A "*" B "*" difference tolerance ok" ]]
+	grep -q '^records  *240  *240  *+0.0 %  *2 %  *ok$' <<<"$output"
+	for f in rate "read %" "mean read size" "mean write size" "size mix" "sequential %" \
+		footprint "hot 10% share" "per-second CV"; do
+		grep -q "^$f " <<<"$output" || { echo "no row $f"; return 1; }
+	done
+	run "$IORAMP" trace compare --json "$TRACES/msr.csv" "$TRACES/msr.csv.gz"
 	[ "$status" -eq 0 ]
 	echo "$output" | json_check
+	[ "$(jq -r .schema <<<"$output")" = "ioramp-trace-compare/2" ]
+	[ "$(jq '[.figures[] | select(.ok)] | length' <<<"$output")" -eq 10 ]
+	jq -e '.figures[] | select(.figure == "seq_pct") | .difference == 0' <<<"$output"
 }
 
-@test "profile writes plain VDbench parameters" {
+@test "profile writes plain VDbench parameters: one SD per traced device" {
 	run "$IORAMP" trace profile -o p.vdb "$TRACES/msr.csv"
 	[ "$status" -eq 0 ]
-	grep -q '^sd=sd1,lun=\$lun,threads=3$' p.vdb
-	grep -q '^wd=rr,sd=sd1,xfersize=(4k,' p.vdb
-	grep -q '^rd=rd1,wd=(rr,rw,sr),iorate=1003.8,elapsed=10,interval=1$' p.vdb
+	grep -q '^sd=sd,count=(0,1),lun=\$lun,size=[0-9]*m,threads=[0-9]*$' p.vdb
+	grep -q '^sd=sd,count=(1,1),lun=\$lun,size=[0-9]*m,threads=[0-9]*$' p.vdb
+	grep -q '^wd=w0c[0-9]*r,sd=sd0,xfersize=' p.vdb
+	grep -q '^wd=w0c[0-9]*w,sd=sd0,xfersize=' p.vdb
+	grep -q '^wd=w1c[0-9]*r,sd=sd1,xfersize=' p.vdb # the rule writes on device 0 only
+	grep -q '^rd=rd1,wd=w\*,iorate=[0-9.]*,elapsed=2,interval=1$' p.vdb # under two seconds
+	# every SD and WD says which trace figures it stands for
+	[ "$(grep -c '^\* sd[01]: device ' p.vdb)" -eq 2 ]
+	[ "$(grep -c '^\* w[01]c' p.vdb)" -eq "$(grep -c '^wd=' p.vdb)" ]
 	# parameter lines hold no blank: VDbench ignores everything after one
 	! grep -v '^\*' p.vdb | grep -q ' '
+	# --device keeps one
+	"$IORAMP" trace profile --device 1 -o p1.vdb "$TRACES/msr.csv"
+	[ "$(grep -c '^sd=' p1.vdb)" -eq 1 ]
 }
 
-@test "VDbench accepts the profiles (vdbench -s)" {
+# 60 s of a made-up workload, about 56,000 I/Os: a hot table (reads and writes of 8 KiB over
+# 64 MiB, a tenth of them in its first MiB), a log written in 64 KiB pieces, a scan reading
+# 128 KiB at a time, five times the load every tenth second.
+make_workload() {
+	awk 'BEGIN { srand(7); print "fio version 3 iolog"; print "0 /dev/d add"
+		lw = 8 * 1048576 * 1024; sc = 20 * 1048576 * 1024
+		for (s = 0; s < 60; s++) {
+			n = s % 10 ? 600 + (s * 37) % 200 : 3000
+			for (j = 0; j < n; j++) {
+				t = s * 1000000 + int(j * 1000000 / n); x = rand()
+				if (x < 0.6) { op = rand() < 0.7 ? "read" : "write"; size = 8192
+					off = (rand() < 0.1 ? int(rand() * 128) : int(rand() * 8192)) * 8192 }
+				else if (x < 0.8) { op = "write"; size = 65536; off = lw; lw += size }
+				else { op = "read"; size = 131072; off = sc; sc += size }
+				printf "%.0f /dev/d %s %.0f %d\n", t, op, off, size
+			}
+		}
+	}' >work.iolog
+}
+
+@test "profile --check synthesizes the profile and prints every figure" {
+	make_workload
+	run "$IORAMP" trace profile --check -o p.vdb work.iolog
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "figure           trace "*" synthesized "*" difference tolerance ok" ]]
+	[ "${lines[-1]}" = "every figure within its tolerance" ]
+	[ -s p.vdb ]
+	run "$IORAMP" trace profile --check --json work.iolog
+	[ "$status" -eq 0 ]
+	echo "$output" | json_check
+	[ "$(jq -r .schema <<<"$output")" = "ioramp-trace-fidelity/1" ]
+	[ "$(jq -r .ok <<<"$output")" = true ]
+	[ "$(jq '[.figures[] | select(.trace != null and .synthesized != null)] | length' \
+		<<<"$output")" -eq 10 ]
+	# what it checks is what synth writes (another seed: within the tolerances too)
+	"$IORAMP" trace synth p.vdb lun=/x/l%d --all --seed 9 --duration 59.9 -o s.iolog
+	run "$IORAMP" trace compare work.iolog s.iolog
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *" NO"* ]]
+}
+
+@test "profile --check of a trace too small for its tolerances says so and exits 1" {
+	run "$IORAMP" trace profile --check "$TRACES/blkreplay.load" # 240 I/Os
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "some figures outside their tolerance (NO)" ]
+}
+
+@test "a profile of a long trace gives every second its rate, in RDs of 3600 s" {
+	awk 'BEGIN { print "fio version 3 iolog"; print "0 /dev/x add"
+		for (s = 0; s < 4000; s++) for (k = 0; k < (s % 10 ? 1 : 20); k++)
+			printf "%.0f /dev/x %s %.0f 4096\n", s * 1000000 + k * 1000 + 500000,
+				k % 3 ? "read" : "write", ((s * 13 + k) % 5000) * 1048576 }' >long.iolog
+	run "$IORAMP" trace profile --check -o long.vdb long.iolog
+	echo "$output"
+	grep -q '^rd=rd1,wd=w\*,distribution=(exponential,variable),elapsed=3600,interval=1,iorate=(' long.vdb
+	grep -q '^rd=rd2,wd=w\*,distribution=(exponential,variable),elapsed=399,' long.vdb
+	[[ "$output" == *$'\nper-second CV    1.965 '* ]]
+	[ "$status" -eq 0 ]
+}
+
+@test "VDbench accepts the profiles (vdbench -s) and lists the same runs" {
 	local vdb=${VDBENCH:-/opt/vdbench/vdbench}
 	[ -x "$vdb" ] && command -v java >/dev/null || skip "VDbench not installed at $vdb"
-	for t in msr.csv blkparse.txt fio3.iolog; do
-		"$IORAMP" trace profile -o "p-$t.vdb" "$TRACES/$t"
-		run "$vdb" -f "p-$t.vdb" -s "lun=$SCRATCH/lun" -o "$SCRATCH/out-$t"
-		[ "$status" -eq 0 ]
+	awk 'BEGIN { print "fio version 3 iolog"; print "0 /dev/x add"
+		for (s = 0; s < 3700; s++) printf "%d /dev/x read %d 8192\n", s * 1000000 + 1000,
+			(s % 977) * 1048576 }' >long.iolog
+	for t in "$TRACES/msr.csv" "$TRACES/blkparse.txt" "$TRACES/fio3.iolog" \
+		"$TRACES/mqsim.trace" long.iolog; do
+		n=$(basename "$t")
+		"$IORAMP" trace profile -o "p-$n.vdb" "$t"
+		run "$vdb" -f "p-$n.vdb" -s "lun=$SCRATCH/lun%d" -o "$SCRATCH/out-$n"
+		[ "$status" -eq 0 ] || { echo "$n: $output"; return 1; }
 		[[ "$output" == *"Vdbench simulation completed successfully"* ]]
+		diff <(grep -E '(Simulating RD=|Total amount)' <<<"$output" | cut -c14-) \
+			<("$IORAMP" -f "p-$n.vdb" -s "lun=$SCRATCH/lun%d" | cut -c14-)
 	done
 }
 

@@ -209,17 +209,43 @@ static void test_arrival_spike_releases_at_second_start(void **state)
 {
 	struct gen_arrival_cfg cfg = { .mean_ns = 1e6, .start_ns = 77, .is_spike = true };
 	struct gen_arrival a;
-	uint64_t nr_first = 0;
 
 	(void)state;
 	assert_int_equal(gen_arrival_init(&a, &cfg, 5, 5), 0);
-	for (int i = 0; i < 3000; i++) {
-		uint64_t t = gen_arrival_next(&a);
+	for (uint64_t i = 0; i < 3000; i++) /* 1000 per second, all at the second's start */
+		assert_int_equal(gen_arrival_next(&a), 77 + i / 1000 * 1000000000);
+}
 
-		assert_int_equal((t - 77) % 1000000000, 0);
-		nr_first += t == 77;
-	}
-	assert_true(nr_first > 900 && nr_first < 1100);
+/* VDbench 5.04.07 (observed): a generator's spike is the whole part of its rate per second. */
+static void test_arrival_spike_keeps_whole_part_of_steps(void **state)
+{
+	static const struct gen_rate_step steps[] = {
+		{ .iops = 3.5, .duration_ns = 2000000000 },
+		{ .iops = 0.5, .duration_ns = 1000000000 },
+		{ .iops = 0, .duration_ns = 1000000000 },
+		{ .iops = 0.35 * 100, .duration_ns = 1000000000 }, /* 35 in floating point */
+	};
+	static const struct gen_rate_step slow[] = { { .iops = 0.9, .duration_ns = 1000000000 } };
+	struct gen_arrival_cfg cfg = { .steps = steps, .nr_steps = 4, .is_spike = true };
+	uint64_t expect[3 + 3 + 35 + 3];
+	struct gen_arrival a;
+	size_t n = 0;
+
+	(void)state;
+	for (int i = 0; i < 3; i++)
+		expect[n++] = 0;
+	for (int i = 0; i < 3; i++)
+		expect[n++] = 1000000000;
+	for (int i = 0; i < 35; i++)
+		expect[n++] = 4000000000;
+	for (int i = 0; i < 3; i++) /* the list repeats */
+		expect[n++] = 5000000000;
+	assert_int_equal(gen_arrival_init(&a, &cfg, 1, 1), 0);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(gen_arrival_next(&a), expect[i]);
+	cfg = (struct gen_arrival_cfg){ .steps = slow, .nr_steps = 1, .is_spike = true };
+	assert_int_equal(gen_arrival_init(&a, &cfg, 1, 1), 0);
+	assert_true(gen_arrival_next(&a) == UINT64_MAX);
 }
 
 static void test_arrival_init_rejects_bad_input(void **state)
@@ -314,6 +340,7 @@ int main(void)
 		cmocka_unit_test(test_arrival_set_mean_changes_rate),
 		cmocka_unit_test(test_arrival_variable_steps_follow_rates),
 		cmocka_unit_test(test_arrival_spike_releases_at_second_start),
+		cmocka_unit_test(test_arrival_spike_keeps_whole_part_of_steps),
 		cmocka_unit_test(test_arrival_init_rejects_bad_input),
 		cmocka_unit_test(test_range_resolve_percentages),
 		cmocka_unit_test(test_range_resolve_wraps_past_100),

@@ -245,9 +245,9 @@ static void add(struct trace_stat *s, uint64_t t_ns, uint32_t dev, uint8_t op, u
 	assert_int_equal(trace_stat_add(s, &rec), 0);
 }
 
-/* Past max_extents the footprint is rounded to a grain: approximate, never below the truth;
- * a sequential stream is one extent and stays exact. */
-static void test_stat_footprint_coarsens(void **state)
+/* Past max_extents the extents go to temporary files: the footprint stays exact, also when
+ * later extents overlap spilled ones (it was rounded to a growing grain, approximate). */
+static void test_stat_footprint_stays_exact_past_the_extent_limit(void **state)
 {
 	struct trace_stat_opts so = { .max_extents = 64 };
 	struct trace_stat *s;
@@ -263,12 +263,35 @@ static void test_stat_footprint_coarsens(void **state)
 	assert_true(f.is_footprint_exact);
 	assert_int_equal(f.footprint_bytes, 10000 * 4096ull);
 	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
-	assert_false(f.is_footprint_exact);
-	assert_true(f.footprint_grain_bytes > 1);
-	assert_true(f.footprint_bytes >= 5000 * 4096ull);
-	assert_true(f.footprint_bytes <= 5000ull << 20);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_grain_bytes, 1);
+	assert_int_equal(f.footprint_bytes, 5000 * 4096ull);
+	assert_int_equal(f.footprint_4k_bytes, 5000 * 4096ull);
+	for (uint64_t i = 0; i < 5000; i++) /* each overlaps the second half of a spilled one */
+		add(s, 30000 + i, 1, TRACE_OP_WRITE, (i << 20) + 2048, 4096);
+	assert_int_equal(trace_stat_figs(s, 1, &f), 0);
+	assert_int_equal(f.footprint_bytes, 5000 * 6144ull);
+	assert_int_equal(f.footprint_4k_bytes, 5000 * 8192ull);
 	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
-	assert_false(f.is_footprint_exact);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_bytes, 10000 * 4096ull + 5000 * 6144ull);
+	trace_stat_free(s);
+}
+
+/* The default bound: past a million disjoint extents on one device, still exact. */
+static void test_stat_footprint_exact_past_a_million_extents(void **state)
+{
+	struct trace_stat *s;
+	struct trace_figs f;
+	const uint64_t n = 1200000;
+
+	(void)state;
+	assert_int_equal(trace_stat_new(&s, NULL), 0);
+	for (uint64_t i = 0; i < n; i++) /* a permutation of n 512-byte slots, 1 KiB apart */
+		add(s, i, 0, TRACE_OP_READ, (i * 7919 % n) * 1024, 512);
+	assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+	assert_true(f.is_footprint_exact);
+	assert_int_equal(f.footprint_bytes, n * 512);
 	trace_stat_free(s);
 }
 
@@ -478,187 +501,18 @@ static void test_writer_open_error(void **state)
 	assert_int_equal(trace_writer_close(NULL), 0);
 }
 
-/* The streams of the rule as the profile splits them: [rr, rw, sr, sw] counts and the count
- * of each size (4, 8, 16 KiB) per stream. */
-static void expect_streams(unsigned int nr_devs, uint64_t nr[4], uint64_t sizes[4][3])
-{
-	struct rule_rec recs[RULE_N];
-	uint64_t prev_end[2][2];
-	bool has_prev[2][2] = { { false } };
-
-	memset(nr, 0, 4 * sizeof(nr[0]));
-	memset(sizes, 0, 4 * sizeof(sizes[0]));
-	rule_records(nr_devs, recs);
-	for (int i = 0; i < RULE_N; i++) {
-		const struct rule_rec *r = &recs[i];
-		bool is_seq = has_prev[r->dev][r->op] && r->offset_bytes == prev_end[r->dev][r->op];
-		int c = (is_seq ? 2 : 0) + (r->op == TRACE_OP_WRITE);
-
-		nr[c]++;
-		sizes[c][r->size_bytes == 4096 ? 0 : r->size_bytes == 8192 ? 1 : 2]++;
-		has_prev[r->dev][r->op] = true;
-		prev_end[r->dev][r->op] = r->offset_bytes + r->size_bytes;
-	}
-}
-
-/* Parses "xfersize=8k" or "xfersize=(4k,25.0,8k,75.0)" at p: sizes in bytes and percents. */
-static int parse_xfersize(const char *p, uint64_t *bytes, double *pct)
-{
-	int n = 0;
-	bool is_list = *p == '(';
-
-	p += is_list;
-	for (;;) {
-		char *end;
-
-		bytes[n] = strtoull(p, &end, 10) * (*end == 'k' ? 1024 : 1);
-		p = end + (*end == 'k');
-		pct[n] = 100;
-		if (is_list)
-			pct[n] = strtod(p + 1, &end), p = end;
-		n++;
-		if (!is_list || *p == ')')
-			return n;
-		p++;
-	}
-}
-
-/* One WD line of the profile: the stream's skew, rdpct, seekpct and xfersize checked against
- * the rule (percents printed to 0.1, summing to exactly 100.0). Returns its skew. */
-static double check_wd(const char *text, const char *name, uint64_t nr, const uint64_t *sizes)
-{
-	char key[16], line[1024];
-	const char *p;
-	uint64_t bytes[16];
-	double pct[16], sum = 0, skew;
-	int n;
-	bool is_read = name[1] == 'r', is_random = name[0] == 'r';
-
-	snprintf(key, sizeof(key), "\nwd=%s,", name);
-	p = strstr(text, key);
-	if (!nr) {
-		assert_null(p);
-		return 0;
-	}
-	assert_non_null(p);
-	snprintf(line, sizeof(line), "%s", p + 1); /* the WD's line alone */
-	if (strchr(line, '\n'))
-		*strchr(line, '\n') = '\0';
-	n = parse_xfersize(strstr(line, "xfersize=") + 9, bytes, pct);
-	for (int i = 0; i < n; i++) {
-		int k = bytes[i] == 4096 ? 0 : bytes[i] == 8192 ? 1 : 2;
-
-		assert_int_equal(bytes[i] % 512, 0);
-		assert_near(pct[i], 100.0 * (double)sizes[k] / (double)nr, 0.1 + 1e-9);
-		sum += pct[i];
-	}
-	assert_near(sum, 100.0, 1e-9);
-	assert_non_null(strstr(line, is_read ? ",rdpct=100," : ",rdpct=0,"));
-	assert_non_null(strstr(line, is_random ? ",seekpct=100," : ",seekpct=0,"));
-	p = strstr(line, ",skew=");
-	assert_non_null(p);
-	skew = strtod(p + 6, NULL);
-	assert_near(skew, 100.0 * (double)nr / RULE_N, 0.1 + 1e-9);
-	return skew;
-}
-
-/* The profile of path, in a malloc'ed string. */
-static char *profile_text(const char *path)
-{
-	const char *paths[] = { path };
-	struct trace_err err;
-	char *text;
-	long len;
-	FILE *f = tmpfile();
-
-	assert_non_null(f);
-	assert_int_equal(trace_profile_write(paths, 1, NULL, f, &err), 0);
-	len = ftell(f);
-	rewind(f);
-	text = calloc(1, (size_t)len + 1);
-	assert_non_null(text);
-	assert_int_equal(fread(text, 1, (size_t)len, f), (size_t)len);
-	fclose(f);
-	return text;
-}
-
-/* threads: the expected threads= of the SD, 0 for "one per stream". */
-static void check_profile(const char *path, unsigned int nr_devs, unsigned int threads)
-{
-	static const char *const names[4] = { "rr", "rw", "sr", "sw" };
-	uint64_t nr[4], sizes[4][3];
-	double skew_sum = 0;
-	char rate[64], sd[64];
-	char *text = profile_text(path);
-
-	expect_streams(nr_devs, nr, sizes);
-	if (!threads)
-		threads = (nr[0] != 0) + (nr[1] != 0) + (nr[2] != 0) + (nr[3] != 0);
-	snprintf(sd, sizeof(sd), "\nsd=sd1,lun=$lun,threads=%u\n", threads);
-	for (int c = 0; c < 4; c++)
-		skew_sum += check_wd(text, names[c], nr[c], sizes[c]);
-	assert_near(skew_sum, 100.0, 1e-9);
-	assert_non_null(strstr(text, sd));
-	snprintf(rate, sizeof(rate), ",iorate=%.1f,elapsed=10,interval=1\n",
-		 RULE_N / 0.2391); /* 240 I/Os from 0 to 239.1 ms */
-	assert_non_null(strstr(text, rate));
-	for (char *l = text; l; l = strchr(l + 1, '\n')) { /* plain VDbench: '*' or no blank */
-		char *line = *l == '\n' ? l + 1 : l, *nl = strchr(line, '\n');
-
-		if (*line && *line != '*')
-			assert_null(memchr(line, ' ', nl ? (size_t)(nl - line) : strlen(line)));
-	}
-	free(text);
-}
-
-static void test_profile_blkreplay(void **state)
-{
-	(void)state;
-	check_profile("traces/blkreplay.load", 1, 8); /* no latencies: VDbench's default */
-}
-
-/* MSR has latencies: threads from Little's law (about 0.1 outstanding), at least one per WD
- * (the rule has no sequential writes: three WDs). */
-static void test_profile_msr(void **state)
-{
-	(void)state;
-	check_profile("traces/msr.csv.gz", 2, 0);
-}
-
-static void test_profile_errors(void **state)
-{
-	const char *missing[] = { "traces/none" }, *empty[] = { "traces/empty.iolog" };
-	struct trace_err err;
-	char path[256];
-	FILE *f;
-
-	(void)state;
-	assert_int_equal(trace_profile_write(missing, 1, NULL, stdout, &err), -ENOENT);
-	tmp_path(path, sizeof(path), "empty.iolog");
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fputs("fio version 3 iolog\n0 /dev/x add\n", f);
-	fclose(f);
-	empty[0] = path;
-	assert_int_equal(trace_profile_write(empty, 1, NULL, stdout, &err), -ENODATA);
-	assert_string_equal(err.msg, "no read or write I/O: nothing to profile");
-	unlink(path);
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stat_msr_matches_rule),
 		cmocka_unit_test(test_stat_blkreplay_matches_rule),
-		cmocka_unit_test(test_stat_footprint_coarsens),
+		cmocka_unit_test(test_stat_footprint_stays_exact_past_the_extent_limit),
+		cmocka_unit_test(test_stat_footprint_exact_past_a_million_extents),
 		cmocka_unit_test(test_stat_regions_fold),
 		cmocka_unit_test(test_stat_counts_filters_and_time),
 		cmocka_unit_test(test_stat_json),
 		cmocka_unit_test(test_writer_round_trip),
 		cmocka_unit_test(test_writer_open_error),
-		cmocka_unit_test(test_profile_blkreplay),
-		cmocka_unit_test(test_profile_msr),
-		cmocka_unit_test(test_profile_errors),
 		cmocka_unit_test(test_stat_blkparse_latency_pairs_issue_and_completion),
 	};
 

@@ -1,0 +1,104 @@
+/* The schedule of a run's generators, shared by the workers and by trace synth so that both
+ * draw exactly the same streams: each generator's PCG stream numbers and its arrival
+ * configuration, with distribution=variable's (rate,seconds) pairs scaled to the generator's
+ * share of the run's rate (reference §9.2, §9.4). */
+#include "engine_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+#define NS_PER_SEC 1e9
+
+uint64_t eng_wg_gen_stream(const struct eng_run *r, size_t wg)
+{
+	return r->stream_base + wg;
+}
+
+uint64_t eng_wg_arrival_stream(const struct eng_run *r, size_t wg)
+{
+	return r->stream_base + wg + (1ull << 40);
+}
+
+bool eng_rd_is_variable(const struct parm_rd *rd)
+{
+	return (rd->is_variable || rd->is_spike) && rd->nr_rates >= 2 && !rd->trace;
+}
+
+double eng_variable_mean_iops(const struct parm_rd *rd)
+{
+	double ios = 0, secs = 0;
+
+	for (size_t i = 0; i + 1 < rd->nr_rates; i += 2) {
+		ios += rd->rates[i].value * rd->rates[i + 1].value;
+		secs += rd->rates[i + 1].value;
+	}
+	return secs > 0 ? ios / secs : 0;
+}
+
+/* The rate the workloads with a fixed iorate= take before the skews share the rest. */
+static double fixed_iops(const struct plan_run *pr)
+{
+	double fixed = 0;
+
+	for (size_t i = 0; i < pr->nr_wds; i++)
+		if (parm_kwset_has(&pr->wds[i]->set, PARM_KW_IORATE))
+			fixed += pr->wds[i]->iorate;
+	return fixed;
+}
+
+/* Each generator that shares the run's rate gets the RD's pairs at its share: its rate at
+ * the mean over the mean left after the fixed rates (a WD with iorate= keeps its own). */
+int eng_run_steps(struct eng_run *r, const struct plan *plan, struct parm_err *err)
+{
+	const struct plan_run *pr = r->prun;
+	const struct parm_rd *rd = &plan->cfg->rds[pr->rd_idx];
+	double fixed, left;
+	size_t nr;
+
+	r->is_spike = rd->is_spike;
+	if (!eng_rd_is_variable(rd) || r->mode != ENG_MODE_RATE)
+		return 0;
+	nr = rd->nr_rates / 2;
+	fixed = fixed_iops(pr);
+	left = r->target_iops - fixed;
+	r->wg_steps = calloc(nr * (r->nr_wgs ? r->nr_wgs : 1), sizeof(*r->wg_steps));
+	if (!r->wg_steps)
+		return parm_errf(err, &rd->loc, "out of memory building rd=%s", rd->name), -ENOMEM;
+	r->nr_steps = nr;
+	for (size_t g = 0; g < r->nr_wgs; g++) {
+		double share = left > 0 ? r->wgs[g].rate_iops / left : 0;
+
+		for (size_t i = 0; i < nr; i++) {
+			double pair = rd->rates[2 * i].value - fixed;
+
+			r->wg_steps[g * nr + i].iops = pair > 0 ? pair * share : 0;
+			r->wg_steps[g * nr + i].duration_ns =
+				(uint64_t)(rd->rates[2 * i + 1].value * NS_PER_SEC);
+		}
+	}
+	return 0;
+}
+
+bool eng_wg_has_steps(const struct eng_run *r, size_t wg)
+{
+	const struct parm_wd *wd = r->prun ? r->prun->wds[r->wgs[wg].run_wd] : NULL;
+
+	return r->nr_steps && wd && !parm_kwset_has(&wd->set, PARM_KW_IORATE);
+}
+
+void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
+			struct gen_arrival_cfg *ac)
+{
+	const struct eng_wg_desc *d = &r->wgs[wg];
+
+	*ac = (struct gen_arrival_cfg){
+		.dist = r->dist,
+		.mean_ns = d->rate_iops > 0 ? NS_PER_SEC / d->rate_iops : 0,
+		.start_ns = start_ns,
+		.is_spike = r->is_spike,
+	};
+	if (eng_wg_has_steps(r, wg)) {
+		ac->steps = r->wg_steps + wg * r->nr_steps;
+		ac->nr_steps = r->nr_steps;
+	}
+}

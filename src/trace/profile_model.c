@@ -1,0 +1,623 @@
+/* The profile's model of every device (profile.h), made so that a synthesized stream gives the
+ * trace's fidelity figures back:
+ * - one random WD per op and class of 1 MiB regions (regions whose I/O count lies in one
+ *   half-octave), so the hot regions keep their counts; each class gets a range of its own
+ *   whose length in regions keeps the class's share of the regions touched (uniform random
+ *   placement touches R(1 - e^(-C/R)) of R regions with C I/Os);
+ * - one packing factor kappa per device, the same for every class, so the footprint (bytes in
+ *   the union of the ranges touched) comes out as traced: packing every class alike scales all
+ *   region counts alike, which leaves the share of I/Os in the hottest 10 % unchanged;
+ * - seekpct per WD so that the sequential % comes out as traced: a WD's I/O continues its
+ *   previous one with probability f, and counts as sequential only when that previous I/O is
+ *   still among the device's last 16 (1 - (1 - p)^16 for a WD with a share p of the device);
+ *   what a WD cannot reach (f = 1) is asked of the WDs that can;
+ * - classes past the WD budget are merged with a neighbour. */
+#include "profile.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MIB 1048576.0
+
+enum {
+	PROF_DEFAULT_MAX_WDS = 64, /* per device */
+	PROF_SKEW_UNITS = 1000000, /* skews in 1/10000 of a percent */
+};
+
+static uint64_t class_nr(const struct prof_class *c)
+{
+	return c->ops[0].nr + c->ops[1].nr;
+}
+
+static unsigned int dev_nr_wds(const struct prof_dev *d)
+{
+	unsigned int n = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		n += (d->classes[k].ops[0].nr != 0) + (d->classes[k].ops[1].nr != 0);
+	return n;
+}
+
+static int part_merge(struct prof_part *into, struct prof_part *from)
+{
+	into->nr += from->nr;
+	into->bytes += from->bytes;
+	into->nr_seq += from->nr_seq;
+	for (size_t i = 0; i < from->sizes.cap; i++)
+		if (from->sizes.keys[i] &&
+		    trace_cmap_add(&into->sizes, from->sizes.keys[i] - 1, from->sizes.vals[i]))
+			return -ENOMEM;
+	trace_cmap_fini(&from->sizes);
+	memset(from, 0, sizeof(*from));
+	return 0;
+}
+
+/* Merges the two neighbouring classes (in count order) holding the fewest I/Os together until
+ * the device's WDs fit max_wds. */
+static int merge_classes(struct prof_dev *d, unsigned int max_wds)
+{
+	while (dev_nr_wds(d) > max_wds) {
+		int best = -1, best_next = -1, prev = -1;
+		uint64_t best_nr = UINT64_MAX;
+
+		for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+			if (!class_nr(&d->classes[k]))
+				continue;
+			if (prev >= 0 &&
+			    class_nr(&d->classes[prev]) + class_nr(&d->classes[k]) < best_nr) {
+				best_nr = class_nr(&d->classes[prev]) + class_nr(&d->classes[k]);
+				best = prev;
+				best_next = k;
+			}
+			prev = k;
+		}
+		if (best < 0)
+			return 0;
+		for (int o = 0; o < 2; o++)
+			if (part_merge(&d->classes[best].ops[o], &d->classes[best_next].ops[o]))
+				return -ENOMEM;
+		d->classes[best].nr_regions += d->classes[best_next].nr_regions;
+		d->classes[best].region_pos_sum += d->classes[best_next].region_pos_sum;
+		d->classes[best].footprint_bytes += d->classes[best_next].footprint_bytes;
+		d->classes[best_next].nr_regions = 0;
+		d->classes[best_next].region_pos_sum = 0;
+		d->classes[best_next].footprint_bytes = 0;
+	}
+	return 0;
+}
+
+/* R regions such that C I/Os at random touch want of them, at most r_max. */
+static double solve_regions(double want, double nr, double r_max)
+{
+	double lo = want, hi = r_max;
+
+	if (nr <= want * 1.0001 || r_max <= want || hi * -expm1(-nr / hi) < want)
+		return r_max > want ? r_max : want;
+	for (int i = 0; i < 60; i++) {
+		double mid = (lo + hi) / 2;
+
+		if (mid * -expm1(-nr / mid) > want)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return (lo + hi) / 2;
+}
+
+/* Expected bytes one op's WD covers in len bytes: runs from random starts (f continuations
+ * each), the first from the range start; f = 1 is one sweep. With short runs this is
+ * 1 - e^(-B/L) of L, with one run the bytes written up to len. */
+static double cover_part(const struct prof_part *part, double len)
+{
+	double runs, run_bytes;
+
+	if (len <= 0 || !part->nr)
+		return 0;
+	runs = (double)part->nr * (1 - part->seq_frac);
+	runs = runs < 1 ? 1 : runs;
+	run_bytes = (double)part->bytes / runs;
+	if (run_bytes >= len)
+		return len;
+	return len - (len - run_bytes) * exp((runs - 1) * log1p(-run_bytes / len));
+}
+
+/* Whether a class's ops get a part of its range each (in proportion to their I/Os, so every
+ * region still sees the class's count): when both mostly continue their previous I/O, as two
+ * sweeps from the same range start would cover the same bytes. Otherwise they share it. */
+static bool is_split(const struct prof_class *c)
+{
+	return c->ops[0].nr && c->ops[1].nr && c->ops[0].seq_frac >= 0.5 &&
+	       c->ops[1].seq_frac >= 0.5;
+}
+
+static double cover_class(const struct prof_class *c, double len)
+{
+	double fp = 0, uncovered = 1;
+
+	for (int o = 0; o < 2; o++) {
+		if (is_split(c))
+			fp += cover_part(&c->ops[o],
+					 len * (double)c->ops[o].nr / (double)class_nr(c));
+		else if (len > 0)
+			uncovered *= 1 - cover_part(&c->ops[o], len) / len;
+	}
+	return is_split(c) ? fp : len * (1 - uncovered);
+}
+
+/* How many times a class's WDs land in a region: every run (a random start and its
+ * continuations) lands in one region plus one per MiB it runs on. Sets the I/Os one landing
+ * brings. */
+static double class_touches(const struct prof_class *c, double *ios_per_touch)
+{
+	double touches = 0;
+
+	for (int o = 0; o < 2; o++) {
+		const struct prof_part *part = &c->ops[o];
+		double runs;
+
+		if (!part->nr)
+			continue;
+		runs = (double)part->nr * (1 - part->seq_frac);
+		runs = runs < 1 ? 1 : runs;
+		touches += runs * (1 + (double)part->bytes / runs / MIB);
+	}
+	*ios_per_touch = touches > 0 ? (double)class_nr(c) / touches : 0;
+	return touches;
+}
+
+/* Every class's range length in regions for packing kappa; returns the expected footprint. */
+static double class_regions(const struct prof_dev *d, double kappa, double span_r, double *r)
+{
+	double fp = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+		const struct prof_class *c = &d->classes[k];
+		double want = (double)c->nr_regions / kappa, r_max = 10 * want, per;
+
+		r[k] = 0;
+		if (!class_nr(c))
+			continue;
+		r[k] = solve_regions(want, class_touches(c, &per), r_max < span_r ? r_max : span_r);
+		fp += cover_class(c, r[k] * MIB);
+	}
+	return fp;
+}
+
+static int cmp_u64_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* ---- the hot 10 % share a layout gives ---------------------------------------------------- */
+
+struct hot_bin {
+	double count;	/* I/Os in each region of the bin */
+	double regions; /* expected regions with that count */
+};
+
+static int cmp_bin_desc(const void *a, const void *b)
+{
+	const struct hot_bin *x = a, *y = b;
+
+	return (x->count < y->count) - (x->count > y->count);
+}
+
+enum {
+	HOT_MAX_VALUES = 400, /* Poisson values kept per class */
+};
+
+/* The regions of class c over r regions: a region is landed in a Poisson number of times
+ * (class_touches()), each landing bringing the same I/Os; when regions are landed in 50 times
+ * or more, every region gets the mean. Appends bins; returns how many. */
+static size_t class_bins(const struct prof_class *c, double r, struct hot_bin *bins)
+{
+	double per, touches = class_touches(c, &per), mu, term;
+	size_t n = 0;
+
+	if (r <= 0 || touches <= 0)
+		return 0;
+	mu = touches / r;
+	if (mu > 50) {
+		bins[0] = (struct hot_bin){ (double)class_nr(c) / r, r };
+		return 1;
+	}
+	term = exp(-mu);
+	for (unsigned int v = 1; v < HOT_MAX_VALUES; v++) {
+		term *= mu / v;
+		if (term * r < 1e-6 && v > mu)
+			break;
+		bins[n++] = (struct hot_bin){ v * per, r * term };
+	}
+	return n;
+}
+
+/* The expected share of the device's I/Os in its busiest 10 % of regions touched. */
+static double predict_hot10(const struct prof_dev *d, const double *r, struct hot_bin *bins)
+{
+	double touched = 0, top, taken = 0, ios = 0;
+	size_t n = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		n += class_bins(&d->classes[k], r[k], bins + n);
+	for (size_t i = 0; i < n; i++)
+		touched += bins[i].regions;
+	qsort(bins, n, sizeof(*bins), cmp_bin_desc);
+	top = ceil(touched * 0.1);
+	for (size_t i = 0; i < n && taken < top; i++) {
+		double w = bins[i].regions < top - taken ? bins[i].regions : top - taken;
+
+		taken += w;
+		ios += w * bins[i].count;
+	}
+	return 100 * ios / (double)d->nr;
+}
+
+/* The device's own hot 10 % share in the trace. */
+static double trace_hot10(const struct prof_dev *d)
+{
+	uint64_t *counts = malloc((d->regions.nr ? d->regions.nr : 1) * sizeof(*counts)), sum = 0;
+	size_t n = 0, top;
+
+	if (!counts)
+		return -1;
+	for (size_t i = 0; i < d->regions.cap; i++)
+		if (d->regions.keys[i])
+			counts[n++] = d->regions.vals[i];
+	qsort(counts, n, sizeof(*counts), cmp_u64_desc);
+	top = (n + 9) / 10;
+	for (size_t i = 0; i < top; i++)
+		sum += counts[i];
+	free(counts);
+	return 100.0 * (double)sum / (double)d->nr;
+}
+
+/* The packing kappa: the footprint within its tolerance and, as near as may be, the hot 10 %
+ * share; each measured against its tolerance (10 %, 5 points), the worse of the two is what
+ * the chosen packing makes smallest. Searched on a log grid from 1/50 to 50, then refined. */
+static double fit_kappa(struct prof_dev *d, double span_r, double *r)
+{
+	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double target_fp = (double)d->footprint_bytes, target_hot = trace_hot10(d);
+	double best = 1, best_cost = INFINITY, step = pow(2500, 1.0 / 80);
+
+	for (int pass = 0; pass < 2; pass++) {
+		double from = pass ? best / step : 0.02, to = pass ? best * step : 50;
+		double mult = pass ? pow(step * step, 1.0 / 20) : step;
+
+		for (double k = from; k <= to * 1.0001; k *= mult) {
+			double fp = class_regions(d, k, span_r, r), cost;
+
+			cost = fabs(fp / target_fp - 1) / 0.10;
+			if (bins && target_hot >= 0) {
+				double hot = fabs(predict_hot10(d, r, bins) - target_hot) / 5;
+
+				cost = cost > hot ? cost : hot;
+			}
+			if (cost < best_cost - 1e-9) {
+				best_cost = cost;
+				best = k;
+			}
+		}
+	}
+	d->model_footprint_bytes = class_regions(d, best, span_r, r);
+	d->trace_hot10_pct = target_hot;
+	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
+	free(bins);
+	return best;
+}
+
+static uint64_t part_max_size(const struct prof_part *part)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < part->sizes.cap; i++)
+		if (part->sizes.keys[i] && part->sizes.keys[i] - 1 > max)
+			max = part->sizes.keys[i] - 1;
+	return max;
+}
+
+/* The largest transfer on the device and the size= of its SD: the span rounded up to 1 MiB. */
+static void dev_sizes(struct prof_dev *d)
+{
+	uint64_t mib = 1 << 20;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		for (int o = 0; o < 2; o++) {
+			uint64_t m = part_max_size(&d->classes[k].ops[o]);
+
+			if (m > d->max_xfer_bytes)
+				d->max_xfer_bytes = m;
+		}
+	d->size_bytes = (d->max_end_bytes + mib - 1) / mib * mib;
+	if (d->size_bytes < 2 * mib)
+		d->size_bytes = 2 * mib;
+}
+
+static int cmp_pos(const void *a, const void *b, void *ctx)
+{
+	const struct prof_dev *d = ctx;
+	const struct prof_class *x = &d->classes[*(const int *)a],
+				*y = &d->classes[*(const int *)b];
+	double px = x->region_pos_sum / (double)x->nr_regions;
+	double py = y->region_pos_sum / (double)y->nr_regions;
+
+	return (px > py) - (px < py);
+}
+
+/* The class's range for its ops: shared, or split in proportion to their I/Os (is_split()),
+ * reads first. */
+static void split_range(struct prof_class *c, uint64_t unit)
+{
+	struct prof_part *r = &c->ops[0], *w = &c->ops[1];
+	uint64_t len_r;
+
+	if (!is_split(c)) {
+		r->range_lo_bytes = w->range_lo_bytes = c->range_lo_bytes;
+		r->range_len_bytes = w->range_len_bytes = c->range_len_bytes;
+		return;
+	}
+	if (!r->nr || !w->nr) {
+		struct prof_part *only = r->nr ? r : w;
+
+		only->range_lo_bytes = c->range_lo_bytes;
+		only->range_len_bytes = c->range_len_bytes;
+		return;
+	}
+	len_r = (uint64_t)((double)c->range_len_bytes * (double)r->nr / (double)class_nr(c) /
+				   (double)unit +
+			   0.5) *
+		unit;
+	if (len_r < 2 * unit)
+		len_r = 2 * unit;
+	if (len_r > c->range_len_bytes - 2 * unit)
+		len_r = c->range_len_bytes - 2 * unit;
+	r->range_lo_bytes = c->range_lo_bytes;
+	r->range_len_bytes = len_r;
+	w->range_lo_bytes = c->range_lo_bytes + len_r;
+	w->range_len_bytes = c->range_len_bytes - len_r;
+}
+
+/* Ranges: at multiples of unit (a power of two at least the largest transfer), each class near
+ * the mean place of its regions in the trace, in that order, none overlapping. */
+static void dev_layout(struct prof_dev *d, const double *r)
+{
+	uint64_t unit = 4096, usable, total = 0, at = 0, left;
+	int order[PROF_MAX_CLASSES], n = 0;
+	double scale = 1;
+
+	while (unit < d->max_xfer_bytes)
+		unit *= 2;
+	usable = d->size_bytes / d->max_xfer_bytes * d->max_xfer_bytes / unit * unit;
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		if (class_nr(&d->classes[k])) {
+			order[n++] = k;
+			total += (uint64_t)(r[k] * MIB);
+		}
+	if (total > usable)
+		scale = (double)usable / (double)total;
+	qsort_r(order, (size_t)n, sizeof(order[0]), cmp_pos, d);
+	left = 0;
+	for (int i = 0; i < n; i++) {
+		struct prof_class *c = &d->classes[order[i]];
+		uint64_t len = (uint64_t)(r[order[i]] * MIB * scale) / unit * unit;
+		uint64_t min = 2 * unit * (uint64_t)(is_split(c) ? 2 : 1);
+
+		c->range_len_bytes = len < min ? min : len;
+		left += c->range_len_bytes;
+	}
+	if (left > usable) { /* a device too small for its classes: every WD on all of it */
+		for (int i = 0; i < n; i++)
+			for (int o = 0; o < 2; o++) {
+				d->classes[order[i]].range_lo_bytes = 0;
+				d->classes[order[i]].range_len_bytes = usable;
+				d->classes[order[i]].ops[o].range_lo_bytes = 0;
+				d->classes[order[i]].ops[o].range_len_bytes = usable;
+			}
+		return;
+	}
+	for (int i = 0; i < n; i++) {
+		struct prof_class *c = &d->classes[order[i]];
+		double mid = c->region_pos_sum / (double)c->nr_regions * MIB;
+		uint64_t want =
+			mid > (double)c->range_len_bytes / 2
+				? (uint64_t)(mid - (double)c->range_len_bytes / 2) / unit * unit
+				: 0;
+
+		if (want < at)
+			want = at;
+		if (want + left > usable)
+			want = usable - left;
+		c->range_lo_bytes = want;
+		at = want + c->range_len_bytes;
+		left -= c->range_len_bytes;
+		split_range(c, unit);
+	}
+}
+
+/* Chance that a random I/O of a WD starts where a recent I/O of its range ended. */
+static double spurious_seq(const struct prof_dev *d, const struct prof_part *part)
+{
+	double mean = (double)part->bytes / (double)part->nr;
+	double blocks = (double)part->range_len_bytes / (mean > 0 ? mean : 1);
+	double recent = PROF_SEQ_WINDOW * (double)part->nr / (double)d->nr;
+
+	return blocks > 1 ? -expm1(recent * log1p(-1 / blocks)) : 1;
+}
+
+struct seq_plan {
+	struct prof_part *part;
+	double n, q, spur;
+	bool is_boostable;
+};
+
+enum {
+	/* Only a class whose regions hold this many I/Os or more on average continues more
+	 * often than traced to make up for the interleaving: runs in sparser regions would bunch
+	 * their few I/Os into fewer regions, which the hot regions figure sees. */
+	PROF_BOOST_MIN_PER_REGION = 16,
+};
+
+/* The most a boosted WD continues: runs of 50 I/Os on average, not one endless sweep that
+ * every op of the class would start at the same place (and cover the same bytes). */
+#define PROF_MAX_BOOST 1.0
+
+/* f for every WD of the device, then the sequential I/Os some could not reach asked of the
+ * others, those most likely to be seen first. */
+static void dev_seq_fracs(struct prof_dev *d)
+{
+	struct seq_plan plan[2 * PROF_MAX_CLASSES];
+	double need = 0, got = 0;
+	size_t n = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		for (int o = 0; o < 2; o++) {
+			struct prof_class *c = &d->classes[k];
+			struct prof_part *part = &c->ops[o];
+			struct seq_plan *s;
+			double t, f;
+
+			if (!part->nr)
+				continue;
+			s = &plan[n++];
+			t = (double)part->nr_seq / (double)part->nr;
+			s->part = part;
+			s->n = (double)part->nr;
+			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
+			s->spur = spurious_seq(d, part);
+			s->is_boostable = class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
+			if (s->is_boostable)
+				f = s->q > s->spur ? (t - s->spur) / (s->q - s->spur) : 0;
+			else
+				f = t;
+			f = f < 0 ? 0 : f > 1 ? 1 : f;
+			if (s->is_boostable && f > PROF_MAX_BOOST && t < PROF_MAX_BOOST)
+				f = PROF_MAX_BOOST;
+			part->seq_frac = f;
+			need += (double)part->nr_seq;
+			got += s->n * (f * s->q + (1 - f) * s->spur);
+		}
+	while (need - got > 0.5) {
+		struct seq_plan *best = NULL;
+		double room;
+
+		for (size_t i = 0; i < n; i++)
+			if (plan[i].is_boostable && plan[i].part->seq_frac < PROF_MAX_BOOST &&
+			    plan[i].q > plan[i].spur &&
+			    (!best || plan[i].n * plan[i].q > best->n * best->q))
+				best = &plan[i];
+		if (!best)
+			break;
+		room = best->n * (PROF_MAX_BOOST - best->part->seq_frac) * (best->q - best->spur);
+		if (room > need - got) {
+			best->part->seq_frac += (need - got) / (best->n * (best->q - best->spur));
+			break;
+		}
+		got += room;
+		best->part->seq_frac = PROF_MAX_BOOST;
+	}
+}
+
+static int add_wds(struct prof *p, size_t di)
+{
+	struct prof_dev *d = p->devs[di];
+	struct prof_wd *wds = realloc(p->wds, (p->nr_wds + 2 * PROF_MAX_CLASSES) * sizeof(*wds));
+
+	if (!wds)
+		return -ENOMEM;
+	p->wds = wds;
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		for (unsigned int o = 0; o < 2; o++) {
+			struct prof_wd *w;
+
+			if (!d->classes[k].ops[o].nr)
+				continue;
+			w = &p->wds[p->nr_wds++];
+			memset(w, 0, sizeof(*w));
+			w->dev_idx = di;
+			w->cls = (unsigned int)k;
+			w->op = o;
+			w->part = &d->classes[k].ops[o];
+			snprintf(w->name, sizeof(w->name), "w%zuc%d%c", di, k, o ? 'w' : 'r');
+		}
+	return 0;
+}
+
+/* Skews in PROF_SKEW_UNITS summing exactly to it: largest remainders, ties to the first. */
+static void skews(struct prof *p)
+{
+	uint64_t given = 0;
+	double *rem = calloc(p->nr_wds ? p->nr_wds : 1, sizeof(*rem));
+
+	for (size_t i = 0; i < p->nr_wds; i++) {
+		double x = (double)p->wds[i].part->nr * PROF_SKEW_UNITS / (double)p->nr_ios;
+
+		p->wds[i].skew_units = (uint64_t)x;
+		if (rem)
+			rem[i] = x - floor(x);
+		given += p->wds[i].skew_units;
+	}
+	while (given < PROF_SKEW_UNITS && p->nr_wds) {
+		size_t best = 0;
+
+		for (size_t i = 1; rem && i < p->nr_wds; i++)
+			if (rem[i] > rem[best])
+				best = i;
+		p->wds[best].skew_units++;
+		if (rem)
+			rem[best] = -1;
+		given++;
+	}
+	free(rem);
+}
+
+void prof_relayout(struct prof *p, size_t dev, double kappa)
+{
+	struct prof_dev *d = p->devs[dev];
+	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double r[PROF_MAX_CLASSES];
+
+	d->kappa = kappa;
+	for (int pass = 0; pass < 2; pass++) {
+		d->model_footprint_bytes = class_regions(d, kappa, (double)d->size_bytes / MIB, r);
+		dev_layout(d, r);
+		dev_seq_fracs(d);
+	}
+	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
+	free(bins);
+}
+
+int prof_model(struct prof *p)
+{
+	unsigned int max_wds = p->cfg->max_wds ? p->cfg->max_wds : PROF_DEFAULT_MAX_WDS;
+
+	for (size_t i = 0; i < p->nr_devs; i++) {
+		struct prof_dev *d = p->devs[i];
+		double r[PROF_MAX_CLASSES];
+		int ret = merge_classes(d, max_wds < 2 ? 2 : max_wds);
+
+		if (ret)
+			return ret;
+		dev_sizes(d);
+		for (int k = 0; k < PROF_MAX_CLASSES; k++) /* first guess: as traced */
+			for (int o = 0; o < 2; o++)
+				d->classes[k].ops[o].seq_frac =
+					d->classes[k].ops[o].nr
+						? (double)d->classes[k].ops[o].nr_seq /
+							  (double)d->classes[k].ops[o].nr
+						: 0;
+		for (int pass = 0; pass < 3; pass++) { /* packing and runs depend on each other */
+			d->kappa = fit_kappa(d, (double)d->size_bytes / MIB, r);
+			dev_layout(d, r);
+			dev_seq_fracs(d);
+		}
+		ret = add_wds(p, i);
+		if (ret)
+			return ret;
+	}
+	skews(p);
+	return 0;
+}

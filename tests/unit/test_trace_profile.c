@@ -1,0 +1,317 @@
+/* The fidelity figures on hand-made streams whose figures are known (the window of 16 for
+ * sequential I/Os, the exact footprint, the hottest 10 % of regions, the per-second CV, the
+ * size mix distance and the tolerances), and the parameter text of trace profile: one SD per
+ * traced device, skews and size percents summing exactly to 100, plain VDbench lines that
+ * ioramp's own parser reads back, RDs of at most 3600 s. */
+#include <errno.h>
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* cmocka.h needs the headers above first */
+#include <cmocka.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+#include "ioramp/trace.h"
+
+#define MIB (1ull << 20)
+#define SEC 1000000000ull
+
+static void add(struct trace_fid *f, uint64_t t_ns, uint32_t dev, uint8_t op, uint64_t off,
+		uint32_t size)
+{
+	struct trace_rec rec = {
+		.time_ns = t_ns, .offset_bytes = off, .size_bytes = size, .dev = dev, .op = op
+	};
+
+	assert_int_equal(trace_fid_add(f, &rec), 0);
+}
+
+/* I/O 17 starts where I/O 1 ended (16 back: sequential), I/O 18 where I/O 0 ended (18 back:
+ * not); another device's I/Os neither count nor push a device's own out of its window. */
+static void test_fid_sequential_window(void **state)
+{
+	struct trace_fid *f;
+	struct trace_fid_figs g;
+
+	(void)state;
+	assert_int_equal(trace_fid_new(&f), 0);
+	for (uint64_t i = 0; i < 17; i++) /* scattered: none sequential */
+		add(f, i, 0, TRACE_OP_READ, (i * 37 % 17) * MIB, 4096);
+	for (uint64_t i = 0; i < 30; i++) /* another device's I/Os in between */
+		add(f, 100 + i, 1, TRACE_OP_READ, i * 2 * MIB, 4096);
+	add(f, 200, 0, TRACE_OP_READ, (1 * 37 % 17) * MIB + 4096, 4096);  /* ends of I/O 1 */
+	add(f, 201, 0, TRACE_OP_WRITE, (0 * 37 % 17) * MIB + 4096, 4096); /* of I/O 0: gone */
+	assert_int_equal(trace_fid_figs(f, &g), 0);
+	assert_int_equal(g.nr_ios, 17 + 30 + 2);
+	assert_true(fabs(g.seq_pct - 100.0 / 49) < 1e-9);
+	assert_int_equal(g.nr_writes, 1);
+	trace_fid_free(f);
+}
+
+/* Footprint: the union of the ranges (overlaps once); hot 10 %: of 20 regions the two
+ * busiest; CV of whole seconds only. */
+static void test_fid_space_and_time(void **state)
+{
+	struct trace_fid *f;
+	struct trace_fid_figs g;
+	uint64_t t = 0;
+
+	(void)state;
+	assert_int_equal(trace_fid_new(&f), 0);
+	for (uint64_t r = 0; r < 20; r++) /* region r gets r + 1 I/Os, all at its start */
+		for (uint64_t k = 0; k <= r; k++)
+			add(f, t++, 0, TRACE_OP_READ, r * MIB + (k % 2) * 2048, 4096);
+	/* 210 I/Os; regions 19 and 18 hold 20 + 19; each region covers 6 KiB (0-4K, 2K-6K) but
+	 * region 0 only 4 KiB */
+	assert_int_equal(trace_fid_figs(f, &g), 0);
+	assert_int_equal(g.nr_ios, 210);
+	assert_int_equal(g.nr_regions, 20);
+	assert_true(fabs(g.hot10_pct - 100.0 * 39 / 210) < 1e-9);
+	assert_int_equal(g.footprint_bytes, 19 * 6144 + 4096);
+	assert_false(g.has_sec_cv); /* all within a microsecond */
+	trace_fid_free(f);
+
+	assert_int_equal(trace_fid_new(&f), 0);
+	/* seconds 0, 1, 2 with 1, 3, 2 I/Os and a last I/O at 3.5 s (second 3 is not whole) */
+	add(f, 0, 0, TRACE_OP_READ, 0, 512);
+	for (int i = 0; i < 3; i++)
+		add(f, SEC + i, 0, TRACE_OP_READ, 0, 512);
+	add(f, 2 * SEC, 0, TRACE_OP_READ, 0, 512);
+	add(f, 2 * SEC + 1, 0, TRACE_OP_READ, 0, 512);
+	add(f, 3 * SEC + SEC / 2, 0, TRACE_OP_READ, 0, 512);
+	assert_int_equal(trace_fid_figs(f, &g), 0);
+	assert_true(g.has_sec_cv);
+	assert_int_equal(g.nr_seconds, 3);
+	assert_true(fabs(g.sec_cv - sqrt(2.0 / 3) / 2) < 1e-9);
+	assert_true(fabs(g.rate_iops - 7 / 3.5) < 1e-9);
+	trace_fid_free(f);
+}
+
+/* Two mixes 50 % 4K + 50 % 8K and 100 % 4K are 50 points apart; rows judge their
+ * tolerances; an op that neither side has is n/a and ok. */
+static void test_fid_compare_rows(void **state)
+{
+	struct trace_fid_row rows[TRACE_FID_NR];
+	struct trace_fid *a, *b;
+
+	(void)state;
+	assert_int_equal(trace_fid_new(&a), 0);
+	assert_int_equal(trace_fid_new(&b), 0);
+	for (uint64_t i = 0; i < 100; i++) {
+		add(a, i * SEC / 10, 0, TRACE_OP_READ, i * MIB, i % 2 ? 8192 : 4096);
+		add(b, i * SEC / 10, 0, TRACE_OP_READ, i * MIB, 4096);
+	}
+	assert_int_equal(trace_fid_compare(a, b, rows), 0);
+	assert_string_equal(rows[TRACE_FID_SIZE_MIX].name, "size mix");
+	assert_true(fabs(rows[TRACE_FID_SIZE_MIX].difference - 50) < 1e-9);
+	assert_false(rows[TRACE_FID_SIZE_MIX].is_ok);
+	assert_true(rows[TRACE_FID_RECORDS].is_ok);
+	assert_true(fabs(rows[TRACE_FID_READ_SIZE].difference - (4096.0 / 6144 - 1)) < 1e-9);
+	assert_false(rows[TRACE_FID_READ_SIZE].is_ok);
+	assert_false(rows[TRACE_FID_WRITE_SIZE].is_judged);
+	assert_true(rows[TRACE_FID_WRITE_SIZE].is_ok);
+	assert_string_equal(rows[TRACE_FID_WRITE_SIZE].a_text, "n/a");
+	assert_true(rows[TRACE_FID_HOT10].is_ok);
+	assert_false(trace_fid_rows_ok(rows));
+	assert_int_equal(trace_fid_compare(a, a, rows), 0);
+	assert_true(trace_fid_rows_ok(rows));
+	trace_fid_free(a);
+	trace_fid_free(b);
+}
+
+/* The profile of path (cfg's other fields as given), in a malloc'ed string. */
+static char *profile_text(struct trace_profile_cfg *cfg, const char *path)
+{
+	const char *paths[] = { path };
+	struct trace_err err;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	assert_non_null(f);
+	cfg->paths = paths;
+	cfg->nr_paths = 1;
+	assert_int_equal(trace_profile_write(cfg, f, &err), 0);
+	fclose(f);
+	return text;
+}
+
+/* Sums the skews and checks every line: comments start with '*', others hold no blank,
+ * every xfersize list sums to 100.00. Returns the number of lines starting with what. */
+static unsigned int check_lines(const char *text, const char *what, double *skews)
+{
+	unsigned int n = 0;
+
+	*skews = 0;
+	for (const char *l = text; *l; l = strchr(l, '\n') + 1) {
+		const char *nl = strchr(l, '\n'), *x = strstr(l, "xfersize=(");
+		size_t len = (size_t)(nl - l);
+
+		assert_non_null(nl);
+		n += !strncmp(l, what, strlen(what));
+		if (*l == '*')
+			continue;
+		assert_null(memchr(l, ' ', len));
+		if (!strncmp(l, "wd=", 3))
+			*skews += atof(strstr(l, "skew=") + 5);
+		if (x && x < nl) {
+			double sum = 0;
+			const char *p = x + 10;
+
+			while (*p != ')') {
+				p = strchr(p, ',') + 1; /* past the size */
+				sum += strtod(p, (char **)&p);
+				p += *p == ',';
+			}
+			assert_true(fabs(sum - 100) < 1e-6);
+		}
+	}
+	return n;
+}
+
+/* Reads the text back with ioramp's parser and plans it (lun= given, as a run would). */
+static size_t plan_text(const char *text, size_t *nr_sds)
+{
+	struct parm_var var = { .name = "lun", .value = "/x/lun%d" };
+	struct parm_input in = { .vars = &var, .nr_vars = 1 };
+	struct parm_config *cfg = NULL;
+	struct parm_source *keep = NULL;
+	struct plan *plan = NULL;
+	struct parm_err err;
+	size_t nr;
+
+	assert_int_equal(parm_config_read_text("p.vdb", text, strlen(text), &in, &cfg, &keep, &err),
+			 0);
+	assert_int_equal(plan_build(cfg, &plan, &err), 0);
+	assert_int_equal(plan_check_runnable(plan, &err), 0);
+	nr = plan->nr_runs;
+	*nr_sds = cfg->nr_sds;
+	assert_string_equal(cfg->sds[0].lun, "/x/lun0");
+	plan_free(plan);
+	parm_config_free(cfg);
+	parm_source_free(keep);
+	return nr;
+}
+
+static void test_profile_one_sd_per_device(void **state)
+{
+	struct trace_profile_cfg cfg = { 0 };
+	double skews;
+	size_t nr_sds;
+	char *text = profile_text(&cfg, "traces/msr.csv.gz");
+
+	(void)state;
+	assert_int_equal(check_lines(text, "sd=sd,count=(", &skews), 2);
+	assert_non_null(strstr(text, "\nsd=sd,count=(0,1),lun=$lun,size="));
+	assert_non_null(strstr(text, "\nsd=sd,count=(1,1),lun=$lun,size="));
+	assert_true(fabs(skews - 100) < 1e-9);
+	assert_int_equal(plan_text(text, &nr_sds), 1);
+	assert_int_equal(nr_sds, 2);
+	free(text);
+	cfg = (struct trace_profile_cfg){ .has_dev = true, .dev = 1 }; /* MSR disk 1 only */
+	text = profile_text(&cfg, "traces/msr.csv.gz");
+	assert_int_equal(check_lines(text, "sd=", &skews), 1);
+	assert_true(fabs(skews - 100) < 1e-9);
+	assert_non_null(strstr(text, "120 I/Os over"));
+	free(text);
+}
+
+/* The I/Os the pairs of the RD line starting at rd ask for: the sum of rate x seconds. */
+static double pairs_ios(const char *rd)
+{
+	const char *p = strstr(rd, "iorate=(") + 8;
+	double ios = 0;
+
+	while (*p && *p != ')') {
+		double rate = strtod(p, (char **)&p), secs;
+
+		p += *p == ',';
+		p += *p == '\n';
+		secs = strtod(p, (char **)&p);
+		ios += rate * secs;
+		p += *p == ',';
+		p += *p == '\n';
+	}
+	return ios;
+}
+
+/* A trace of 3999.002 s (its last 2 ms join the second before), bursts every tenth second:
+ * RDs of 3600 and 399 s whose pairs ask for the trace's I/Os. */
+static void test_profile_long_trace_splits_rds(void **state)
+{
+	struct trace_profile_cfg cfg = { 0 };
+	char path[256], *text, *rd1, *rd2;
+	double skews, ios;
+	size_t nr_sds;
+	uint64_t nr = 0;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "/tmp/ioramp-prof-%d.iolog", (int)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
+	for (uint64_t s = 0; s < 4000; s++) /* 30 I/Os every tenth second, else 1 */
+		for (uint64_t k = 0; k < (s % 10 ? 1 : 30); k++, nr++)
+			fprintf(f, "%llu /dev/x read %llu 4096\n",
+				(unsigned long long)(s * 1000000 + k * 1000),
+				(unsigned long long)((s * 7 + k) % 1000) * 1048576);
+	fclose(f);
+	text = profile_text(&cfg, path);
+	check_lines(text, "rd=", &skews);
+	rd1 = strstr(text, "\nrd=rd1,wd=w*,distribution=(exponential,variable),elapsed=3600,"
+			   "interval=1,iorate=(");
+	rd2 = strstr(text, "\nrd=rd2,wd=w*,distribution=(exponential,variable),elapsed=399,"
+			   "interval=1,iorate=(");
+	assert_non_null(rd1);
+	assert_non_null(rd2);
+	ios = pairs_ios(rd1) + pairs_ios(rd2);
+	assert_true(fabs(ios / (double)nr - 1) < 0.001);
+	assert_int_equal(plan_text(text, &nr_sds), 2);
+	free(text);
+	unlink(path);
+}
+
+static void test_profile_errors(void **state)
+{
+	const char *missing[] = { "traces/none" }, *empty[1];
+	struct trace_profile_cfg cfg = { .paths = missing, .nr_paths = 1 };
+	struct trace_err err;
+	char path[256];
+	FILE *f;
+
+	(void)state;
+	assert_int_equal(trace_profile_write(&cfg, stdout, &err), -ENOENT);
+	snprintf(path, sizeof(path), "/tmp/ioramp-prof-empty-%d.iolog", (int)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("fio version 3 iolog\n0 /dev/x add\n", f);
+	fclose(f);
+	empty[0] = path;
+	cfg.paths = empty;
+	assert_int_equal(trace_profile_write(&cfg, stdout, &err), -ENODATA);
+	assert_string_equal(err.msg, "no read or write I/O: nothing to profile");
+	unlink(path);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fid_sequential_window),
+		cmocka_unit_test(test_fid_space_and_time),
+		cmocka_unit_test(test_fid_compare_rows),
+		cmocka_unit_test(test_profile_one_sd_per_device),
+		cmocka_unit_test(test_profile_long_trace_splits_rds),
+		cmocka_unit_test(test_profile_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
