@@ -225,7 +225,7 @@ struct eng_run_src {
 	const struct clu_share *share; /* many hosts: this rank's part; NULL: all of it */
 };
 
-/* run.c: builds the run description from a plan run. On many hosts every SD of the run keeps
+/* run_build.c: builds the run description from a plan run. On many hosts every SD of the run keeps
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);

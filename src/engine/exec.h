@@ -41,7 +41,7 @@ struct eng_exec {
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err);
 void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps);
 
-/* targets.c */
+/* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
 /* Whether workload wd of run r runs on SD sd (the RD's sd= or the WD's). */
 bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd);
@@ -51,7 +51,7 @@ int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struc
 /* format.c: the hidden SD_format run; sets *r up, or returns 1 when nothing needs it. */
 int eng_format_build(struct eng_exec *x, struct eng_run *r);
 
-/* exec.c: executes one built run with its observers. Returns an eng_status. */
+/* run_exec.c: executes one built run with its observers. Returns an eng_status. */
 int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err);
 
 #endif /* IORAMP_ENGINE_EXEC_H */
