@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
 	STEP_NS = 20000000,	    /* how often a waiting controller looks at its messages */
@@ -30,14 +29,11 @@ static void nap_until(uint64_t until_ns)
 {
 	uint64_t now = eng_now_ns();
 	uint64_t d = until_ns > now ? until_ns - now : 0;
-	struct timespec ts;
 
 	if (d > STEP_NS)
 		d = STEP_NS;
-	ts.tv_sec = 0;
-	ts.tv_nsec = (long)d;
 	if (d)
-		nanosleep(&ts, NULL);
+		eng_clock_nap(d); /* many hosts run in real time only */
 }
 
 static size_t nr_run_banks(const struct eng_collect *c)

@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "dedup.h"
 #include "ioramp/engine.h"
 #include "ioramp/gen.h"
@@ -63,8 +64,9 @@ struct eng_run {
 	size_t nr_wgs;
 	double target_iops; /* 0 for max */
 	uint64_t seed;
-	uint64_t stream_base; /* distinct per run so runs differ but repeat with the seed */
-	uint64_t start_ns;    /* CLOCK_MONOTONIC, a whole second */
+	uint64_t stream_base;	 /* distinct per run so runs differ but repeat with the seed */
+	struct eng_clock *clock; /* the execution's: real or virtual time */
+	uint64_t start_ns;	 /* eng_clock_now() time, a whole second */
 	uint64_t interval_ns;
 	uint32_t nr_intervals; /* UINT32_MAX: until every generator reaches its end (format) */
 	uint32_t nr_warmup;
@@ -142,7 +144,7 @@ struct eng_io_error {
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	int32_t result;	  /* -errno, or the short count */
-	uint64_t done_ns; /* CLOCK_MONOTONIC when it completed */
+	uint64_t done_ns; /* eng_clock_now() when it completed */
 };
 
 /* One worker thread. Fields above the line are written by the worker only; the controller
@@ -152,6 +154,7 @@ struct eng_worker {
 	uint32_t idx;
 	pthread_t thread;
 	struct eng_backend *be;
+	struct eng_sleeper sleeper; /* this thread's part in the run's clock */
 	void *bufs;
 	struct eng_slot *slots;
 	uint32_t *free_slots;
@@ -193,15 +196,6 @@ struct eng_worker {
 	_Atomic bool stop;				     /* controller: end the run */
 	uint32_t nr_errors_reported; /* controller: errors[] entries already reported */
 };
-
-/* Monotonic clock read (one per batch on the hot path). */
-static inline uint64_t eng_clock_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
  * returns 0 or -errno with msg filled. */

@@ -3,6 +3,7 @@
 #define IORAMP_ENGINE_EXEC_H
 
 #include "engine_int.h"
+#include "model.h"
 
 /* What the plan needs of one SD, found before anything is opened. */
 struct eng_sd_need {
@@ -33,7 +34,11 @@ struct eng_exec {
 	uint64_t nr_io_errors;	       /* I/O errors of the runs so far */
 	struct eng_dedup *dedup;       /* dedupunit=; NULL: off */
 	uint32_t nr_cpus;
-	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
+	struct eng_clu *clu;	       /* many hosts (cluster.h); NULL: one host */
+	bool is_model;		       /* --engine model: no lun opened, virtual time */
+	struct eng_model model;	       /* is_model: every SD's drive */
+	struct eng_clock clock;	       /* real, or virtual for modelled drives */
+	struct eng_sleeper controller; /* the controller thread's part in it */
 };
 
 /* support.c */

@@ -7,12 +7,16 @@
 #include <errno.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <time.h>
 
 enum {
 	IDLE_CAP_NS = 100000000,	  /* wake at least every 100 ms to notice stop */
 	DRAIN_LIMIT_NS = 300000000000ull, /* give outstanding I/O 5 minutes, as VDbench */
 };
+
+static inline uint64_t now(const struct eng_worker *w)
+{
+	return eng_clock_now(w->run->clock);
+}
 
 static inline struct stats_bank *wg_bank(struct eng_worker *w, uint32_t wg)
 {
@@ -79,6 +83,7 @@ static void release_replay(struct eng_worker *w, uint64_t now_ns)
 	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
 	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_acquire);
 	bool is_max = w->run->mode == ENG_MODE_MAX;
+	bool was_full = tail - head >= ENG_RPL_RING;
 
 	for (; head != tail; head++) {
 		const struct eng_rpl_rec *r = &ring->v[head & (ENG_RPL_RING - 1)];
@@ -97,6 +102,8 @@ static void release_replay(struct eng_worker *w, uint64_t now_ns)
 		d->nr_pending++;
 	}
 	atomic_store_explicit(&ring->head, head, memory_order_release);
+	if (was_full && head != tail - ENG_RPL_RING)
+		eng_clock_kick(w->run->clock); /* the feeder may wait for room */
 	if (head == tail && atomic_load_explicit(&ring->is_closed, memory_order_acquire) &&
 	    head == atomic_load_explicit(&ring->tail, memory_order_acquire)) {
 		uint32_t queued = 0;
@@ -167,7 +174,7 @@ static void record(struct eng_worker *w, const struct eng_wsd *d, const struct e
 		.is_write = p->is_write,
 	};
 
-	eng_rec_push(w->rec, &e);
+	eng_rec_push(w->rec, &e, w->run->clock);
 }
 
 /* The first 8 bytes of every 4 KiB piece of a write become its offset and a counter, as
@@ -318,13 +325,11 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_finish(&old[i], boundary_ns);
 	atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+	eng_clock_kick(w->run->clock); /* virtual time: the controller waits for this */
 	w->cur_interval++;
 	while (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval &&
-	       !atomic_load_explicit(&w->stop, memory_order_relaxed)) {
-		struct timespec ts = { 0, 1000000 };
-
-		nanosleep(&ts, NULL); /* the controller is a whole interval late */
-	}
+	       !atomic_load_explicit(&w->stop, memory_order_relaxed))
+		eng_sleeper_until(&w->sleeper, now(w) + 1000000); /* a whole interval late */
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
 }
@@ -339,8 +344,10 @@ static uint64_t replay_deadline(const struct eng_worker *w, uint64_t now_ns, uin
 	const struct eng_rpl_rec *r;
 	const struct eng_wsd *d;
 
+	/* an empty ring: the feeder fills it (virtual time: it kicks when it does) */
 	if (head == atomic_load_explicit(&ring->tail, memory_order_acquire))
-		due = atomic_load_explicit(&ring->is_closed, memory_order_acquire)
+		due = atomic_load_explicit(&ring->is_closed, memory_order_acquire) ||
+				      w->run->clock->is_virtual
 			      ? dl
 			      : now_ns + 1000000;
 	else {
@@ -401,7 +408,7 @@ static int reap(struct eng_worker *w, uint64_t deadline_ns)
 
 	if (nr <= 0)
 		return nr;
-	now_ns = eng_clock_ns();
+	now_ns = now(w);
 	for (int i = 0; i < nr; i++)
 		complete(w, w->done[i], now_ns);
 	return nr;
@@ -419,7 +426,7 @@ static int worker_loop(struct eng_worker *w)
 	uint32_t *nr_batch = &w->nr_batch;
 
 	while (!atomic_load_explicit(&w->stop, memory_order_relaxed) && !is_finished(w)) {
-		uint64_t now_ns = eng_clock_ns();
+		uint64_t now_ns = now(w);
 		int ret;
 
 		if (now_ns < run->start_ns) {
@@ -474,15 +481,15 @@ static void drop_unsubmitted(struct eng_worker *w)
 /* After stop: let outstanding I/O finish (counted in the last interval), within a limit. */
 static int drain(struct eng_worker *w)
 {
-	uint64_t limit_ns = eng_clock_ns() + DRAIN_LIMIT_NS;
+	uint64_t limit_ns = now(w) + DRAIN_LIMIT_NS;
 
 	w->is_draining = true;
 	drop_unsubmitted(w);
 	if (w->dv)
 		eng_dv_cancel(w); /* phases waiting to be submitted end here */
 
-	while (inflight(w) && eng_clock_ns() < limit_ns) {
-		int ret = reap(w, eng_clock_ns() + IDLE_CAP_NS);
+	while (inflight(w) && now(w) < limit_ns) {
+		int ret = reap(w, now(w) + IDLE_CAP_NS);
 
 		if (ret < 0)
 			return ret;
@@ -503,19 +510,21 @@ void *eng_worker_main(void *arg)
 	ret = worker_loop(w);
 	if (w->cur_interval <= w->run->nr_intervals) {
 		/* stopped or at the end of every range: publish the partial interval now */
-		uint64_t end_ns = eng_clock_ns();
+		uint64_t end_ns = now(w);
 		struct stats_bank *b = w->banks[w->cur_interval & 1];
 
 		for (uint32_t i = 0; i < w->nr_wgs; i++)
 			stats_bank_finish(&b[i], end_ns);
 		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
 		atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+		eng_clock_kick(w->run->clock);
 	}
 	if (w->rec)
 		eng_rec_clock(w->rec, UINT64_MAX); /* nothing more will be submitted */
 	if (!ret)
 		ret = drain(w); /* what completes now is no interval's: VDbench's drain */
 	w->fatal = ret;
+	eng_sleeper_leave(&w->sleeper); /* virtual time goes on without this thread */
 	atomic_store_explicit(&w->is_done, true, memory_order_release);
 	return NULL;
 }

@@ -2,9 +2,9 @@
  * order (reference §8, §9.9): workers started on a whole second, intervals reported, the
  * average kept as the base of the curve points and relative rates that follow, stopcurve= and
  * pause= between runs. */
-#include "exec.h"
 #include "cluster.h"
 #include "collect.h"
+#include "exec.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,11 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-uint64_t eng_now_ns(void)
-{
-	return eng_clock_ns();
-}
 
 /* The observers' view of a run: names, sizes and the settings shared by its workloads. */
 struct run_view {
@@ -158,12 +153,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.wd_names = r->wd_names,
 		.wd_skew_pct = r->wd_skew_pct,
 	};
-	{
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		v->rr.start_tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	}
+	v->rr.start_tod_ns = eng_clock_tod_ns(&x->clock);
 	if (pr && r->target_iops > 0)
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
@@ -189,11 +179,15 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 }
 
 /* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
- * idle rank of a many-hosts run). */
+ * idle rank of a many-hosts run); one in virtual time. */
 static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
 {
 	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
 
+	/* Virtual time: one worker. Its sleeps then only move the clock (no hand-off between
+	 * threads, no futex per I/O), and one thread's order of events is the run's. */
+	if (x->clock.is_virtual)
+		n = 1;
 	for (size_t s = 0; s < r->nr_sds; s++)
 		nr_sds += sd_has_work(r, s);
 	if (n > nr_sds)
@@ -238,8 +232,11 @@ static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worke
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
 		ret = eng_worker_arm(&w[i]);
 		if (!ret)
+			ret = eng_sleeper_join(&x->clock, &w[i].sleeper);
+		if (!ret)
 			ret = -pthread_create(&w[i].thread, NULL, eng_worker_main, &w[i]);
 		if (ret) {
+			eng_sleeper_leave(&w[i].sleeper);
 			parm_errf(err, NULL, "cannot start worker %u: %s", i, strerror(-ret));
 			return ret;
 		}
@@ -255,13 +252,14 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 
 	for (uint32_t i = 0; i < nr_started; i++)
 		atomic_store_explicit(&w[i].stop, true, memory_order_relaxed);
+	/* the drain goes on in virtual time without the controller, which waits outside it */
+	eng_sleeper_leave(&x->controller);
+	eng_clock_kick(&x->clock);
 	/* workers may wait for room in their record ring: keep draining until they are done */
 	for (uint32_t i = 0; w[0].rec && i < nr_started; i++) {
 		while (!atomic_load_explicit(&w[i].is_done, memory_order_acquire)) {
-			struct timespec ts = { 0, 1000000 };
-
 			eng_recorder_drain(x->recorder, w, nr_started, false);
-			nanosleep(&ts, NULL);
+			eng_clock_nap(1000000);
 		}
 	}
 	for (uint32_t i = 0; i < nr_started; i++) {
@@ -276,6 +274,8 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 		eng_recorder_drain(x->recorder, w, nr_started, true);
 	for (uint32_t i = 0; i < nr_init; i++)
 		eng_worker_fini(&w[i]);
+	if (eng_sleeper_join(&x->clock, &x->controller) && !fatal)
+		fatal = -ENOMEM;
 	return fatal;
 }
 
@@ -362,6 +362,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		.rr = rr,
 		.workers = w,
 		.nr_workers = r->nr_workers,
+		.sleeper = &x->controller,
 		.recorder = r->is_recording ? x->recorder : NULL,
 		.max_errors =
 			x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1,
@@ -410,7 +411,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 static int run_start_time(struct eng_exec *x, struct eng_run *r, int status, struct parm_err *err)
 {
 	if (!x->clu) {
-		r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
+		r->start_ns = (eng_clock_now(&x->clock) / ENG_NSEC_PER_SEC + 1) * ENG_NSEC_PER_SEC;
 		return status;
 	}
 	return eng_clu_start(x, status, err, &r->start_ns);
@@ -434,6 +435,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	bool has_started;
 	int status, ret;
 
+	r->clock = &x->clock;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
@@ -475,6 +477,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	has_started = status == ENG_OK; /* else no run-end vote: the run never started */
 	if (status == ENG_OK)
 		status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed, err);
+	eng_sleeper_leave(&x->controller); /* it waits for threads: time goes on without it */
 	if (feeder.run) {
 		eng_feeder_stop(&feeder);
 		if (feeder.error && status == ENG_OK) {

@@ -185,6 +185,27 @@ static int check_device(struct eng_exec *x, size_t s, struct parm_err *err)
 	return 0;
 }
 
+/* A modelled drive opens nothing: its size= is its capacity. */
+static int model_target(struct eng_exec *x, size_t s, struct parm_err *err)
+{
+	const struct parm_sd *sd = &x->plan->cfg->sds[s];
+	struct eng_target *t = &x->targets[s];
+
+	if (!sd->size_bytes)
+		return parm_errf(err, &sd->loc,
+				 "sd=%s: a modelled drive (engine %s) opens no lun; expected size= "
+				 "to give its capacity",
+				 sd->name, x->engine);
+	t->path = strdup(sd->lun);
+	if (!t->path)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	t->kind = ENG_TARGET_FILE;
+	t->block_bytes = 512;
+	t->mem_align_bytes = 512;
+	t->size_bytes = sd->size_bytes;
+	return 0;
+}
+
 int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 {
 	const struct parm_config *cfg = x->plan->cfg;
@@ -201,6 +222,12 @@ int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 
 		if (!x->needs[s].is_used)
 			continue;
+		if (x->is_model) {
+			ret = model_target(x, s, err);
+			if (ret)
+				return ret;
+			continue;
+		}
 		ret = x->dv_opts.is_recover_only ? 0 : prepare_file(x, s, err);
 		if (!ret && !x->dv_opts.is_recover_only)
 			formatsds(x, s);

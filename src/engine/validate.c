@@ -9,7 +9,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The key blocks an I/O touches: [first, first + nr), clamped to the map. */
 static void blocks_of(const struct dv_map *m, uint64_t off, uint64_t size, uint64_t *first,
@@ -63,12 +62,10 @@ bool eng_dv_claim(struct eng_wsd *d, const struct eng_pending *p)
 	return true;
 }
 
-static uint64_t tod_ms(void)
+/* Taken just before the write, as VDbench (validation runs in real time only: vDSO). */
+static uint64_t tod_ms(const struct eng_worker *w)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts); /* vDSO: taken just before the write, as VDbench */
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return eng_clock_tod_ns(w->run->clock) / 1000000u;
 }
 
 static void journal_add(struct eng_worker *w, struct eng_dv_sd *sd, enum dv_jtype t, uint64_t b,
@@ -89,7 +86,7 @@ static void write_setup(struct eng_worker *w, struct eng_dv_sd *sd, struct eng_s
 {
 	struct dv_map *m = &sd->map;
 	struct eng_io *io = &slot->io;
-	uint64_t first, nr, now = tod_ms();
+	uint64_t first, nr, now = tod_ms(w);
 	bool is_aligned =
 		io->offset_bytes % m->block_bytes == 0 && io->size_bytes % m->block_bytes == 0;
 
@@ -135,7 +132,6 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 		      const struct dv_mismatch *m)
 {
 	struct eng_dv_error *e;
-	struct timespec ts;
 
 	if (atomic_fetch_add_explicit(&w->dv->nr_errors, 1, memory_order_relaxed) >=
 	    w->dv->max_errors)
@@ -144,13 +140,12 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed); /* stops the run */
 	if (w->nr_dv_errors_kept >= ENG_DV_ERR_RING)
 		return;
-	clock_gettime(CLOCK_REALTIME, &ts);
 	e = &w->dv_errors[w->nr_dv_errors_kept++];
 	e->run_sd = w->sds[slot->local_sd].run_sd;
 	e->phase = slot->dv_phase;
 	e->offset_bytes = slot->io.offset_bytes;
 	e->size_bytes = slot->io.size_bytes;
-	e->tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	e->tod_ns = eng_clock_tod_ns(w->run->clock);
 	e->m = *m;
 }
 

@@ -188,13 +188,14 @@ int eng_dv_check(const struct eng_exec *x, struct parm_err *err)
 		return 0;
 	const struct parm_val *eng = cfg->general.set.val[PARM_KW_ENGINE];
 
-	if (x->engine && !strcmp(x->engine, "null"))
+	if (x->engine && (!strcmp(x->engine, "null") || x->is_model))
 		return parm_errf(err,
 				 x->opts->engine ? NULL
 				 : eng		 ? &eng->loc
 						 : NULL,
 				 "data validation needs an engine that reads and writes; "
-				 "engine=null does no I/O");
+				 "engine=%s does no I/O",
+				 x->is_model ? "model" : "null");
 	for (size_t i = 0; i < cfg->nr_rds; i++)
 		if (cfg->rds[i].trace)
 			return parm_errf(err, &cfg->rds[i].loc,
@@ -229,15 +230,13 @@ int eng_dv_check(const struct eng_exec *x, struct parm_err *err)
 
 /* ---- set-up -------------------------------------------------------------------------------- */
 
-static uint64_t random_salt(void)
+static uint64_t random_salt(const struct eng_exec *x)
 {
 	uint64_t v = 0;
-	struct timespec ts;
 
 	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) == (ssize_t)sizeof(v))
 		return v;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid() << 32;
+	return eng_clock_tod_ns(&x->clock) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid() << 32;
 }
 
 static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
@@ -259,7 +258,7 @@ static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
 	d->is_used = true;
 	d->name = sd->name;
 	d->lun = sd->lun;
-	if (dv_map_init(&d->map, size, kb, random_salt()))
+	if (dv_map_init(&d->map, size, kb, random_salt(x)))
 		return parm_errf(err, &sd->loc, "sd=%s: out of memory for the key map", sd->name);
 	dv_id_init(&d->id, sd->name, (uint32_t)getpid());
 	d->jcfg = (struct dv_journal_cfg){
@@ -334,14 +333,6 @@ static const char *group(char *buf, size_t len, uint64_t n)
 	return rep_fmt_group((double)n, 0, buf, len);
 }
 
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* One error to the observers. */
 static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op, uint64_t off,
 		   uint64_t size, uint64_t tod_ns, const struct dv_mismatch *m)
@@ -412,7 +403,8 @@ static bool recover_error(void *ctx, const struct dv_mismatch *m)
 	struct eng_dv *dv = c->x->dv;
 	uint64_t n = atomic_fetch_add_explicit(&dv->nr_errors, 1, memory_order_relaxed) + 1;
 
-	report(c->x, c->d, "recovery", m->block_offset_bytes, m->block_bytes, wall_ns(), m);
+	report(c->x, c->d, "recovery", m->block_offset_bytes, m->block_bytes,
+	       eng_clock_tod_ns(&c->x->clock), m);
 	return n < dv->max_errors;
 }
 

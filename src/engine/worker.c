@@ -160,6 +160,8 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 		.buf_region = w->bufs,
 		.buf_region_bytes = (size_t)w->depth * slot_bytes,
 		.buf_slot_bytes = slot_bytes,
+		.sleeper = &w->sleeper,
+		.seed = w->run->seed,
 	};
 	int ret;
 
@@ -168,7 +170,12 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 	for (uint32_t i = 0; i < w->nr_sds; i++) {
 		const struct eng_target *t = w->run->sds[w->sds[i].run_sd].target;
 
-		files[i] = (struct eng_backend_file){ t->fd, w->sds[i].threads, t->is_direct };
+		files[i] = (struct eng_backend_file){
+			.fd = t->fd,
+			.threads = w->sds[i].threads,
+			.is_direct = t->is_direct,
+			.stream = w->run->stream_base + 0x20000u + w->sds[i].run_sd,
+		};
 	}
 	ret = eng_backend_open_named(engine, &cfg, &w->be, msg, msglen);
 	free(files);
@@ -194,6 +201,7 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	w->nr_errors_reported = 0;
 	w->run = run;
 	w->idx = idx;
+	w->sleeper.clock = run->clock; /* joined when the thread starts; backends keep &sleeper */
 	w->cur_interval = 1;
 	msg[0] = '\0';
 	ret = worker_count(w, run, &slot_bytes);
