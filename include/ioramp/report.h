@@ -16,6 +16,26 @@
 #include "ioramp/plan.h"
 #include "ioramp/stats.h"
 
+/* Modelled drives (--engine model): what every SD of the execution was. A report that shows a
+ * figure of such a run says that it came from this model, never from a device. */
+struct rep_model {
+	const char *spec;   /* the engine as given: "model:micron-9100-max-2.4tb,units=8" */
+	const char *preset; /* the preset it started from; "" for none */
+	const char *source; /* the preset's spec sheet; NULL for none */
+	uint32_t units;
+	double read_us; /* mean service of a 4 KiB read on one unit */
+	double write_us;
+	double read_mbps; /* one unit's bandwidth for the bytes beyond 4 KiB, MB/s of 10^6 bytes */
+	double write_mbps;
+	const char *dist; /* "exp" or "fixed" */
+	double cache_mb;  /* 0: no write cache */
+	double cache_us;
+};
+
+/* One line saying the figures are a model's and what the model is ("modelled drives, not
+ * measurements: model:..., per drive 90 units, ..."), for every output that shows them. */
+void rep_model_text(const struct rep_model *m, char *buf, size_t len);
+
 /* The whole execution, fixed from open to close. */
 struct rep_exec {
 	const struct parm_config *cfg;
@@ -25,10 +45,16 @@ struct rep_exec {
 	FILE *json_out;	    /* --json: the final JSON document goes here; else NULL */
 	int argc;	    /* the command line, for logfile.html and results.json */
 	char *const *argv;
-	uint64_t start_tod_ns; /* wall clock (CLOCK_REALTIME) at execution start */
+	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null" */
-	const double *sla_ns;  /* --sla thresholds for IOPS-at-latency points */
+	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
+	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
+	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
+	 * elapsed); NULL: the wall clock (CLOCK_REALTIME). */
+	uint64_t (*tod_ns)(const void *tod_ctx);
+	const void *tod_ctx;
+	const double *sla_ns; /* --sla thresholds for IOPS-at-latency points */
 	size_t nr_sla;
 	uint64_t mb_bytes;			     /* 1048576 (VDbench's MB/sec) */
 	const struct stats_vdb_buckets *vdb_buckets; /* histogram= or VDbench's defaults */
@@ -372,7 +398,7 @@ struct rep_html_request {
 	size_t nr_ov;
 	/* Out, on failure: */
 	bool is_write_error; /* the page could not be written (else: bad or unreadable input) */
-	char err[512];	     /* "results.json: not an ioramp-results/1 document",
+	char err[512];	     /* "results.json: not an ioramp-results/2 document",
 			      * "pub.csv:3: expected IOPS,latency_us", ... */
 };
 

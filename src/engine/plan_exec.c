@@ -368,6 +368,11 @@ bool eng_exec_has_format(const struct eng_exec *x)
 	return x && x->has_format;
 }
 
+uint64_t eng_exec_tod_ns(const void *x)
+{
+	return eng_clock_tod_ns(&((const struct eng_exec *)x)->clock);
+}
+
 int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 {
 	int status, ret;

@@ -55,7 +55,7 @@ json.dump(d, open("short.json", "w"))' "$DATA/b/results.json"
 	echo '{"schema": "ioramp-results/2", "runs": []}' > future.json
 	run "$IORAMP" compare future.json "$DATA/a"
 	[ "$status" -eq 2 ]
-	[ "$output" = "ioramp compare: error: future.json: not an ioramp-results/1 document" ]
+	[ "$output" = "ioramp compare: error: future.json: not an ioramp-results/2 document" ]
 	run "$IORAMP" compare --help
 	[ "$status" -eq 0 ]
 }
