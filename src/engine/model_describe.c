@@ -35,3 +35,8 @@ bool eng_exec_model(const struct eng_exec *x, struct rep_model *m)
 	};
 	return true;
 }
+
+bool eng_engine_is_model(const char *engine)
+{
+	return eng_model_is(engine);
+}

@@ -36,10 +36,12 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	w->done = calloc(w->depth, sizeof(*w->done));
 	w->sds = calloc(w->nr_sds, sizeof(*w->sds));
 	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
-	w->banks[0] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
-	w->banks[1] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
-	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs ||
-	    !w->banks[0] || !w->banks[1])
+	for (int i = 0; i < 3; i++) {
+		w->banks[i] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+		if (!w->banks[i])
+			return -ENOMEM;
+	}
+	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs)
 		return -ENOMEM;
 	if (w->run->is_replay) {
 		w->rpl = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rpl));
@@ -66,7 +68,7 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 }
 
 /* Write data (compratio=, reference §12.3): every 4 KiB compresses about that much; every write
- * also gets its own stamp (loop.c) so that no device can dedup it, unless dedup= asks. */
+ * also gets its own stamp (payload.c) so that no device can dedup it, unless dedup= asks. */
 static void fill_buffers(struct eng_worker *w, uint64_t bytes)
 {
 	eng_data_fill(w->bufs, bytes, w->run->compratio, w->run->seed, 0x5eed0000u + w->idx);
@@ -182,6 +184,20 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 	return ret;
 }
 
+/* The run's arrival source and payload stage, once: the loop itself never asks. */
+static void choose_seams(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+
+	w->src = run->is_replay		     ? &eng_arrivals_trace
+		 : run->mode == ENG_MODE_MAX ? &eng_arrivals_max
+					     : &eng_arrivals_rate;
+	w->pay_data = run->dv	   ? &eng_payload_validate
+		      : run->dedup ? &eng_payload_dedup
+				   : &eng_payload_stamp;
+	w->pay = run->is_recording ? &eng_payload_record : w->pay_data;
+}
+
 int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,
 		    const char *engine, char *msg, size_t msglen)
 {
@@ -213,6 +229,8 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 		ret = worker_wgs(w);
 	if (!ret)
 		ret = eng_dv_worker_init(w);
+	if (!ret)
+		choose_seams(w);
 	if (ret) {
 		if (!msg[0])
 			snprintf(msg, msglen, "cannot set up worker %u: %s", idx, strerror(-ret));
@@ -246,6 +264,7 @@ int eng_worker_arm(struct eng_worker *w)
 	}
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
+	w->bank = w->banks[1]; /* interval 1 */
 	return 0;
 }
 
@@ -265,8 +284,8 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->free_slots);
 	free(w->batch);
 	free(w->done);
-	free(w->banks[0]);
-	free(w->banks[1]);
+	for (int i = 0; i < 3; i++)
+		free(w->banks[i]);
 	free(w->bufs);
 	free(w->rec);
 	free(w->rpl);
@@ -281,6 +300,7 @@ void eng_worker_fini(struct eng_worker *w)
 	w->free_slots = NULL;
 	w->batch = NULL;
 	w->done = NULL;
-	w->banks[0] = w->banks[1] = NULL;
+	w->banks[0] = w->banks[1] = w->banks[2] = NULL;
+	w->bank = NULL;
 	w->bufs = NULL;
 }

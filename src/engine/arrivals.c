@@ -1,0 +1,120 @@
+/* The workload generators as an arrival source (engine_int.h): open-loop arrivals on each
+ * generator's absolute schedule (a late I/O keeps its scheduled time, so the wait for a thread
+ * is in its response time), and at max a fresh draw from a generator picked by weight whenever
+ * a thread frees. */
+#include "engine_int.h"
+
+/* Every arrival that is due joins its SD's queue with its scheduled time. */
+static void paced_release(struct eng_worker *w, uint64_t now_ns)
+{
+	const struct eng_run *run = w->run;
+
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		struct eng_wwg *g = &w->wgs[i];
+		struct eng_wsd *d = &w->sds[g->local_sd];
+		struct eng_ring *q = &d->q[run->wgs[g->run_wg].prio];
+
+		while (g->is_paced && !g->is_eof && g->next_ns <= now_ns &&
+		       d->nr_pending < ENG_SDQ_LIMIT) {
+			struct gen_io io;
+			struct eng_pending p;
+
+			if (gen_wg_next(&g->gen, &io)) {
+				g->is_eof = true;
+				w->nr_eof++;
+				break;
+			}
+			p.arrival_ns = g->next_ns;
+			p.offset_bytes = io.offset_bytes;
+			p.size_bytes = (uint32_t)io.size_bytes;
+			p.wg = (uint16_t)i;
+			p.is_write = io.is_write;
+			if (!eng_ring_push(q, &p))
+				break;
+			d->nr_pending++;
+			g->next_ns = gen_arrival_next(&g->arr);
+		}
+	}
+}
+
+/* At a rate every generator is paced: nothing is drawn on a free thread. */
+static bool paced_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+		       struct eng_pending *p)
+{
+	(void)w;
+	(void)d;
+	(void)now_ns;
+	(void)p;
+	return false;
+}
+
+/* Max: the next I/O of a generator picked by weight (those with their own iorate= are paced
+ * and skipped), at once. */
+static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+		     struct eng_pending *p)
+{
+	double total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
+
+	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
+		double x = gen_pcg_unit(&d->pick) * total;
+		uint32_t k = 0;
+		struct eng_wwg *g;
+		struct gen_io io;
+
+		while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
+			k++;
+		g = &w->wgs[d->wgs[k]];
+		for (uint32_t j = 0; (g->is_eof || g->is_paced) && j < d->nr_wgs; j++)
+			g = &w->wgs[d->wgs[(k + j) % d->nr_wgs]];
+		if (g->is_eof || g->is_paced)
+			return false;
+		if (gen_wg_next(&g->gen, &io)) {
+			g->is_eof = true;
+			w->nr_eof++;
+			continue;
+		}
+		p->arrival_ns = now_ns;
+		p->offset_bytes = io.offset_bytes;
+		p->size_bytes = (uint32_t)io.size_bytes;
+		p->wg = (uint16_t)(g - w->wgs);
+		p->is_write = io.is_write;
+		return true;
+	}
+	return false;
+}
+
+/* The next scheduled arrival of an SD with a free thread (a full SD does not need it: the
+ * I/O keeps its scheduled time anyway). */
+static uint64_t paced_next_due(const struct eng_worker *w, uint64_t now_ns, uint64_t dl_ns)
+{
+	(void)now_ns;
+	for (uint32_t i = 0; i < w->nr_wgs; i++) {
+		const struct eng_wwg *g = &w->wgs[i];
+		const struct eng_wsd *d = &w->sds[g->local_sd];
+
+		if (g->is_paced && !g->is_eof && g->next_ns < dl_ns && d->inflight < d->threads)
+			dl_ns = g->next_ns;
+	}
+	return dl_ns;
+}
+
+/* Arrivals not released yet are all in the future: none is older than now. */
+static uint64_t paced_oldest(const struct eng_worker *w, uint64_t oldest_ns)
+{
+	(void)w;
+	return oldest_ns;
+}
+
+const struct eng_arrivals eng_arrivals_rate = {
+	.release = paced_release,
+	.draw = paced_draw,
+	.next_due = paced_next_due,
+	.oldest = paced_oldest,
+};
+
+const struct eng_arrivals eng_arrivals_max = {
+	.release = paced_release,
+	.draw = max_draw,
+	.next_due = paced_next_due,
+	.oldest = paced_oldest,
+};
