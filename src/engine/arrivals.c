@@ -56,13 +56,16 @@ static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 	double total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
 
 	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
-		double x = gen_pcg_unit(&d->pick) * total;
 		uint32_t k = 0;
 		struct eng_wwg *g;
 		struct gen_io io;
 
-		while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
-			k++;
+		if (d->nr_wgs > 1) { /* one generator needs no pick (its stream is its own) */
+			double x = gen_pcg_unit(&d->pick) * total;
+
+			while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
+				k++;
+		}
 		g = &w->wgs[d->wgs[k]];
 		for (uint32_t j = 0; (g->is_eof || g->is_paced) && j < d->nr_wgs; j++)
 			g = &w->wgs[d->wgs[(k + j) % d->nr_wgs]];
