@@ -107,6 +107,10 @@ struct eng_target_info {
  * cannot open: Permission denied"); -ENOENT when it does not exist. Main thread only. */
 int eng_target_describe(const char *path, struct eng_target_info *info, char *err, size_t errlen);
 
+/* Whether engine names modelled drives ("model" or "model:..."): no lun is opened, size= gives
+ * each drive's capacity. */
+bool eng_engine_is_model(const char *engine);
+
 /* Monotonic time in ns (CLOCK_MONOTONIC, vDSO). */
 uint64_t eng_now_ns(void);
 

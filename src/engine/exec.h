@@ -48,8 +48,6 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 
 /* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
-/* Whether workload wd of run r runs on SD sd (the RD's sd= or the WD's). */
-bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
 

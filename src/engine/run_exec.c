@@ -79,7 +79,7 @@ static uint32_t view_threads(const struct eng_exec *x, const struct eng_run *r, 
 		return r->sds[s].threads;
 	if (!pr)
 		return 2;
-	return pr->ovr.has_threads ? pr->ovr.threads : x->plan->cfg->sds[r->sds[s].cfg_idx].threads;
+	return pr->sds[s].threads; /* the run's SDs are the plan's, in its order */
 }
 
 static void view_params(struct run_view *v, const struct eng_run *r)

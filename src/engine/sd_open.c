@@ -21,17 +21,6 @@ static struct parm_loc lun_loc(const struct parm_sd *sd)
 	return v ? v->loc : sd->loc;
 }
 
-bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
-{
-	const size_t *idx = r->sd_idx ? r->sd_idx : wd->sd_idx;
-	size_t nr = r->sd_idx ? r->nr_sd : wd->nr_sd;
-
-	for (size_t i = 0; i < nr; i++)
-		if (idx[i] == sd)
-			return true;
-	return false;
-}
-
 /* What the plan asks of each SD: used at all, written, open flags, largest transfer. */
 static void plan_needs(struct eng_exec *x)
 {
@@ -48,7 +37,7 @@ static void plan_needs(struct eng_exec *x)
 			for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 				struct eng_sd_need *n = &x->needs[s];
 
-				if (!eng_wd_uses_sd(r, wd, s))
+				if (!plan_run_wd_uses_sd(r, w, s))
 					continue;
 				n->is_used = true;
 				n->is_written |= rdpct < 100;

@@ -90,7 +90,7 @@ static uint64_t run_min_unit(const struct plan_run *r, size_t s)
 	uint64_t min = UINT64_MAX, u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
+		size_t n = plan_run_wd_uses_sd(r, w, s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -108,7 +108,7 @@ static const struct parm_wd *run_bad_unit(const struct plan_run *r, size_t s, ui
 	uint64_t u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
+		size_t n = plan_run_wd_uses_sd(r, w, s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -161,7 +161,7 @@ static bool plan_uses_sd(const struct plan *plan, size_t s)
 {
 	for (size_t i = 0; i < plan->nr_runs; i++)
 		for (size_t w = 0; w < plan->runs[i].nr_wds; w++)
-			if (eng_wd_uses_sd(&plan->runs[i], plan->runs[i].wds[w], s))
+			if (plan_run_wd_uses_sd(&plan->runs[i], w, s))
 				return true;
 	return false;
 }
