@@ -186,7 +186,8 @@ int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
 	sample_fill(c, &s, c->cur);
 	cpu_sample(c, &s);
 	s.slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
-	ret = rep_set_interval(c->reps, c->rr, &s);
+	ret = rep_set_event(c->reps, &(struct rep_event){
+					     .kind = REP_EV_INTERVAL, .run = c->rr, .sample = &s });
 	if (!s.is_warmup && c->nr_slaves)
 		slave_cpu_add(c);
 	if (!s.is_warmup) {
@@ -261,7 +262,8 @@ void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const 
 				.tod_ns = eng_clock_tod_at(r->clock, e->done_ns),
 			};
 
-			rep_set_io_error(reps, &re);
+			rep_set_event(reps, &(struct rep_event){ .kind = REP_EV_IO_ERROR,
+								 .io_error = &re });
 		}
 	}
 }

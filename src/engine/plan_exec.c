@@ -56,10 +56,12 @@ static bool is_curve_stopped(const struct eng_exec *x, size_t i)
 	if (r->rate != PLAN_RATE_CURVE_POINT || r->stopcurve_ms <= 0 ||
 	    x->last_resp_ms <= r->stopcurve_ms)
 		return false;
-	rep_set_messagef(x->reps,
-			 "stopcurve=%g: rd=%s response time %.3f ms is above it; "
-			 "ending the execution",
-			 r->stopcurve_ms, r->name, x->last_resp_ms);
+	rep_set_event(x->reps, &(struct rep_event){
+				       .kind = REP_EV_STOPCURVE,
+				       .rd = r->name,
+				       .stopcurve_ms = r->stopcurve_ms,
+				       .resp_ms = x->last_resp_ms,
+			       });
 	return true;
 }
 

@@ -214,7 +214,8 @@ static int workers_init(struct eng_exec *x, struct eng_run *r, struct eng_worker
 			return ret;
 		}
 		if (msg[0] && i == 0 && !x->engine_noted) {
-			rep_set_messagef(x->reps, "ioramp: note: %s", msg);
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_BACKEND_NOTE,
+								    .text = msg });
 			x->engine_noted = true;
 		}
 	}
@@ -266,8 +267,9 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 		pthread_join(w[i].thread, NULL);
 		if (w[i].fatal && !fatal) {
 			fatal = w[i].fatal;
-			rep_set_messagef(x->reps, "ioramp: error: worker %u: %s", i,
-					 strerror(-w[i].fatal));
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_WORKER_FAILED,
+								    .worker = i,
+								    .err = -w[i].fatal });
 		}
 	}
 	if (nr_init && w[0].rec && nr_started == nr_init)
@@ -305,8 +307,8 @@ static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const s
 	}
 	x->nr_io_errors += nr;
 	if (!x->dv) /* else the validation summary counts both kinds in one line */
-		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %llu",
-				 (unsigned long long)nr);
+		rep_set_event(x->reps,
+			      &(struct rep_event){ .kind = REP_EV_ERROR_TOTAL, .nr_errors = nr });
 	parm_errf(err, NULL, "rd=%s: %llu I/O error%s%s%s; see errorlog.html",
 		  r->prun ? r->prun->name : "SD_format", (unsigned long long)nr, nr == 1 ? "" : "s",
 		  eng_collect_is_device_lost(w, r->nr_workers) ? " (a device is gone: run ended)"
@@ -392,7 +394,8 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		stats_bank_total(avg.total, &all);
 		x->last_resp_ms = stats_counters_mean_ns(&all) / 1e6;
 	}
-	rep_set_run_end(x->reps, rr, &end);
+	rep_set_event(x->reps,
+		      &(struct rep_event){ .kind = REP_EV_RUN_END, .run = rr, .run_end = &end });
 	if (c.stalled_sd >= 0) {
 		const struct parm_general *g = &x->plan->cfg->general;
 
@@ -467,7 +470,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		return ENG_FAILED;
 	}
 	memset(w, 0, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
-	rep_set_run_start(x->reps, &v.rr);
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RUN_START, .run = &v.rr });
 	ret = workers_init(x, r, w, err);
 	status = run_start_time(x, r, ret ? ENG_FAILED : ENG_OK, err);
 	if (status == ENG_OK)
