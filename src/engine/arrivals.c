@@ -32,6 +32,7 @@ static void paced_release(struct eng_worker *w, uint64_t now_ns)
 			if (!eng_ring_push(q, &p))
 				break;
 			d->nr_pending++;
+			eng_wsd_ready(w, g->local_sd);
 			g->next_ns = gen_arrival_next(&g->arr);
 		}
 	}
@@ -112,6 +113,27 @@ const struct eng_arrivals eng_arrivals_rate = {
 	.release = paced_release,
 	.draw = paced_draw,
 	.next_due = paced_next_due,
+	.oldest = paced_oldest,
+};
+
+/* Max with no generator paced: nothing is ever released or due. */
+static void drawn_release(struct eng_worker *w, uint64_t now_ns)
+{
+	(void)w;
+	(void)now_ns;
+}
+
+static uint64_t drawn_next_due(const struct eng_worker *w, uint64_t now_ns, uint64_t dl_ns)
+{
+	(void)w;
+	(void)now_ns;
+	return dl_ns;
+}
+
+const struct eng_arrivals eng_arrivals_drawn = {
+	.release = drawn_release,
+	.draw = max_draw,
+	.next_due = drawn_next_due,
 	.oldest = paced_oldest,
 };
 

@@ -60,12 +60,13 @@ static struct model_backend *to_model(struct eng_backend *be)
 
 /* ---- heaps ---------------------------------------------------------------------------------- */
 
+/* 4-ary min-heaps by at_ns: half the depth of a binary heap, children side by side. */
 static void ev_push(struct model_ev *h, uint32_t *nr, struct model_ev e)
 {
 	uint32_t i = (*nr)++;
 
 	while (i) {
-		uint32_t parent = (i - 1) / 2;
+		uint32_t parent = (i - 1) / 4;
 
 		if (h[parent].at_ns <= e.at_ns)
 			break;
@@ -81,12 +82,13 @@ static struct model_ev ev_pop(struct model_ev *h, uint32_t *nr)
 	uint32_t i = 0, n = *nr;
 
 	for (;;) {
-		uint32_t c = 2 * i + 1;
+		uint32_t c = 4 * i + 1, end = c + 4 < n ? c + 4 : n;
 
 		if (c >= n)
 			break;
-		if (c + 1 < n && h[c + 1].at_ns < h[c].at_ns)
-			c++;
+		for (uint32_t k = c + 1; k < end; k++)
+			if (h[k].at_ns < h[c].at_ns)
+				c = k;
 		if (last.at_ns <= h[c].at_ns)
 			break;
 		h[i] = h[c];

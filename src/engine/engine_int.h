@@ -196,6 +196,7 @@ struct eng_arrivals {
 
 extern const struct eng_arrivals eng_arrivals_rate;  /* every generator paced */
 extern const struct eng_arrivals eng_arrivals_max;   /* drawn on a free thread (+ paced) */
+extern const struct eng_arrivals eng_arrivals_drawn; /* max with no generator paced */
 extern const struct eng_arrivals eng_arrivals_trace; /* the feeder's records, when due */
 
 /* What happens to an I/O's data and phases: the pattern stamp and compressible data
@@ -248,6 +249,9 @@ struct eng_worker {
 	struct eng_io **done;
 	struct eng_wsd *sds;
 	uint32_t nr_sds;
+	/* A bit per SD that may take an I/O (a thread freed, an arrival queued): prep() visits
+	 * only those, so a pass costs what happened, not the number of SDs. */
+	uint64_t *ready;
 	struct eng_wwg *wgs;
 	uint32_t nr_wgs;
 	const struct eng_arrivals *src;	    /* where the I/Os come from */
@@ -285,6 +289,12 @@ struct eng_worker {
 	_Atomic bool stop;				     /* controller: end the run */
 	uint32_t nr_errors_reported; /* controller: errors[] entries already reported */
 };
+
+/* SD local_sd of w may take an I/O now: prep() looks at it in the next pass. */
+static inline void eng_wsd_ready(struct eng_worker *w, uint32_t local_sd)
+{
+	w->ready[local_sd / 64] |= UINT64_C(1) << (local_sd % 64);
+}
 
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
  * returns 0 or -errno with msg filled. */

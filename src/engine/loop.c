@@ -36,33 +36,48 @@ static bool next_io(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns, st
 	return w->src->draw(w, d, now_ns, p);
 }
 
-/* Phases that wait, then queued I/Os into slots while each SD is below its threads=. Sets
- * *from to where the new I/Os start in the batch; returns the batch size. */
+/* SD s's queued I/Os into slots while it is below its threads=; returns the new batch size. */
+static uint32_t prep_sd(struct eng_worker *w, uint32_t s, uint64_t now_ns, uint32_t nr)
+{
+	struct eng_wsd *d = &w->sds[s];
+	struct eng_pending p;
+
+	while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
+		struct eng_slot *slot = &w->slots[w->free_slots[w->nr_free - 1]];
+
+		slot->io.offset_bytes = p.offset_bytes;
+		slot->io.size_bytes = p.size_bytes;
+		slot->io.file_idx = s;
+		slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
+		slot->local_sd = s;
+		if (!w->pay->start(w, d, slot, &p))
+			break; /* held back in d until a completion on d: the slot stays free */
+		w->nr_free--;
+		slot->arrival_ns = p.arrival_ns;
+		slot->submit_ns = now_ns;
+		slot->wg = p.wg;
+		d->inflight++;
+		stats_bank_inflight_add(&w->bank[p.wg], 1, now_ns);
+		w->batch[nr++] = &slot->io;
+	}
+	return nr;
+}
+
+/* Phases that wait, then the I/Os of every SD that may take one. Sets *from to where the new
+ * I/Os start in the batch; returns the batch size. With no slot left every SD is full (the
+ * slots are the sum of their threads=): the others stay marked for a later pass. */
 static uint32_t prep(struct eng_worker *w, uint64_t now_ns, uint32_t *from)
 {
 	uint32_t nr = *from = w->pay->requeue(w, now_ns);
 
-	for (uint32_t s = 0; s < w->nr_sds; s++) {
-		struct eng_wsd *d = &w->sds[s];
-		struct eng_pending p;
+	for (uint32_t k = 0; k * 64 < w->nr_sds && w->nr_free; k++) {
+		while (w->ready[k] && w->nr_free) {
+			uint32_t s = k * 64 + (uint32_t)__builtin_ctzll(w->ready[k]);
 
-		while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
-			struct eng_slot *slot = &w->slots[w->free_slots[w->nr_free - 1]];
-
-			slot->io.offset_bytes = p.offset_bytes;
-			slot->io.size_bytes = p.size_bytes;
-			slot->io.file_idx = s;
-			slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
-			slot->local_sd = s;
-			if (!w->pay->start(w, d, slot, &p))
-				break; /* held back in d: the slot stays free */
-			w->nr_free--;
-			slot->arrival_ns = p.arrival_ns;
-			slot->submit_ns = now_ns;
-			slot->wg = p.wg;
-			d->inflight++;
-			stats_bank_inflight_add(&w->bank[p.wg], 1, now_ns);
-			w->batch[nr++] = &slot->io;
+			nr = prep_sd(w, s, now_ns, nr);
+			if (w->nr_free)
+				w->ready[k] &=
+					w->ready[k] - 1; /* nothing more for s until marked */
 		}
 	}
 	return nr;
@@ -110,6 +125,7 @@ static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
 		return; /* the same slot goes on with its next phase */
 	stats_bank_inflight_add(b, -1, now_ns);
 	w->sds[slot->local_sd].inflight--;
+	eng_wsd_ready(w, slot->local_sd);
 	w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
 	w->nr_ios_total++;
 }

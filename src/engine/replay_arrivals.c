@@ -26,6 +26,7 @@ static void trace_release(struct eng_worker *w, uint64_t now_ns)
 		if (!eng_ring_push(&d->q[0], &p))
 			break;
 		d->nr_pending++;
+		eng_wsd_ready(w, (uint32_t)(d - w->sds));
 	}
 	atomic_store_explicit(&ring->head, head, memory_order_release);
 	if (was_full && head != tail - ENG_RPL_RING)

@@ -35,14 +35,17 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	w->batch = calloc(w->depth, sizeof(*w->batch));
 	w->done = calloc(w->depth, sizeof(*w->done));
 	w->sds = calloc(w->nr_sds, sizeof(*w->sds));
+	w->ready = calloc((w->nr_sds + 63) / 64, sizeof(*w->ready));
 	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
 	for (int i = 0; i < 3; i++) {
 		w->banks[i] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
 		if (!w->banks[i])
 			return -ENOMEM;
 	}
-	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs)
+	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs || !w->ready)
 		return -ENOMEM;
+	for (uint32_t s = 0; s < w->nr_sds; s++) /* every SD has free threads at first */
+		eng_wsd_ready(w, s);
 	if (w->run->is_replay) {
 		w->rpl = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rpl));
 		w->local_of_sd = calloc(w->run->nr_sds, sizeof(*w->local_of_sd));
@@ -279,6 +282,7 @@ void eng_worker_fini(struct eng_worker *w)
 		free(w->sds[i].cum_weight);
 	}
 	free(w->sds);
+	free(w->ready);
 	free(w->wgs);
 	free(w->slots);
 	free(w->free_slots);
@@ -295,6 +299,7 @@ void eng_worker_fini(struct eng_worker *w)
 	w->rpl = NULL;
 	w->local_of_sd = NULL;
 	w->sds = NULL;
+	w->ready = NULL;
 	w->wgs = NULL;
 	w->slots = NULL;
 	w->free_slots = NULL;
