@@ -4,11 +4,15 @@
  * a thread frees. */
 #include "engine_int.h"
 
-/* Every arrival that is due joins its SD's queue with its scheduled time. */
+/* Every arrival that is due joins its SD's queue with its scheduled time. A pass with none due
+ * (a completion's) costs one comparison: next_arrival_ns is the earliest of them. */
 static void paced_release(struct eng_worker *w, uint64_t now_ns)
 {
 	const struct eng_run *run = w->run;
+	uint64_t next = UINT64_MAX;
 
+	if (now_ns < w->next_arrival_ns)
+		return;
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		struct eng_wwg *g = &w->wgs[i];
 		struct eng_wsd *d = &w->sds[g->local_sd];
@@ -35,7 +39,11 @@ static void paced_release(struct eng_worker *w, uint64_t now_ns)
 			eng_wsd_ready(w, g->local_sd);
 			g->next_ns = gen_arrival_next(&g->arr);
 		}
+		/* a generator held back (a full queue) keeps the next pass looking at once */
+		if (g->is_paced && !g->is_eof && g->next_ns < next)
+			next = g->next_ns;
 	}
+	w->next_arrival_ns = next;
 }
 
 /* At a rate every generator is paced: nothing is drawn on a free thread. */
@@ -92,6 +100,8 @@ static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 static uint64_t paced_next_due(const struct eng_worker *w, uint64_t now_ns, uint64_t dl_ns)
 {
 	(void)now_ns;
+	if (w->next_arrival_ns >= dl_ns)
+		return dl_ns;
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		const struct eng_wwg *g = &w->wgs[i];
 		const struct eng_wsd *d = &w->sds[g->local_sd];

@@ -254,6 +254,7 @@ struct eng_worker {
 	uint64_t *ready;
 	struct eng_wwg *wgs;
 	uint32_t nr_wgs;
+	uint64_t next_arrival_ns;	    /* paced generators: none has an arrival before this */
 	const struct eng_arrivals *src;	    /* where the I/Os come from */
 	const struct eng_payload *pay;	    /* what happens to their data */
 	const struct eng_payload *pay_data; /* recording: the stage it records around */

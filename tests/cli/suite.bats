@@ -188,3 +188,22 @@ eight_files() {
 	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 6 ]
 	grep -q 'Peak <b>' dom.html
 }
+
+@test "ioramp demo --model runs the whole library on eight modelled drives and leaves the suite page" {
+	# slow drives keep this test cheap (the preset's 6 M IOPS are a bench/ figure: bench/run)
+	run "$IORAMP" demo --model --dir "$SCRATCH/dm" --engine model:units=2,read_us=500,write_us=500
+	echo "$output" | tail -25
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
+	[[ "$output" == *"ioramp suite: 16 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 16 ]
+	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
+	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 16 ]
+	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
+	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
+	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]
+	run "$IORAMP" demo --model --engine sync
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "ioramp demo: error: --model runs modelled drives; expected --engine model[:PRESET][,OPTION=VALUE...] or no --engine" ]]
+}
