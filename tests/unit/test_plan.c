@@ -1,10 +1,11 @@
 /* Unit tests of src/plan: loop nesting, curves, relative rates, skew split, the time rules and
  * the curve-point rounding. */
-#include <cmocka.h>
-#include <setjmp.h>
+#include <setjmp.h> /* cmocka needs these four first */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include <cmocka.h>
 
 #include <errno.h>
 #include <stdio.h>
