@@ -46,9 +46,8 @@ static void paced_release(struct eng_worker *w, uint64_t now_ns)
 	w->next_arrival_ns = next;
 }
 
-/* At a rate every generator is paced: nothing is drawn on a free thread. */
-static bool paced_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
-		       struct eng_pending *p)
+bool eng_arrivals_no_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+			  struct eng_pending *p)
 {
 	(void)w;
 	(void)d;
@@ -121,7 +120,7 @@ static uint64_t paced_oldest(const struct eng_worker *w, uint64_t oldest_ns)
 
 const struct eng_arrivals eng_arrivals_rate = {
 	.release = paced_release,
-	.draw = paced_draw,
+	.draw = eng_arrivals_no_draw, /* at a rate every generator is paced */
 	.next_due = paced_next_due,
 	.oldest = paced_oldest,
 };

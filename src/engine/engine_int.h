@@ -199,6 +199,10 @@ extern const struct eng_arrivals eng_arrivals_max;   /* drawn on a free thread (
 extern const struct eng_arrivals eng_arrivals_drawn; /* max with no generator paced */
 extern const struct eng_arrivals eng_arrivals_trace; /* the feeder's records, when due */
 
+/* The draw of a source whose I/Os are all queued by release(): none. */
+bool eng_arrivals_no_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+			  struct eng_pending *p);
+
 /* What happens to an I/O's data and phases: the pattern stamp and compressible data
  * (payload.c), dedup's blocks (payload.c), data validation's claims, keys, journal and checks
  * (validate.c), and recording around one of them (payload.c). */

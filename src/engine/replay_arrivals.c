@@ -42,17 +42,6 @@ static void trace_release(struct eng_worker *w, uint64_t now_ns)
 	}
 }
 
-/* Every record goes through the queues, even at max: nothing is drawn. */
-static bool trace_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
-		       struct eng_pending *p)
-{
-	(void)w;
-	(void)d;
-	(void)now_ns;
-	(void)p;
-	return false;
-}
-
 /* Until the next record is due; an empty ring waits for the feeder (in virtual time its kick
  * wakes the worker, in real time a short poll). */
 static uint64_t trace_next_due(const struct eng_worker *w, uint64_t now_ns, uint64_t dl_ns)
@@ -93,7 +82,7 @@ static uint64_t trace_oldest(const struct eng_worker *w, uint64_t oldest_ns)
 
 const struct eng_arrivals eng_arrivals_trace = {
 	.release = trace_release,
-	.draw = trace_draw,
+	.draw = eng_arrivals_no_draw, /* every record goes through the queues, even at max */
 	.next_due = trace_next_due,
 	.oldest = trace_oldest,
 };
