@@ -85,7 +85,7 @@ static bool console_line(const struct rep_event *e, char *line, size_t len)
 	}
 }
 
-/* The single line of data validation's and many hosts' events; false for the others. */
+/* Data validation's lines as it starts; false for the others. */
 static bool dv_line(const struct rep_event *e, char *line, size_t len)
 {
 	char a[32], b[32];
@@ -104,6 +104,17 @@ static bool dv_line(const struct rep_event *e, char *line, size_t len)
 	case REP_EV_JOURNAL_CREATED:
 		snprintf(line, len, "localhost-0: Created journal file %s/%s.jnl", e->dir, e->sd);
 		return true;
+	default:
+		return false;
+	}
+}
+
+/* The journal recovery's lines (-jr, -jro). */
+static bool recovery_line(const struct rep_event *e, char *line, size_t len)
+{
+	char a[32], b[32];
+
+	switch (e->kind) {
 	case REP_EV_RECOVERY_START:
 		snprintf(line, len, "localhost-0: Starting journal recovery for %s", e->sd);
 		return true;
@@ -138,6 +149,17 @@ static bool dv_line(const struct rep_event *e, char *line, size_t len)
 			e->sd, group(a, sizeof(a), e->nr_validated),
 			group(b, sizeof(b), e->nr_errors), e->nr_pending, e->nr_torn);
 		return true;
+	default:
+		return false;
+	}
+}
+
+/* Data validation's totals at the end. */
+static bool totals_line(const struct rep_event *e, char *line, size_t len)
+{
+	char a[32], b[32];
+
+	switch (e->kind) {
 	case REP_EV_DV_TOTALS:
 		snprintf(line, len,
 			 "localhost-0: Total amount of key blocks read and validated: %8s; key "
@@ -205,6 +227,7 @@ size_t rep_event_lines(const struct rep_event *e, void (*emit)(void *ctx, const 
 		return IORAMP_ARRAY_SIZE(no_validations);
 	}
 	if (console_line(e, line, sizeof(line)) || dv_line(e, line, sizeof(line)) ||
+	    recovery_line(e, line, sizeof(line)) || totals_line(e, line, sizeof(line)) ||
 	    cluster_line(e, line, sizeof(line))) {
 		emit(ctx, line);
 		return 1;
