@@ -372,11 +372,12 @@ static void test_curve_points_follow_max(void **state)
 static void test_same_seed_same_numbers(void **state)
 {
 	static const char text[] =
-		"sd=sd1,lun=$dir/r1,size=1g,threads=32\n"
-		"sd=sd2,lun=$dir/r2,size=1g,threads=32\n"
+		"sd=sd1,lun=$dir/r1,size=1g,threads=16\n"
+		"sd=sd2,lun=$dir/r2,size=1g,threads=16\n"
 		"wd=wd1,sd=sd*,rdpct=70,xfersize=(4k,50,64k,50)\n"
-		"rd=rd1,wd=wd1,iorate=curve,curve=(30,70),elapsed=5,interval=1\n";
-	static const char engine[] = "model:micron-9100-max-2.4tb";
+		"rd=rd1,wd=wd1,iorate=curve,curve=(30,70),elapsed=3,interval=1\n";
+	/* exponential service and a write cache that fills: every path of the model */
+	static const char engine[] = "model:units=8,read_us=200,write_us=100,mbps=200,cache_mb=1";
 	struct seen first, other;
 	struct parm_err err;
 
