@@ -31,10 +31,12 @@ struct eng_cluster {
 };
 
 struct eng_opts {
-	const char *engine;  /* "uring", "aio", "sync", "null"; NULL: general engine= or uring */
-	uint64_t seed;	     /* every generator's stream derives from it */
-	uint32_t nr_workers; /* 0: one per CPU, never more than SDs */
-	bool is_force;	     /* allow writes to devices that carry a signature */
+	/* "uring", "aio", "sync", "null", "model[:PRESET][,OPTION=VALUE...]" or
+	 * "fault:BACKEND[,...]"; NULL: general engine= or uring */
+	const char *engine;
+	uint64_t seed;		 /* every generator's stream derives from it */
+	uint32_t nr_workers;	 /* 0: one per CPU, never more than SDs */
+	bool is_force;		 /* allow writes to devices that carry a signature */
 	const char *record_path; /* --record: fio iolog v3 of every I/O issued; NULL: none */
 	const char *trace_map;	 /* --map DEV=SD,...: trace devices to SDs; NULL: in order */
 	/* Runs an RD's startcmd=/endcmd= value before/after each of its runs; NULL: none. */
@@ -66,6 +68,15 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 /* Whether the SD_format pass will run first (for the reports' run list). */
 bool eng_exec_has_format(const struct eng_exec *x);
 
+/* Modelled drives (engine model): fills *m, whose strings point into x, and returns true;
+ * false for real drives. */
+bool eng_exec_model(const struct eng_exec *x, struct rep_model *m);
+
+/* The execution's time of day in ns since 1970, as rep_exec.tod_ns wants it (ctx: the
+ * eng_exec): the wall clock, or in virtual time the wall clock at the start plus the virtual
+ * time elapsed. Any thread. */
+uint64_t eng_exec_tod_ns(const void *x);
+
 /* Runs the format pass (when needed) and every run of the plan in order, notifying reps
  * (already open). Returns an eng_status; *err has the reason of a failure when it has one. */
 int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err);
@@ -95,6 +106,10 @@ struct eng_target_info {
 /* Opens path read-only and describes it. Returns 0, or -errno with err filled ("lun=PATH:
  * cannot open: Permission denied"); -ENOENT when it does not exist. Main thread only. */
 int eng_target_describe(const char *path, struct eng_target_info *info, char *err, size_t errlen);
+
+/* Whether engine names modelled drives ("model" or "model:..."): no lun is opened, size= gives
+ * each drive's capacity. */
+bool eng_engine_is_model(const char *engine);
 
 /* Monotonic time in ns (CLOCK_MONOTONIC, vDSO). */
 uint64_t eng_now_ns(void);

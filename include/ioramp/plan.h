@@ -41,6 +41,13 @@ struct plan_overrides {
 	double compratio;
 };
 
+/* One SD of a run as the plan resolves it, for every reader (plan_run_resolve()). */
+struct plan_run_sd {
+	size_t sd_idx;		 /* config SD */
+	uint32_t threads;	 /* in effect: the RD's forthreads= value, else the SD's threads= */
+	uint64_t max_xfer_bytes; /* the largest transfer any workload of the run issues on it */
+};
+
 struct plan_run {
 	size_t rd_idx;
 	char *name; /* "rd1", or "rd1_(50%)" for a curve point */
@@ -62,6 +69,9 @@ struct plan_run {
 			 * every workload runs on, owned by the plan; NULL: the WDs' own */
 	size_t nr_sd;
 	double *skews; /* per workload: the share of the RD rate requested (0 for WD iorate) */
+	/* The run's SDs in order of first use by its workloads (the engine's run SD order). */
+	struct plan_run_sd *sds;
+	size_t nr_sds;
 };
 
 struct plan {
@@ -80,6 +90,20 @@ struct plan {
  * cfg, which must outlive it. */
 int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err *err);
 void plan_free(struct plan *p);
+
+/* The config SDs workload w of r runs on: the RD's sd= or the WD's own. */
+void plan_run_wd_sds(const struct plan_run *r, size_t w, const size_t **idx, size_t *nr);
+bool plan_run_wd_uses_sd(const struct plan_run *r, size_t w, size_t sd);
+
+/* The index in r->sds of config SD sd, or -ENOENT when the run does not use it. */
+int plan_run_sd_pos(const struct plan_run *r, size_t sd);
+
+/* Workload w's share of a run rate of run_iops: its own iorate=, else the rest after the
+ * workloads with one, by skew (reference §9.2). */
+double plan_run_wd_iops(const struct plan_run *r, size_t w, double run_iops);
+
+/* Fills r->sds (plan_build() does it for every run). Returns 0 or -ENOMEM. */
+int plan_run_resolve(const struct parm_config *cfg, struct plan_run *r);
 
 /* What a real run needs beyond what -s checks: the late error, transfer sizes that are
  * multiples of 512, percentages from 0 to 100, no negative loop values (VDbench 5.04.07 -s

@@ -16,6 +16,26 @@
 #include "ioramp/plan.h"
 #include "ioramp/stats.h"
 
+/* Modelled drives (--engine model): what every SD of the execution was. A report that shows a
+ * figure of such a run says that it came from this model, never from a device. */
+struct rep_model {
+	const char *spec;   /* the engine as given: "model:micron-9100-max-2.4tb,units=8" */
+	const char *preset; /* the preset it started from; "" for none */
+	const char *source; /* the preset's spec sheet; NULL for none */
+	uint32_t units;
+	double read_us; /* mean service of a 4 KiB read on one unit */
+	double write_us;
+	double read_mbps; /* one unit's bandwidth for the bytes beyond 4 KiB, MB/s of 10^6 bytes */
+	double write_mbps;
+	const char *dist; /* "exp" or "fixed" */
+	double cache_mb;  /* 0: no write cache */
+	double cache_us;
+};
+
+/* One line saying the figures are a model's and what the model is ("modelled drives, not
+ * measurements: model:..., per drive 90 units, ..."), for every output that shows them. */
+void rep_model_text(const struct rep_model *m, char *buf, size_t len);
+
 /* The whole execution, fixed from open to close. */
 struct rep_exec {
 	const struct parm_config *cfg;
@@ -25,10 +45,16 @@ struct rep_exec {
 	FILE *json_out;	    /* --json: the final JSON document goes here; else NULL */
 	int argc;	    /* the command line, for logfile.html and results.json */
 	char *const *argv;
-	uint64_t start_tod_ns; /* wall clock (CLOCK_REALTIME) at execution start */
+	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null" */
-	const double *sla_ns;  /* --sla thresholds for IOPS-at-latency points */
+	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
+	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
+	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
+	 * elapsed); NULL: the wall clock (CLOCK_REALTIME). */
+	uint64_t (*tod_ns)(const void *tod_ctx);
+	const void *tod_ctx;
+	const double *sla_ns; /* --sla thresholds for IOPS-at-latency points */
 	size_t nr_sla;
 	uint64_t mb_bytes;			     /* 1048576 (VDbench's MB/sec) */
 	const struct stats_vdb_buckets *vdb_buckets; /* histogram= or VDbench's defaults */
@@ -191,6 +217,93 @@ struct rep_ops {
 	void (*bracket)(void *state, bool is_after);
 };
 
+/* ---- typed events: what the engine tells the reports ------------------------------------ */
+
+/* What happened. The engine says what and with which figures; the report layer words it
+ * (event.c), so that every console line's text lives in one place. */
+enum rep_event_kind {
+	/* the observers' own events (run, sample, run_end, io_error, dv_error, dv_summary) */
+	REP_EV_RUN_START,
+	REP_EV_INTERVAL,
+	REP_EV_RUN_END,
+	REP_EV_IO_ERROR,
+	REP_EV_DV_ERROR,
+	REP_EV_DV_SUMMARY,
+	/* console lines */
+	REP_EV_BACKEND_NOTE,   /* text: why io_uring was not used and what was */
+	REP_EV_NO_EFFECT,      /* keyword: a VDbench JVM or platform setting */
+	REP_EV_JVMS_NO_EFFECT, /* jvms= on one host */
+	REP_EV_WORKER_FAILED,  /* worker, err */
+	REP_EV_ERROR_TOTAL,    /* nr_errors: "Total Data Validation or I/O error count"; is_boxed */
+	REP_EV_STOPCURVE,      /* rd, stopcurve_ms, resp_ms: the curve ends there */
+	REP_EV_STALL,	       /* sd, lun, stall_s, nr_outstanding: timeout= */
+	REP_EV_DEDUP_SD,       /* sd, dedup: an SD's dedup layout */
+	REP_EV_ERROR,	       /* text: an error the execution ends with */
+	/* data validation */
+	REP_EV_JOURNAL_FAILED,	 /* err */
+	REP_EV_DV_MAP,		 /* sd, nr_blocks, block_bytes: the key map allocated */
+	REP_EV_JOURNAL_CREATED,	 /* sd, dir */
+	REP_EV_RECOVERY_START,	 /* sd */
+	REP_EV_RECOVERY_BACKUP,	 /* sd, dir: the journal unusable, the map backup restored */
+	REP_EV_RECOVERY_MAP,	 /* sd, nr_known */
+	REP_EV_RECOVERY_APPLIED, /* nr_before, nr_after */
+	REP_EV_RECOVERY_DONE,	 /* sd */
+	REP_EV_RECOVERY_RESULT,	 /* sd, nr_validated, nr_errors, nr_pending, nr_torn */
+	REP_EV_DV_TOTALS,	 /* nr_validated, nr_errors */
+	REP_EV_DV_UNLISTED,	 /* nr_errors counted but not listed, nr_kept per worker */
+	REP_EV_DV_NOTHING,	 /* a validating run validated nothing (VDbench's explanation) */
+	/* many hosts */
+	REP_EV_RANK_NO_END,    /* rank 0 never ended the run */
+	REP_EV_RANK_GONE,      /* host: stopped answering when the job was signalled */
+	REP_EV_RANK_SIGNALLED, /* host: interrupted by a signal */
+	REP_EV_RANK_LOST,      /* host, interval, timeout_s: no statistics in time */
+};
+
+/* One event: kind and the fields its kind names (the others are zero). Strings and pointers
+ * are borrowed for the call. */
+struct rep_event {
+	enum rep_event_kind kind;
+	const struct rep_run *run;
+	const struct rep_sample *sample;
+	const struct rep_run_end *run_end;
+	const struct rep_io_error *io_error;
+	const struct rep_dv_error *dv_error;
+	const struct rep_dv_summary *dv_summary;
+	const char *text;
+	const char *keyword;
+	const char *sd;
+	const char *lun;
+	const char *rd;
+	const char *dir;
+	const char *host;
+	int err; /* positive errno */
+	uint32_t worker;
+	uint32_t interval;
+	bool is_boxed;
+	uint64_t nr_errors;
+	uint64_t nr_outstanding;
+	uint64_t nr_blocks;
+	uint64_t block_bytes;
+	uint64_t nr_known;
+	uint64_t nr_before;
+	uint64_t nr_after;
+	uint64_t nr_validated;
+	uint64_t nr_pending;
+	uint64_t nr_torn;
+	uint64_t nr_kept;
+	uint64_t timeout_s;
+	double stopcurve_ms;
+	double resp_ms;
+	double stall_s;
+	struct {
+		uint64_t unit_bytes;
+		double ratio;
+		uint64_t nr_units;
+		uint64_t nr_unique;
+		uint64_t nr_sets;
+	} dedup;
+};
+
 /* The observers an execution notifies, in order. Each call forwards to every observer; the
  * first error is returned (and the others still run, so no output loses data). */
 struct rep_set {
@@ -219,6 +332,16 @@ void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
 void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e);
 void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum);
 int rep_set_close(struct rep_set *s, int status);
+
+/* The one entry point of the engine: the observers' own events go to their calls, the others
+ * are worded (rep_event_lines) and go to every observer as messages. Returns what the
+ * observers' call returned (run start, interval, run end), else 0. */
+int rep_set_event(struct rep_set *s, const struct rep_event *e);
+
+/* The console lines of a wording event, one by one, to emit(ctx, line); the observers' own
+ * events have none. Returns how many. */
+size_t rep_event_lines(const struct rep_event *e, void (*emit)(void *ctx, const char *line),
+		       void *ctx);
 
 /* Adds every output-directory observer below (not the console), for a VDbench-style -o. Each
  * does nothing when rep_exec.outdir is NULL. Returns 0 or -ENOSPC. */
@@ -372,7 +495,7 @@ struct rep_html_request {
 	size_t nr_ov;
 	/* Out, on failure: */
 	bool is_write_error; /* the page could not be written (else: bad or unreadable input) */
-	char err[512];	     /* "results.json: not an ioramp-results/1 document",
+	char err[512];	     /* "results.json: not an ioramp-results/2 document",
 			      * "pub.csv:3: expected IOPS,latency_us", ... */
 };
 

@@ -37,8 +37,8 @@ struct stats_hist {
 /* Empties h. */
 void stats_hist_reset(struct stats_hist *h);
 
-/* Counts one value. Hot path: no allocation, a few instructions. */
-void stats_hist_add(struct stats_hist *h, uint64_t ns);
+/* Counts one value. Hot path: no allocation, a few instructions (inline, below). */
+static inline void stats_hist_add(struct stats_hist *h, uint64_t ns);
 
 /* Adds src's counts into dst (dst = dst + src). */
 void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src);
@@ -59,7 +59,7 @@ double stats_hist_mean_ns(const struct stats_hist *h);
 
 /* Bucket geometry, for outputs that list buckets (idx < STATS_HIST_NR): the bucket a value
  * falls in, a bucket's lowest value and its width in ns. */
-uint32_t stats_hist_bucket_idx(uint64_t ns);
+static inline uint32_t stats_hist_bucket_idx(uint64_t ns);
 uint64_t stats_hist_bucket_lo_ns(uint32_t idx);
 uint64_t stats_hist_bucket_width_ns(uint32_t idx);
 
@@ -106,15 +106,15 @@ void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_n
 
 /* Records one completed I/O: its size, service time and response time. Hot path, owning
  * worker. */
-void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes, uint64_t svc_ns,
-		       uint64_t resp_ns);
+static inline void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes,
+				     uint64_t svc_ns, uint64_t resp_ns);
 
 /* Records one failed I/O. Owning worker. */
 void stats_bank_record_error(struct stats_bank *b, enum stats_op op);
 
 /* nr I/Os entered (nr > 0, at submit) or left (nr < 0, at completion) flight at now_ns. Call it
  * with the clock reading of the batch. Hot path, owning worker. */
-void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns);
+static inline void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns);
 
 /* Closes the in-flight integral at now_ns (the interval end), before publishing. Owning
  * worker. */
@@ -220,5 +220,56 @@ int stats_cpu_read(const char *path, struct stats_cpu_sample *out);
  * (iowait does on some kernels) counts as 0. Returns 0, or -EAGAIN when no tick elapsed. */
 int stats_cpu_diff(const struct stats_cpu_sample *a, const struct stats_cpu_sample *b,
 		   struct stats_cpu_pct *out);
+
+/* ---- the hot path, inline: a worker calls these for every I/O ------------------------------ */
+
+/* Below 2 * SUB_NR the bucket index is the value itself; the first formula group (msb = 6)
+ * continues that identity, so the geometry has no seam at 128. */
+static inline uint32_t stats_hist_bucket_idx(uint64_t ns)
+{
+	unsigned int msb, shift;
+
+	if (ns < 2 * STATS_HIST_SUB_NR)
+		return (uint32_t)ns;
+	msb = 63 - (unsigned int)__builtin_clzll(ns);
+	if (msb >= STATS_HIST_MAX_BITS)
+		return STATS_HIST_NR - 1;
+	shift = msb - STATS_HIST_SUB_BITS;
+	return (shift + 1) * STATS_HIST_SUB_NR +
+	       (uint32_t)((ns >> shift) & (STATS_HIST_SUB_NR - 1));
+}
+
+static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)
+{
+	if (h->nr == 0 || ns < h->min_ns)
+		h->min_ns = ns;
+	if (ns > h->max_ns)
+		h->max_ns = ns;
+	h->nr++;
+	h->sum_ns += ns;
+	h->counts[stats_hist_bucket_idx(ns)]++;
+}
+
+static inline void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes,
+				     uint64_t svc_ns, uint64_t resp_ns)
+{
+	struct stats_counters *c = &b->op[op];
+
+	c->nr_ios++;
+	c->total_bytes += size_bytes;
+	c->svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
+	stats_hist_add(&c->svc, svc_ns);
+	stats_hist_add(&c->resp, resp_ns);
+}
+
+static inline void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns)
+{
+	/* Batches may pass a clock reading older than the last change: no time, no area. */
+	if (now_ns > b->inflight_since_ns) {
+		b->inflight_ns += (uint64_t)b->nr_inflight * (now_ns - b->inflight_since_ns);
+		b->inflight_since_ns = now_ns;
+	}
+	b->nr_inflight = (uint32_t)((int64_t)b->nr_inflight + nr);
+}
 
 #endif /* IORAMP_STATS_H */

@@ -32,6 +32,10 @@ static void print_drive(const struct cli_suite *s, const struct cli_drive *d, in
 	char size[32];
 
 	printf("  %-*s ", width, d->path);
+	if (eng_engine_is_model(s->o.engine)) {
+		printf("modelled drive of size=%s (nothing is opened)\n", s->o.size);
+		return;
+	}
 	if (!d->exists) {
 		printf("file, created with size=%s\n", s->o.size);
 		return;

@@ -1,7 +1,8 @@
 /* `ioramp demo`: the review suite's SQL profile, shortened, on eight small sparse files in a
  * temporary directory: a curve in well under two minutes, its IOPS-at-latency table and the
  * review page, as any user can run it on a fresh machine. The drive files are removed after
- * (--keep keeps them); the report directory stays. */
+ * (--keep keeps them); the report directory stays. `ioramp demo --model` runs the whole library
+ * instead, on eight modelled drives in virtual time (no file at all), in under a minute. */
 #include "cli.h"
 
 #include <errno.h>
@@ -18,18 +19,28 @@ enum {
 	DEMO_DRIVE_BYTES = 128 << 20, /* sparse: only what the profile writes takes space */
 };
 
+/* The modelled demo's drive: the only preset, from its spec sheet (man ioramp, ENGINE). */
+#define DEMO_MODEL	"model:micron-9100-max-2.4tb"
+#define DEMO_MODEL_SIZE "2400000000000" /* the sheet's capacity, 2.4 TB */
+
 static const char demo_usage[] =
 	"usage: ioramp demo [--dir DIR] [--keep] [--engine NAME]\n"
+	"       ioramp demo --model [--dir DIR] [--engine model:...]\n"
 	"\n"
 	"Runs the SQL profile of the workload library on eight 128 MiB sparse files, with short\n"
 	"points (-e 2 -w 1 -i 1, curve 10,30,50,70,90,100), prints the curve and its IOPS at\n"
 	"latency, and writes the review page. The files go in a new directory under $TMPDIR\n"
-	"(or /tmp), or in DIR; they are removed at the end unless --keep. The report stays.\n";
+	"(or /tmp), or in DIR; they are removed at the end unless --keep. The report stays.\n"
+	"\n"
+	"--model runs every profile of the library (as ioramp suite does) on eight modelled\n"
+	"drives (" DEMO_MODEL ", virtual time, nothing opened), with points of\n"
+	"-e 2 -w 0 -i 1 and curve 50,100, and leaves the suite page: every figure is the model's.\n";
 
 struct demo_args {
 	const char *dir;
 	const char *engine;
 	bool is_keep;
+	bool is_model;
 };
 
 static int parse_args(struct demo_args *a, int argc, char **argv)
@@ -37,6 +48,8 @@ static int parse_args(struct demo_args *a, int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--keep")) {
 			a->is_keep = true;
+		} else if (!strcmp(argv[i], "--model")) {
+			a->is_model = true;
 		} else if (!strcmp(argv[i], "--dir") && i + 1 < argc) {
 			a->dir = argv[++i];
 		} else if (!strcmp(argv[i], "--engine") && i + 1 < argc) {
@@ -46,6 +59,13 @@ static int parse_args(struct demo_args *a, int argc, char **argv)
 				demo_usage);
 			return -EINVAL;
 		}
+	}
+	if (a->is_model && a->engine && !eng_engine_is_model(a->engine)) {
+		fprintf(stderr,
+			"ioramp demo: error: --model runs modelled drives; expected --engine "
+			"model[:PRESET][,OPTION=VALUE...] or no --engine\n%s",
+			demo_usage);
+		return -EINVAL;
 	}
 	return 0;
 }
@@ -133,6 +153,50 @@ static int demo_opts(struct cli_suite_opts *o, const struct demo_args *a, const 
 	return 0;
 }
 
+/* --model: the whole library on eight drive names (nothing is created), points of 2 s. */
+static int model_opts(struct cli_suite_opts *o, const struct demo_args *a, const char *dir,
+		      const char *report)
+{
+	static const double curve[] = { 50, 100 };
+
+	o->outdir = report;
+	o->engine = a->engine ? a->engine : DEMO_MODEL;
+	o->size = DEMO_MODEL_SIZE;
+	o->is_yes = true;
+	o->overrides = (struct parm_overrides){ .elapsed_s = 2,
+						.interval_s = 1,
+						.warmup_s = 0,
+						.has_elapsed = true,
+						.has_interval = true,
+						.has_warmup = true,
+						.zero_warmup_counts = true };
+	o->curve_pcts = malloc(sizeof(curve));
+	o->drives = calloc(DEMO_NR_DRIVES, sizeof(*o->drives));
+	if (!o->curve_pcts || !o->drives)
+		return -ENOMEM;
+	memcpy(o->curve_pcts, curve, sizeof(curve));
+	o->nr_curve_pcts = IORAMP_ARRAY_SIZE(curve);
+	for (int i = 0; i < DEMO_NR_DRIVES; i++)
+		if (asprintf((char **)&o->drives[o->nr_drives++], "%s/drive%d", dir, i) < 0)
+			return -ENOMEM;
+	return 0;
+}
+
+static int model_run(struct cli_suite *s, const char *dir)
+{
+	int rc;
+
+	printf("ioramp demo: every profile of the workload library on eight modelled drives "
+	       "(%s, virtual time: nothing is opened in %s), 2-second points\n\n",
+	       s->o.engine, dir);
+	rc = cli_suite_prepare(s);
+	if (!rc)
+		rc = cli_suite_confirm(s);
+	if (!rc)
+		rc = cli_suite_execute(s);
+	return rc;
+}
+
 static void remove_drives(const struct cli_suite_opts *o)
 {
 	for (size_t i = 0; i < o->nr_drives; i++)
@@ -191,6 +255,15 @@ int cli_demo(int argc, char **argv)
 	snprintf(report, sizeof(report), "%s/report", dir);
 	s.o.argc = argc + 1; /* main() passes argv + 1: the reports record "ioramp demo ..." */
 	s.o.argv = argv - 1;
+	if (a.is_model) {
+		rc = model_opts(&s.o, &a, dir, report) ? CLI_EXIT_FAILED : model_run(&s, dir);
+		if (!access(report, F_OK))
+			printf("ioramp demo: modelled drives, not measurements; the report stays in "
+			       "%s: open %s/report.html\n",
+			       report, report);
+		cli_suite_fini(&s);
+		return rc;
+	}
 	rc = demo_opts(&s.o, &a, report) ? CLI_EXIT_FAILED : demo_run(&s, &a, dir);
 	if (a.is_keep)
 		printf("ioramp demo: drive files kept: %s/drive0 ... drive%d\n", dir,

@@ -89,6 +89,7 @@ struct exec_ctx {
 	struct rep_set reps;
 	struct stats_vdb_buckets buckets;
 	double sla_ns[REP_SLA_MAX];
+	struct rep_model model; /* modelled drives; unused otherwise */
 	char outdir[4096];
 	/* many hosts: the names rep_exec lists */
 	const char **host_names;
@@ -180,11 +181,14 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.json_out = a->is_json ? stdout : NULL,
 		.argc = a->argc,
 		.argv = a->argv,
-		.start_tod_ns = wall_ns(),
+		.start_tod_ns = eng_exec_tod_ns(ex),
 		.seed = seed,
 		.engine = a->engine		      ? a->engine
 			  : plan->cfg->general.engine ? plan->cfg->general.engine
 						      : "uring",
+		.model = eng_exec_model(ex, &c->model) ? &c->model : NULL,
+		.tod_ns = eng_exec_tod_ns,
+		.tod_ctx = ex,
 		.sla_ns = c->sla_ns,
 		.nr_sla = (size_t)nr_sla,
 		.mb_bytes = 1048576,

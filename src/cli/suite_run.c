@@ -13,6 +13,12 @@
 #include "cli.h"
 #include "ioramp/report.h"
 
+/* Modelled drives open nothing: their names only label them, --size is their capacity. */
+static bool is_model(const struct cli_suite *s)
+{
+	return eng_engine_is_model(s->o.engine);
+}
+
 static int describe_drives(struct cli_suite *s)
 {
 	char err[512];
@@ -20,9 +26,16 @@ static int describe_drives(struct cli_suite *s)
 	s->drives = calloc(s->o.nr_drives + 1, sizeof(*s->drives));
 	if (!s->drives)
 		return CLI_EXIT_FAILED;
+	if (is_model(s) && !s->o.size) {
+		fprintf(stderr, "ioramp suite: error: --engine %s: modelled drives open nothing; "
+				"expected --size SIZE for their capacity\n",
+			s->o.engine);
+		return CLI_EXIT_USAGE;
+	}
 	for (size_t i = 0; i < s->o.nr_drives; i++) {
 		struct cli_drive *d = &s->drives[i];
-		int ret = eng_target_describe(s->o.drives[i], &d->info, err, sizeof(err));
+		int ret = is_model(s) ? -ENOENT
+				      : eng_target_describe(s->o.drives[i], &d->info, err, sizeof(err));
 
 		d->path = s->o.drives[i];
 		d->exists = ret == 0;
@@ -215,13 +228,19 @@ static int prepare_profile(struct cli_suite *s, struct cli_suite_profile *p)
 	return CLI_EXIT_OK;
 }
 
-/* The curves' legend: the drives' model when they share one ("MODEL x8"), else a count. */
+/* The curves' legend: the drives' model when they share one ("MODEL x8"), else a count;
+ * modelled drives say so ("8 modelled drives"). */
 static void drives_label(struct cli_suite *s)
 {
 	const char *model = s->drives[0].info.model;
 	size_t nr = s->o.nr_drives, nr_block = 0;
 	bool is_same = model[0];
 
+	if (is_model(s)) {
+		snprintf(s->drives_label, sizeof(s->drives_label), "%zu modelled drive%s", nr,
+			 nr == 1 ? "" : "s");
+		return;
+	}
 	for (size_t i = 0; i < nr; i++) {
 		nr_block += s->drives[i].info.is_block;
 		is_same = is_same && !strcmp(model, s->drives[i].info.model);

@@ -91,23 +91,16 @@ static double run_rdpct(const struct plan_run *r)
 
 static void plan_figures(const struct plan *plan, struct figures *fg)
 {
-	const struct parm_config *cfg = plan->cfg;
-
 	for (size_t i = 0; i < plan->nr_runs; i++) {
 		const struct plan_run *r = &plan->runs[i];
 		double rd = run_rdpct(r);
-		size_t sd;
 
 		fg->rdpct_min = i && fg->rdpct_min < rd ? fg->rdpct_min : rd;
 		fg->rdpct_max = i && fg->rdpct_max > rd ? fg->rdpct_max : rd;
 		for (size_t w = 0; w < r->nr_wds; w++)
 			add_wd_sizes(fg, r, r->wds[w]);
-		if (r->ovr.has_threads) {
-			add_threads(fg, r->ovr.threads);
-		} else if (r->nr_wds && (r->nr_sd || r->wds[0]->nr_sd)) {
-			sd = r->nr_sd ? r->sd_idx[0] : r->wds[0]->sd_idx[0];
-			add_threads(fg, cfg->sds[sd].threads);
-		}
+		if (r->nr_sds) /* the threads= in effect, as the plan resolved it */
+			add_threads(fg, r->sds[0].threads);
 	}
 }
 

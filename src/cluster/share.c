@@ -17,49 +17,19 @@ void clu_share_fini(struct clu_share *s)
 	memset(s, 0, sizeof(*s));
 }
 
-static void wd_sds(const struct plan_run *pr, const struct parm_wd *wd, const size_t **idx,
-		   size_t *nr)
+/* The run's SDs in the engine's order and their threads, as the plan resolved them. */
+static size_t run_sds(const struct plan_run *pr, size_t *order, uint32_t *threads)
 {
-	*idx = pr->sd_idx ? pr->sd_idx : wd->sd_idx;
-	*nr = pr->sd_idx ? pr->nr_sd : wd->nr_sd;
-}
-
-/* The run's SDs in the engine's order (first use through its workloads) and their threads. */
-static size_t run_sds(const struct plan *plan, const struct plan_run *pr, size_t *order,
-		      uint32_t *threads)
-{
-	size_t n = 0;
-
-	for (size_t w = 0; w < pr->nr_wds; w++) {
-		const size_t *idx;
-		size_t nr;
-
-		wd_sds(pr, pr->wds[w], &idx, &nr);
-		for (size_t k = 0; k < nr; k++) {
-			size_t i;
-
-			for (i = 0; i < n && order[i] != idx[k]; i++)
-				;
-			if (i < n)
-				continue;
-			order[n] = idx[k];
-			threads[n++] = pr->ovr.has_threads ? pr->ovr.threads
-							   : plan->cfg->sds[idx[k]].threads;
-		}
+	for (size_t i = 0; i < pr->nr_sds; i++) {
+		order[i] = pr->sds[i].sd_idx;
+		threads[i] = pr->sds[i].threads;
 	}
-	return n;
+	return pr->nr_sds;
 }
 
 static bool wd_uses(const struct plan_run *pr, size_t w, size_t sd)
 {
-	const size_t *idx;
-	size_t nr;
-
-	wd_sds(pr, pr->wds[w], &idx, &nr);
-	for (size_t k = 0; k < nr; k++)
-		if (idx[k] == sd)
-			return true;
-	return false;
+	return plan_run_wd_uses_sd(pr, w, sd);
 }
 
 /* The run's SDs as the split sees them. */
@@ -146,7 +116,7 @@ int clu_share_build(const struct clu_map *m, const struct plan *plan, size_t run
 		clu_share_fini(out);
 		return -ENOMEM;
 	}
-	rs.nr = run_sds(plan, pr, rs.order, rs.threads);
+	rs.nr = run_sds(pr, rs.order, rs.threads);
 	hosts_ok(&rs);
 	clu_split_threads(m, rs.threads, rs.ok, rs.nr, rs.split);
 	for (size_t i = 0; i < rs.nr; i++)

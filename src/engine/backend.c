@@ -1,15 +1,13 @@
-/* The backend table: lookup by name, the uring -> aio -> sync fallback chain with its one-line
- * note, and the timeout arithmetic the waiting backends share. */
+/* The backend table: lookup by name and the uring -> aio -> sync fallback chain with its
+ * one-line note. */
 #include "backend.h"
+#include "model.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
-#include <time.h>
 
 #include "ioramp/compiler.h"
-
-#define NSEC_PER_SEC 1000000000ull
 
 static const struct eng_backend_ops *const backends[] = {
 	&eng_backend_uring,
@@ -32,10 +30,15 @@ int eng_backend_check_name(const char *engine, char *msg, size_t msglen)
 		return 0;
 	if (eng_backend_is_fault(engine))
 		return eng_backend_fault_check(engine, msg, msglen);
-	snprintf(
-		msg, msglen,
-		"unknown engine %s; expected uring, aio, sync, null or fault:BACKEND[,OPTION=VALUE...]",
-		engine);
+	if (eng_model_is(engine)) {
+		struct eng_model m;
+
+		return eng_model_parse(engine, &m, msg, msglen);
+	}
+	snprintf(msg, msglen,
+		 "unknown engine %s; expected uring, aio, sync, null, "
+		 "model[:PRESET][,OPTION=VALUE...] or fault:BACKEND[,OPTION=VALUE...]",
+		 engine);
 	return -EINVAL;
 }
 
@@ -51,6 +54,16 @@ int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg
 		return eng_backend_open_fallback(cfg, out, msg, msglen);
 	if (eng_backend_is_fault(engine))
 		return eng_backend_fault_open(engine, cfg, out, msg, msglen);
+	if (eng_model_is(engine)) {
+		struct eng_model m;
+
+		ret = eng_model_parse(engine, &m, msg, msglen);
+		if (!ret)
+			ret = eng_model_open(&m, cfg, out);
+		if (ret && !msg[0])
+			snprintf(msg, msglen, "engine %s: %s", engine, strerror(-ret));
+		return ret;
+	}
 	ret = eng_backend_check_name(engine, msg, msglen);
 	if (ret)
 		return ret;
@@ -59,18 +72,6 @@ int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg
 	if (ret)
 		snprintf(msg, msglen, "engine %s: %s", engine, strerror(-ret));
 	return ret;
-}
-
-void eng_backend_timeout(uint64_t deadline_ns, struct timespec *ts)
-{
-	struct timespec now;
-	uint64_t now_ns, left_ns;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	now_ns = (uint64_t)now.tv_sec * NSEC_PER_SEC + (uint64_t)now.tv_nsec;
-	left_ns = deadline_ns > now_ns ? deadline_ns - now_ns : 0;
-	ts->tv_sec = (time_t)(left_ns / NSEC_PER_SEC);
-	ts->tv_nsec = (long)(left_ns % NSEC_PER_SEC);
 }
 
 static bool cfg_is_all_direct(const struct eng_backend_cfg *cfg)

@@ -35,9 +35,10 @@ struct eng_io {
 
 /* One file or device a worker drives: an SD's target, already open (see target.h). */
 struct eng_backend_file {
-	int fd;
+	int fd;		  /* -1 for a modelled drive */
 	uint32_t threads; /* the SD's threads=: the sync backend's pool size for this file */
 	bool is_direct;	  /* opened with O_DIRECT */
+	uint64_t stream;  /* the model's random stream for this drive (with cfg->seed) */
 };
 
 struct eng_backend_cfg {
@@ -52,6 +53,10 @@ struct eng_backend_cfg {
 	void *buf_region;
 	size_t buf_region_bytes;
 	size_t buf_slot_bytes;
+	/* The worker's part in the run's clock: the null, fault and model backends read and wait
+	 * for time through it (clock.h). NULL: the real clock. */
+	struct eng_sleeper *sleeper;
+	uint64_t seed; /* the run's: the model's service times derive from it */
 	/* Test hook: uring's open fails with -ENOSYS as if the kernel lacked io_uring. */
 	bool is_uring_refused;
 };
@@ -88,7 +93,7 @@ struct eng_backend_ops {
 	int (*submit)(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr);
 	/*
 	 * Hands back up to max completed I/Os in done[] and returns their count, or -errno for a
-	 * broken backend. deadline_ns is absolute CLOCK_MONOTONIC time: 0 (or a time already
+	 * broken backend. deadline_ns is absolute eng_clock_now() time: 0 (or a time already
 	 * passed) never blocks; otherwise reap blocks until at least one I/O completes or the
 	 * deadline passes, even with nothing in flight (the worker's idle sleep). UINT64_MAX
 	 * waits without a time limit, but returns 0 at once when nothing is in flight.
@@ -106,6 +111,8 @@ extern const struct eng_backend_ops eng_backend_null;
 /* Wraps another backend and injects faults (backend_fault.c); opened by name through
  * eng_backend_open_named(), since its options do not fit the plain open. */
 extern const struct eng_backend_ops eng_backend_fault;
+/* Modelled drives in virtual time (model.h); opened by name, like the fault wrapper. */
+extern const struct eng_backend_ops eng_backend_model;
 
 /* The backend called name ("uring", "aio", "sync", "null"), or NULL when there is none. */
 const struct eng_backend_ops *eng_backend_find(const char *name);
@@ -127,12 +134,13 @@ int eng_backend_fault_open(const char *engine, const struct eng_backend_cfg *cfg
 			   struct eng_backend **out, char *msg, size_t msglen);
 
 /* Whether engine is a name the engine can open: NULL (the default), uring, aio, sync, null,
- * or a valid fault wrapper. Returns 0, or -EINVAL with msg saying what was expected. */
+ * a valid fault wrapper or model. Returns 0, or -EINVAL with msg saying what was expected. */
 int eng_backend_check_name(const char *engine, char *msg, size_t msglen);
 
 /*
  * Opens the backend engine names for cfg: NULL or "uring" with the fallback chain (msg then
- * holds the fallback note, "" when uring opened), a fault wrapper, or the named backend.
+ * holds the fallback note, "" when uring opened), a fault wrapper, a model, or the named
+ * backend.
  * Returns 0, or -errno with msg saying why.
  */
 int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg,
@@ -147,12 +155,6 @@ int eng_backend_open_named(const char *engine, const struct eng_backend_cfg *cfg
  */
 int eng_backend_open_fallback(const struct eng_backend_cfg *cfg, struct eng_backend **out,
 			      char *note, size_t notelen);
-
-/*
- * For backends whose wait takes a relative timeout: the time left until deadline_ns (zero when
- * it has passed), from one CLOCK_MONOTONIC read.
- */
-void eng_backend_timeout(uint64_t deadline_ns, struct timespec *ts);
 
 static inline int eng_backend_submit(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr)
 {

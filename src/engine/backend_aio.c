@@ -2,6 +2,7 @@
  * asynchronous with O_DIRECT (buffered libaio does the I/O inside io_submit), so the fallback
  * chain uses it only then. An iocb the kernel rejects at io_submit completes with its -errno. */
 #include "backend.h"
+#include "clock.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -197,7 +198,7 @@ static int aio_reap(struct eng_backend *be, struct eng_io **done, uint32_t max,
 		tsp = NULL;
 		min_nr = 1;
 	} else if (ab->nr_failed == 0 && deadline_ns != 0 && deadline_ns != UINT64_MAX) {
-		eng_backend_timeout(deadline_ns, &ts);
+		eng_clock_timeout(deadline_ns, &ts);
 		min_nr = 1;
 	}
 	if (room > 0 && (min_nr > 0 || ab->nr_kernel > 0))

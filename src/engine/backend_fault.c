@@ -5,6 +5,7 @@
  * binary. An injected failure never reaches the wrapped backend; a delay or a short transfer
  * applies to an I/O that did. Nothing on submit and reap allocates, locks or prints. */
 #include "backend.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <math.h>
@@ -47,6 +48,7 @@ struct fault_backend {
 	uint64_t nr_ios;   /* submitted so far (vanish_after) */
 	uint64_t written_bytes;
 	uint64_t open_ns;
+	struct eng_sleeper *sleeper; /* the run's clock (NULL: real) */
 };
 
 /* A number with an optional unit suffix (units[i] scales by scale[i]). Returns 0 or -EINVAL. */
@@ -172,6 +174,11 @@ static struct fault_backend *to_fault(struct eng_backend *be)
 	return (struct fault_backend *)be;
 }
 
+static uint64_t fault_now(const struct fault_backend *fb)
+{
+	return fb->sleeper ? eng_clock_now(fb->sleeper->clock) : eng_now_ns();
+}
+
 static int fault_open_spec(const struct eng_backend_cfg *cfg, const struct fault_spec *spec,
 			   struct eng_backend **out)
 {
@@ -194,7 +201,8 @@ static int fault_open_spec(const struct eng_backend_cfg *cfg, const struct fault
 		goto err_free;
 	fb->spec = *spec;
 	fb->depth = cfg->depth;
-	fb->open_ns = eng_now_ns();
+	fb->sleeper = cfg->sleeper;
+	fb->open_ns = fault_now(fb);
 	gen_pcg_seed(&fb->rng, spec->seed, 0xfa017u);
 	fb->base.ops = &eng_backend_fault;
 	snprintf(fb->base.desc, sizeof(fb->base.desc), "fault over %.100s", fb->inner->desc);
@@ -287,7 +295,7 @@ static int pass_on(struct fault_backend *fb, struct eng_io *const *ios, uint32_t
 static int fault_submit(struct eng_backend *be, struct eng_io *const *ios, uint32_t nr)
 {
 	struct fault_backend *fb = to_fault(be);
-	uint64_t now_ns = eng_now_ns();
+	uint64_t now_ns = fault_now(fb);
 	uint32_t i = 0;
 
 	while (i < nr) {
@@ -355,7 +363,7 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 	struct fault_backend *fb = to_fault(be);
 
 	for (;;) {
-		uint64_t now_ns = eng_now_ns();
+		uint64_t now_ns = fault_now(fb);
 		uint32_t n = 0;
 		uint64_t next_ns = release_held(fb, now_ns, done, &n, max);
 		uint64_t dl = n ? 0 : deadline_ns < next_ns ? deadline_ns : next_ns;
@@ -368,7 +376,7 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 		ret = eng_backend_reap(fb->inner, fb->reaped, max - n, dl);
 		if (ret < 0)
 			return ret;
-		now_ns = eng_now_ns();
+		now_ns = fault_now(fb);
 		for (int i = 0; i < ret; i++)
 			inner_done(fb, fb->reaped[i], now_ns, done, &n);
 		if (n || now_ns >= deadline_ns || deadline_ns == 0)

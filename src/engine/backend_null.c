@@ -1,12 +1,13 @@
 /* The null backend: every I/O completes at submit with result = size (0 for fsync), touching no
  * device and making no system call, so a run on it measures ioramp's own overhead. It sleeps
- * only when reap is asked to wait with nothing completed (the worker's idle wait). */
+ * only when reap is asked to wait with nothing completed (the worker's idle wait), through the
+ * run's clock. */
 #include "backend.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 struct null_backend {
 	struct eng_backend base;
@@ -14,6 +15,7 @@ struct null_backend {
 	uint32_t depth;
 	uint32_t head; /* next to reap */
 	uint32_t nr_done;
+	struct eng_sleeper *sleeper;
 };
 
 static struct null_backend *to_null(struct eng_backend *be)
@@ -36,6 +38,7 @@ static int null_open(const struct eng_backend_cfg *cfg, struct eng_backend **out
 		return -ENOMEM;
 	}
 	nb->depth = cfg->depth;
+	nb->sleeper = cfg->sleeper;
 	nb->base.ops = &eng_backend_null;
 	snprintf(nb->base.desc, sizeof(nb->base.desc), "null");
 	*out = &nb->base;
@@ -75,15 +78,9 @@ static int null_reap(struct eng_backend *be, struct eng_io **done, uint32_t max,
 			nb->head = 0;
 	}
 	nb->nr_done -= n;
-	if (n == 0 && deadline_ns != 0 && deadline_ns != UINT64_MAX) {
-		struct timespec ts = {
-			.tv_sec = (time_t)(deadline_ns / 1000000000u),
-			.tv_nsec = (long)(deadline_ns % 1000000000u),
-		};
-
-		/* Nothing can complete: sleep to the deadline; an early wake (EINTR) is fine. */
-		clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	}
+	/* Nothing can complete: sleep to the deadline; an early wake is fine. */
+	if (n == 0 && deadline_ns != 0 && deadline_ns != UINT64_MAX)
+		eng_sleeper_until(nb->sleeper, deadline_ns);
 	return (int)n;
 }
 

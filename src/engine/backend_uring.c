@@ -3,6 +3,7 @@
  * the cheapest task-run mode the kernel accepts; each feature falls back silently. Refusal of
  * io_uring itself is returned as -errno so that the caller can fall back to aio or sync. */
 #include "backend.h"
+#include "clock.h"
 
 #include <assert.h>
 #include <errno.h>
@@ -295,7 +296,7 @@ static int uring_wait(struct uring_backend *ub, uint64_t deadline_ns)
 	if (deadline_ns != UINT64_MAX) {
 		struct timespec ts;
 
-		eng_backend_timeout(deadline_ns, &ts);
+		eng_clock_timeout(deadline_ns, &ts);
 		kts.tv_sec = ts.tv_sec;
 		kts.tv_nsec = ts.tv_nsec;
 		tsp = &kts;

@@ -14,7 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 enum {
 	STEP_NS = 20000000,	    /* how often a waiting controller looks at its messages */
@@ -30,14 +29,11 @@ static void nap_until(uint64_t until_ns)
 {
 	uint64_t now = eng_now_ns();
 	uint64_t d = until_ns > now ? until_ns - now : 0;
-	struct timespec ts;
 
 	if (d > STEP_NS)
 		d = STEP_NS;
-	ts.tv_sec = 0;
-	ts.tv_nsec = (long)d;
 	if (d)
-		nanosleep(&ts, NULL);
+		eng_clock_nap(d); /* many hosts run in real time only */
 }
 
 static size_t nr_run_banks(const struct eng_collect *c)
@@ -168,7 +164,7 @@ static int rank_loop(struct eng_collect *c)
 		nap_until(end_ns);
 	}
 	cl->has_lost = true;
-	rep_set_messagef(c->reps, "ioramp: error: rank 0 did not end the run; ending");
+	rep_set_event(c->reps, &(struct rep_event){ .kind = REP_EV_RANK_NO_END });
 	return ENG_FAILED;
 }
 
@@ -267,15 +263,11 @@ static int root_shutdown(struct eng_collect *c, struct root_state *st)
 			cl->is_lost[r] = true;
 			cl->has_lost = true;
 			status = ENG_FAILED;
-			rep_set_messagef(c->reps,
-					 "ioramp: error: %s stopped answering when the job was "
-					 "signalled: it failed or was killed",
-					 who);
+			rep_set_event(c->reps,
+				      &(struct rep_event){ .kind = REP_EV_RANK_GONE, .host = who });
 		} else if (!is_mine && st->is_signalled[r]) {
-			rep_set_messagef(c->reps,
-					 "ioramp: error: %s was interrupted by a signal; ending "
-					 "the execution",
-					 who);
+			rep_set_event(c->reps, &(struct rep_event){ .kind = REP_EV_RANK_SIGNALLED,
+								    .host = who });
 		}
 	}
 	stop_all(c, status);
@@ -405,11 +397,12 @@ static bool root_mark_lost(struct eng_collect *c, struct root_state *st, uint32_
 		cl->has_lost = true;
 		any = true;
 		eng_clu_who(cl, r, who, sizeof(who));
-		rep_set_messagef(c->reps,
-				 "ioramp: error: %s sent no statistics for interval %u within "
-				 "%llu s; it is lost, ending the execution with the intervals "
-				 "measured so far",
-				 who, k, (unsigned long long)(cl->timeout_ns / 1000000000u));
+		rep_set_event(c->reps, &(struct rep_event){
+					       .kind = REP_EV_RANK_LOST,
+					       .host = who,
+					       .interval = k,
+					       .timeout_s = cl->timeout_ns / 1000000000u,
+				       });
 	}
 	return any;
 }

@@ -10,15 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-static uint64_t real_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
 
 int eng_clu_new(struct eng_exec *x)
 {
@@ -271,10 +262,10 @@ int eng_clu_start(struct eng_exec *x, int status, struct parm_err *err, uint64_t
 	eng_clu_gather(x, v);
 	/* one second after every rank is ready, on a whole second of the wall clock */
 	if (eng_clu_is_root(x->clu))
-		v->value = (real_ns() / 1000000000u + 2) * 1000000000u;
+		v->value = (eng_clock_tod_ns(&x->clock) / 1000000000u + 2) * 1000000000u;
 	eng_clu_answer(x, v);
 	status = v->status;
-	delay_ns = (int64_t)(v->value - real_ns());
+	delay_ns = (int64_t)(v->value - eng_clock_tod_ns(&x->clock));
 	if (delay_ns < 0 || delay_ns > 10000000000ll) {
 		fprintf(stderr,
 			"ioramp: warning: rank %u: this machine's clock is %.3f s away from rank 0's "

@@ -11,21 +11,9 @@
 #include <string.h>
 #include <time.h>
 
-static uint64_t wall_ns(void)
+static uint64_t now_ns(const struct eng_collect *c)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
-static void sleep_until(uint64_t when_ns)
-{
-	struct timespec ts = { .tv_sec = (time_t)(when_ns / 1000000000u),
-			       .tv_nsec = (long)(when_ns % 1000000000u) };
-
-	while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL) == EINTR)
-		;
+	return eng_clock_now(c->run->clock);
 }
 
 bool eng_collect_is_signalled(const struct eng_collect *c)
@@ -89,7 +77,9 @@ bool eng_collect_wait_published(struct eng_collect *c, uint32_t k)
 			return false;
 		if (c->recorder) /* a worker may wait for room in its ring */
 			eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
-		sleep_until(eng_clock_ns() + 200000);
+		/* virtual time: the worker's publish() kicks; real: poll */
+		eng_sleeper_until(c->sleeper,
+				  c->run->clock->is_virtual ? UINT64_MAX : now_ns(c) + 200000);
 	}
 }
 
@@ -190,13 +180,14 @@ int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
 	snprintf(s.label, sizeof(s.label), "%u", k);
 	s.nr = k;
 	s.is_warmup = k <= c->nr_excluded;
-	s.tod_ns = wall_ns();
+	s.tod_ns = eng_clock_tod_ns(c->run->clock);
 	s.elapsed_ns = elapsed_ns;
 	s.nr_intervals = 1;
 	sample_fill(c, &s, c->cur);
 	cpu_sample(c, &s);
 	s.slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
-	ret = rep_set_interval(c->reps, c->rr, &s);
+	ret = rep_set_event(c->reps, &(struct rep_event){
+					     .kind = REP_EV_INTERVAL, .run = c->rr, .sample = &s });
 	if (!s.is_warmup && c->nr_slaves)
 		slave_cpu_add(c);
 	if (!s.is_warmup) {
@@ -253,8 +244,6 @@ static bool is_failed(const struct eng_collect *c)
 void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const struct eng_run *r,
 			   struct eng_worker *w, uint32_t nr_workers)
 {
-	uint64_t wall = wall_ns(), mono = eng_clock_ns();
-
 	for (uint32_t i = 0; i < nr_workers; i++) {
 		uint32_t kept = atomic_load_explicit(&w[i].nr_errors_kept, memory_order_acquire);
 
@@ -270,10 +259,11 @@ void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const 
 				.err = e->result < 0 ? -e->result : EIO, /* a short transfer */
 				.is_short = e->result >= 0,
 				.transferred_bytes = e->result < 0 ? 0 : (uint64_t)e->result,
-				.tod_ns = wall - (mono > e->done_ns ? mono - e->done_ns : 0),
+				.tod_ns = eng_clock_tod_at(r->clock, e->done_ns),
 			};
 
-			rep_set_io_error(reps, &re);
+			rep_set_event(reps, &(struct rep_event){ .kind = REP_EV_IO_ERROR,
+								 .io_error = &re });
 		}
 	}
 }
@@ -311,12 +301,11 @@ int eng_collect_intervals(struct eng_collect *c)
 		uint64_t fin, elapsed_ns;
 		int ret;
 
-		while (eng_clock_ns() < end_ns && !is_signalled(c) && !final_ns(c) &&
-		       !is_failed(c)) {
+		while (now_ns(c) < end_ns && !is_signalled(c) && !final_ns(c) && !is_failed(c)) {
 			uint64_t step = c->recorder ? 10000000 : 50000000;
 
-			sleep_until(end_ns < eng_clock_ns() + step ? end_ns
-								   : eng_clock_ns() + step);
+			eng_sleeper_until(c->sleeper,
+					  end_ns < now_ns(c) + step ? end_ns : now_ns(c) + step);
 			if (c->recorder)
 				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
 		}
@@ -353,7 +342,8 @@ int eng_collect_init(struct eng_collect *c)
 {
 	struct stats_cpu_sample s;
 
-	c->has_cpu = !stats_cpu_read(NULL, &s);
+	/* virtual time: the machine's CPU says nothing about a modelled run */
+	c->has_cpu = !c->run->clock->is_virtual && !stats_cpu_read(NULL, &s);
 	c->cpu_prev = s;
 	/* VDbench averages after the warmup intervals, or from interval 2 without warmup */
 	c->nr_excluded = c->run->nr_warmup ? c->run->nr_warmup : 1;
@@ -372,7 +362,7 @@ void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
 		snprintf(s->label, sizeof(s->label), "avg_%u-%u", c->nr_excluded + 1,
 			 c->nr_excluded);
 	s->is_avg = true;
-	s->tod_ns = wall_ns();
+	s->tod_ns = eng_clock_tod_ns(c->run->clock);
 	s->elapsed_ns = c->avg_elapsed_ns;
 	s->nr_intervals = c->first_avg ? c->last_avg - c->first_avg + 1 : 0;
 	sample_fill(c, s, c->avg);

@@ -15,6 +15,7 @@ struct eng_collect {
 	const struct rep_run *rr;
 	struct eng_worker *workers;
 	uint32_t nr_workers;
+	struct eng_sleeper *sleeper;   /* the controller's part in the run's clock */
 	uint64_t max_errors;	       /* data_errors= */
 	struct eng_recorder *recorder; /* --record, or NULL */
 	/* merged banks: [0] total, [1..nr_sds] per SD, then per WD; on many hosts (rank 0) then
@@ -81,7 +82,7 @@ uint64_t eng_collect_nr_io_errors(const struct eng_worker *w, uint32_t nr_worker
 bool eng_collect_is_device_lost(const struct eng_worker *w, uint32_t nr_workers);
 
 /* Hands the failed I/Os the workers kept since the last call to the observers (errorlog.html,
- * console, results.json), with the wall-clock time each completed. Controller only. */
+ * console, results.json), with the time of day each completed. Controller only. */
 void eng_collect_io_errors(struct rep_set *reps, const struct plan *plan, const struct eng_run *r,
 			   struct eng_worker *w, uint32_t nr_workers);
 

@@ -126,20 +126,14 @@ void eng_dedup_describe(const struct eng_dedup *d, const struct parm_config *cfg
 {
 	for (size_t i = 0; d && i < d->nr_sds; i++) {
 		const struct eng_dedup_sd *s = &d->sds[i];
-		char a[32], b[32], c[32], e[32];
+		struct rep_event e = {
+			.kind = REP_EV_DEDUP_SD,
+			.sd = cfg->sds[i].name,
+			.dedup = { d->unit_bytes, d->ratio, s->nr_units, s->nr_unique, s->nr_sets },
+		};
 
-		if (!s->nr_units)
-			continue;
-		rep_set_messagef(
-			reps,
-			"Dedup sd=%s: dedupunit=%" PRIu64 " dedupratio=%g: %s blocks, %s "
-			"unique, %s duplicates in %s sets: ratio %.2f:1",
-			cfg->sds[i].name, d->unit_bytes, d->ratio,
-			rep_fmt_group((double)s->nr_units, 0, a, sizeof(a)),
-			rep_fmt_group((double)s->nr_unique, 0, b, sizeof(b)),
-			rep_fmt_group((double)(s->nr_units - s->nr_unique), 0, c, sizeof(c)),
-			rep_fmt_group((double)s->nr_sets, 0, e, sizeof(e)),
-			(double)s->nr_units / (double)(s->nr_unique + s->nr_sets));
+		if (s->nr_units)
+			rep_set_event(reps, &e);
 	}
 }
 

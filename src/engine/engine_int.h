@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 
 #include "backend.h"
+#include "clock.h"
 #include "dedup.h"
 #include "ioramp/engine.h"
 #include "ioramp/gen.h"
@@ -66,8 +67,9 @@ struct eng_run {
 	bool is_spike;			/* distribution=spike */
 	double target_iops;		/* 0 for max; variable: the pairs' mean */
 	uint64_t seed;
-	uint64_t stream_base; /* distinct per run so runs differ but repeat with the seed */
-	uint64_t start_ns;    /* CLOCK_MONOTONIC, a whole second */
+	uint64_t stream_base;	 /* distinct per run so runs differ but repeat with the seed */
+	struct eng_clock *clock; /* the execution's: real or virtual time */
+	uint64_t start_ns;	 /* eng_clock_now() time, a whole second */
 	uint64_t interval_ns;
 	uint32_t nr_intervals; /* UINT32_MAX: until every generator reaches its end (format) */
 	uint32_t nr_warmup;
@@ -102,6 +104,27 @@ struct eng_ring {
 	uint32_t nr;
 };
 
+static inline bool eng_ring_push(struct eng_ring *r, const struct eng_pending *p)
+{
+	uint32_t tail = r->head + r->nr;
+
+	if (r->nr == r->cap)
+		return false;
+	r->v[tail >= r->cap ? tail - r->cap : tail] = *p;
+	r->nr++;
+	return true;
+}
+
+static inline bool eng_ring_pop(struct eng_ring *r, struct eng_pending *p)
+{
+	if (!r->nr)
+		return false;
+	*p = r->v[r->head];
+	r->head = r->head + 1 == r->cap ? 0 : r->head + 1;
+	r->nr--;
+	return true;
+}
+
 struct eng_slot {
 	struct eng_io io;
 	uint64_t arrival_ns;
@@ -124,9 +147,11 @@ struct eng_wsd {
 	double *cum_weight; /* ENG_MODE_MAX: cumulative weights of wgs */
 	uint32_t replay_wg; /* replay: the local generator that counts this SD's I/Os */
 	struct gen_pcg pick;
-	struct eng_dv_sd *dv;	    /* data validation; NULL: off */
-	struct eng_pending dv_held; /* validation: the next I/O, waiting for a busy block */
-	bool has_dv_held;
+	struct eng_dv_sd *dv; /* data validation; NULL: off */
+	/* The next I/O, held back by the payload stage (validation: a key block it covers is
+	 * busy) until a completion on this SD; it goes before anything queued. */
+	struct eng_pending held;
+	bool has_held;
 };
 
 /* Worker-local state of one generator. */
@@ -146,8 +171,73 @@ struct eng_io_error {
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	int32_t result;	  /* -errno, or the short count */
-	uint64_t done_ns; /* CLOCK_MONOTONIC when it completed */
+	uint64_t done_ns; /* eng_clock_now() when it completed */
 };
+
+struct eng_worker;
+
+/*
+ * The worker loop's two seams (DESIGN.md "Engine"). The loop itself knows no feature: where
+ * I/Os come from is an arrival source, what happens to their data and phases is a payload
+ * stage, each chosen once per run (worker.c). Both run on the worker thread only, on the hot
+ * path: no allocation, lock or stdio.
+ */
+
+/* Where a worker's I/Os come from: the workload generators at a rate or at max (arrivals.c),
+ * or the trace feeder's rings (replay_arrivals.c). */
+struct eng_arrivals {
+	/* Every arrival due by now_ns joins its SD's queue, stamped with its scheduled time. */
+	void (*release)(struct eng_worker *w, uint64_t now_ns);
+	/* A free thread of d takes a fresh I/O at once (max mode): fills *p; false when none. */
+	bool (*draw)(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+		     struct eng_pending *p);
+	/* The earliest time before dl_ns at which release() has something to do, else dl_ns. */
+	uint64_t (*next_due)(const struct eng_worker *w, uint64_t now_ns, uint64_t dl_ns);
+	/* The oldest arrival not yet released when older than oldest_ns, else oldest_ns (no I/O
+	 * recorded later can be older: the recorder's clock). */
+	uint64_t (*oldest)(const struct eng_worker *w, uint64_t oldest_ns);
+};
+
+extern const struct eng_arrivals eng_arrivals_rate;  /* every generator paced */
+extern const struct eng_arrivals eng_arrivals_max;   /* drawn on a free thread (+ paced) */
+extern const struct eng_arrivals eng_arrivals_drawn; /* max with no generator paced */
+extern const struct eng_arrivals eng_arrivals_trace; /* the feeder's records, when due */
+
+/* The draw of a source whose I/Os are all queued by release(): none. */
+bool eng_arrivals_no_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+			  struct eng_pending *p);
+
+/* What happens to an I/O's data and phases: the pattern stamp and compressible data
+ * (payload.c), dedup's blocks (payload.c), data validation's claims, keys, journal and checks
+ * (validate.c), and recording around one of them (payload.c). */
+struct eng_payload {
+	/* slot (op, offset, size, SD and buffer set from p) may start: its write data filled,
+	 * its first phase set. False: it waits, p held in d (eng_wsd.held) until a completion on
+	 * d; the caller frees the slot. */
+	bool (*start)(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot,
+		      const struct eng_pending *p);
+	/* slot completed: true when it goes on with another phase (requeue() submits it). */
+	bool (*complete)(struct eng_worker *w, struct eng_slot *slot);
+	/* The slots whose next phase waits, into w->batch from index 0, timed from now_ns; how
+	 * many. */
+	uint32_t (*requeue)(struct eng_worker *w, uint64_t now_ns);
+	/* Once a pass, after the batch is prepared and before it is submitted (batch[from,
+	 * nr_batch) are new I/Os): the journal's BEFORE records made durable, the recorder's
+	 * clock. Returns 0, or -errno to end the run. */
+	int (*pass)(struct eng_worker *w, uint32_t from, uint64_t now_ns);
+	/* At the stop, slot was prepared but never submitted: true when the stage keeps it (its
+	 * phase ends in stop()), false to free it. */
+	bool (*drop)(struct eng_worker *w, struct eng_slot *slot);
+	/* Nothing more will be submitted (before the drain): phases waiting end. */
+	void (*stop)(struct eng_worker *w);
+	/* After the drain: what the stage still owes (journal records). Returns 0 or -errno. */
+	int (*finish)(struct eng_worker *w);
+};
+
+extern const struct eng_payload eng_payload_stamp;    /* VDbench's stamp on every write */
+extern const struct eng_payload eng_payload_dedup;    /* dedupunit=: sets of duplicates */
+extern const struct eng_payload eng_payload_validate; /* -v, validate=, journals */
+extern const struct eng_payload eng_payload_record;   /* --record around w->pay_data */
 
 /* One worker thread. Fields above the line are written by the worker only; the controller
  * reads banks[k % 2] after published >= k (acquire) and says it is done with consumed = k. */
@@ -156,6 +246,7 @@ struct eng_worker {
 	uint32_t idx;
 	pthread_t thread;
 	struct eng_backend *be;
+	struct eng_sleeper sleeper; /* this thread's part in the run's clock */
 	void *bufs;
 	struct eng_slot *slots;
 	uint32_t *free_slots;
@@ -166,13 +257,23 @@ struct eng_worker {
 	struct eng_io **done;
 	struct eng_wsd *sds;
 	uint32_t nr_sds;
+	/* A bit per SD that may take an I/O (a thread freed, an arrival queued): prep() visits
+	 * only those, so a pass costs what happened, not the number of SDs. */
+	uint64_t *ready;
 	struct eng_wwg *wgs;
 	uint32_t nr_wgs;
-	struct stats_bank *banks[2]; /* nr_wgs each, per interval parity */
-	uint32_t cur_interval;	     /* 1-based interval being counted */
+	uint64_t next_arrival_ns;	    /* paced generators: none has an arrival before this */
+	const struct eng_arrivals *src;	    /* where the I/Os come from */
+	const struct eng_payload *pay;	    /* what happens to their data */
+	const struct eng_payload *pay_data; /* recording: the stage it records around */
+	/* nr_wgs each: per interval parity, and [2] a scratch set the drain counts into (what
+	 * completes after the last interval belongs to none, VDbench's drain) */
+	struct stats_bank *banks[3];
+	struct stats_bank *bank; /* the set being counted into */
+	uint32_t cur_interval;	 /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
-	uint64_t nr_writes;			  /* stamps every write's data (loop.c) */
+	uint64_t nr_writes;			  /* stamps every write's data (payload.c) */
 	struct eng_io_error errors[ENG_ERR_RING]; /* [0, nr_errors_kept) are published */
 	struct eng_rec_ring *rec;		  /* --record: this worker's ring; NULL otherwise */
 	struct eng_rpl_ring *rpl;   /* replay: the feeder's ring for this worker's SDs */
@@ -184,7 +285,7 @@ struct eng_worker {
 	struct eng_dv_error dv_errors[ENG_DV_ERR_RING];
 	uint32_t nr_dv_errors_kept;
 	int fatal;	  /* a broken backend: -errno */
-	bool is_draining; /* after the last published interval: count nothing */
+	bool is_draining; /* after the last published interval (validation ends phases) */
 
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
 	_Atomic uint64_t final_ns;	 /* when the worker stopped counting (0: still running) */
@@ -198,13 +299,10 @@ struct eng_worker {
 	uint32_t nr_errors_reported; /* controller: errors[] entries already reported */
 };
 
-/* Monotonic clock read (one per batch on the hot path). */
-static inline uint64_t eng_clock_ns(void)
+/* SD local_sd of w may take an I/O now: prep() looks at it in the next pass. */
+static inline void eng_wsd_ready(struct eng_worker *w, uint32_t local_sd)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	w->ready[local_sd / 64] |= UINT64_C(1) << (local_sd % 64);
 }
 
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
@@ -229,7 +327,7 @@ struct eng_run_src {
 	const struct clu_share *share; /* many hosts: this rank's part; NULL: all of it */
 };
 
-/* run.c: builds the run description from a plan run. On many hosts every SD of the run keeps
+/* run_build.c: builds the run description from a plan run. On many hosts every SD of the run keeps
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);

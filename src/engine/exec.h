@@ -3,6 +3,7 @@
 #define IORAMP_ENGINE_EXEC_H
 
 #include "engine_int.h"
+#include "model.h"
 
 /* What the plan needs of one SD, found before anything is opened. */
 struct eng_sd_need {
@@ -33,7 +34,11 @@ struct eng_exec {
 	uint64_t nr_io_errors;	       /* I/O errors of the runs so far */
 	struct eng_dedup *dedup;       /* dedupunit=; NULL: off */
 	uint32_t nr_cpus;
-	struct eng_clu *clu; /* many hosts (cluster.h); NULL: one host */
+	struct eng_clu *clu;	       /* many hosts (cluster.h); NULL: one host */
+	bool is_model;		       /* --engine model: no lun opened, virtual time */
+	struct eng_model model;	       /* is_model: every SD's drive */
+	struct eng_clock clock;	       /* real, or virtual for modelled drives */
+	struct eng_sleeper controller; /* the controller thread's part in it */
 };
 
 /* support.c */
@@ -41,17 +46,15 @@ struct eng_exec {
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err);
 void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps);
 
-/* targets.c */
+/* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
-/* Whether workload wd of run r runs on SD sd (the RD's sd= or the WD's). */
-bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
 
 /* format.c: the hidden SD_format run; sets *r up, or returns 1 when nothing needs it. */
 int eng_format_build(struct eng_exec *x, struct eng_run *r);
 
-/* exec.c: executes one built run with its observers. Returns an eng_status. */
+/* run_exec.c: executes one built run with its observers. Returns an eng_status. */
 int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err);
 
 #endif /* IORAMP_ENGINE_EXEC_H */

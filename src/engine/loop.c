@@ -1,280 +1,83 @@
-/* The worker's hot loop (DESIGN.md "Engine"): release due arrivals into their SD's queue, move
- * queued I/Os into backend slots while the SD is below threads=, submit the batch, reap, count.
- * No allocation, no locks, no stdio: the only syscalls are the backend's and the clock (and,
- * with a validation journal, its one write per batch: validate.c). */
+/* The worker's hot loop (DESIGN.md "Engine"): publish the intervals that ended, let the arrival
+ * source release what is due, move queued I/Os into backend slots while each SD is below
+ * threads= (the payload stage fills their data), submit the batch, reap, count. The loop knows
+ * no feature: replay, validation, dedup and recording are the two seams (engine_int.h). No
+ * allocation, no locks, no stdio: the only system calls are the backend's and the clock's. */
 #include "engine_int.h"
 
 #include <errno.h>
-#include <string.h>
 #include <sys/prctl.h>
-#include <time.h>
 
 enum {
 	IDLE_CAP_NS = 100000000,	  /* wake at least every 100 ms to notice stop */
 	DRAIN_LIMIT_NS = 300000000000ull, /* give outstanding I/O 5 minutes, as VDbench */
 };
 
-static inline struct stats_bank *wg_bank(struct eng_worker *w, uint32_t wg)
+static inline uint64_t now(const struct eng_worker *w)
 {
-	return &w->banks[w->cur_interval & 1][wg];
+	return eng_clock_now(w->run->clock);
 }
 
-static bool ring_push(struct eng_ring *r, const struct eng_pending *p)
+/* The next I/O of d: one the payload stage held back, queued ones highest priority first,
+ * then (max) a fresh draw from the arrival source. */
+static bool next_io(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns, struct eng_pending *p)
 {
-	if (r->nr == r->cap)
-		return false;
-	r->v[(r->head + r->nr) % r->cap] = *p;
-	r->nr++;
-	return true;
-}
-
-static bool ring_pop(struct eng_ring *r, struct eng_pending *p)
-{
-	if (!r->nr)
-		return false;
-	*p = r->v[r->head];
-	r->head = (r->head + 1) % r->cap;
-	r->nr--;
-	return true;
-}
-
-/* The paced generator whose arrival is due first (equal times: the lowest index) and whose
- * SD has room, or UINT32_MAX. */
-static uint32_t first_due(const struct eng_worker *w, uint64_t now_ns)
-{
-	uint32_t best = UINT32_MAX;
-
-	for (uint32_t i = 0; i < w->nr_wgs; i++) {
-		const struct eng_wwg *g = &w->wgs[i];
-
-		if (g->is_paced && !g->is_eof && g->next_ns <= now_ns &&
-		    w->sds[g->local_sd].nr_pending < ENG_SDQ_LIMIT &&
-		    (best == UINT32_MAX || g->next_ns < w->wgs[best].next_ns))
-			best = i;
-	}
-	return best;
-}
-
-/* Open loop: every arrival that is due joins its SD's queue with its scheduled time, so an I/O
- * that waits for a thread is still timed from when it should have started. Arrivals are
- * released in scheduled order over all generators, as VDbench's waiter merges them (reference
- * §0): each SD queue is then in time order, which --record relies on (a late worker used to
- * queue one generator's due arrivals before an earlier one of another). */
-static void release_due(struct eng_worker *w, uint64_t now_ns)
-{
-	const struct eng_run *run = w->run;
-	uint32_t i;
-
-	while ((i = first_due(w, now_ns)) != UINT32_MAX) {
-		struct eng_wwg *g = &w->wgs[i];
-		struct eng_wsd *d = &w->sds[g->local_sd];
-		struct gen_io io;
-		struct eng_pending p;
-
-		if (gen_wg_next(&g->gen, &io)) {
-			g->is_eof = true;
-			w->nr_eof++;
-			continue;
-		}
-		p.arrival_ns = g->next_ns;
-		p.offset_bytes = io.offset_bytes;
-		p.size_bytes = (uint32_t)io.size_bytes;
-		p.wg = (uint16_t)i;
-		p.is_write = io.is_write;
-		if (!ring_push(&d->q[run->wgs[g->run_wg].prio], &p))
-			break;
-		d->nr_pending++;
-		g->next_ns = gen_arrival_next(&g->arr);
-	}
-}
-
-/* Replay: the feeder's records join their SD's queue when due (at once in max mode). */
-static void release_replay(struct eng_worker *w, uint64_t now_ns)
-{
-	struct eng_rpl_ring *ring = w->rpl;
-	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
-	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_acquire);
-	bool is_max = w->run->mode == ENG_MODE_MAX;
-
-	for (; head != tail; head++) {
-		const struct eng_rpl_rec *r = &ring->v[head & (ENG_RPL_RING - 1)];
-		struct eng_wsd *d = &w->sds[w->local_of_sd[r->run_sd]];
-		struct eng_pending p;
-
-		if ((!is_max && r->arrival_ns > now_ns) || d->nr_pending >= ENG_SDQ_LIMIT)
-			break;
-		p.arrival_ns = is_max ? now_ns : r->arrival_ns;
-		p.offset_bytes = r->offset_bytes;
-		p.size_bytes = r->size_bytes;
-		p.wg = (uint16_t)d->replay_wg;
-		p.is_write = r->is_write;
-		if (!ring_push(&d->q[0], &p))
-			break;
-		d->nr_pending++;
-	}
-	atomic_store_explicit(&ring->head, head, memory_order_release);
-	if (head == tail && atomic_load_explicit(&ring->is_closed, memory_order_acquire) &&
-	    head == atomic_load_explicit(&ring->tail, memory_order_acquire)) {
-		uint32_t queued = 0;
-
-		for (uint32_t s = 0; s < w->nr_sds; s++)
-			queued += w->sds[s].nr_pending;
-		if (!queued)
-			w->nr_eof = w->nr_wgs; /* the trace is over for this worker */
-	}
-}
-
-/* Max mode: a free thread takes the next I/O of a generator picked by weight at once. */
-static bool draw_now(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
-		     struct eng_pending *p)
-{
-	double total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
-
-	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
-		double x = gen_pcg_unit(&d->pick) * total;
-		uint32_t k = 0;
-		struct eng_wwg *g;
-		struct gen_io io;
-
-		while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
-			k++;
-		g = &w->wgs[d->wgs[k]];
-		for (uint32_t j = 0; (g->is_eof || g->is_paced) && j < d->nr_wgs; j++)
-			g = &w->wgs[d->wgs[(k + j) % d->nr_wgs]];
-		if (g->is_eof || g->is_paced)
-			return false;
-		if (gen_wg_next(&g->gen, &io)) {
-			g->is_eof = true;
-			w->nr_eof++;
-			continue;
-		}
-		p->arrival_ns = now_ns;
-		p->offset_bytes = io.offset_bytes;
-		p->size_bytes = (uint32_t)io.size_bytes;
-		p->wg = (uint16_t)(g - w->wgs);
-		p->is_write = io.is_write;
+	if (d->has_held) {
+		*p = d->held;
+		d->has_held = false;
 		return true;
 	}
-	return false;
-}
-
-/* Queued (paced) I/Os first, highest priority first; then, at max, a fresh draw. */
-static bool next_pending(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
-			 struct eng_pending *p)
-{
 	for (uint32_t prio = 0; d->nr_pending && prio < w->run->nr_prio; prio++) {
-		if (ring_pop(&d->q[prio], p)) {
+		if (eng_ring_pop(&d->q[prio], p)) {
 			d->nr_pending--;
 			return true;
 		}
 	}
-	return w->run->mode == ENG_MODE_MAX && !w->rpl && draw_now(w, d, now_ns, p);
+	return w->src->draw(w, d, now_ns, p);
 }
 
-/* --record: the I/O with its scheduled arrival, so that replaying the log offers the same load
- * (the wait for a free thread is in the response times, not in the log). */
-static void record(struct eng_worker *w, const struct eng_wsd *d, const struct eng_pending *p)
+/* SD s's queued I/Os into slots while it is below its threads=; returns the new batch size. */
+static uint32_t prep_sd(struct eng_worker *w, uint32_t s, uint64_t now_ns, uint32_t nr)
 {
-	struct eng_rec e = {
-		.time_ns = p->arrival_ns,
-		.offset_bytes = p->offset_bytes,
-		.size_bytes = p->size_bytes,
-		.sd = d->cfg_sd,
-		.is_write = p->is_write,
-	};
+	struct eng_wsd *d = &w->sds[s];
+	struct eng_pending p;
 
-	eng_rec_push(w->rec, &e);
-}
+	while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
+		struct eng_slot *slot = &w->slots[w->free_slots[w->nr_free - 1]];
 
-/* The first 8 bytes of every 4 KiB piece of a write become its offset and a counter, as
- * VDbench does (reference §12.3), so that two writes never carry the same data. */
-static void stamp(struct eng_slot *slot, uint64_t nr)
-{
-	char *buf = slot->io.buf;
-
-	for (uint32_t off = 0; off < slot->io.size_bytes; off += 4096) {
-		uint64_t v = (slot->io.offset_bytes + off) ^ (nr << 40);
-
-		memcpy(buf + off, &v, sizeof(v));
+		slot->io.offset_bytes = p.offset_bytes;
+		slot->io.size_bytes = p.size_bytes;
+		slot->io.file_idx = s;
+		slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
+		slot->local_sd = s;
+		if (!w->pay->start(w, d, slot, &p))
+			break; /* held back in d until a completion on d: the slot stays free */
+		w->nr_free--;
+		slot->arrival_ns = p.arrival_ns;
+		slot->submit_ns = now_ns;
+		slot->wg = p.wg;
+		d->inflight++;
+		stats_bank_inflight_add(&w->bank[p.wg], 1, now_ns);
+		w->batch[nr++] = &slot->io;
 	}
+	return nr;
 }
 
-/* No I/O recorded later can be older than this: what is still queued, or now. */
-static uint64_t oldest_pending(const struct eng_worker *w, uint64_t now_ns)
+/* Phases that wait, then the I/Os of every SD that may take one. Sets *from to where the new
+ * I/Os start in the batch; returns the batch size. With no slot left every SD is full (the
+ * slots are the sum of their threads=): the others stay marked for a later pass. */
+static uint32_t prep(struct eng_worker *w, uint64_t now_ns, uint32_t *from)
 {
-	uint64_t oldest = now_ns;
+	uint32_t nr = *from = w->pay->requeue(w, now_ns);
 
-	for (uint32_t s = 0; s < w->nr_sds; s++) {
-		const struct eng_wsd *d = &w->sds[s];
+	for (uint32_t k = 0; k * 64 < w->nr_sds && w->nr_free; k++) {
+		while (w->ready[k] && w->nr_free) {
+			uint32_t s = k * 64 + (uint32_t)__builtin_ctzll(w->ready[k]);
 
-		for (uint32_t prio = 0; d->nr_pending && prio < w->run->nr_prio; prio++) {
-			const struct eng_ring *q = &d->q[prio];
-
-			if (q->nr && q->v[q->head].arrival_ns < oldest)
-				oldest = q->v[q->head].arrival_ns;
-		}
-	}
-	if (w->rpl) { /* replay: a record not yet released is due at its own time */
-		uint32_t head = atomic_load_explicit(&w->rpl->head, memory_order_relaxed);
-		uint64_t fed = atomic_load_explicit(&w->rpl->fed_ns, memory_order_acquire);
-
-		if (head != atomic_load_explicit(&w->rpl->tail, memory_order_acquire) &&
-		    w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns < oldest)
-			oldest = w->rpl->v[head & (ENG_RPL_RING - 1)].arrival_ns;
-		/* a feeder that is behind may still push records due before now */
-		if (!atomic_load_explicit(&w->rpl->is_closed, memory_order_acquire) && fed < oldest)
-			oldest = fed;
-	}
-	return oldest;
-}
-
-/* Validation: the I/O that waited for a busy key block goes first (validate.c). */
-static bool next_io(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns, struct eng_pending *p)
-{
-	if (d->has_dv_held) {
-		*p = d->dv_held;
-		d->has_dv_held = false;
-		return true;
-	}
-	return next_pending(w, d, now_ns, p);
-}
-
-/* Queued I/Os into slots while each SD is below its threads=. Returns the batch size. */
-static uint32_t prep(struct eng_worker *w, uint64_t now_ns)
-{
-	uint32_t nr = w->dv ? eng_dv_requeue(w, now_ns) : 0;
-
-	for (uint32_t s = 0; s < w->nr_sds; s++) {
-		struct eng_wsd *d = &w->sds[s];
-		struct eng_pending p;
-
-		while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
-			struct eng_slot *slot;
-
-			if (d->dv && !eng_dv_claim(d, &p))
-				break; /* a key block it covers is busy: p waits in d */
-			slot = &w->slots[w->free_slots[--w->nr_free]];
-			slot->io.offset_bytes = p.offset_bytes;
-			slot->io.size_bytes = p.size_bytes;
-			slot->io.file_idx = s;
-			slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
-			slot->local_sd = s;
-			if (d->dv)
-				eng_dv_start(w, d, slot);
-			else if (p.is_write && w->run->dedup)
-				eng_dedup_fill(w->run->dedup, w->run->dedup_pattern, d->cfg_sd,
-					       slot->io.buf, p.offset_bytes, p.size_bytes,
-					       ++w->nr_writes);
-			else if (p.is_write)
-				stamp(slot, ++w->nr_writes);
-			slot->arrival_ns = p.arrival_ns;
-			slot->submit_ns = now_ns;
-			slot->wg = p.wg;
-			d->inflight++;
-			stats_bank_inflight_add(wg_bank(w, p.wg), 1, now_ns);
-			w->batch[nr++] = &slot->io;
-			if (w->rec)
-				record(w, d, &p);
+			nr = prep_sd(w, s, now_ns, nr);
+			if (w->nr_free)
+				w->ready[k] &=
+					w->ready[k] - 1; /* nothing more for s until marked */
 		}
 	}
 	return nr;
@@ -304,26 +107,25 @@ static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64
 	atomic_store_explicit(&w->nr_errors_kept, kept + 1, memory_order_release);
 }
 
+/* Into the interval's bank (the drain's scratch bank once the last one is out). */
 static void complete(struct eng_worker *w, struct eng_io *io, uint64_t now_ns)
 {
 	struct eng_slot *slot = (struct eng_slot *)io; /* io is the slot's first member */
-	struct stats_bank *b = wg_bank(w, slot->wg);
+	struct stats_bank *b = &w->bank[slot->wg];
 	enum stats_op op = io->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ;
 
-	if (io->result != (int32_t)io->size_bytes)
+	if (io->result == (int32_t)io->size_bytes) {
+		stats_bank_record(b, op, io->size_bytes, now_ns - slot->submit_ns,
+				  now_ns - slot->arrival_ns);
+	} else {
 		keep_error(w, slot, now_ns);
-	if (!w->is_draining) { /* a drained I/O belongs to no interval: its bank is published */
-		if (io->result == (int32_t)io->size_bytes)
-			stats_bank_record(b, op, io->size_bytes, now_ns - slot->submit_ns,
-					  now_ns - slot->arrival_ns);
-		else
-			stats_bank_record_error(b, op);
+		stats_bank_record_error(b, op);
 	}
-	if (slot->dv_phase && eng_dv_complete(w, slot))
-		return; /* validation: the same slot goes on with its next phase */
-	if (!w->is_draining)
-		stats_bank_inflight_add(b, -1, now_ns);
+	if (w->pay->complete(w, slot))
+		return; /* the same slot goes on with its next phase */
+	stats_bank_inflight_add(b, -1, now_ns);
 	w->sds[slot->local_sd].inflight--;
+	eng_wsd_ready(w, slot->local_sd);
 	w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
 	w->nr_ios_total++;
 }
@@ -338,59 +140,22 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_finish(&old[i], boundary_ns);
 	atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+	eng_clock_kick(w->run->clock); /* virtual time: the controller waits for this */
 	w->cur_interval++;
 	while (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval &&
-	       !atomic_load_explicit(&w->stop, memory_order_relaxed)) {
-		struct timespec ts = { 0, 1000000 };
-
-		nanosleep(&ts, NULL); /* the controller is a whole interval late */
-	}
+	       !atomic_load_explicit(&w->stop, memory_order_relaxed))
+		eng_sleeper_until(&w->sleeper, now(w) + 1000000); /* a whole interval late */
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
+	w->bank = nb;
 }
 
-/* Replay sleeps until the next record is due, or briefly while the feeder fills the ring. */
-static uint64_t replay_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t dl)
-{
-	const struct eng_rpl_ring *ring = w->rpl;
-	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
-	uint64_t due;
-
-	const struct eng_rpl_rec *r;
-	const struct eng_wsd *d;
-
-	if (head == atomic_load_explicit(&ring->tail, memory_order_acquire))
-		due = atomic_load_explicit(&ring->is_closed, memory_order_acquire)
-			      ? dl
-			      : now_ns + 1000000;
-	else {
-		r = &ring->v[head & (ENG_RPL_RING - 1)];
-		d = &w->sds[w->local_of_sd[r->run_sd]];
-		if (d->nr_pending >= ENG_SDQ_LIMIT || d->inflight >= d->threads)
-			due = dl; /* a completion makes room: reap waits for it */
-		else
-			due = w->run->mode == ENG_MODE_MAX ? now_ns : r->arrival_ns;
-	}
-	return due < dl ? due : dl;
-}
-
+/* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). */
 static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t boundary_ns)
 {
 	uint64_t dl = now_ns + IDLE_CAP_NS;
 
-	if (boundary_ns < dl)
-		dl = boundary_ns;
-	if (w->rpl)
-		return replay_deadline(w, now_ns, dl);
-	for (uint32_t i = 0; i < w->nr_wgs; i++) {
-		const struct eng_wwg *g = &w->wgs[i];
-		const struct eng_wsd *d = &w->sds[g->local_sd];
-
-		/* a full SD does not need the arrival: it is timed by its schedule anyway */
-		if (g->is_paced && !g->is_eof && g->next_ns < dl && d->inflight < d->threads)
-			dl = g->next_ns;
-	}
-	return dl;
+	return w->src->next_due(w, now_ns, boundary_ns < dl ? boundary_ns : dl);
 }
 
 static uint32_t inflight(const struct eng_worker *w)
@@ -398,22 +163,23 @@ static uint32_t inflight(const struct eng_worker *w)
 	return w->depth - w->nr_free;
 }
 
-/* Submits batch[0..nr): what the backend cannot take now stays for the next pass. */
-static int submit(struct eng_worker *w, uint32_t *nr_batch)
+/* Submits batch[0..nr_batch): what the backend cannot take now stays for the next pass. */
+static int submit(struct eng_worker *w)
 {
 	int ret;
 
-	if (!*nr_batch)
+	if (!w->nr_batch)
 		return 0;
-	ret = eng_backend_submit(w->be, w->batch, *nr_batch);
+	ret = eng_backend_submit(w->be, w->batch, w->nr_batch);
 	if (ret < 0)
 		return ret;
-	for (uint32_t i = (uint32_t)ret; i < *nr_batch; i++)
+	for (uint32_t i = (uint32_t)ret; i < w->nr_batch; i++)
 		w->batch[i - (uint32_t)ret] = w->batch[i];
-	*nr_batch -= (uint32_t)ret;
+	w->nr_batch -= (uint32_t)ret;
 	return ret;
 }
 
+/* Waits for completions until deadline_ns at the latest (0: not at all), counts them. */
 static int reap(struct eng_worker *w, uint64_t deadline_ns)
 {
 	int nr = eng_backend_reap(w->be, w->done, w->depth, deadline_ns);
@@ -421,7 +187,7 @@ static int reap(struct eng_worker *w, uint64_t deadline_ns)
 
 	if (nr <= 0)
 		return nr;
-	now_ns = eng_clock_ns();
+	now_ns = now(w);
 	for (int i = 0; i < nr; i++)
 		complete(w, w->done[i], now_ns);
 	return nr;
@@ -436,10 +202,10 @@ static int worker_loop(struct eng_worker *w)
 {
 	const struct eng_run *run = w->run;
 	uint64_t boundary_ns = run->start_ns + run->interval_ns;
-	uint32_t *nr_batch = &w->nr_batch;
 
 	while (!atomic_load_explicit(&w->stop, memory_order_relaxed) && !is_finished(w)) {
-		uint64_t now_ns = eng_clock_ns();
+		uint64_t now_ns = now(w);
+		uint32_t from = w->nr_batch; /* a batch the backend did not take: nothing new */
 		int ret;
 
 		if (now_ns < run->start_ns) {
@@ -454,20 +220,14 @@ static int worker_loop(struct eng_worker *w)
 				return 0; /* the last interval is out: the run is over */
 			boundary_ns += run->interval_ns;
 		}
-		if (w->rpl)
-			release_replay(w, now_ns);
-		else
-			release_due(w, now_ns);
-		if (*nr_batch == 0)
-			*nr_batch = prep(w, now_ns);
-		if (w->rec)
-			eng_rec_clock(w->rec, oldest_pending(w, now_ns));
-		if (w->dv && eng_dv_flush(w)) /* BEFORE records durable before the writes start */
-			return w->dv_fatal;
-		ret = submit(w, nr_batch);
-		if (ret < 0)
-			return ret;
-		ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
+		w->src->release(w, now_ns);
+		if (!w->nr_batch)
+			w->nr_batch = prep(w, now_ns, &from);
+		ret = w->pay->pass(w, from, now_ns);
+		if (!ret)
+			ret = submit(w);
+		if (ret >= 0)
+			ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
 	}
@@ -475,40 +235,38 @@ static int worker_loop(struct eng_worker *w)
 }
 
 /* After stop: I/Os prepared but not taken by the backend were never issued; their slots are
- * free again (validation ends their phases in eng_dv_cancel()). */
+ * free again, unless the payload stage keeps them to end their phases. */
 static void drop_unsubmitted(struct eng_worker *w)
 {
 	for (uint32_t i = 0; i < w->nr_batch; i++) {
 		struct eng_slot *slot = (struct eng_slot *)w->batch[i];
 
-		if (slot->dv_phase) {
-			w->dv_again[w->nr_dv_again++] = slot;
+		if (w->pay->drop(w, slot))
 			continue;
-		}
 		w->sds[slot->local_sd].inflight--;
 		w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
 	}
 	w->nr_batch = 0;
 }
 
-/* After stop: let outstanding I/O finish (counted in the last interval), within a limit. */
+/* After stop: let outstanding I/O finish, within a limit, counted in no interval. */
 static int drain(struct eng_worker *w)
 {
-	uint64_t limit_ns = eng_clock_ns() + DRAIN_LIMIT_NS;
+	uint64_t limit_ns = now(w) + DRAIN_LIMIT_NS;
+	int ret;
 
 	w->is_draining = true;
+	w->bank = w->banks[2];
 	drop_unsubmitted(w);
-	if (w->dv)
-		eng_dv_cancel(w); /* phases waiting to be submitted end here */
-
-	while (inflight(w) && eng_clock_ns() < limit_ns) {
-		int ret = reap(w, eng_clock_ns() + IDLE_CAP_NS);
-
+	w->pay->stop(w);
+	while (inflight(w) && now(w) < limit_ns) {
+		ret = reap(w, now(w) + IDLE_CAP_NS);
 		if (ret < 0)
 			return ret;
 	}
-	if (w->dv && eng_dv_flush(w))
-		return w->dv_fatal;
+	ret = w->pay->finish(w);
+	if (ret)
+		return ret;
 	return inflight(w) ? -ETIMEDOUT : 0;
 }
 
@@ -523,19 +281,18 @@ void *eng_worker_main(void *arg)
 	ret = worker_loop(w);
 	if (w->cur_interval <= w->run->nr_intervals) {
 		/* stopped or at the end of every range: publish the partial interval now */
-		uint64_t end_ns = eng_clock_ns();
-		struct stats_bank *b = w->banks[w->cur_interval & 1];
+		uint64_t end_ns = now(w);
 
 		for (uint32_t i = 0; i < w->nr_wgs; i++)
-			stats_bank_finish(&b[i], end_ns);
+			stats_bank_finish(&w->bank[i], end_ns);
 		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
 		atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+		eng_clock_kick(w->run->clock);
 	}
-	if (w->rec)
-		eng_rec_clock(w->rec, UINT64_MAX); /* nothing more will be submitted */
 	if (!ret)
 		ret = drain(w); /* what completes now is no interval's: VDbench's drain */
 	w->fatal = ret;
+	eng_sleeper_leave(&w->sleeper); /* virtual time goes on without this thread */
 	atomic_store_explicit(&w->is_done, true, memory_order_release);
 	return NULL;
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "ioramp/compiler.h"
 
 struct parm_err;
@@ -21,7 +22,7 @@ enum {
 };
 
 struct eng_rec {
-	uint64_t time_ns; /* scheduled arrival, CLOCK_MONOTONIC */
+	uint64_t time_ns; /* scheduled arrival, eng_clock_now() time */
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	uint32_t sd; /* config SD index */
@@ -38,11 +39,15 @@ struct eng_rec_ring {
 };
 
 /* Worker side: appends one entry; waits (yields) while the controller has not drained a full
- * ring, because a recording with holes would be worse than a slower run. */
-static inline void eng_rec_push(struct eng_rec_ring *r, const struct eng_rec *e)
+ * ring, because a recording with holes would be worse than a slower run. In virtual time the
+ * kick wakes the controller to drain it; the clock stays while this thread waits awake. */
+static inline void eng_rec_push(struct eng_rec_ring *r, const struct eng_rec *e,
+				struct eng_clock *clock)
 {
 	uint32_t tail = atomic_load_explicit(&r->tail, memory_order_relaxed);
 
+	if (tail - atomic_load_explicit(&r->head, memory_order_acquire) >= ENG_REC_RING)
+		eng_clock_kick(clock);
 	while (tail - atomic_load_explicit(&r->head, memory_order_acquire) >= ENG_REC_RING)
 		sched_yield();
 	r->v[tail & (ENG_REC_RING - 1)] = *e;
@@ -62,7 +67,7 @@ struct eng_recorder;
 int eng_recorder_open(struct eng_recorder **out, const char *path, const struct plan *plan,
 		      const bool *is_used, struct parm_err *err);
 
-/* The execution's time origin: the first run's start (CLOCK_MONOTONIC). */
+/* The execution's time origin: the first run's start (eng_clock_now() time). */
 void eng_recorder_start(struct eng_recorder *r, uint64_t origin_ns);
 
 /* Controller: takes what the rings hold and writes every entry older than all workers' clocks

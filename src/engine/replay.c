@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "engine_int.h"
 #include "ioramp/parm.h"
@@ -216,16 +215,20 @@ static uint64_t fold(const struct eng_feeder *f, const struct eng_sd_desc *d, ui
 
 static void push(struct eng_feeder *f, struct eng_rpl_ring *ring, const struct eng_rpl_rec *rec)
 {
+	const struct eng_clock *c = f->run->clock;
 	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_relaxed);
 
+	/* the worker is behind: wait for room (virtual time: its kick) */
 	while (tail - atomic_load_explicit(&ring->head, memory_order_acquire) >= ENG_RPL_RING &&
-	       !atomic_load_explicit(&f->stop, memory_order_relaxed)) {
-		struct timespec ts = { 0, 200000 };
-
-		nanosleep(&ts, NULL); /* the worker is behind: wait for room */
-	}
+	       !atomic_load_explicit(&f->stop, memory_order_relaxed))
+		eng_sleeper_until(&f->sleeper,
+				  c->is_virtual ? UINT64_MAX : eng_clock_now(c) + 200000);
+	if (atomic_load_explicit(&f->stop, memory_order_relaxed))
+		return; /* the ring may be full: nobody reads it any more */
 	ring->v[tail & (ENG_RPL_RING - 1)] = *rec;
 	atomic_store_explicit(&ring->tail, tail + 1, memory_order_release);
+	if (tail == atomic_load_explicit(&ring->head, memory_order_acquire))
+		eng_clock_kick(f->run->clock); /* it was empty: the worker may wait for this */
 }
 
 static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
@@ -311,17 +314,27 @@ static void *feeder_main(void *arg)
 	f->error = ret < 0 ? ret : 0;
 	for (uint32_t i = 0; i < f->nr_rings; i++)
 		atomic_store_explicit(&f->rings[i]->is_closed, true, memory_order_release);
+	eng_sleeper_leave(&f->sleeper);
+	eng_clock_kick(f->run->clock);
 	return NULL;
 }
 
 int eng_feeder_start(struct eng_feeder *f)
 {
+	int ret;
+
 	atomic_init(&f->stop, false);
-	return -pthread_create(&f->thread, NULL, feeder_main, f);
+	ret = eng_sleeper_join(f->run->clock, &f->sleeper);
+	if (!ret)
+		ret = -pthread_create(&f->thread, NULL, feeder_main, f);
+	if (ret)
+		eng_sleeper_leave(&f->sleeper);
+	return ret;
 }
 
 void eng_feeder_stop(struct eng_feeder *f)
 {
 	atomic_store_explicit(&f->stop, true, memory_order_relaxed);
+	eng_clock_kick(f->run->clock);
 	pthread_join(f->thread, NULL);
 }

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clock.h"
 #include "ioramp/compiler.h"
 #include "ioramp/trace.h"
 
@@ -59,7 +60,9 @@ struct eng_rpl_rec {
 	uint8_t is_write;
 };
 
-/* A worker's ring: the feeder writes v[], tail and is_closed; the worker writes head. */
+/* A worker's ring: the feeder writes v[], tail and is_closed; the worker writes head. In
+ * virtual time each side kicks the clock when the other may wait for it: the feeder after
+ * filling an empty ring, the worker after taking from a full one. */
 struct eng_rpl_ring {
 	struct eng_rpl_rec v[ENG_RPL_RING];
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t tail;
@@ -81,6 +84,7 @@ struct eng_feeder {
 	uint64_t last_ns; /* the latest arrival pushed (feeder thread) */
 	uint64_t pass_ns; /* is_replay_loop: where the current pass of the trace starts */
 	pthread_t thread;
+	struct eng_sleeper sleeper; /* the feeder thread's part in the run's clock */
 	_Atomic bool stop;
 	int error; /* -errno from the reader */
 	char msg[256];
@@ -98,7 +102,7 @@ int eng_run_replay(struct eng_run *r, const struct parm_config *cfg,
 int eng_feeder_map(struct eng_feeder *f, const char *map, const struct parm_loc *loc,
 		   const char *const *sd_names, struct parm_err *err);
 
-/* Starts / stops the feeder thread. */
+/* Starts the feeder thread (a sleeper of the run's clock) / stops it. */
 int eng_feeder_start(struct eng_feeder *f);
 void eng_feeder_stop(struct eng_feeder *f);
 

@@ -47,10 +47,13 @@ long eng_stall_check(struct eng_stall *s, const struct stats_bank *sd_banks, uin
 		s->ns[i] += elapsed_ns;
 		if (s->ns[i] >= s->warn_ns && !s->is_warned[i]) {
 			s->is_warned[i] = true;
-			rep_set_messagef(reps,
-					 "sd=%s,lun=%s: no I/O completed in %.0f seconds; %u "
-					 "outstanding (timeout=)",
-					 names[i], luns[i], (double)s->ns[i] / 1e9, b->nr_inflight);
+			rep_set_event(reps, &(struct rep_event){
+						    .kind = REP_EV_STALL,
+						    .sd = names[i],
+						    .lun = luns[i],
+						    .stall_s = (double)s->ns[i] / 1e9,
+						    .nr_outstanding = b->nr_inflight,
+					    });
 		}
 		if (s->abort_ns && s->ns[i] >= s->abort_ns && over < 0)
 			over = (long)i;

@@ -174,14 +174,10 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(no_effect); i++)
 		if (set->val[no_effect[i]])
-			rep_set_messagef(reps,
-					 "ioramp: note: %s= has no effect in ioramp (a "
-					 "VDbench JVM or platform setting)",
-					 parm_kw_name(no_effect[i]));
+			rep_set_event(reps,
+				      &(struct rep_event){ .kind = REP_EV_NO_EFFECT,
+							   .keyword = parm_kw_name(no_effect[i]) });
 	for (size_t i = 0; !is_cluster && i < plan->cfg->nr_hds; i++)
 		if (parm_kwset_has(&plan->cfg->hds[i].set, PARM_KW_JVMS))
-			rep_set_messagef(reps,
-					 "ioramp: note: jvms= has no effect on one host (no "
-					 "JVMs; workers follow the CPUs; in an MPI job jvms=N "
-					 "is N ranks)");
+			rep_set_event(reps, &(struct rep_event){ .kind = REP_EV_JVMS_NO_EFFECT });
 }

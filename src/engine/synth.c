@@ -77,7 +77,7 @@ static int fake_targets(struct eng_synth *s, const struct plan_run *pr, struct p
 		bool is_used = false;
 
 		for (size_t w = 0; w < pr->nr_wds && !is_used; w++)
-			is_used = eng_wd_uses_sd(pr, pr->wds[w], i);
+			is_used = plan_run_wd_uses_sd(pr, w, i);
 		if (is_used && !sd->size_bytes)
 			return no_size(sd, err);
 		s->targets[i] = (struct eng_target){

@@ -2,14 +2,14 @@
  * covers (one I/O per block), a write of known blocks is read and checked first (unless -vw),
  * its data carries the new keys, a BEFORE record is queued for the journal, the key map and an
  * AFTER record follow its completion, and -vr reads it back. Each phase is an I/O of its own
- * in the statistics, as in VDbench. Hot path: no allocation, no stdio; the only system calls
- * are the clock and the journal's one write per batch. */
+ * in the statistics, as in VDbench. It is the worker's payload stage (eng_payload_validate)
+ * when validation is on. Hot path: no allocation, no stdio; the only system calls are the
+ * clock and the journal's one write per batch. */
 #include "engine_int.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* The key blocks an I/O touches: [first, first + nr), clamped to the map. */
 static void blocks_of(const struct dv_map *m, uint64_t off, uint64_t size, uint64_t *first,
@@ -48,27 +48,27 @@ void eng_dv_worker_fini(struct eng_worker *w)
 	w->dv_again = NULL;
 }
 
-bool eng_dv_claim(struct eng_wsd *d, const struct eng_pending *p)
+/* Whether p may start: no key block it covers is busy. If so marks them busy; if not, p waits
+ * in d until a completion frees them. */
+static bool dv_claim(struct eng_wsd *d, const struct eng_pending *p)
 {
 	struct dv_map *m = &d->dv->map;
 	uint64_t first, nr;
 
 	blocks_of(m, p->offset_bytes, p->size_bytes, &first, &nr);
 	if (dv_map_is_busy(m, first, nr)) {
-		d->dv_held = *p;
-		d->has_dv_held = true;
+		d->held = *p;
+		d->has_held = true;
 		return false;
 	}
 	dv_map_set_busy(m, first, nr, true);
 	return true;
 }
 
-static uint64_t tod_ms(void)
+/* Taken just before the write, as VDbench (validation runs in real time only: vDSO). */
+static uint64_t tod_ms(const struct eng_worker *w)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts); /* vDSO: taken just before the write, as VDbench */
-	return (uint64_t)ts.tv_sec * 1000u + (uint64_t)ts.tv_nsec / 1000000u;
+	return eng_clock_tod_ns(w->run->clock) / 1000000u;
 }
 
 static void journal_add(struct eng_worker *w, struct eng_dv_sd *sd, enum dv_jtype t, uint64_t b,
@@ -89,7 +89,7 @@ static void write_setup(struct eng_worker *w, struct eng_dv_sd *sd, struct eng_s
 {
 	struct dv_map *m = &sd->map;
 	struct eng_io *io = &slot->io;
-	uint64_t first, nr, now = tod_ms();
+	uint64_t first, nr, now = tod_ms(w);
 	bool is_aligned =
 		io->offset_bytes % m->block_bytes == 0 && io->size_bytes % m->block_bytes == 0;
 
@@ -120,7 +120,9 @@ static bool has_known(const struct dv_map *m, const struct eng_io *io)
 	return false;
 }
 
-void eng_dv_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot)
+/* The first phase of a claimed slot: a read, a pre-read, or the write (data filled, BEFORE
+ * records queued). */
+static void dv_first_phase(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot)
 {
 	if (slot->io.op == ENG_OP_READ)
 		slot->dv_phase = ENG_DV_READ;
@@ -135,7 +137,6 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 		      const struct dv_mismatch *m)
 {
 	struct eng_dv_error *e;
-	struct timespec ts;
 
 	if (atomic_fetch_add_explicit(&w->dv->nr_errors, 1, memory_order_relaxed) >=
 	    w->dv->max_errors)
@@ -144,13 +145,12 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed); /* stops the run */
 	if (w->nr_dv_errors_kept >= ENG_DV_ERR_RING)
 		return;
-	clock_gettime(CLOCK_REALTIME, &ts);
 	e = &w->dv_errors[w->nr_dv_errors_kept++];
 	e->run_sd = w->sds[slot->local_sd].run_sd;
 	e->phase = slot->dv_phase;
 	e->offset_bytes = slot->io.offset_bytes;
 	e->size_bytes = slot->io.size_bytes;
-	e->tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	e->tod_ns = eng_clock_tod_ns(w->run->clock);
 	e->m = *m;
 }
 
@@ -206,13 +206,18 @@ static bool again(struct eng_worker *w, struct eng_slot *slot)
 	return true;
 }
 
-bool eng_dv_complete(struct eng_worker *w, struct eng_slot *slot)
+/* A completed phase: checks what was read, records keys and AFTER records of a write. True
+ * when the slot goes on with another phase (queued for the next submit), false when done (its
+ * blocks are free again). */
+static bool dv_complete(struct eng_worker *w, struct eng_slot *slot)
 {
 	struct eng_dv_sd *sd = w->sds[slot->local_sd].dv;
 	bool is_ok = slot->io.result == (int32_t)slot->io.size_bytes;
 	bool is_going = !w->is_draining && !atomic_load_explicit(&w->stop, memory_order_relaxed);
 	enum eng_dv_phase phase = slot->dv_phase;
 
+	if (phase == ENG_DV_NONE)
+		return false;
 	if (phase == ENG_DV_WRITE) {
 		write_done(w, sd, &slot->io, is_ok);
 		if (is_ok && is_going && w->dv->opts.is_reread) {
@@ -232,7 +237,8 @@ bool eng_dv_complete(struct eng_worker *w, struct eng_slot *slot)
 	return false;
 }
 
-uint32_t eng_dv_requeue(struct eng_worker *w, uint64_t now_ns)
+/* The slots whose next phase waits, into w->batch from index 0. */
+static uint32_t dv_requeue(struct eng_worker *w, uint64_t now_ns)
 {
 	uint32_t nr = w->nr_dv_again;
 
@@ -247,7 +253,9 @@ uint32_t eng_dv_requeue(struct eng_worker *w, uint64_t now_ns)
 	return nr;
 }
 
-int eng_dv_flush(struct eng_worker *w)
+/* Writes the queued journal records of the worker's SDs (before submitting: a BEFORE record
+ * is durable before its write starts). Returns 0 or -errno (also of an earlier add). */
+static int dv_flush(struct eng_worker *w)
 {
 	for (uint32_t s = 0; s < w->nr_sds && !w->dv_fatal; s++) {
 		struct eng_dv_sd *sd = w->sds[s].dv;
@@ -258,7 +266,9 @@ int eng_dv_flush(struct eng_worker *w)
 	return w->dv_fatal;
 }
 
-void eng_dv_cancel(struct eng_worker *w)
+/* At the stop: slots waiting for another phase end there (a write that never started gets an
+ * AFTER record with the old key). */
+static void dv_cancel(struct eng_worker *w)
 {
 	for (uint32_t i = 0; i < w->nr_dv_again; i++) {
 		struct eng_slot *slot = w->dv_again[i];
@@ -278,3 +288,40 @@ void eng_dv_cancel(struct eng_worker *w)
 	}
 	w->nr_dv_again = 0;
 }
+
+/* ---- the payload stage ---------------------------------------------------------------------- */
+
+static bool dv_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot,
+		     const struct eng_pending *p)
+{
+	if (!dv_claim(d, p))
+		return false; /* a key block it covers is busy: p waits in d */
+	dv_first_phase(w, d, slot);
+	return true;
+}
+
+static int dv_pass(struct eng_worker *w, uint32_t from, uint64_t now_ns)
+{
+	(void)from;
+	(void)now_ns;
+	return dv_flush(w); /* BEFORE records durable before the writes start */
+}
+
+/* A slot prepared but never submitted goes back to the phases waiting: cancel ends it. */
+static bool dv_drop(struct eng_worker *w, struct eng_slot *slot)
+{
+	if (!slot->dv_phase)
+		return false;
+	w->dv_again[w->nr_dv_again++] = slot;
+	return true;
+}
+
+const struct eng_payload eng_payload_validate = {
+	.start = dv_start,
+	.complete = dv_complete,
+	.requeue = dv_requeue,
+	.pass = dv_pass,
+	.drop = dv_drop,
+	.stop = dv_cancel,
+	.finish = dv_flush,
+};

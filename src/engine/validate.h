@@ -2,7 +2,7 @@
  * execution's maps and journals (validate_exec.c) and the worker's side of every I/O of an SD
  * under validation (validate.c): one I/O per key block, a pre-read before a write, the write's
  * data and journal records, the re-read, and the checks. Without validation none of this runs:
- * the worker's loop pays one branch per I/O. */
+ * the worker's payload stage is another one. */
 #ifndef IORAMP_ENGINE_VALIDATE_H
 #define IORAMP_ENGINE_VALIDATE_H
 
@@ -111,29 +111,6 @@ int eng_dv_end(struct eng_exec *x, int status);
 int eng_dv_worker_init(struct eng_worker *w);
 void eng_dv_worker_fini(struct eng_worker *w);
 
-/* Whether p may start: no key block it covers is busy. If so marks them busy; if not, p waits
- * in d (eng_wsd.dv_held) until a completion frees them. */
-bool eng_dv_claim(struct eng_wsd *d, const struct eng_pending *p);
-
-/* Sets the first phase of a claimed slot: a read, a pre-read, or the write (data filled,
- * BEFORE records queued). */
-void eng_dv_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot);
-
-/* A completed phase: checks what was read, records keys and AFTER records of a write. Returns
- * true when the slot goes on with another phase (queued for the next submit), false when done
- * (its blocks are free again). */
-bool eng_dv_complete(struct eng_worker *w, struct eng_slot *slot);
-
-/* The slots whose next phase waits, into w->batch from index 0, with submit time now_ns.
- * Returns how many. */
-uint32_t eng_dv_requeue(struct eng_worker *w, uint64_t now_ns);
-
-/* Writes the queued journal records of the worker's SDs (before submitting: a BEFORE record
- * is durable before its write starts). Returns 0 or -errno (also of an earlier add). */
-int eng_dv_flush(struct eng_worker *w);
-
-/* At the end of a run: slots waiting for another phase end there (a write that never started
- * gets an AFTER record with the old key). */
-void eng_dv_cancel(struct eng_worker *w);
+/* The worker's side of every I/O is its payload stage, eng_payload_validate (engine_int.h). */
 
 #endif /* IORAMP_ENGINE_VALIDATE_H */

@@ -90,7 +90,7 @@ static uint64_t run_min_unit(const struct plan_run *r, size_t s)
 	uint64_t min = UINT64_MAX, u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
+		size_t n = plan_run_wd_uses_sd(r, w, s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -108,7 +108,7 @@ static const struct parm_wd *run_bad_unit(const struct plan_run *r, size_t s, ui
 	uint64_t u[GEN_XFER_MAX_SIZES];
 
 	for (size_t w = 0; w < r->nr_wds; w++) {
-		size_t n = eng_wd_uses_sd(r, r->wds[w], s)
+		size_t n = plan_run_wd_uses_sd(r, w, s)
 				   ? wd_units(r, r->wds[w], u, IORAMP_ARRAY_SIZE(u))
 				   : 0;
 
@@ -161,7 +161,7 @@ static bool plan_uses_sd(const struct plan *plan, size_t s)
 {
 	for (size_t i = 0; i < plan->nr_runs; i++)
 		for (size_t w = 0; w < plan->runs[i].nr_wds; w++)
-			if (eng_wd_uses_sd(&plan->runs[i], plan->runs[i].wds[w], s))
+			if (plan_run_wd_uses_sd(&plan->runs[i], w, s))
 				return true;
 	return false;
 }
@@ -188,13 +188,14 @@ int eng_dv_check(const struct eng_exec *x, struct parm_err *err)
 		return 0;
 	const struct parm_val *eng = cfg->general.set.val[PARM_KW_ENGINE];
 
-	if (x->engine && !strcmp(x->engine, "null"))
+	if (x->engine && (!strcmp(x->engine, "null") || x->is_model))
 		return parm_errf(err,
 				 x->opts->engine ? NULL
 				 : eng		 ? &eng->loc
 						 : NULL,
 				 "data validation needs an engine that reads and writes; "
-				 "engine=null does no I/O");
+				 "engine=%s does no I/O",
+				 x->is_model ? "model" : "null");
 	for (size_t i = 0; i < cfg->nr_rds; i++)
 		if (cfg->rds[i].trace)
 			return parm_errf(err, &cfg->rds[i].loc,
@@ -229,15 +230,13 @@ int eng_dv_check(const struct eng_exec *x, struct parm_err *err)
 
 /* ---- set-up -------------------------------------------------------------------------------- */
 
-static uint64_t random_salt(void)
+static uint64_t random_salt(const struct eng_exec *x)
 {
 	uint64_t v = 0;
-	struct timespec ts;
 
 	if (getrandom(&v, sizeof(v), GRND_NONBLOCK) == (ssize_t)sizeof(v))
 		return v;
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_nsec * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid() << 32;
+	return eng_clock_tod_ns(&x->clock) * 0x9e3779b97f4a7c15ull ^ (uint64_t)getpid() << 32;
 }
 
 static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
@@ -259,7 +258,7 @@ static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
 	d->is_used = true;
 	d->name = sd->name;
 	d->lun = sd->lun;
-	if (dv_map_init(&d->map, size, kb, random_salt()))
+	if (dv_map_init(&d->map, size, kb, random_salt(x)))
 		return parm_errf(err, &sd->loc, "sd=%s: out of memory for the key map", sd->name);
 	dv_id_init(&d->id, sd->name, (uint32_t)getpid());
 	d->jcfg = (struct dv_journal_cfg){
@@ -328,20 +327,6 @@ void eng_dv_free(struct eng_dv *dv)
 
 /* ---- reporting ----------------------------------------------------------------------------- */
 
-/* "2,454" */
-static const char *group(char *buf, size_t len, uint64_t n)
-{
-	return rep_fmt_group((double)n, 0, buf, len);
-}
-
-static uint64_t wall_ns(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_REALTIME, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-}
-
 /* One error to the observers. */
 static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op, uint64_t off,
 		   uint64_t size, uint64_t tod_ns, const struct dv_mismatch *m)
@@ -356,7 +341,7 @@ static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op
 		.m = m,
 	};
 
-	rep_set_dv_error(x->reps, &e);
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_ERROR, .dv_error = &e });
 	x->dv->nr_reported++;
 }
 
@@ -388,8 +373,8 @@ int eng_dv_run_end(struct eng_exec *x, const struct eng_run *r, struct eng_worke
 			       e->tod_ns, &e->m);
 		}
 		if (w[i].dv_fatal) {
-			rep_set_messagef(x->reps, "ioramp: error: journal write failed: %s",
-					 strerror(-w[i].dv_fatal));
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_JOURNAL_FAILED,
+								    .err = -w[i].dv_fatal });
 			status = ENG_FAILED;
 		}
 	}
@@ -412,7 +397,8 @@ static bool recover_error(void *ctx, const struct dv_mismatch *m)
 	struct eng_dv *dv = c->x->dv;
 	uint64_t n = atomic_fetch_add_explicit(&dv->nr_errors, 1, memory_order_relaxed) + 1;
 
-	report(c->x, c->d, "recovery", m->block_offset_bytes, m->block_bytes, wall_ns(), m);
+	report(c->x, c->d, "recovery", m->block_offset_bytes, m->block_bytes,
+	       eng_clock_tod_ns(&c->x->clock), m);
 	return n < dv->max_errors;
 }
 
@@ -421,37 +407,33 @@ static int recover_sd(struct eng_exec *x, size_t s, struct parm_err *err)
 	struct eng_dv_sd *d = &x->dv->sds[s];
 	struct recover_ctx ctx = { x, d };
 	struct dv_validate_result res;
-	char a[32], b[32];
 	uint64_t nr_errors_before = d->nr_errors;
 
-	rep_set_messagef(x->reps, "localhost-0: Starting journal recovery for %s", d->name);
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_START, .sd = d->name });
 	if (d->rec.is_from_backup)
-		rep_set_messagef(
-			x->reps,
-			"ioramp: warning: sd=%s: %s/%s.jnl unusable: the map backup %s.map "
-			"was restored; writes after its checkpoint cannot be replayed",
-			d->name, d->jcfg.dir, d->name, d->name);
-	rep_set_messagef(x->reps,
-			 "localhost-0: Data Validation map restored for %s.jnl. Map contains %s "
-			 "known blocks.",
-			 d->name, group(a, sizeof(a), dv_map_nr_known(&d->map)));
-	rep_set_messagef(
-		x->reps, "localhost-0: Completed apply of journal records (before/after): %s/%s",
-		group(a, sizeof(a), d->rec.nr_before), group(b, sizeof(b), d->rec.nr_after));
-	rep_set_messagef(
-		x->reps,
-		"localhost-0: Completed journal recovery for %s. Starting data validation.",
-		d->name);
+		rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_BACKUP,
+							    .sd = d->name,
+							    .dir = d->jcfg.dir });
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_MAP,
+						    .sd = d->name,
+						    .nr_known = dv_map_nr_known(&d->map) });
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_APPLIED,
+						    .nr_before = d->rec.nr_before,
+						    .nr_after = d->rec.nr_after });
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_DONE, .sd = d->name });
 	if (dv_validate_all(x->targets[s].fd, &d->map, &d->id, d->rec.pending, d->rec.nr_pending,
 			    x->dv->opts.is_ignore_pending, recover_error, &ctx, &res))
 		return parm_errf(err, NULL, "out of memory"), ENG_FAILED;
 	d->nr_validated += res.nr_validated;
 	d->nr_errors = nr_errors_before + res.nr_errors;
-	rep_set_messagef(x->reps,
-			 "localhost-0: Journal recovery of sd=%s: %s key blocks read and "
-			 "validated, %s in error; %zu writes were in flight (%" PRIu64 " torn)",
-			 d->name, group(a, sizeof(a), res.nr_validated),
-			 group(b, sizeof(b), res.nr_errors), d->rec.nr_pending, res.nr_torn);
+	rep_set_event(x->reps, &(struct rep_event){
+				       .kind = REP_EV_RECOVERY_RESULT,
+				       .sd = d->name,
+				       .nr_validated = res.nr_validated,
+				       .nr_errors = res.nr_errors,
+				       .nr_pending = d->rec.nr_pending,
+				       .nr_torn = res.nr_torn,
+			       });
 	if (res.io_error) {
 		parm_errf(err, NULL,
 			  "sd=%s: lun=%s: read at %" PRIu64 " failed during recovery: %s", d->name,
@@ -482,7 +464,6 @@ int eng_dv_begin(struct eng_exec *x, struct parm_err *err)
 {
 	struct eng_dv *dv = x->dv;
 	int status = ENG_OK;
-	char a[32], b[32];
 
 	if (!dv)
 		return ENG_OK;
@@ -491,14 +472,14 @@ int eng_dv_begin(struct eng_exec *x, struct parm_err *err)
 
 		if (!d->is_used)
 			continue;
-		rep_set_messagef(x->reps,
-				 "localhost-0: Allocating Data Validation map for sd=%s: %s "
-				 "one-byte entries for each %s-byte block.",
-				 d->name, group(a, sizeof(a), d->map.nr_blocks),
-				 group(b, sizeof(b), d->map.block_bytes));
+		rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_MAP,
+							    .sd = d->name,
+							    .nr_blocks = d->map.nr_blocks,
+							    .block_bytes = d->map.block_bytes });
 		if (d->jnl)
-			rep_set_messagef(x->reps, "localhost-0: Created journal file %s/%s.jnl",
-					 d->jcfg.dir, d->name);
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_JOURNAL_CREATED,
+								    .sd = d->name,
+								    .dir = d->jcfg.dir });
 	}
 	if (!dv->opts.is_recover)
 		return ENG_OK;
@@ -540,25 +521,11 @@ int eng_dv_formatted(struct eng_exec *x, struct parm_err *err)
 
 /* ---- end ----------------------------------------------------------------------------------- */
 
-static const char *const no_validations[] = {
-	"No read validations done during a Data Validation run.",
-	"This means very likely that your run was not long enough to",
-	"access the same data block twice.",
-	"There are several solutions to this:",
-	"- increase elapsed time.",
-	"- use larger xfersize.",
-	"- use only a subset of your lun by using the 'sd=...,size='",
-	"  parameter or the 'sd=...,range=' parameter.",
-	"Or, you never did any writes so Vdbench does not know what to",
-	"compare the data with. In that case, change the rdpct= parameter.",
-};
-
 int eng_dv_end(struct eng_exec *x, int status)
 {
 	struct eng_dv *dv = x->dv;
 	struct rep_dv_summary sum = { 0 };
 	struct parm_err err;
-	char a[32], b[32];
 
 	if (!dv)
 		return status;
@@ -569,31 +536,29 @@ int eng_dv_end(struct eng_exec *x, int status)
 	sum.is_journal = dv->opts.is_journal;
 	sum.is_recovered = dv->is_recovered;
 	if (!dv->is_unsafe && checkpoint(x, &err) != ENG_OK) {
-		rep_set_messagef(x->reps, "ioramp: error: %s", err.msg);
+		rep_set_event(x->reps,
+			      &(struct rep_event){ .kind = REP_EV_ERROR, .text = err.msg });
 		status = ENG_FAILED;
 	}
-	rep_set_messagef(x->reps,
-			 "localhost-0: Total amount of key blocks read and validated: %8s; key "
-			 "blocks marked in error: %4s",
-			 group(a, sizeof(a), sum.nr_validated), group(b, sizeof(b), sum.nr_errors));
-	rep_set_dv_summary(x->reps, &sum);
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_TOTALS,
+						    .nr_validated = sum.nr_validated,
+						    .nr_errors = sum.nr_errors });
+	rep_set_event(x->reps,
+		      &(struct rep_event){ .kind = REP_EV_DV_SUMMARY, .dv_summary = &sum });
 	if (sum.nr_errors > dv->nr_reported)
-		rep_set_messagef(x->reps,
-				 "ioramp: note: %" PRIu64
-				 " key blocks in error are counted but not "
-				 "listed (a worker keeps %d per run)",
-				 sum.nr_errors - dv->nr_reported, ENG_DV_ERR_RING);
-	if (sum.nr_errors + x->nr_io_errors) {
-		rep_set_messagef(x->reps, "*");
-		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %" PRIu64,
-				 sum.nr_errors + x->nr_io_errors);
-		rep_set_messagef(x->reps, "*");
-	}
+		rep_set_event(x->reps,
+			      &(struct rep_event){ .kind = REP_EV_DV_UNLISTED,
+						   .nr_errors = sum.nr_errors - dv->nr_reported,
+						   .nr_kept = ENG_DV_ERR_RING });
+	if (sum.nr_errors + x->nr_io_errors)
+		rep_set_event(x->reps,
+			      &(struct rep_event){ .kind = REP_EV_ERROR_TOTAL,
+						   .nr_errors = sum.nr_errors + x->nr_io_errors,
+						   .is_boxed = true });
 	if (sum.nr_errors)
 		return status == ENG_INTERRUPTED ? status : ENG_FAILED;
 	if (status == ENG_OK && !sum.nr_validated && !dv->opts.is_recover_only) {
-		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(no_validations); i++)
-			rep_set_messagef(x->reps, "%s", no_validations[i]);
+		rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_NOTHING });
 		return ENG_FAILED; /* VDbench aborts such a run (reference §12.1) */
 	}
 	return status;

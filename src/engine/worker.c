@@ -35,12 +35,17 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	w->batch = calloc(w->depth, sizeof(*w->batch));
 	w->done = calloc(w->depth, sizeof(*w->done));
 	w->sds = calloc(w->nr_sds, sizeof(*w->sds));
+	w->ready = calloc((w->nr_sds + 63) / 64, sizeof(*w->ready));
 	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
-	w->banks[0] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
-	w->banks[1] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
-	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs ||
-	    !w->banks[0] || !w->banks[1])
+	for (int i = 0; i < 3; i++) {
+		w->banks[i] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+		if (!w->banks[i])
+			return -ENOMEM;
+	}
+	if (!w->slots || !w->free_slots || !w->batch || !w->done || !w->sds || !w->wgs || !w->ready)
 		return -ENOMEM;
+	for (uint32_t s = 0; s < w->nr_sds; s++) /* every SD has free threads at first */
+		eng_wsd_ready(w, s);
 	if (w->run->is_replay) {
 		w->rpl = aligned_alloc(IORAMP_CACHELINE, sizeof(*w->rpl));
 		w->local_of_sd = calloc(w->run->nr_sds, sizeof(*w->local_of_sd));
@@ -66,7 +71,7 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 }
 
 /* Write data (compratio=, reference §12.3): every 4 KiB compresses about that much; every write
- * also gets its own stamp (loop.c) so that no device can dedup it, unless dedup= asks. */
+ * also gets its own stamp (payload.c) so that no device can dedup it, unless dedup= asks. */
 static void fill_buffers(struct eng_worker *w, uint64_t bytes)
 {
 	eng_data_fill(w->bufs, bytes, w->run->compratio, w->run->seed, 0x5eed0000u + w->idx);
@@ -160,6 +165,8 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 		.buf_region = w->bufs,
 		.buf_region_bytes = (size_t)w->depth * slot_bytes,
 		.buf_slot_bytes = slot_bytes,
+		.sleeper = &w->sleeper,
+		.seed = w->run->seed,
 	};
 	int ret;
 
@@ -168,11 +175,30 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 	for (uint32_t i = 0; i < w->nr_sds; i++) {
 		const struct eng_target *t = w->run->sds[w->sds[i].run_sd].target;
 
-		files[i] = (struct eng_backend_file){ t->fd, w->sds[i].threads, t->is_direct };
+		files[i] = (struct eng_backend_file){
+			.fd = t->fd,
+			.threads = w->sds[i].threads,
+			.is_direct = t->is_direct,
+			.stream = w->run->stream_base + 0x20000u + w->sds[i].run_sd,
+		};
 	}
 	ret = eng_backend_open_named(engine, &cfg, &w->be, msg, msglen);
 	free(files);
 	return ret;
+}
+
+/* The run's arrival source and payload stage, once: the loop itself never asks. */
+static void choose_seams(struct eng_worker *w)
+{
+	const struct eng_run *run = w->run;
+
+	w->src = run->is_replay		     ? &eng_arrivals_trace
+		 : run->mode == ENG_MODE_MAX ? &eng_arrivals_max
+					     : &eng_arrivals_rate;
+	w->pay_data = run->dv	   ? &eng_payload_validate
+		      : run->dedup ? &eng_payload_dedup
+				   : &eng_payload_stamp;
+	w->pay = run->is_recording ? &eng_payload_record : w->pay_data;
 }
 
 int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,
@@ -194,6 +220,7 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	w->nr_errors_reported = 0;
 	w->run = run;
 	w->idx = idx;
+	w->sleeper.clock = run->clock; /* joined when the thread starts; backends keep &sleeper */
 	w->cur_interval = 1;
 	msg[0] = '\0';
 	ret = worker_count(w, run, &slot_bytes);
@@ -205,6 +232,8 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 		ret = worker_wgs(w);
 	if (!ret)
 		ret = eng_dv_worker_init(w);
+	if (!ret)
+		choose_seams(w);
 	if (ret) {
 		if (!msg[0])
 			snprintf(msg, msglen, "cannot set up worker %u: %s", idx, strerror(-ret));
@@ -234,6 +263,7 @@ int eng_worker_arm(struct eng_worker *w)
 	}
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
+	w->bank = w->banks[1]; /* interval 1 */
 	return 0;
 }
 
@@ -248,13 +278,14 @@ void eng_worker_fini(struct eng_worker *w)
 		free(w->sds[i].cum_weight);
 	}
 	free(w->sds);
+	free(w->ready);
 	free(w->wgs);
 	free(w->slots);
 	free(w->free_slots);
 	free(w->batch);
 	free(w->done);
-	free(w->banks[0]);
-	free(w->banks[1]);
+	for (int i = 0; i < 3; i++)
+		free(w->banks[i]);
 	free(w->bufs);
 	free(w->rec);
 	free(w->rpl);
@@ -264,11 +295,13 @@ void eng_worker_fini(struct eng_worker *w)
 	w->rpl = NULL;
 	w->local_of_sd = NULL;
 	w->sds = NULL;
+	w->ready = NULL;
 	w->wgs = NULL;
 	w->slots = NULL;
 	w->free_slots = NULL;
 	w->batch = NULL;
 	w->done = NULL;
-	w->banks[0] = w->banks[1] = NULL;
+	w->banks[0] = w->banks[1] = w->banks[2] = NULL;
+	w->bank = NULL;
 	w->bufs = NULL;
 }

@@ -71,21 +71,55 @@ static int set_histogram(struct parm_general *g, const struct parm_val *v, struc
 	return 0;
 }
 
+/* engine=model[:...] keeps its options for the engine to check (at this value's place): in a
+ * file they are a list, engine=(model:PRESET,units=8), since a comma ends a keyword. */
+static int set_model(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
+{
+	size_t nr = v->kind == PARM_VAL_LIST ? v->nr_items : 1, len = 0;
+	char *text;
+
+	for (size_t i = 0; i < nr; i++)
+		len += strlen(v->kind == PARM_VAL_LIST ? v->items[i].text : v->text) + 1;
+	text = calloc(1, len ? len : 1);
+	if (!text)
+		return parm_errf(err, &v->loc, "out of memory");
+	for (size_t i = 0; i < nr; i++) {
+		if (i)
+			strcat(text, ",");
+		strcat(text, v->kind == PARM_VAL_LIST ? v->items[i].text : v->text);
+	}
+	g->engine = text;
+	return 0;
+}
+
+static bool is_model(const char *w)
+{
+	return !strncmp(w, "model", 5) && (!w[5] || w[5] == ':');
+}
+
 static int set_engine(struct parm_general *g, const struct parm_val *v, struct parm_err *err)
 {
 	static const char *const engines[] = { "uring", "aio", "sync", "null" };
 	const char *w = NULL;
-	int ret = parm_get_word(v, "engine", &w, err);
+	int ret;
 
+	if (v->kind == PARM_VAL_LIST && v->nr_items && is_model(v->items[0].text))
+		return set_model(g, v, err);
+	ret = parm_get_word(v, "engine", &w, err);
 	if (ret)
 		return ret;
+	if (is_model(w))
+		return set_model(g, v, err);
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(engines); i++) {
 		if (!strcasecmp(w, engines[i])) {
 			g->engine = strdup(engines[i]);
 			return g->engine ? 0 : -ENOMEM;
 		}
 	}
-	return parm_errf(err, &v->loc, "invalid engine=%s; expected uring, aio, sync or null", w);
+	return parm_errf(err, &v->loc,
+			 "invalid engine=%s; expected uring, aio, sync, null or "
+			 "model[:PRESET][,OPTION=VALUE...]",
+			 w);
 }
 
 /* report=host_detail, slave_detail, no_sd_detail, no_fsd_detail, or a list of them ([262]). */

@@ -24,6 +24,7 @@ void plan_free(struct plan *p)
 		free(r->wds);
 		free(r->skews);
 		free(r->sd_idx);
+		free(r->sds);
 	}
 	free(p->runs);
 	free(p);
@@ -93,6 +94,8 @@ static int new_run(struct plan_builder *b, const char *name, struct plan_run **o
 		r->nr_sd = b->nr_sd;
 	}
 	if (!r->name || !r->for_loops || !r->wds || !r->skews || (b->sd_idx && !r->sd_idx))
+		return -ENOMEM;
+	if (plan_run_resolve(b->cfg, r))
 		return -ENOMEM;
 	*out = r;
 	return 0;

@@ -62,7 +62,7 @@ void rep_conlog_timed(struct rep_conlog *c, const char *line)
 
 	if (!c->f)
 		return;
-	rep_fmt_tod(tod, rep_now_ns());
+	rep_fmt_tod(tod, rep_now_ns(c->x));
 	fprintf(c->f, "%s %s\n", tod, line);
 	fflush(c->f);
 }

@@ -16,6 +16,7 @@ static int console_open(const struct rep_exec *x, void **state)
 	c->x = x;
 	c->f = x->console ? x->console : stdout;
 	c->kind = REP_CONLOG_CONSOLE;
+	rep_conlog_model_note(c); /* a model's figures are never taken for measurements */
 	*state = c;
 	return 0;
 }

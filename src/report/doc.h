@@ -1,5 +1,5 @@
 /* Private to src/report: the results document (the content of results.json, schema
- * ioramp-results/1, described in doc/results.schema.json) built from observer events, and the
+ * ioramp-results/2, described in doc/results.schema.json) built from observer events, and the
  * helpers every output that renders it uses. Each observer owns its own document. */
 #ifndef IORAMP_REPORT_DOC_H
 #define IORAMP_REPORT_DOC_H
@@ -12,7 +12,9 @@
 
 #include "ioramp/report.h"
 
-#define REP_DOC_SCHEMA "ioramp-results/1"
+#define REP_DOC_SCHEMA "ioramp-results/2"
+/* The version before, read as well: its execution.engine is a plain string. */
+#define REP_DOC_SCHEMA_V1 "ioramp-results/1"
 
 /* Flags of rep_doc_new(). */
 enum {
@@ -136,8 +138,16 @@ double rep_doc_num(const json_t *o, const char *path);
 const char *rep_doc_str(const json_t *o, const char *path, const char *dflt);
 
 /* Loads and checks a results document: 0, -errno (unreadable) or -EINVAL (not JSON, or not
- * ioramp-results/1), with a one-line reason in err. */
+ * ioramp-results/2 or /1), with a one-line reason in err. */
 int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen);
+
+/* The engine of a document's execution as people name it ("uring", "model:..."), in either
+ * schema version; dflt when absent. */
+const char *rep_doc_engine(const json_t *doc, const char *dflt);
+
+/* With modelled drives: the line saying so (rep_model_text) into buf, and true; false for
+ * real drives (and for ioramp-results/1, which had no models). */
+bool rep_doc_model_text(const json_t *doc, char *buf, size_t len);
 
 /* Writes a file through path.tmp and a rename, so readers never see half of it: write fills
  * the temporary file and returns 0 or -errno. Returns 0 or -errno. */

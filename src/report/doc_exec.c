@@ -55,6 +55,29 @@ static json_t *host_list(const struct rep_exec *x)
 	return a;
 }
 
+/* {"name": "model", "spec": "model:...", "is_modelled": true, "is_virtual_time": true,
+ * "model": {...}} for modelled drives; a real backend has "model": null. */
+static json_t *engine_obj(const struct rep_exec *x)
+{
+	const char *spec = x->engine ? x->engine : "";
+	const struct rep_model *m = x->model;
+	json_t *model;
+	char name[64];
+
+	snprintf(name, sizeof(name), "%.*s", (int)strcspn(spec, ":"), spec);
+	if (!m)
+		return json_pack("{s:s,s:s,s:b,s:b,s:n}", "name", name, "spec", spec, "is_modelled",
+				 0, "is_virtual_time", 0, "model");
+	model = json_pack("{s:s,s:s?,s:I,s:o,s:o,s:o,s:o,s:s,s:o,s:o}", "preset", m->preset,
+			  "source", m->source, "units", (json_int_t)m->units, "read_us",
+			  rep_doc_real(m->read_us), "write_us", rep_doc_real(m->write_us),
+			  "read_mbps", rep_doc_real(m->read_mbps), "write_mbps",
+			  rep_doc_real(m->write_mbps), "dist", m->dist, "cache_mb",
+			  rep_doc_real(m->cache_mb), "cache_us", rep_doc_real(m->cache_us));
+	return json_pack("{s:s,s:s,s:b,s:b,s:o}", "name", name, "spec", spec, "is_modelled", 1,
+			 "is_virtual_time", 1, "model", model);
+}
+
 json_t *rep_doc_execution(const struct rep_exec *x)
 {
 	json_t *argv = json_array();
@@ -65,11 +88,11 @@ json_t *rep_doc_execution(const struct rep_exec *x)
 		json_array_append_new(argv, json_string(x->argv[i] ? x->argv[i] : ""));
 	rep_doc_time(x->start_tod_ns, tod);
 	snprintf(seed, sizeof(seed), "%" PRIu64, x->seed);
-	e = json_pack("{s:s,s:o,s:s,s:I,s:s,s:s,s:I,s:o,s:s?,s:n,s:n}", "version", IORAMP_VERSION,
+	e = json_pack("{s:s,s:o,s:s,s:I,s:s,s:o,s:I,s:o,s:s?,s:n,s:n}", "version", IORAMP_VERSION,
 		      "command_line", argv, "start_time", tod, "start_time_unix_ns",
-		      (json_int_t)x->start_tod_ns, "seed", seed, "engine",
-		      x->engine ? x->engine : "", "mb_bytes", (json_int_t)x->mb_bytes, "sla_us",
-		      sla_list(x), "outdir", x->outdir, "end_time", "status");
+		      (json_int_t)x->start_tod_ns, "seed", seed, "engine", engine_obj(x),
+		      "mb_bytes", (json_int_t)x->mb_bytes, "sla_us", sla_list(x), "outdir",
+		      x->outdir, "end_time", "status");
 	if (e && x->nr_hosts)
 		json_object_set_new(e, "hosts", host_list(x));
 	return e;

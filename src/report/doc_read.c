@@ -68,7 +68,8 @@ int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
 			 jerr.text);
 		return -EINVAL;
 	}
-	if (strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA) ||
+	if ((strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA) &&
+	     strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA_V1)) ||
 	    !json_is_array(json_object_get(doc, "runs")) ||
 	    !json_is_array(json_object_get(doc, "curves"))) {
 		snprintf(err, errlen, "%s: not an %s document", path, REP_DOC_SCHEMA);
@@ -98,4 +99,36 @@ int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), c
 	if (ret)
 		unlink(tmp);
 	return ret;
+}
+
+const char *rep_doc_engine(const json_t *doc, const char *dflt)
+{
+	const json_t *e = rep_doc_get(doc, "execution/engine");
+
+	if (json_is_string(e)) /* ioramp-results/1 */
+		return json_string_value(e);
+	return rep_doc_str(e, "spec", dflt);
+}
+
+bool rep_doc_model_text(const json_t *doc, char *buf, size_t len)
+{
+	const json_t *m = rep_doc_get(doc, "execution/engine/model");
+	struct rep_model rm;
+
+	if (!json_is_object(m))
+		return false;
+	rm = (struct rep_model){
+		.spec = rep_doc_engine(doc, "model"),
+		.preset = rep_doc_str(m, "preset", ""),
+		.units = (uint32_t)rep_doc_num(m, "units"),
+		.read_us = rep_doc_num(m, "read_us"),
+		.write_us = rep_doc_num(m, "write_us"),
+		.read_mbps = rep_doc_num(m, "read_mbps"),
+		.write_mbps = rep_doc_num(m, "write_mbps"),
+		.dist = rep_doc_str(m, "dist", "exp"),
+		.cache_mb = rep_doc_num(m, "cache_mb"),
+		.cache_us = rep_doc_num(m, "cache_us"),
+	};
+	rep_model_text(&rm, buf, len);
+	return true;
 }

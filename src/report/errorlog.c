@@ -51,7 +51,7 @@ static void errorlog_io_error(void *state, const struct rep_io_error *e)
 	if (!el)
 		return;
 	rep_io_error_text(text, sizeof(text), el->x, e);
-	rep_fmt_tod(tod, rep_now_ns());
+	rep_fmt_tod(tod, rep_now_ns(el->x));
 	fprintf(el->f, "%s %s\n", tod, text);
 	fflush(el->f);
 }
@@ -61,7 +61,7 @@ static void errorlog_emit(void *ctx, const char *line)
 	struct errorlog *el = ctx;
 	char tod[REP_TOD_LEN];
 
-	rep_fmt_tod(tod, rep_now_ns());
+	rep_fmt_tod(tod, rep_now_ns(el->x));
 	fprintf(el->f, "%s %s\n", tod, line);
 }
 

@@ -33,6 +33,10 @@ struct rep_html_group {
 /* The page's style sheet (html_page.c), shared by the suite page. */
 extern const char rep_html_style[];
 
+/* With modelled drives in doc: a banner saying that every figure on the page is the model's
+ * and what the model is; nothing for real drives. Shared by the suite page. */
+void rep_html_model_banner(FILE *f, const json_t *doc);
+
 struct rep_doc;
 
 /* Writes the whole page of doc; live is the document being built whose tree doc is (its

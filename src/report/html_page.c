@@ -23,6 +23,8 @@ const char rep_html_style[] =
 	"h3{font-size:14px;margin:22px 0 8px;color:#3e4c59;text-transform:uppercase;"
 	"letter-spacing:.04em}\n"
 	".meta{color:var(--muted);font-size:13px}\n"
+	".modelled{background:#fff4e5;border:1px solid #f0b429;border-radius:6px;padding:8px 12px;"
+	"margin:10px 0 0;font-size:13.5px}\n"
 	".meta b{color:var(--fg);font-weight:600}\n"
 	"pre.cmd{background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px 12px;"
 	"margin:10px 0 0;font-size:12.5px;white-space:pre-wrap;word-break:break-all}\n"
@@ -103,7 +105,7 @@ static void header(FILE *f, const json_t *doc)
 	fputs("<header>\n<h1><span>ioramp</span> report</h1>\n<div class=\"meta\">Started <b>", f);
 	rep_html_escape(f, rep_doc_str(exec, "start_time", "?"));
 	fputs("</b> \xc2\xb7 engine <b>", f);
-	rep_html_escape(f, rep_doc_str(exec, "engine", "?"));
+	rep_html_escape(f, rep_doc_engine(doc, "?"));
 	fputs("</b> \xc2\xb7 seed <b>", f);
 	rep_html_escape(f, rep_doc_str(exec, "seed", "?"));
 	fprintf(f, "</b> \xc2\xb7 %zu runs, %zu curves \xc2\xb7 <b>%s</b> \xc2\xb7 ioramp ",
@@ -115,7 +117,20 @@ static void header(FILE *f, const json_t *doc)
 		fputs(i ? " " : "", f);
 		rep_html_escape(f, json_string_value(arg));
 	}
-	fputs("</pre>\n</header>\n", f);
+	fputs("</pre>\n", f);
+	rep_html_model_banner(f, doc);
+	fputs("</header>\n", f);
+}
+
+void rep_html_model_banner(FILE *f, const json_t *doc)
+{
+	char text[768];
+
+	if (!doc || !rep_doc_model_text(doc, text, sizeof(text)))
+		return;
+	fputs("<div class=\"modelled\"><b>Modelled drives.</b> ", f);
+	rep_html_escape(f, text);
+	fputs("</div>\n", f);
 }
 
 /* ---- workload groups ----------------------------------------------------------------------- */

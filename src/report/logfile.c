@@ -48,6 +48,7 @@ static int logfile_open(const struct rep_exec *x, void **state)
 	}
 	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	echo_args(c);
+	rep_conlog_model_note(c);
 	fputc('\n', c->f);
 	rep_html_run_links(c->f, x);
 	fputc('\n', c->f);

@@ -10,6 +10,7 @@
 #include "vdbtext.h"
 
 struct status {
+	const struct rep_exec *x;
 	FILE *f;
 	bool has_io_error;
 };
@@ -38,6 +39,7 @@ static int status_open(const struct rep_exec *x, void **state)
 	st = calloc(1, sizeof(*st));
 	if (!st)
 		return -ENOMEM;
+	st->x = x;
 	st->f = rep_html_open(x, "status.html");
 	if (!st->f) {
 		int ret = -errno;
@@ -76,10 +78,12 @@ static int status_interval(void *state, const struct rep_run *r, const struct re
 
 static int status_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
-	uint64_t tod_ns = e->avg ? e->avg->tod_ns : rep_now_ns();
+	struct status *st = state;
+	uint64_t tod_ns;
 
-	if (!state)
+	if (!st)
 		return 0;
+	tod_ns = e->avg ? e->avg->tod_ns : rep_now_ns(st->x);
 	event(state, tod_ns, "Workload done", r->name, rep_run_loops(r));
 	event(state, tod_ns, "Slaves done", r->name, rep_run_loops(r));
 	return 0;
@@ -103,9 +107,9 @@ static int status_close(void *state, int status)
 
 	if (!st)
 		return 0;
-	event(st, rep_now_ns(), "Shutting down slaves", NULL, NULL);
+	event(st, rep_now_ns(st->x), "Shutting down slaves", NULL, NULL);
 	snprintf(text, sizeof(text), "Abort requested: exit status %d", status);
-	event(st, rep_now_ns(), status ? text : "Vdbench complete", NULL, NULL);
+	event(st, rep_now_ns(st->x), status ? text : "Vdbench complete", NULL, NULL);
 	ret = rep_html_close(st->f);
 	free(st);
 	return ret;

@@ -132,7 +132,7 @@ static void header(FILE *f, const struct rep_suite_request *req, const json_t *d
 		req->nr_drives == 1 ? "" : "s");
 	rep_html_escape(f, rep_doc_str(doc, "execution/start_time", "-"));
 	fputs("</b> \xc2\xb7 engine <b>", f);
-	engine = rep_doc_str(doc, "execution/engine", "");
+	engine = rep_doc_engine(doc, "");
 	rep_html_escape(f, *engine ? engine : "default");
 	fprintf(f, "</b> \xc2\xb7 <b>%s</b> \xc2\xb7 ioramp " IORAMP_VERSION "</div>\n",
 		status_text(req->status));
@@ -151,7 +151,9 @@ static void header(FILE *f, const struct rep_suite_request *req, const json_t *d
 		fputs(i ? " " : "", f);
 		rep_html_escape(f, req->argv[i]);
 	}
-	fputs("</pre>\n</header>\n<nav>", f);
+	fputs("</pre>\n", f);
+	rep_html_model_banner(f, doc);
+	fputs("</header>\n<nav>", f);
 	for (size_t i = 0; i < req->nr_profiles; i++) {
 		fputs("<a href=\"#p-", f);
 		rep_html_escape(f, req->profiles[i].name);

@@ -33,7 +33,7 @@ enum {
 	REP_STAMP_LEN = 48,
 };
 
-uint64_t rep_now_ns(void);			      /* CLOCK_REALTIME in ns */
+uint64_t rep_now_ns(const struct rep_exec *x);	      /* x->tod_ns, else CLOCK_REALTIME, in ns */
 void rep_fmt_tod(char *buf, uint64_t tod_ns);	      /* "08:04:13.424" (REP_TOD_LEN) */
 void rep_fmt_date(char *buf, uint64_t tod_ns);	      /* "Nov 30, 2026" (REP_TOD_LEN) */
 void rep_fmt_stamp(char *buf, uint64_t tod_ns);	      /* "11/30/2026-08:04:13-UTC" */
@@ -129,6 +129,8 @@ struct rep_conlog {
 };
 
 void rep_conlog_run_start(struct rep_conlog *c, const struct rep_run *r);
+/* With modelled drives (rep_exec.model): the note that opens the console and the logfile. */
+void rep_conlog_model_note(struct rep_conlog *c);
 void rep_conlog_interval(struct rep_conlog *c, const struct rep_sample *s);
 void rep_conlog_run_end(struct rep_conlog *c, const struct rep_run *r, const struct rep_run_end *e);
 /* The same three as rep_ops members, for observers whose state is a rep_conlog (or NULL when

@@ -12,31 +12,9 @@ void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_n
 	b->inflight_since_ns = now_ns;
 }
 
-void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes, uint64_t svc_ns,
-		       uint64_t resp_ns)
-{
-	struct stats_counters *c = &b->op[op];
-
-	c->nr_ios++;
-	c->total_bytes += size_bytes;
-	c->svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
-	stats_hist_add(&c->svc, svc_ns);
-	stats_hist_add(&c->resp, resp_ns);
-}
-
 void stats_bank_record_error(struct stats_bank *b, enum stats_op op)
 {
 	b->op[op].nr_errors++;
-}
-
-void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns)
-{
-	/* Batches may pass a clock reading older than the last change: no time, no area. */
-	if (now_ns > b->inflight_since_ns) {
-		b->inflight_ns += (uint64_t)b->nr_inflight * (now_ns - b->inflight_since_ns);
-		b->inflight_since_ns = now_ns;
-	}
-	b->nr_inflight = (uint32_t)((int64_t)b->nr_inflight + nr);
 }
 
 void stats_bank_finish(struct stats_bank *b, uint64_t now_ns)

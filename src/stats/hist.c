@@ -5,22 +5,6 @@
 #include <math.h>
 #include <string.h>
 
-/* Below 2 * SUB_NR the bucket index is the value itself; the first formula group (msb = 6)
- * continues that identity, so the geometry has no seam at 128. */
-uint32_t stats_hist_bucket_idx(uint64_t ns)
-{
-	unsigned int msb, shift;
-
-	if (ns < 2 * STATS_HIST_SUB_NR)
-		return (uint32_t)ns;
-	msb = 63 - (unsigned int)__builtin_clzll(ns);
-	if (msb >= STATS_HIST_MAX_BITS)
-		return STATS_HIST_NR - 1;
-	shift = msb - STATS_HIST_SUB_BITS;
-	return (shift + 1) * STATS_HIST_SUB_NR +
-	       (uint32_t)((ns >> shift) & (STATS_HIST_SUB_NR - 1));
-}
-
 uint64_t stats_hist_bucket_lo_ns(uint32_t idx)
 {
 	if (idx < 2 * STATS_HIST_SUB_NR)
@@ -39,17 +23,6 @@ uint64_t stats_hist_bucket_width_ns(uint32_t idx)
 void stats_hist_reset(struct stats_hist *h)
 {
 	memset(h, 0, sizeof(*h));
-}
-
-void stats_hist_add(struct stats_hist *h, uint64_t ns)
-{
-	if (h->nr == 0 || ns < h->min_ns)
-		h->min_ns = ns;
-	if (ns > h->max_ns)
-		h->max_ns = ns;
-	h->nr++;
-	h->sum_ns += ns;
-	h->counts[stats_hist_bucket_idx(ns)]++;
 }
 
 void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)

@@ -37,7 +37,8 @@ write_parm() {
 
 @test "eight loop devices, skewed workloads and a curve run with every engine" {
 	write_parm
-	for e in uring aio sync null; do
+	# every engine that does I/O (null touches no device; its runs are tested on files)
+	for e in uring aio sync; do
 		run "$IORAMP" -f loop.vdb -o "out-$e" --engine "$e" --seed 5
 		echo "$output" | tail -5
 		[ "$status" -eq 0 ]

@@ -71,8 +71,8 @@ small_tmpfs() {
 	run "$IORAMP" -f bad.vdb -o out --engine null
 	[ "$status" -eq 2 ]
 	[ "$(cat out/flatfile.html)" = "earlier results" ]
-	# a run that does write there replaces them
-	run "$IORAMP" -f p.vdb -o out --engine null
+	# a run that does write there replaces them (modelled drives: virtual time)
+	run "$IORAMP" -f p.vdb -o out --engine model
 	[ "$status" -eq 0 ]
 	grep -q 'avg_2-2' out/flatfile.html
 }

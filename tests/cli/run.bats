@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
 # Executing parameter files: console lines, exit codes, the output directory, bad targets and
-# signals. Files in a scratch directory; the null and sync engines; no time is asserted.
+# signals. Files in a scratch directory; the real engines where a test needs real files or real
+# time (a signal), modelled drives in virtual time (--engine model) where it tests logic; no
+# time is asserted.
 
 load helpers
 
@@ -45,15 +47,16 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	[ -s out/wd1.histogram.html ]
 	grep -q '^Workload Report for wd=wd1$' out/wd1.html
 	grep -q '^Link to workload report:         <A HREF="wd1.html">wd1</A>$' out/summary.html
-	# the file exists now: no format pass, one WD, no WD report (VDbench 5.04.07 [observed])
-	run "$IORAMP" -f one.vdb -o out1 --engine null
+	# without a format pass (the file exists now, or modelled drives, which need none): one WD,
+	# no WD report (VDbench 5.04.07 [observed])
+	run "$IORAMP" -f one.vdb -o out1 --engine model
 	[ "$status" -eq 0 ]
 	[ -z "$(ls out1 | grep '^wd')" ]
 	! grep -q 'workload report' out1/summary.html
 	# nor when the RD carries the workload itself
 	printf 'sd=sd1,lun=%s/f1,size=1m\nrd=rd1,sd=sd1,xfersize=4k,iorate=100,elapsed=2,interval=1\n' \
 		"$SCRATCH" >own.vdb
-	run "$IORAMP" -f own.vdb -o out2 --engine null
+	run "$IORAMP" -f own.vdb -o out2 --engine model
 	[ "$status" -eq 0 ]
 	[ -z "$(ls out2 | grep '^wd')" ]
 	! grep -q 'workload report' out2/summary.html
@@ -62,13 +65,13 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 @test "report=no_sd_detail leaves out the SD reports; report=host_detail is not supported yet" {
 	write_parm
 	sed -i '1i report=no_sd_detail' p.vdb
-	run "$IORAMP" -f p.vdb -o out --engine null
+	run "$IORAMP" -f p.vdb -o out --engine model
 	[ "$status" -eq 0 ]
 	[ -z "$(ls out | grep '^sd')" ]
 	! grep -q 'Link to SD reports' out/summary.html
 	[ -s out/wd1.html ] # the workload reports stay
 	sed -i '1s/.*/report=(no_sd_detail,slave_detail)/' p.vdb
-	run "$IORAMP" -f p.vdb -o out2 --engine null
+	run "$IORAMP" -f p.vdb -o out2 --engine model
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:1:22: error: not supported yet: report=slave_detail"* ]]
 }
@@ -150,13 +153,17 @@ PARM
 @test "--record writes every issued I/O as a time-ordered fio iolog v3" {
 	printf 'sd=sd1,lun=%s/r1,size=4m\nwd=wd1,sd=sd1,rdpct=70\nrd=rd1,wd=wd1,iorate=500,elapsed=2\n' \
 		"$SCRATCH" >rec.vdb
-	run "$IORAMP" -f rec.vdb -o out --engine null --seed 7 --record rec.log
+	run "$IORAMP" -f rec.vdb -o out --engine model --seed 7 --record rec.log
 	[ "$status" -eq 0 ]
 	[ "$(head -1 rec.log)" = "fio version 3 iolog" ]
 	grep -q " $SCRATCH/r1 add$" rec.log
-	# every data line is in time order, reads are about 70 %
+	# every data line is in time order, within the run's 2 virtual seconds, reads about 70 %
 	awk '$3 == "read" || $3 == "write" { if ($1 < prev) bad++; prev = $1; n++; if ($3 == "read") r++ }
-		END { if (bad || n < 800 || n > 1300 || r / n < 0.6 || r / n > 0.8) exit 1 }' rec.log
+		END { if (bad || n < 900 || n > 1100 || prev > 3000000 || r / n < 0.65 || r / n > 0.75) exit 1 }' rec.log
+	# virtual time: the same seed records the same I/Os
+	cp rec.log rec1.log
+	run "$IORAMP" -f rec.vdb -o out --engine model --seed 7 --record rec.log
+	cmp rec.log rec1.log
 	run "$IORAMP" trace stat rec.log
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"format fio3"* ]]
@@ -178,7 +185,7 @@ PARM
 	# a blank ends a line's parameters, parentheses or not (tests/parm [016]): quote commands
 	printf 'startcmd="echo START $output"\nendcmd=("echo END",cons)\nloop=2\nsd=sd1,lun=%s/lp,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,startcmd="echo RDSTART",endcmd="echo RDEND"\n' \
 		"$SCRATCH" >lp.vdb
-	run "$IORAMP" -f lp.vdb -o lpo --engine null
+	run "$IORAMP" -f lp.vdb -o lpo --engine model
 	[ "$status" -eq 0 ]
 	[ "$(grep -c '^START .*lpo$' <<<"$output")" -eq 1 ]
 	[ "$(grep -c '^END$' <<<"$output")" -eq 1 ]

@@ -61,14 +61,14 @@ eight_files() {
 	[[ "$output" == *"nosuchprofile"* ]]
 }
 
-@test "ioramp suite on eight files writes one report with a chart and a summary row per profile" {
-	need_direct_io
+@test "ioramp suite on eight modelled drives writes one report with a chart and a summary row per profile" {
 	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql,oracle-90-10 \
-		--engine null -e 2 -w 0 -i 1 --curve 50,100 --seed 1 -o out
+		--engine model:units=4,read_us=200,write_us=100 -e 2 -w 0 -i 1 --curve 50,100 \
+		--seed 1 -o out
 	echo "$output"
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "ioramp suite: 2 profiles on 8 drives, output in out:" ]]
-	[[ "${lines[1]}" == "  $SCRATCH/drive0 file, created with size=16m" ]]
+	[[ "${lines[1]}" == "  $SCRATCH/drive0 modelled drive of size=16m (nothing is opened)" ]]
 	[[ "$output" != *"Type yes"* ]]
 	grep -q '^ioramp suite: profile 1 of 2: sql (SQL), into out/sql$' <<<"$output"
 	grep -q '^ioramp suite: profile 2 of 2: oracle-90-10 (Oracle 90-10), into out/oracle-90-10$' \
@@ -78,8 +78,10 @@ eight_files() {
 	[ "${lines[-1]}" = "ioramp suite: completed; report: out/report.html" ]
 	[ -s out/sql/results.json ] && [ -s out/sql/report.html ] && [ -s out/sql/flatfile.html ]
 	[ -s out/oracle-90-10/results.json ]
+	[ ! -e "$SCRATCH/drive0" ] # a modelled drive opens nothing
 	# -w 0 is no warmup in a suite (VDbench's -w 0 changes nothing; the profiles say 60)
 	[ "$(jq '[.runs[].warmup_s] | add' out/sql/results.json)" -eq 0 ]
+	[ "$(jq -r .execution.engine.is_modelled out/sql/results.json)" = true ]
 	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 2 ]
 	[ "$(grep -o '<tr><td class="t"><a href="#p-' out/report.html | wc -l)" -eq 2 ]
 	[ "$(grep -o '<table class="sla">' out/report.html | wc -l)" -eq 2 ]
@@ -87,9 +89,25 @@ eight_files() {
 	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq 4 ]
 	grep -q 'sql/report.html">full report</a>' out/report.html
 	grep -q '97% read · 8k · 32 threads per drive' out/report.html
-	grep -q '8 files — peak ' out/report.html
+	grep -q '8 modelled drives — peak ' out/report.html
+	# the suite page and each report say the drives were modelled
+	grep -q '<div class="modelled"><b>Modelled drives.</b> modelled drives, not measurements: model:units=4' out/report.html
+	grep -q '<div class="modelled">' out/sql/report.html
 	# the profile's own parmfile shows the SD lines made for the drives
 	grep -q "^sd=sd7,lun=$SCRATCH/drive7,size=16m" out/sql/parmfile.html
+	# the same seed, the same curve
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql \
+		--engine model:units=4,read_us=200,write_us=100 -e 2 -w 0 -i 1 --curve 50,100 \
+		--seed 1 -o again
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.curves[].points[].iops]' again/sql/results.json)" = \
+		"$(jq -c '[.curves[].points[].iops]' out/sql/results.json)" ]
+}
+
+@test "ioramp suite with modelled drives needs --size" {
+	run "$IORAMP" suite --drives a,b --engine model --profiles sql
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp suite: error: --engine model: modelled drives open nothing; expected --size SIZE for their capacity" ]
 }
 
 @test "ioramp suite usage errors exit 2 before anything is written" {
@@ -146,6 +164,8 @@ eight_files() {
 }
 
 @test "ioramp demo finishes, its report renders in Chromium, its drive files are removed" {
+	[ -z "${IORAMP_SANITIZED:-}" ] ||
+		skip "half a minute of real time: the plain pass runs it; demo --model runs sanitized"
 	need_direct_io
 	TMPDIR=$SCRATCH run "$IORAMP" demo
 	echo "$output"
@@ -169,4 +189,23 @@ eight_files() {
 	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 1 ]
 	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 6 ]
 	grep -q 'Peak <b>' dom.html
+}
+
+@test "ioramp demo --model runs the whole library on eight modelled drives and leaves the suite page" {
+	# slow drives keep this test cheap (the preset's 6 M IOPS are a bench/ figure: bench/run)
+	run "$IORAMP" demo --model --dir "$SCRATCH/dm" --engine model:units=2,read_us=500,write_us=500
+	echo "$output" | tail -25
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
+	[[ "$output" == *"ioramp suite: 16 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 16 ]
+	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
+	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 16 ]
+	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
+	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
+	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]
+	run "$IORAMP" demo --model --engine sync
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "ioramp demo: error: --model runs modelled drives; expected --engine model[:PRESET][,OPTION=VALUE...] or no --engine" ]]
 }

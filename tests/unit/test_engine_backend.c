@@ -21,11 +21,12 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "../../src/engine/backend.h"
+#include "../../src/engine/clock.h"
 #include "ioramp/compiler.h"
+#include "ioramp/engine.h"
 
 #define DEPTH	      64
 #define BLOCK	      4096u
@@ -44,14 +45,15 @@ struct fx {
 	struct eng_io *done[DEPTH];
 	unsigned int seen[DEPTH + 1];
 	struct eng_backend *be;
+	struct eng_clock clock; /* virtual time, for the fault wrapper's timed options */
+	struct eng_sleeper sleeper;
+	bool is_virtual;
 };
 
+/* Deadlines that only bound a broken backend's wait: the engine's real clock. */
 static uint64_t now_ns(void)
 {
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	return eng_now_ns();
 }
 
 static uint8_t pattern_byte(uint64_t off)
@@ -79,6 +81,10 @@ static int fx_teardown(void **state)
 	struct fx *fx = *state;
 
 	eng_backend_close(fx->be);
+	if (fx->is_virtual) {
+		eng_sleeper_leave(&fx->sleeper);
+		eng_clock_fini(&fx->clock);
+	}
 	for (int i = 0; i < 2; i++)
 		if (fx->fds[i] >= 0)
 			close(fx->fds[i]);
@@ -665,7 +671,17 @@ static void test_backend_fallback_prefers_uring(void **state)
 
 /* ---- the fault wrapper ------------------------------------------------------------------ */
 
-/* Opens the fault wrapper spec names over a 64-block file opened read-write as file 0. */
+/* This thread becomes the only sleeper of a virtual clock at 0: a wait through it moves time
+ * at once, to exactly where it was asked to. */
+static void fx_virtual(struct fx *fx)
+{
+	assert_int_equal(eng_clock_init(&fx->clock, true), 0);
+	assert_int_equal(eng_sleeper_join(&fx->clock, &fx->sleeper), 0);
+	fx->is_virtual = true;
+}
+
+/* Opens the fault wrapper spec names over a 64-block file opened read-write as file 0 (in
+ * virtual time after fx_virtual()). */
 static void fault_open(struct fx *fx, const char *spec, uint32_t depth)
 {
 	struct eng_backend_file file = { .threads = depth };
@@ -676,6 +692,7 @@ static void fault_open(struct fx *fx, const char *spec, uint32_t depth)
 	assert_int_equal(fx_open_file(fx, 0, O_RDWR), 0);
 	file.fd = fx->fds[0];
 	cfg = fx_cfg(fx, &file, 1, depth);
+	cfg.sleeper = fx->is_virtual ? &fx->sleeper : NULL;
 	assert_int_equal(eng_backend_fault_open(spec, &cfg, &fx->be, msg, sizeof(msg)), 0);
 	assert_ptr_equal(fx->be->ops, &eng_backend_fault);
 }
@@ -733,28 +750,23 @@ static void test_fault_vanish_after_ios(void **state)
 	assert_int_equal(fx->ios[0].result, -ENXIO);
 }
 
-/* vanish_after=300ms: I/O works at first and fails once that time has passed (the first
- * check only when this machine was quick enough to make it in time). */
+/* vanish_after=300ms: I/O works until that much time has passed since the backend opened,
+ * then fails (virtual time: exactly at 300 ms, not a microsecond before). */
 static void test_fault_vanish_after_time(void **state)
 {
 	struct fx *fx = *state;
-	uint64_t open_ns = now_ns();
-	struct timespec ts;
-	uint64_t left_ns;
 
+	fx_virtual(fx);
 	fault_open(fx, "fault:null,vanish_after=300ms", 8);
 	fault_set(fx, ENG_OP_READ, 4);
 	fx_run(fx, 4);
-	if (now_ns() - open_ns < 250000000u) {
-		for (int i = 0; i < 4; i++)
-			assert_int_equal(fx->ios[i].result, BLOCK);
-	} else {
-		print_message("# note: too slow here to see the I/O before the vanish\n");
-	}
-	left_ns = open_ns + 310000000u > now_ns() ? open_ns + 310000000u - now_ns() : 0;
-	ts.tv_sec = (time_t)(left_ns / 1000000000u);
-	ts.tv_nsec = (long)(left_ns % 1000000000u);
-	nanosleep(&ts, NULL);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fx->ios[i].result, BLOCK);
+	eng_sleeper_until(&fx->sleeper, 299999999u);
+	fx_run(fx, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(fx->ios[i].result, BLOCK);
+	eng_sleeper_until(&fx->sleeper, 300000000u);
 	fx_run(fx, 4);
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(fx->ios[i].result, -ENXIO);
@@ -772,27 +784,27 @@ static void test_fault_short_transfers(void **state)
 		assert_int_equal(fx->ios[i].result, BLOCK / 2);
 }
 
-/* delay=100ms: nothing comes back before that, everything after it, each once. */
+/* delay=100ms: nothing comes back before that, everything at exactly that time (virtual),
+ * each once. */
 static void test_fault_delay_holds_completions(void **state)
 {
 	struct fx *fx = *state;
-	uint64_t start_ns;
 	uint32_t got = 0;
 
+	fx_virtual(fx);
 	fault_open(fx, "fault:null,delay=100ms", 8);
 	fault_set(fx, ENG_OP_READ, 4);
-	start_ns = now_ns();
 	assert_int_equal(eng_backend_submit(fx->be, fx->ptrs, 4), 4);
-	got = (uint32_t)eng_backend_reap(fx->be, fx->done, DEPTH, 0);
-	if (now_ns() - start_ns < 90000000u) /* a machine this quick must not see them yet */
-		assert_int_equal(got, 0);
+	assert_int_equal(eng_backend_reap(fx->be, fx->done, DEPTH, 0), 0);
+	assert_int_equal(eng_backend_reap(fx->be, fx->done, DEPTH, 99999999u), 0);
+	assert_int_equal(eng_clock_now(&fx->clock), 99999999u);
 	while (got < 4) {
-		int ret = eng_backend_reap(fx->be, fx->done, DEPTH, now_ns() + WAIT_NS);
+		int ret = eng_backend_reap(fx->be, fx->done, DEPTH, UINT64_MAX);
 
 		assert_in_range(ret, 1, 4 - got);
 		got += (uint32_t)ret;
 	}
-	assert_true(now_ns() - start_ns >= 100000000u); /* a lower bound only */
+	assert_int_equal(eng_clock_now(&fx->clock), 100000000u);
 	assert_int_equal(eng_backend_reap(fx->be, fx->done, DEPTH, UINT64_MAX), 0);
 }
 
@@ -864,8 +876,9 @@ static void test_fault_spec_checked(void **state)
 	assert_int_equal(eng_backend_check_name(NULL, msg, sizeof(msg)), 0);
 	assert_int_equal(eng_backend_check_name("aio", msg, sizeof(msg)), 0);
 	assert_int_equal(eng_backend_check_name("bogus", msg, sizeof(msg)), -EINVAL);
-	assert_string_equal(msg, "unknown engine bogus; expected uring, aio, sync, null or "
-				 "fault:BACKEND[,OPTION=VALUE...]");
+	assert_string_equal(msg,
+			    "unknown engine bogus; expected uring, aio, sync, null, "
+			    "model[:PRESET][,OPTION=VALUE...] or fault:BACKEND[,OPTION=VALUE...]");
 }
 
 /* A table: one line per test, the backend as a parameter. */

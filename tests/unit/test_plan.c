@@ -1,9 +1,10 @@
 /* Unit tests of src/plan: loop nesting, curves, relative rates, skew split, the time rules and
  * the curve-point rounding. */
-#include <setjmp.h>
+#include <setjmp.h> /* cmocka needs these four first */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+
 #include <cmocka.h>
 
 #include <errno.h>
@@ -334,6 +335,44 @@ static void test_runnable_refuses_what_s_lists(void **state)
 	planned_fini(&p);
 }
 
+/* Each run's SDs, threads in effect, largest transfers, and workload rates, resolved once. */
+static void test_run_values_resolved(void **state)
+{
+	static const char text[] =
+		"sd=sd1,lun=/tmp/f1,size=1m,threads=4\nsd=sd2,lun=/tmp/f2,size=1m,threads=6\n"
+		"sd=sd3,lun=/tmp/f3,size=1m\n"
+		"wd=wd1,sd=(sd2,sd1),xfersize=(4k,50,64k,50),skew=60,priority=2\n"
+		"wd=wd2,sd=sd3,xfersize=(8k,50,32k,50),priority=3\nwd=wd3,sd=sd1,iorate=100,priority=1\n"
+		"rd=rd1,wd=(wd1,wd2,wd3),iorate=1100,forthreads=(2,3)\n";
+	const struct plan_run *r;
+	struct planned p;
+
+	(void)state;
+	plan_text(&p, text, NULL);
+	assert_int_equal(p.ret, 0);
+	r = &p.plan->runs[1];
+	assert_int_equal(r->nr_sds, 3);
+	assert_int_equal(r->sds[0].sd_idx, 1); /* first use: wd1's sd2, then sd1, then sd3 */
+	assert_int_equal(r->sds[1].sd_idx, 0);
+	assert_int_equal(r->sds[2].sd_idx, 2);
+	for (size_t i = 0; i < 3; i++)
+		assert_int_equal(r->sds[i].threads, 3); /* forthreads= replaces every SD's */
+	assert_int_equal(r->sds[0].max_xfer_bytes, 65536);
+	assert_int_equal(r->sds[2].max_xfer_bytes, 32768);
+	assert_int_equal(plan_run_sd_pos(r, 2), 2);
+	assert_true(plan_run_wd_uses_sd(r, 2, 0) && !plan_run_wd_uses_sd(r, 2, 1));
+	/* wd3's own 100, the other 1000 by skew: 60 and 40 */
+	assert_true(plan_run_wd_iops(r, 2, 1100) == 100);
+	assert_true(plan_run_wd_iops(r, 0, 1100) == 600);
+	assert_true(plan_run_wd_iops(r, 1, 1100) == 400);
+	planned_fini(&p);
+	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=(4k,128k)\n", NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.plan->runs[1].sds[0].max_xfer_bytes, 131072);
+	assert_int_equal(p.plan->runs[1].sds[0].threads, 8); /* the SD's (VDbench's default) */
+	planned_fini(&p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -349,6 +388,7 @@ int main(void)
 		cmocka_unit_test(test_rate_field_shows_the_last_iorate),
 		cmocka_unit_test(test_times_interval_zero_and_w_zero),
 		cmocka_unit_test(test_runnable_refuses_what_s_lists),
+		cmocka_unit_test(test_run_values_resolved),
 	};
 
 	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);

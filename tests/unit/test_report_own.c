@@ -588,7 +588,7 @@ static void test_json_has_every_run_interval_and_curve(void **state)
 	synth_open(&s, NULL, 1);
 	synth_run(&s, false);
 	doc = load_json(s.dir, "results.json");
-	assert_string_equal(json_string_value(json_object_get(doc, "schema")), "ioramp-results/1");
+	assert_string_equal(json_string_value(json_object_get(doc, "schema")), "ioramp-results/2");
 	assert_string_equal(
 		json_string_value(json_object_get(json_object_get(doc, "execution"), "seed")),
 		"42");

@@ -7,7 +7,6 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static bool is_signalled(const struct eng_exec *x)
@@ -15,16 +14,19 @@ static bool is_signalled(const struct eng_exec *x)
 	return x->opts->stop_signal && *x->opts->stop_signal;
 }
 
-/* pause= sleeps before the next run, in steps so that a signal is noticed. */
-static void pause_between(const struct eng_exec *x, uint64_t secs)
+static uint64_t now_ns(const struct eng_exec *x)
 {
-	uint64_t end_ns = eng_now_ns() + secs * 1000000000u;
+	return eng_clock_now(&x->clock);
+}
 
-	while (!is_signalled(x) && eng_now_ns() < end_ns) {
-		struct timespec ts = { 0, 50000000 };
+/* pause= sleeps before the next run, in steps so that a signal is noticed. */
+static void pause_between(struct eng_exec *x, uint64_t secs)
+{
+	uint64_t end_ns = now_ns(x) + secs * ENG_NSEC_PER_SEC;
 
-		nanosleep(&ts, NULL);
-	}
+	while (!is_signalled(x) && now_ns(x) < end_ns)
+		eng_sleeper_until(&x->controller,
+				  end_ns < now_ns(x) + 50000000 ? end_ns : now_ns(x) + 50000000);
 }
 
 static int run_format(struct eng_exec *x, struct parm_err *err)
@@ -54,10 +56,12 @@ static bool is_curve_stopped(const struct eng_exec *x, size_t i)
 	if (r->rate != PLAN_RATE_CURVE_POINT || r->stopcurve_ms <= 0 ||
 	    x->last_resp_ms <= r->stopcurve_ms)
 		return false;
-	rep_set_messagef(x->reps,
-			 "stopcurve=%g: rd=%s response time %.3f ms is above it; "
-			 "ending the execution",
-			 r->stopcurve_ms, r->name, x->last_resp_ms);
+	rep_set_event(x->reps, &(struct rep_event){
+				       .kind = REP_EV_STOPCURVE,
+				       .rd = r->name,
+				       .stopcurve_ms = r->stopcurve_ms,
+				       .resp_ms = x->last_resp_ms,
+			       });
 	return true;
 }
 
@@ -181,10 +185,10 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 		if (last >= '0' && last <= '9')
 			nr = n.value >= 1 ? (uint64_t)n.value : 1;
 		else
-			until_ns = eng_now_ns() + (uint64_t)(n.value * 1e9);
+			until_ns = now_ns(x) + (uint64_t)(n.value * 1e9);
 	}
 	for (uint64_t k = 0;
-	     status == ENG_OK && loop_again(x, until_ns ? eng_now_ns() < until_ns : k < nr); k++)
+	     status == ENG_OK && loop_again(x, until_ns ? now_ns(x) < until_ns : k < nr); k++)
 		status = run_plan(x, err);
 	return status;
 }
@@ -273,6 +277,26 @@ static int open_dedup(struct eng_exec *x, bool is_check, struct parm_err *err)
 	return ret;
 }
 
+/* The engine's name and options; an engine= of the parameter file is blamed at its place.
+ * Modelled drives run on one host. */
+static int check_engine(struct eng_exec *x, struct parm_err *err)
+{
+	const struct parm_val *v = x->plan->cfg->general.set.val[PARM_KW_ENGINE];
+	const struct parm_loc *loc = !x->opts->engine && v ? &v->loc : NULL;
+	char msg[sizeof(err->msg)];
+
+	if (eng_backend_check_name(x->engine, msg, sizeof(msg)))
+		return parm_errf(err, loc, "%s", msg);
+	x->is_model = eng_model_is(x->engine);
+	if (x->is_model && eng_model_parse(x->engine, &x->model, msg, sizeof(msg)))
+		return parm_errf(err, loc, "%s", msg);
+	if (x->is_model && x->opts->cluster)
+		return parm_errf(err, loc,
+				 "engine %s: modelled drives run on one host; expected no MPI job",
+				 x->engine);
+	return 0;
+}
+
 int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
 		 struct parm_err *err)
 {
@@ -291,8 +315,13 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	x->engine = o->engine ? o->engine : plan->cfg->general.engine;
 	if (eng_check_supported(plan, o->cluster != NULL, err))
 		return ENG_BAD_PARMS;
-	if (eng_backend_check_name(x->engine, err->msg, sizeof(err->msg)))
+	if (check_engine(x, err))
 		return ENG_BAD_PARMS;
+	/* modelled drives always run in virtual time */
+	if (eng_clock_init(&x->clock, x->is_model)) {
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
 	x->observed_iops = calloc(plan->nr_runs ? plan->nr_runs : 1, sizeof(*x->observed_iops));
 	if (!x->observed_iops || eng_clu_new(x)) {
 		parm_errf(err, NULL, "out of memory");
@@ -341,18 +370,28 @@ bool eng_exec_has_format(const struct eng_exec *x)
 	return x && x->has_format;
 }
 
+uint64_t eng_exec_tod_ns(const void *x)
+{
+	return eng_clock_tod_ns(&((const struct eng_exec *)x)->clock);
+}
+
 int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 {
 	int status, ret;
 
 	memset(err, 0, sizeof(*err));
 	x->reps = reps;
+	if (eng_sleeper_join(&x->clock, &x->controller)) {
+		parm_errf(err, NULL, "out of memory");
+		return ENG_FAILED;
+	}
 	eng_note_no_effect(x->plan, x->clu != NULL, reps);
 	eng_dedup_describe(x->dedup, x->plan->cfg, reps);
 	status = eng_dv_begin(x, err);
 	if (status == ENG_OK && !x->dv_opts.is_recover_only)
 		status = run_all(x, err);
 	status = eng_dv_end(x, status);
+	eng_sleeper_leave(&x->controller);
 	ret = eng_recorder_close(x->recorder);
 	x->recorder = NULL;
 	if (ret && status == ENG_OK) {
@@ -375,6 +414,7 @@ void eng_exec_free(struct eng_exec *x)
 	eng_targets_close(x);
 	free(x->observed_iops);
 	eng_clu_free(x->clu);
+	eng_clock_fini(&x->clock);
 	free(x);
 }
 

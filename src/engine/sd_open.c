@@ -21,17 +21,6 @@ static struct parm_loc lun_loc(const struct parm_sd *sd)
 	return v ? v->loc : sd->loc;
 }
 
-bool eng_wd_uses_sd(const struct plan_run *r, const struct parm_wd *wd, size_t sd)
-{
-	const size_t *idx = r->sd_idx ? r->sd_idx : wd->sd_idx;
-	size_t nr = r->sd_idx ? r->nr_sd : wd->nr_sd;
-
-	for (size_t i = 0; i < nr; i++)
-		if (idx[i] == sd)
-			return true;
-	return false;
-}
-
 /* What the plan asks of each SD: used at all, written, open flags, largest transfer. */
 static void plan_needs(struct eng_exec *x)
 {
@@ -48,7 +37,7 @@ static void plan_needs(struct eng_exec *x)
 			for (size_t s = 0; s < plan->cfg->nr_sds; s++) {
 				struct eng_sd_need *n = &x->needs[s];
 
-				if (!eng_wd_uses_sd(r, wd, s))
+				if (!plan_run_wd_uses_sd(r, w, s))
 					continue;
 				n->is_used = true;
 				n->is_written |= rdpct < 100;
@@ -188,6 +177,27 @@ static int check_device(struct eng_exec *x, size_t s, struct parm_err *err)
 	return 0;
 }
 
+/* A modelled drive opens nothing: its size= is its capacity. */
+static int model_target(struct eng_exec *x, size_t s, struct parm_err *err)
+{
+	const struct parm_sd *sd = &x->plan->cfg->sds[s];
+	struct eng_target *t = &x->targets[s];
+
+	if (!sd->size_bytes)
+		return parm_errf(err, &sd->loc,
+				 "sd=%s: a modelled drive (engine %s) opens no lun; expected size= "
+				 "to give its capacity",
+				 sd->name, x->engine);
+	t->path = strdup(sd->lun);
+	if (!t->path)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	t->kind = ENG_TARGET_FILE;
+	t->block_bytes = 512;
+	t->mem_align_bytes = 512;
+	t->size_bytes = sd->size_bytes;
+	return 0;
+}
+
 int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 {
 	const struct parm_config *cfg = x->plan->cfg;
@@ -204,6 +214,12 @@ int eng_targets_open(struct eng_exec *x, struct parm_err *err)
 
 		if (!x->needs[s].is_used)
 			continue;
+		if (x->is_model) {
+			ret = model_target(x, s, err);
+			if (ret)
+				return ret;
+			continue;
+		}
 		ret = x->dv_opts.is_recover_only ? 0 : prepare_file(x, s, err);
 		if (!ret && !x->dv_opts.is_recover_only)
 			formatsds(x, s);

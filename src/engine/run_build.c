@@ -1,7 +1,7 @@
-/* From a plan run to what the workers execute (reference §9.2-9.7): the run's SDs with their
- * threads and sizes, one generator per (WD, SD) with the RD's loop overrides applied, and each
- * generator's share of the rate: workload iorate= first, the rest by skew, a WD's share split
- * equally over its SDs. */
+/* From a plan run to what the workers execute (reference §9.2-9.7): the run's SDs with the
+ * threads and transfer limits the plan resolved and their sizes, one generator per (WD, SD)
+ * with the RD's loop overrides applied, and each generator's share of the rate the plan gives
+ * its workload, split equally over its SDs. */
 #include "cluster.h"
 
 #include <errno.h>
@@ -43,20 +43,7 @@ static void xfer_from_parm(const struct parm_xfer *x, const struct plan_override
 	}
 }
 
-/* The SDs a workload runs on in this run: the RD's sd= or the WD's own. */
-static void wd_sds(const struct plan_run *pr, const struct parm_wd *wd, const size_t **idx,
-		   size_t *nr)
-{
-	if (pr->sd_idx) {
-		*idx = pr->sd_idx;
-		*nr = pr->nr_sd;
-	} else {
-		*idx = wd->sd_idx;
-		*nr = wd->nr_sd;
-	}
-}
-
-static int run_sd_index(struct eng_run *r, size_t cfg_idx)
+static int run_sd_index(const struct eng_run *r, size_t cfg_idx)
 {
 	for (size_t i = 0; i < r->nr_sds; i++)
 		if (r->sds[i].cfg_idx == cfg_idx)
@@ -64,66 +51,32 @@ static int run_sd_index(struct eng_run *r, size_t cfg_idx)
 	return -ENOENT;
 }
 
+/* The plan's SDs of the run (plan_run.sds: its order, threads and largest transfer), with
+ * this rank's threads on many hosts; the size used: size= or the target's, rounded down to
+ * the largest transfer (reference §4). */
 static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		       struct eng_target *targets, const struct clu_share *share)
 {
-	const struct parm_config *cfg = plan->cfg;
-
-	r->sds = calloc(cfg->nr_sds, sizeof(*r->sds));
+	r->sds = calloc(pr->nr_sds ? pr->nr_sds : 1, sizeof(*r->sds));
 	if (!r->sds)
 		return -ENOMEM;
-	for (size_t w = 0; w < pr->nr_wds; w++) {
-		const size_t *idx;
-		size_t nr;
+	for (size_t i = 0; i < pr->nr_sds; i++) {
+		const struct plan_run_sd *ps = &pr->sds[i];
+		const struct parm_sd *sd = &plan->cfg->sds[ps->sd_idx];
+		struct eng_sd_desc *d = &r->sds[r->nr_sds++];
+		uint64_t size;
 
-		wd_sds(pr, pr->wds[w], &idx, &nr);
-		for (size_t k = 0; k < nr; k++) {
-			struct eng_sd_desc *d;
-
-			if (run_sd_index(r, idx[k]) >= 0)
-				continue;
-			d = &r->sds[r->nr_sds++];
-			d->cfg_idx = idx[k];
-			d->target = &targets[idx[k]];
-			d->threads =
-				pr->ovr.has_threads ? pr->ovr.threads : cfg->sds[idx[k]].threads;
-			if (share)
-				d->threads = share->threads[idx[k]];
-		}
-	}
-	return 0;
-}
-
-/* Largest transfer on each SD, then the size used: size= or the target's, rounded down to it
- * (reference §4). */
-static void size_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr)
-{
-	for (size_t w = 0; w < pr->nr_wds; w++) {
-		struct gen_xfer_cfg x;
-		const size_t *idx;
-		size_t nr;
-		uint64_t max;
-
-		xfer_from_parm(&pr->wds[w]->xfer, &pr->ovr, &x);
-		max = gen_xfer_max_bytes(&x);
-		wd_sds(pr, pr->wds[w], &idx, &nr);
-		for (size_t k = 0; k < nr; k++) {
-			struct eng_sd_desc *d = &r->sds[run_sd_index(r, idx[k])];
-
-			if (max > d->max_xfer_bytes)
-				d->max_xfer_bytes = max;
-		}
-	}
-	for (size_t i = 0; i < r->nr_sds; i++) {
-		struct eng_sd_desc *d = &r->sds[i];
-		const struct parm_sd *sd = &plan->cfg->sds[d->cfg_idx];
-		uint64_t size = sd->size_bytes ? sd->size_bytes : d->target->size_bytes;
-
+		d->cfg_idx = ps->sd_idx;
+		d->target = &targets[ps->sd_idx];
+		d->threads = share ? share->threads[ps->sd_idx] : ps->threads;
+		d->max_xfer_bytes = ps->max_xfer_bytes;
+		size = sd->size_bytes ? sd->size_bytes : d->target->size_bytes;
 		if (sd->size_bytes && d->target->size_bytes && d->target->size_bytes < size)
 			size = d->target->size_bytes;
 		d->size_bytes =
 			d->max_xfer_bytes ? size / d->max_xfer_bytes * d->max_xfer_bytes : size;
 	}
+	return 0;
 }
 
 static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
@@ -174,19 +127,6 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 	return 0;
 }
 
-/* Each workload's rate: fixed iorate= first, the rest of the RD's rate by skew (plan). */
-static double wd_rate(const struct plan_run *pr, size_t w, double run_iops)
-{
-	double fixed = 0;
-
-	if (parm_kwset_has(&pr->wds[w]->set, PARM_KW_IORATE))
-		return pr->wds[w]->iorate;
-	for (size_t i = 0; i < pr->nr_wds; i++)
-		if (parm_kwset_has(&pr->wds[i]->set, PARM_KW_IORATE))
-			fixed += pr->wds[i]->iorate;
-	return run_iops > fixed ? (run_iops - fixed) * pr->skews[w] / 100.0 : 0;
-}
-
 static uint32_t prio_level(const struct plan_run *pr, const struct parm_wd *wd)
 {
 	uint32_t level = 0;
@@ -215,7 +155,7 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 		const size_t *idx;
 		size_t nr;
 
-		wd_sds(pr, pr->wds[w], &idx, &nr);
+		plan_run_wd_sds(pr, w, &idx, &nr);
 		total += nr;
 	}
 	r->wgs = calloc(total ? total : 1, sizeof(*r->wgs));
@@ -224,9 +164,9 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		const size_t *idx;
 		size_t nr;
-		double rate = wd_rate(pr, w, r->target_iops);
+		double rate = plan_run_wd_iops(pr, w, r->target_iops);
 
-		wd_sds(pr, pr->wds[w], &idx, &nr);
+		plan_run_wd_sds(pr, w, &idx, &nr);
 		for (size_t k = 0; k < nr; k++) {
 			int sd_idx = run_sd_index(r, idx[k]);
 			struct eng_wg_desc *g;
@@ -278,7 +218,7 @@ static int run_names(struct eng_run *r, const struct plan_run *pr)
 	if (!r->wd_names || !r->wd_skew_pct)
 		return -ENOMEM;
 	for (size_t w = 0; w < pr->nr_wds; w++) {
-		double rate = r->target_iops > 0 ? wd_rate(pr, w, r->target_iops) : 0;
+		double rate = r->target_iops > 0 ? plan_run_wd_iops(pr, w, r->target_iops) : 0;
 
 		r->wd_names[w] = pr->wds[w]->name;
 		r->wd_skew_pct[w] =
@@ -317,10 +257,8 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
 	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);
 	ret = collect_sds(r, plan, pr, src->targets, src->share);
-	if (!ret) {
-		size_sds(r, plan, pr);
+	if (!ret)
 		ret = build_wgs(r, plan, pr, src->share, err);
-	}
 	if (!ret)
 		ret = eng_run_steps(r, plan, err);
 	if (!ret)

@@ -2,9 +2,9 @@
  * order (reference §8, §9.9): workers started on a whole second, intervals reported, the
  * average kept as the base of the curve points and relative rates that follow, stopcurve= and
  * pause= between runs. */
-#include "exec.h"
 #include "cluster.h"
 #include "collect.h"
+#include "exec.h"
 
 #include <errno.h>
 #include <math.h>
@@ -13,11 +13,6 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-
-uint64_t eng_now_ns(void)
-{
-	return eng_clock_ns();
-}
 
 /* The observers' view of a run: names, sizes and the settings shared by its workloads. */
 struct run_view {
@@ -84,7 +79,7 @@ static uint32_t view_threads(const struct eng_exec *x, const struct eng_run *r, 
 		return r->sds[s].threads;
 	if (!pr)
 		return 2;
-	return pr->ovr.has_threads ? pr->ovr.threads : x->plan->cfg->sds[r->sds[s].cfg_idx].threads;
+	return pr->sds[s].threads; /* the run's SDs are the plan's, in its order */
 }
 
 static void view_params(struct run_view *v, const struct eng_run *r)
@@ -158,12 +153,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.wd_names = r->wd_names,
 		.wd_skew_pct = r->wd_skew_pct,
 	};
-	{
-		struct timespec ts;
-
-		clock_gettime(CLOCK_REALTIME, &ts);
-		v->rr.start_tod_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-	}
+	v->rr.start_tod_ns = eng_clock_tod_ns(&x->clock);
 	if (pr && r->target_iops > 0)
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
@@ -189,11 +179,15 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 }
 
 /* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
- * idle rank of a many-hosts run). */
+ * idle rank of a many-hosts run); one in virtual time. */
 static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
 {
 	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
 
+	/* Virtual time: one worker. Its sleeps then only move the clock (no hand-off between
+	 * threads, no futex per I/O), and one thread's order of events is the run's. */
+	if (x->clock.is_virtual)
+		n = 1;
 	for (size_t s = 0; s < r->nr_sds; s++)
 		nr_sds += sd_has_work(r, s);
 	if (n > nr_sds)
@@ -220,7 +214,8 @@ static int workers_init(struct eng_exec *x, struct eng_run *r, struct eng_worker
 			return ret;
 		}
 		if (msg[0] && i == 0 && !x->engine_noted) {
-			rep_set_messagef(x->reps, "ioramp: note: %s", msg);
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_BACKEND_NOTE,
+								    .text = msg });
 			x->engine_noted = true;
 		}
 	}
@@ -238,8 +233,11 @@ static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worke
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
 		ret = eng_worker_arm(&w[i]);
 		if (!ret)
+			ret = eng_sleeper_join(&x->clock, &w[i].sleeper);
+		if (!ret)
 			ret = -pthread_create(&w[i].thread, NULL, eng_worker_main, &w[i]);
 		if (ret) {
+			eng_sleeper_leave(&w[i].sleeper);
 			parm_errf(err, NULL, "cannot start worker %u: %s", i, strerror(-ret));
 			return ret;
 		}
@@ -255,27 +253,31 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 
 	for (uint32_t i = 0; i < nr_started; i++)
 		atomic_store_explicit(&w[i].stop, true, memory_order_relaxed);
+	/* the drain goes on in virtual time without the controller, which waits outside it */
+	eng_sleeper_leave(&x->controller);
+	eng_clock_kick(&x->clock);
 	/* workers may wait for room in their record ring: keep draining until they are done */
 	for (uint32_t i = 0; w[0].rec && i < nr_started; i++) {
 		while (!atomic_load_explicit(&w[i].is_done, memory_order_acquire)) {
-			struct timespec ts = { 0, 1000000 };
-
 			eng_recorder_drain(x->recorder, w, nr_started, false);
-			nanosleep(&ts, NULL);
+			eng_clock_nap(1000000);
 		}
 	}
 	for (uint32_t i = 0; i < nr_started; i++) {
 		pthread_join(w[i].thread, NULL);
 		if (w[i].fatal && !fatal) {
 			fatal = w[i].fatal;
-			rep_set_messagef(x->reps, "ioramp: error: worker %u: %s", i,
-					 strerror(-w[i].fatal));
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_WORKER_FAILED,
+								    .worker = i,
+								    .err = -w[i].fatal });
 		}
 	}
 	if (nr_init && w[0].rec && nr_started == nr_init)
 		eng_recorder_drain(x->recorder, w, nr_started, true);
 	for (uint32_t i = 0; i < nr_init; i++)
 		eng_worker_fini(&w[i]);
+	if (eng_sleeper_join(&x->clock, &x->controller) && !fatal)
+		fatal = -ENOMEM;
 	return fatal;
 }
 
@@ -305,8 +307,8 @@ static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const s
 	}
 	x->nr_io_errors += nr;
 	if (!x->dv) /* else the validation summary counts both kinds in one line */
-		rep_set_messagef(x->reps, "Total Data Validation or I/O error count: %llu",
-				 (unsigned long long)nr);
+		rep_set_event(x->reps,
+			      &(struct rep_event){ .kind = REP_EV_ERROR_TOTAL, .nr_errors = nr });
 	parm_errf(err, NULL, "rd=%s: %llu I/O error%s%s%s; see errorlog.html",
 		  r->prun ? r->prun->name : "SD_format", (unsigned long long)nr, nr == 1 ? "" : "s",
 		  eng_collect_is_device_lost(w, r->nr_workers) ? " (a device is gone: run ended)"
@@ -362,6 +364,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		.rr = rr,
 		.workers = w,
 		.nr_workers = r->nr_workers,
+		.sleeper = &x->controller,
 		.recorder = r->is_recording ? x->recorder : NULL,
 		.max_errors =
 			x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1,
@@ -391,7 +394,8 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 		stats_bank_total(avg.total, &all);
 		x->last_resp_ms = stats_counters_mean_ns(&all) / 1e6;
 	}
-	rep_set_run_end(x->reps, rr, &end);
+	rep_set_event(x->reps,
+		      &(struct rep_event){ .kind = REP_EV_RUN_END, .run = rr, .run_end = &end });
 	if (c.stalled_sd >= 0) {
 		const struct parm_general *g = &x->plan->cfg->general;
 
@@ -410,7 +414,7 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 static int run_start_time(struct eng_exec *x, struct eng_run *r, int status, struct parm_err *err)
 {
 	if (!x->clu) {
-		r->start_ns = (eng_clock_ns() / 1000000000u + 1) * 1000000000u;
+		r->start_ns = (eng_clock_now(&x->clock) / ENG_NSEC_PER_SEC + 1) * ENG_NSEC_PER_SEC;
 		return status;
 	}
 	return eng_clu_start(x, status, err, &r->start_ns);
@@ -434,6 +438,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	bool has_started;
 	int status, ret;
 
+	r->clock = &x->clock;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	r->nr_workers = nr_workers(x, r);
@@ -465,7 +470,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		return ENG_FAILED;
 	}
 	memset(w, 0, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
-	rep_set_run_start(x->reps, &v.rr);
+	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RUN_START, .run = &v.rr });
 	ret = workers_init(x, r, w, err);
 	status = run_start_time(x, r, ret ? ENG_FAILED : ENG_OK, err);
 	if (status == ENG_OK)
@@ -475,6 +480,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	has_started = status == ENG_OK; /* else no run-end vote: the run never started */
 	if (status == ENG_OK)
 		status = ret ? ENG_FAILED : run_collect(x, r, w, &v.rr, &observed, err);
+	eng_sleeper_leave(&x->controller); /* it waits for threads: time goes on without it */
 	if (feeder.run) {
 		eng_feeder_stop(&feeder);
 		if (feeder.error && status == ENG_OK) {

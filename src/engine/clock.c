@@ -1,0 +1,195 @@
+/* The engine's clock (clock.h): the real monotonic clock, or virtual time that jumps to the
+ * earliest wake time once every sleeper of the run waits for it. */
+#include "clock.h"
+
+#include <errno.h>
+#include <string.h>
+
+#include "ioramp/engine.h"
+
+enum {
+	REAL_IDLE_NS = 100000000, /* a real wait "for a kick" polls this often */
+};
+
+static uint64_t real_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * ENG_NSEC_PER_SEC + (uint64_t)ts.tv_nsec;
+}
+
+int eng_clock_init(struct eng_clock *c, bool is_virtual)
+{
+	int ret;
+
+	memset(c, 0, sizeof(*c));
+	c->is_virtual = is_virtual;
+	atomic_init(&c->now_ns, 0);
+	if (!is_virtual)
+		return 0;
+	c->tod_base_ns = real_ns(CLOCK_REALTIME);
+	ret = pthread_mutex_init(&c->mu, NULL);
+	return -ret; /* pthreads return the error; errno is untouched */
+}
+
+void eng_clock_fini(struct eng_clock *c)
+{
+	if (c->is_virtual)
+		pthread_mutex_destroy(&c->mu);
+	c->is_virtual = false;
+}
+
+uint64_t eng_clock_tod_ns(const struct eng_clock *c)
+{
+	if (c->is_virtual)
+		return c->tod_base_ns + eng_clock_now(c);
+	return real_ns(CLOCK_REALTIME);
+}
+
+uint64_t eng_clock_tod_at(const struct eng_clock *c, uint64_t when_ns)
+{
+	uint64_t now = eng_clock_now(c), tod = eng_clock_tod_ns(c);
+
+	return tod - (now > when_ns ? now - when_ns : 0);
+}
+
+/* Under mu: s is awake again (its wait ends). */
+static void wake(struct eng_clock *c, struct eng_sleeper *s)
+{
+	s->is_asleep = false;
+	s->seen_kicks = c->nr_kicks;
+	c->nr_awake++;
+	pthread_cond_signal(&s->cv);
+}
+
+/* Under mu, every member asleep: time jumps to the earliest wake and those due then wake. With
+ * every member waiting for a kick nobody could ever wake: they are all woken to look again. */
+static void advance(struct eng_clock *c)
+{
+	uint64_t next = UINT64_MAX;
+
+	for (struct eng_sleeper *s = c->head; s; s = s->next)
+		if (s->wake_ns < next)
+			next = s->wake_ns;
+	if (next != UINT64_MAX && next > atomic_load_explicit(&c->now_ns, memory_order_relaxed))
+		atomic_store_explicit(&c->now_ns, next, memory_order_relaxed);
+	for (struct eng_sleeper *s = c->head; s; s = s->next)
+		if (s->is_asleep && (s->wake_ns <= next || next == UINT64_MAX))
+			wake(c, s);
+}
+
+int eng_sleeper_join(struct eng_clock *c, struct eng_sleeper *s)
+{
+	struct eng_sleeper **p;
+	int ret;
+
+	memset(s, 0, sizeof(*s));
+	s->clock = c;
+	if (!c->is_virtual)
+		return 0;
+	ret = pthread_cond_init(&s->cv, NULL);
+	if (ret)
+		return -ret;
+	pthread_mutex_lock(&c->mu);
+	for (p = &c->head; *p; p = &(*p)->next)
+		;
+	*p = s;
+	s->is_member = true;
+	s->seen_kicks = c->nr_kicks;
+	c->nr_awake++;
+	pthread_mutex_unlock(&c->mu);
+	return 0;
+}
+
+void eng_sleeper_leave(struct eng_sleeper *s)
+{
+	struct eng_clock *c = s->clock;
+
+	if (!c || !c->is_virtual || !s->is_member)
+		return;
+	pthread_mutex_lock(&c->mu);
+	for (struct eng_sleeper **p = &c->head; *p; p = &(*p)->next) {
+		if (*p == s) {
+			*p = s->next;
+			break;
+		}
+	}
+	s->is_member = false;
+	if (!s->is_asleep)
+		c->nr_awake--;
+	if (c->head && !c->nr_awake)
+		advance(c);
+	pthread_mutex_unlock(&c->mu);
+	pthread_cond_destroy(&s->cv);
+}
+
+static void real_until(uint64_t when_ns)
+{
+	struct timespec ts;
+
+	if (when_ns == UINT64_MAX)
+		when_ns = real_ns(CLOCK_MONOTONIC) + REAL_IDLE_NS;
+	ts.tv_sec = (time_t)(when_ns / ENG_NSEC_PER_SEC);
+	ts.tv_nsec = (long)(when_ns % ENG_NSEC_PER_SEC);
+	/* an early wake (EINTR) is fine: callers look again */
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+}
+
+void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
+{
+	struct eng_clock *c = s ? s->clock : NULL;
+
+	if (!c || !c->is_virtual) {
+		real_until(when_ns);
+		return;
+	}
+	pthread_mutex_lock(&c->mu);
+	if (when_ns <= atomic_load_explicit(&c->now_ns, memory_order_relaxed) ||
+	    s->seen_kicks != c->nr_kicks || !s->is_member) {
+		s->seen_kicks = c->nr_kicks; /* a kick while awake: look again at once */
+		pthread_mutex_unlock(&c->mu);
+		return;
+	}
+	s->wake_ns = when_ns;
+	s->is_asleep = true;
+	if (!--c->nr_awake)
+		advance(c);
+	while (s->is_asleep)
+		pthread_cond_wait(&s->cv, &c->mu);
+	pthread_mutex_unlock(&c->mu);
+}
+
+void eng_clock_kick(struct eng_clock *c)
+{
+	if (!c || !c->is_virtual)
+		return;
+	pthread_mutex_lock(&c->mu);
+	c->nr_kicks++;
+	for (struct eng_sleeper *s = c->head; s; s = s->next)
+		if (s->is_asleep)
+			wake(c, s);
+	pthread_mutex_unlock(&c->mu);
+}
+
+void eng_clock_nap(uint64_t ns)
+{
+	struct timespec ts = { .tv_sec = (time_t)(ns / ENG_NSEC_PER_SEC),
+			       .tv_nsec = (long)(ns % ENG_NSEC_PER_SEC) };
+
+	nanosleep(&ts, NULL);
+}
+
+void eng_clock_timeout(uint64_t deadline_ns, struct timespec *ts)
+{
+	uint64_t now_ns = real_ns(CLOCK_MONOTONIC);
+	uint64_t left_ns = deadline_ns > now_ns ? deadline_ns - now_ns : 0;
+
+	ts->tv_sec = (time_t)(left_ns / ENG_NSEC_PER_SEC);
+	ts->tv_nsec = (long)(left_ns % ENG_NSEC_PER_SEC);
+}
+
+uint64_t eng_now_ns(void)
+{
+	return real_ns(CLOCK_MONOTONIC);
+}
