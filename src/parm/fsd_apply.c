@@ -50,13 +50,15 @@ static int get_ops(const struct parm_val *v, const char *what, int **out, size_t
 	for (int i = 0; i < n; i++) {
 		ops[i] = fs_op_lookup(w[i]);
 		if (ops[i] < 0) {
+			int ret = parm_errf(err, &v->loc,
+					    "invalid %s=%s: '%s' is not an operation; expected "
+					    "read, write, create, delete, mkdir, rmdir, open, close, "
+					    "getattr, setattr, access, copy or move",
+					    what, v->text, w[i]);
+
 			free(w);
 			free(ops);
-			return parm_errf(err, &v->loc,
-					 "invalid %s=%s: '%s' is not an operation; expected read, "
-					 "write, create, delete, mkdir, rmdir, open, close, getattr, "
-					 "setattr, access, copy or move",
-					 what, v->text, w[i]);
+			return ret;
 		}
 	}
 	free(w);
