@@ -126,3 +126,63 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 				(unsigned long long)llround((double)s->misc[i] / secs));
 	fprintf(f, "%s \n", t);
 }
+
+/* One column pair of the std_ or max_ line: blank when the operation never ran. */
+static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t op_off,
+			double secs, bool is_max, int rate_w)
+{
+	double sum = 0, sq = 0, mx = 0, n = 0, rsum = 0, rsq = 0, rmax = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct fs_opstat *s = (const struct fs_opstat *)((const char *)&iv[0] +
+									i * op_off);
+		double rate = (double)s->n / secs;
+
+		sum += rate;
+		sq += rate * rate;
+		if (rate > mx)
+			mx = rate;
+		n += (double)s->n;
+		rsum += s->resp_sum_ms;
+		rsq += s->resp_sq_ms;
+		if (s->resp_max_ms > rmax)
+			rmax = s->resp_max_ms;
+	}
+	if (!n) {
+		fprintf(f, " %*s %6s", rate_w, "", "");
+		return;
+	}
+	if (is_max) {
+		fprintf(f, " %*.1f %6.3f", rate_w, mx, rmax);
+	} else {
+		double m = sum / (double)nr, rm = rsum / n;
+		double sd = nr > 1 ? sqrt(fmax(0, (sq - (double)nr * m * m) / (double)(nr - 1))) : 0;
+
+		fprintf(f, " %*.1f %6.3f", rate_w, sd, sqrt(fmax(0, rsq / n - rm * rm)));
+	}
+}
+
+void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, size_t nr,
+		       double secs)
+{
+	static const enum fs_op meta[] = { FS_OP_MKDIR, FS_OP_RMDIR, FS_OP_CREATE,
+					   FS_OP_OPEN,	FS_OP_CLOSE, FS_OP_DELETE };
+	size_t off = sizeof(struct fs_stats);
+	char t[16], label[64];
+
+	if (secs <= 0)
+		secs = 1;
+	for (int is_max = 0; is_max < 2; is_max++) {
+		tod(t);
+		snprintf(label, sizeof(label), "%s_%s", is_max ? "max" : "std", range);
+		fprintf(f, "%s%13s", t, label);
+		stdmax_pair(f, nr ? &iv[0].reqstd : NULL, nr, off, secs, is_max, 6);
+		fprintf(f, " %5s %4s %5s", "", "", "");
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, nr, off, secs, is_max, 6);
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, nr, off, secs, is_max, 6);
+		fprintf(f, " %5s %5s %6s %7s", "", "", "", "");
+		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta); i++)
+			stdmax_pair(f, nr ? &iv[0].op[meta[i]] : NULL, nr, off, secs, is_max, 5);
+		fputc('\n', f);
+	}
+}

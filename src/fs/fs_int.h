@@ -73,6 +73,9 @@ void fs_tree_write_control(const struct fs_tree *t);
 void fs_console_header(FILE *f);
 void fs_console_line(FILE *f, const char *label, const struct fs_stats *s, double secs,
 		     double cpu_total, double cpu_sys);
+/* The std_ and max_ lines over the counted intervals iv[0..nr) (each secs long). */
+void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, size_t nr,
+		       double secs);
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
 
 #endif /* IORAMP_FS_INT_H */

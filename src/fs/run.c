@@ -387,12 +387,17 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 	uint64_t nr_int = (r->elapsed_s + r->warmup_s) / r->interval_s;
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t counted = 0;
+	double cpu_sum = 0, sys_sum = 0;
+	struct fs_stats *hist = calloc(nr_int ? nr_int : 1, sizeof(*hist));
 
 	for (size_t i = 0; i < r->nr_fwds; i++)
 		nr += r->fwds[i].threads;
 	ws = calloc(nr, sizeof(*ws));
-	if (!ws)
+	if (!ws || !hist) {
+		free(ws);
+		free(hist);
 		return -ENOMEM;
+	}
 	nr = 0;
 	for (size_t i = 0; i < r->nr_fwds; i++)
 		for (uint32_t k = 0; k < r->fwds[i].threads; k++, nr++) {
@@ -445,13 +450,17 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			double pct_sys = 100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
 
 			fs_console_line(stdout, label, &s, secs, pct, pct_sys);
+			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
+				cpu_sum += pct;
+				sys_sum += pct_sys;
+			}
 		}
 		c0 = c;
 		c0_sys = sys;
 		/* VDbench's avg leaves out the first interval, or the warmup ones */
 		if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 			fs_stats_add(&total, &s);
-			counted++;
+			hist[counted++] = s;
 		}
 		fflush(stdout);
 	}
@@ -465,7 +474,10 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 
 		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,
 			 (unsigned long long)nr_int);
-		fs_console_line(stdout, label, &total, (double)(counted * r->interval_s), 0, 0);
+		fs_console_line(stdout, label, &total, (double)(counted * r->interval_s),
+				counted ? cpu_sum / (double)counted : 0,
+				counted ? sys_sum / (double)counted : 0);
+		fs_console_stdmax(stdout, label + 4, hist, counted, (double)r->interval_s);
 		fs_console_misc(stdout, &total, (double)(counted * r->interval_s));
 	}
 	for (size_t i = 0; i < nr; i++) {
@@ -473,6 +485,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		free(ws[i].buf);
 	}
 	free(ws);
+	free(hist);
 	*total_out = total;
 	return 0;
 }
