@@ -69,6 +69,11 @@ void fs_tree_scan(struct fs_tree *t);
 /* Writes vdb_control.file into the anchor. */
 void fs_tree_write_control(const struct fs_tree *t);
 
+/* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
+FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
+void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
+void fs_anchors_close(FILE *f);
+
 /* The console lines (VDbench's file-system layout). */
 void fs_console_header(FILE *f);
 void fs_console_line(FILE *f, const char *label, const struct fs_stats *s, double secs,

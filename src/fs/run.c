@@ -494,8 +494,10 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
 	double max_seen = 0;
 	int ret = 0;
+	FILE *anchors = fs_anchors_open(o->outdir ? o->outdir : "output", p);
 
-	(void)o;
+	if (!anchors)
+		return -EIO;
 	for (size_t ri = 0; !ret && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_tree *trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*trees));
@@ -508,6 +510,9 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		for (; !ret && ok < r->nr_fsds; ok++)
 			ret = fs_tree_init(&trees[ok], &r->fsds[ok]);
 		if (!ret && r->kind == FS_RUN_FORMAT) {
+			for (size_t i = 0; i < r->nr_fsds; i++)
+				fs_tree_scan(&trees[i]);
+			fs_anchors_run(anchors, r, trees);
 			plan_time_of_day(tod);
 			printf("%s Starting RD=%s\n", tod, r->name);
 			for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
@@ -531,6 +536,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				printf("max. For loops: %s\n", r->for_loops);
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_tree_scan(&trees[i]);
+			fs_anchors_run(anchors, r, trees);
 			ret = run_work(r, trees, rate, &st);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
@@ -542,5 +548,6 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		free(trees);
 		fflush(stdout);
 	}
+	fs_anchors_close(anchors);
 	return ret;
 }

@@ -122,3 +122,14 @@ PARM
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"r.vdb:2:"*"fsd=fsdz names no fsd"* ]]
 }
+
+@test "fs: anchors.html holds each run's anchor status" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	grep -q "Anchor status report" out/anchors.html
+	grep -q "Starting RD=format_for_rd1" out/anchors.html
+	# at the start of rd1 the format has made all 12 files and 6 directories
+	[ "$(grep -A2 'Starting RD=rd1' out/anchors.html | grep -c "$SCRATCH/a/dir1 *12 *6 .* 12 *6 ")" -eq 1 ]
+}
