@@ -122,12 +122,27 @@ eight_files() {
 			"$j")" -eq 9 ]
 		[ "$(jq '[.runs[].average.sds[].service.percentiles_us["99.9999"] | numbers] | length' \
 			"$j")" -eq 72 ]
+		# one sweep over threads, not nine one-point series
+		[ "$(jq -c '[.curves[] | {kind, x, for_loops}]' "$j")" = \
+			'[{"kind":"sweep","x":"threads","for_loops":"None"}]' ]
+		[ "$(jq -c '[.curves[0].points[].x]' "$j")" = "[1,2,4,8,16,32,64,128,256]" ]
 	done
 	# deeper queues on a 4-unit model: more IOPS up to 4 in flight per drive, then flat
 	local j=out/qd-sweep-4k-randread/results.json
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
 	jq -e '.runs[8].average.total.service.mean_us > 10 * .runs[2].average.total.service.mean_us' \
 		"$j"
+}
+
+@test "nested for-loops give one sweep per outer value along the innermost; an iorate list is a sweep of iorate" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=max,forxfersize=(4k,8k),forthreads=(1,2,4),elapsed=2,interval=1" \
+		"rd=rd2,wd=wd1,iorate=(100,200),forthreads=(1,2),elapsed=2,interval=1" >nest.vdb
+	run "$IORAMP" -f nest.vdb -o out --engine model:units=2,read_us=100 --seed 1
+	echo "$output" | tail -5
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.curves[] | [.kind, .x, .rd, .for_loops, [.points[].x]]]' out/results.json)" = \
+		'[["sweep","threads","rd1","xfersize=4k",[1,2,4]],["sweep","threads","rd1","xfersize=8k",[1,2,4]],["sweep","iorate","rd2","threads=1",[100,200]],["sweep","iorate","rd2","threads=2",[100,200]]]' ]
 }
 
 @test "ioramp suite with modelled drives needs --size" {
