@@ -143,6 +143,9 @@ eight_files() {
 	[ "$status" -eq 0 ]
 	[ "$(jq -c '[.curves[] | [.kind, .x, .rd, .for_loops, [.points[].x]]]' out/results.json)" = \
 		'[["sweep","threads","rd1","xfersize=4k",[1,2,4]],["sweep","threads","rd1","xfersize=8k",[1,2,4]],["sweep","iorate","rd2","threads=1",[100,200]],["sweep","iorate","rd2","threads=2",[100,200]]]' ]
+	# the page names the swept parameter instead of the first run's value ("1 threads")
+	grep -q '4 KiB[^<]*sweep of threads' out/report.html
+	! grep -q '1 threads' out/report.html
 }
 
 @test "ioramp suite with modelled drives needs --size" {
