@@ -815,7 +815,7 @@ static void test_html_groups_curves_by_workload(void **state)
 	assert_int_equal(json_array_size(json_object_get(doc, "curves")), 3);
 	assert_string_equal(json_string_value(json_object_get(
 				    json_array_get(json_object_get(doc, "curves"), 2), "kind")),
-			    "series");
+			    "sweep");
 	assert_valid(doc);
 	json_decref(doc);
 	html = slurp(s.dir, "report.html");
