@@ -378,6 +378,10 @@ extern const struct rep_ops rep_wdreport;  /* <wd>.html: interval lines per WD (
 extern const struct rep_ops rep_skew;	   /* skew.html: SD and WD tables, requested skew */
 extern const struct rep_ops rep_errorlog;  /* errorlog.html: header, then I/O errors */
 extern const struct rep_ops rep_status;	   /* status.html: tab-separated events */
+extern const struct rep_ops rep_parmscan;  /* parmscan.html: the parser's trace */
+/* parmscan.html's text for an expanded listing (parm_source_listing()), stamped tod_ns; also
+ * what -s writes. */
+void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
 extern const struct rep_ops rep_hostreport;
 
