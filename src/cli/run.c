@@ -280,6 +280,14 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);
+		if (rc == CLI_EXIT_OK && a->is_strict && eng_exec_nr_missed(ex) && is_report) {
+			fprintf(stderr,
+				"ioramp: error: --strict: %u run%s missed %s target by more than "
+				"2%%\n",
+				eng_exec_nr_missed(ex), eng_exec_nr_missed(ex) == 1 ? "" : "s",
+				eng_exec_nr_missed(ex) == 1 ? "its" : "their");
+			rc = CLI_EXIT_FAILED;
+		}
 		rep_set_close(&c->reps, rc);
 	}
 	if (a->is_lost)
@@ -302,6 +310,7 @@ static int execute(const struct cli_args *a, int argc, char **argv, const struct
 		.has_seed = a->has_seed,
 		.is_json = a->is_json,
 		.is_force = a->is_force,
+		.is_strict = a->is_strict,
 		.argc = argc,
 		.argv = argv,
 	};
