@@ -285,8 +285,8 @@ static int take_item(struct builder *b, const struct parm_item *it)
 	struct parm_kw_match m;
 	int ret;
 
-	if (!b->is_fs && parm_fs_starts(it->key) && b->sec <= PARM_SEC_HD) {
-		if (b->raw->nr_defs && b->raw->defs[b->raw->nr_defs - 1].sec > PARM_SEC_HD)
+	if (!b->is_fs && parm_fs_starts(it->key)) {
+		if (b->sec > PARM_SEC_HD)
 			return parm_errf(b->err, &it->key_loc,
 					 "%s= after raw I/O definitions; ioramp does not mix raw "
 					 "I/O (sd=, wd=) and file-system (fsd=, fwd=) definitions",
