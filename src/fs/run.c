@@ -498,6 +498,13 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 
 	if (!anchors)
 		return -EIO;
+	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
+		char line[4200], tod[16];
+
+		fs_anchor_size_line(&p->cfg->fs->fsds[i], line, sizeof(line));
+		plan_time_of_day(tod);
+		printf("%s %s\n", tod, line);
+	}
 	for (size_t ri = 0; !ret && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_tree *trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*trees));
