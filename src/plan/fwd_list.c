@@ -86,10 +86,12 @@ void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len)
 	fs_tree_size(fsd, &t);
 	if (t.bytes < 100 * 1024)
 		snprintf(bytes, sizeof(bytes), "%" PRIu64, t.bytes);
+	else if (t.bytes < 100ull * 1024 * 1024) /* "132.000k" (observed) */
+		snprintf(bytes, sizeof(bytes), "%.3fk", (double)t.bytes / 1024);
+	else if (t.bytes < 100ull * 1024 * 1024 * 1024)
+		snprintf(bytes, sizeof(bytes), "%.3fm", (double)t.bytes / 1024 / 1024);
 	else
-		plan_loop_value_text((double)t.bytes, bytes, sizeof(bytes));
-	if (t.bytes >= 100 * 1024 && !strchr(bytes, '.'))
-		strncat(bytes, "", 1);
+		snprintf(bytes, sizeof(bytes), "%.3fg", (double)t.bytes / 1024 / 1024 / 1024);
 	commas(t.bytes, c, sizeof(c));
 	snprintf(buf, len,
 		 "Anchor size: anchor=%s: dirs: %12" PRIu64 "; files: %12" PRIu64
