@@ -201,12 +201,17 @@ static json_t *point(const json_t *run, size_t run_idx)
 	const json_t *total = rep_doc_get(run, "average/total");
 	const json_t *rate = rep_doc_get(run, "rate");
 
+	const json_t *met = json_object_get(run, "is_target_met");
+	const json_t *lim = json_object_get(run, "limited_by");
+
 	if (!total)
 		return NULL;
 	return json_pack(
-		"{s:I,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx, "name",
-		json_object_get(run, "name"), "pct", json_object_get(rate, "pct"), "target_iops",
-		json_object_get(rate, "target_iops"), "iops", json_object_get(total, "iops"),
+		"{s:I,s:O,s:O,s:O,s:b,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx,
+		"name", json_object_get(run, "name"), "pct", json_object_get(rate, "pct"),
+		"target_iops", json_object_get(rate, "target_iops"), "is_target_met",
+		!json_is_false(met), "limited_by", lim ? lim : json_null(), "iops",
+		json_object_get(total, "iops"),
 		"mb_per_sec", json_object_get(total, "mb_per_sec"), "read_pct",
 		json_object_get(total, "read_pct"), "bytes_per_io",
 		json_object_get(total, "bytes_per_io"), "qdepth", json_object_get(total, "qdepth"),

@@ -59,3 +59,11 @@ load helpers
 	[[ "$(col read_max)" =~ ^[0-9]+(\.[0-9]{1,3})?$ ]]
 	[ "$(col xfersize)" = 4096 ]
 }
+
+@test "logfile.html: a variable argument whole, each lun size and the total, as VDbench logs them" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	grep -q "input argument scanned: 'dir=$SCRATCH'\$" out/logfile.html
+	grep -q "sd=sd1,lun=$SCRATCH/g1 lun size: 8,388,608 bytes; 0.0078 GB (1024\*\*3); 0.0084 GB (1000\*\*3)\$" out/logfile.html
+	grep -q " Total SD size: 16,777,216 bytes; 0.0156 GB (1024\*\*3); 0.0168 GB (1000\*\*3)\$" out/logfile.html
+}
