@@ -164,6 +164,8 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 		a->is_json = true;
 	} else if (!strcmp(arg, "--force")) {
 		a->is_force = true;
+	} else if (!strcmp(arg, "--strict")) {
+		a->is_strict = true;
 	} else if (!strcmp(arg, "--sla") || !strncmp(arg, "--sla=", 6)) {
 		return string_option(arg, "--sla", argc, argv, i, &a->sla);
 	} else if (!strcmp(arg, "--record") || !strncmp(arg, "--record=", 9)) {

@@ -388,6 +388,9 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 					     c.avg_elapsed_ns)
 			: 0;
 	*observed = end.observed_iops;
+	eng_collect_verdict(&c, &avg, &end);
+	if (end.has_target && !end.is_target_met && status == ENG_OK)
+		x->nr_missed++;
 	{
 		struct stats_counters all;
 
