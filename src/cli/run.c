@@ -318,6 +318,40 @@ static int execute(const struct cli_args *a, int argc, char **argv, const struct
 	return cli_exec_plan(plan, &o);
 }
 
+/* -s: the listing, and with -o the files VDbench's simulation leaves there. Without -o
+ * nothing is written (VDbench would make ./output). */
+static int simulate(const struct cli_args *a, int argc, char **argv, const struct plan *plan,
+		    struct parm_err *err)
+{
+	char *text = NULL, dir[4096];
+	size_t len = 0;
+	FILE *m = a->outdir ? open_memstream(&text, &len) : NULL;
+	int rc = plan_print_simulation(plan, m ? m : stdout, err), ret;
+
+	if (m) {
+		fclose(m);
+		fputs(text ? text : "", stdout);
+	}
+	fflush(stdout);
+	if (!rc && m) {
+		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
+		if (!ret) {
+			struct rep_exec x = { .cfg = plan->cfg, .plan = plan, .outdir = dir,
+					      .argc = argc, .argv = argv, .start_tod_ns = wall_ns() };
+
+			ret = rep_sim_files_write(&x, text ? text : "");
+		}
+		if (ret) {
+			fprintf(stderr, "ioramp: error: -o %s: cannot write the reports there: %s\n",
+				a->outdir, strerror(-ret));
+			free(text);
+			return CLI_EXIT_FAILED;
+		}
+	}
+	free(text);
+	return rc;
+}
+
 /* File-system mode: its own plan, listing and engine (src/fs/). */
 static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 {
@@ -370,8 +404,7 @@ int cli_run(int argc, char **argv)
 		goto out;
 	}
 	if (a.is_simulate) {
-		rc = plan_print_simulation(plan, stdout, &err);
-		fflush(stdout);
+		rc = simulate(&a, argc, argv, plan, &err);
 	} else {
 		rc = plan_check_runnable(plan, &err);
 	}
