@@ -65,6 +65,10 @@ struct eng_exec;
 int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_exec **out,
 		 struct parm_err *err);
 
+/* How many runs with a target (curve points, iorate=) missed it by more than 2% so far: a
+ * nonzero count makes --strict exit 1. */
+uint32_t eng_exec_nr_missed(const struct eng_exec *x);
+
 /* Whether the SD_format pass will run first (for the reports' run list). */
 bool eng_exec_has_format(const struct eng_exec *x);
 

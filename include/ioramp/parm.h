@@ -453,6 +453,7 @@ struct parm_overrides {
 };
 
 struct parm_item;
+struct parm_fs;
 
 /* A whole parsed execution. Definitions appear in the order written; defaults are applied. */
 struct parm_config {
@@ -466,6 +467,7 @@ struct parm_config {
 	struct parm_rd *rds;
 	size_t nr_rds;
 	struct parm_wd wd_default; /* wd=default at the end of the files */
+	struct parm_fs *fs;	   /* file-system mode (fsd=, fwd=); NULL: raw I/O */
 	struct parm_overrides overrides;
 	struct parm_source *src;  /* owns the text every parm_loc points into */
 	struct parm_item **items; /* every keyword=value as lexed; kwsets point into them */

@@ -151,6 +151,9 @@ struct rep_sample {
 	const struct stats_cpu_pct *slave_cpu; /* nr_slaves; NaN where unknown */
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
+	/* ioramp's own CPU (user + sys of the process) in % of one core over the interval or the
+	 * averaged ones; NaN where unknown (virtual time: a modelled second costs no CPU second) */
+	double ioramp_cpu_pct;
 };
 
 /* A failed I/O, for errorlog.html and the console (VDbench's error line). */
@@ -186,8 +189,21 @@ struct rep_dv_summary {
 };
 
 /* How a run ended, for run_end. */
+/* What held a run back (issue 14; man ioramp(1) POINT VALIDITY has the rule). */
+enum rep_limit {
+	REP_LIMIT_NONE,	     /* nothing seen: the target was met, or neither rule applies */
+	REP_LIMIT_DEVICE,    /* an SD's outstanding I/O stayed at its threads= */
+	REP_LIMIT_GENERATOR, /* ioramp's own threads were out of CPU */
+};
+
+/* "device", "generator", or NULL for REP_LIMIT_NONE. */
+const char *rep_limit_name(enum rep_limit l);
+
 struct rep_run_end {
 	const struct rep_sample *avg;
+	bool has_target;	  /* a rate was asked (curve point, iorate=); false for max runs */
+	bool is_target_met;	  /* within 2% of the target, or a max run */
+	enum rep_limit limited_by; /* also on a met target or a max run: what it ran into */
 	bool is_interrupted;  /* Ctrl-C / SIGTERM: avg covers the completed intervals */
 	bool is_eof;	      /* every seekpct=eof workload reached the end */
 	double observed_iops; /* avg rate, the base of following curve points */
@@ -362,6 +378,10 @@ extern const struct rep_ops rep_wdreport;  /* <wd>.html: interval lines per WD (
 extern const struct rep_ops rep_skew;	   /* skew.html: SD and WD tables, requested skew */
 extern const struct rep_ops rep_errorlog;  /* errorlog.html: header, then I/O errors */
 extern const struct rep_ops rep_status;	   /* status.html: tab-separated events */
+extern const struct rep_ops rep_parmscan;  /* parmscan.html: the parser's trace */
+/* parmscan.html's text for an expanded listing (parm_source_listing()), stamped tod_ns; also
+ * what -s writes. */
+void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
 extern const struct rep_ops rep_hostreport;
 

@@ -6,6 +6,7 @@
 #ifndef IORAMP_STATS_H
 #define IORAMP_STATS_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -220,6 +221,14 @@ int stats_cpu_read(const char *path, struct stats_cpu_sample *out);
  * (iowait does on some kernels) counts as 0. Returns 0, or -EAGAIN when no tick elapsed. */
 int stats_cpu_diff(const struct stats_cpu_sample *a, const struct stats_cpu_sample *b,
 		   struct stats_cpu_pct *out);
+
+/* ioramp's own CPU (issue 14): user + sys time of the whole process so far (getrusage), in
+ * ns. Not for the hot path. */
+uint64_t stats_cpu_self_ns(void);
+
+/* CPU time one thread of this process has used so far (its CPU clock), in ns; 0 when it cannot
+ * be read (the thread ended). Not for the hot path. */
+uint64_t stats_cpu_thread_ns(pthread_t thread);
 
 /* ---- the hot path, inline: a worker calls these for every I/O ------------------------------ */
 

@@ -13,6 +13,8 @@
 void cli_args_fini(struct cli_args *a)
 {
 	free(a->files);
+	for (size_t i = 0; i < a->nr_vars; i++)
+		free((char *)a->vars[i].name);
 	free(a->vars);
 	for (size_t i = 0; i < a->nr_lib_files; i++)
 		free(a->lib_files[i]);
@@ -47,7 +49,7 @@ static int add_file(struct cli_args *a, const char *f)
 
 static int add_var(struct cli_args *a, char *arg)
 {
-	char *eq = strchr(arg, '=');
+	char *eq = strchr(arg, '='), *name;
 	struct parm_var *n;
 
 	for (size_t i = 0; i < a->nr_vars; i++)
@@ -63,8 +65,11 @@ static int add_var(struct cli_args *a, char *arg)
 	if (!n)
 		return -ENOMEM;
 	a->vars = n;
-	*eq = '\0'; /* argv strings are ours to split */
-	a->vars[a->nr_vars++] = (struct parm_var){ .name = arg, .value = eq + 1 };
+	/* a copy of the name: argv stays whole for logfile.html's "input argument scanned" */
+	name = strndup(arg, (size_t)(eq - arg));
+	if (!name)
+		return -ENOMEM;
+	a->vars[a->nr_vars++] = (struct parm_var){ .name = name, .value = eq + 1 };
 	return 0;
 }
 
@@ -167,6 +172,8 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 		a->is_json = true;
 	} else if (!strcmp(arg, "--force")) {
 		a->is_force = true;
+	} else if (!strcmp(arg, "--strict")) {
+		a->is_strict = true;
 	} else if (!strcmp(arg, "--sla") || !strncmp(arg, "--sla=", 6)) {
 		return string_option(arg, "--sla", argc, argv, i, &a->sla);
 	} else if (!strcmp(arg, "--record") || !strncmp(arg, "--record=", 9)) {

@@ -30,6 +30,7 @@ struct cli_args {
 	bool is_simulate;
 	bool is_json;
 	bool is_force;
+	bool is_strict; /* --strict */
 	bool in_files; /* parsing state: bare words after -f are files */
 };
 

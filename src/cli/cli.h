@@ -47,6 +47,7 @@ struct cli_exec_opts {
 	bool has_seed;
 	bool is_json;
 	bool is_force;
+	bool is_strict; /* --strict: a run that missed its target makes the exit code 1 */
 	int argc; /* the command line the reports record */
 	char **argv;
 	/* Several executions in a row (ioramp suite): the status line's prefix ("sql 2/16") and

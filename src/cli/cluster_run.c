@@ -181,6 +181,7 @@ static int execute(struct cluster_cmd *c, int argc, char **argv, bool *is_lost)
 		.has_seed = true,
 		.is_json = c->args.is_json,
 		.is_force = c->args.is_force,
+		.is_strict = c->args.is_strict,
 		.argc = argc,
 		.argv = argv,
 		.cluster = &ec,

@@ -78,10 +78,11 @@ static int load(const char *arg, struct side *s)
 		fprintf(stderr, "ioramp compare: error: %s: %s\n", s->path, jerr.text);
 		return -EINVAL;
 	}
-	if ((strcmp(str(s->doc, "schema", ""), "ioramp-results/2") &&
+	if ((strcmp(str(s->doc, "schema", ""), "ioramp-results/3") &&
+	     strcmp(str(s->doc, "schema", ""), "ioramp-results/2") &&
 	     strcmp(str(s->doc, "schema", ""), "ioramp-results/1")) ||
 	    !json_is_array(json_object_get(s->doc, "runs"))) {
-		fprintf(stderr, "ioramp compare: error: %s: not an ioramp-results/2 document\n",
+		fprintf(stderr, "ioramp compare: error: %s: not an ioramp-results/3 document\n",
 			s->path);
 		return -EINVAL;
 	}

@@ -30,6 +30,7 @@ static const char usage_text[] =
 	"  --json         print only the final JSON document on stdout\n"
 	"  --sla LIST     IOPS-at-latency thresholds (default 100us,200us,500us,1ms)\n"
 	"  --force        allow writes to devices that carry a file system or partitions\n"
+	"  --strict       exit 1 when a curve point or iorate= run missed its target by > 2%\n"
 	"  --record FILE  write every I/O issued as a fio iolog v3 (scheduled arrival times)\n"
 	"  --map D=SD,... replay: trace devices to SDs (default: in device-number order)\n"
 	"  --host-timeout S  MPI job: a rank silent S seconds past an interval is lost (30)\n"

@@ -12,6 +12,7 @@
 #include "args.h"
 #include "ioramp/cluster.h"
 #include "ioramp/engine.h"
+#include "ioramp/fs.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
 #include "ioramp/report.h"
@@ -298,6 +299,14 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);
+		if (rc == CLI_EXIT_OK && a->is_strict && eng_exec_nr_missed(ex) && is_report) {
+			fprintf(stderr,
+				"ioramp: error: --strict: %u run%s missed %s target by more than "
+				"2%%\n",
+				eng_exec_nr_missed(ex), eng_exec_nr_missed(ex) == 1 ? "" : "s",
+				eng_exec_nr_missed(ex) == 1 ? "its" : "their");
+			rc = CLI_EXIT_FAILED;
+		}
 		rep_set_close(&c->reps, rc);
 		if (is_report && cli_signal_name())
 			fprintf(stderr, "interrupted (%s); results in %s\n", cli_signal_name(),
@@ -323,11 +332,35 @@ static int execute(const struct cli_args *a, int argc, char **argv, const struct
 		.has_seed = a->has_seed,
 		.is_json = a->is_json,
 		.is_force = a->is_force,
+		.is_strict = a->is_strict,
 		.argc = argc,
 		.argv = argv,
 	};
 
 	return cli_exec_plan(plan, &o);
+}
+
+/* File-system mode: its own plan, listing and engine (src/fs/). */
+static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
+{
+	struct fs_plan *p = NULL;
+	struct parm_err err;
+	int rc = CLI_EXIT_OK;
+
+	if (fs_plan_build(cfg, &p, &err)) {
+		parm_err_print(&err, stderr);
+		return CLI_EXIT_USAGE;
+	}
+	if (a->is_simulate) {
+		fs_plan_print_simulation(p, stdout);
+		fflush(stdout);
+	} else {
+		struct fs_exec_opts o = { .outdir = a->outdir, .seed = a->seed };
+
+		rc = fs_exec_plan(p, &o) ? CLI_EXIT_FAILED : cli_signal_exit();
+	}
+	fs_plan_free(p);
+	return rc;
 }
 
 int cli_run(int argc, char **argv)
@@ -349,6 +382,10 @@ int cli_run(int argc, char **argv)
 	rc = read_config(&a, &cfg);
 	if (rc)
 		goto out;
+	if (cfg->fs) {
+		rc = cli_fs_run(&a, cfg);
+		goto out;
+	}
 	if (parm_hd_check_systems(cfg, &err) || plan_build(cfg, &plan, &err)) {
 		parm_err_print(&err, stderr);
 		rc = CLI_EXIT_USAGE;

@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,6 +127,36 @@ static void cpu_sample(struct eng_collect *c, struct rep_sample *s)
 	}
 }
 
+/* ioramp's own CPU over the interval that ends now, in % of one core (NaN in virtual time),
+ * and each worker thread's CPU into the sums of the averaged intervals. */
+static void self_cpu_sample(struct eng_collect *c, struct rep_sample *s)
+{
+	uint64_t self, wall;
+
+	s->ioramp_cpu_pct = NAN;
+	if (!c->has_self_cpu)
+		return;
+	self = stats_cpu_self_ns();
+	wall = now_ns(c);
+	if (wall > c->wall_prev_ns && self >= c->self_prev_ns)
+		s->ioramp_cpu_pct =
+			100.0 * (double)(self - c->self_prev_ns) / (double)(wall - c->wall_prev_ns);
+	if (!s->is_warmup) {
+		c->self_avg_ns += self - c->self_prev_ns;
+		c->wall_avg_ns += wall - c->wall_prev_ns;
+	}
+	for (uint32_t i = 0; i < c->nr_workers; i++) {
+		uint64_t t = stats_cpu_thread_ns(c->workers[i].thread);
+
+		if (!s->is_warmup && t > c->thr_prev_ns[i])
+			c->thr_avg_ns[i] += t - c->thr_prev_ns[i];
+		if (t)
+			c->thr_prev_ns[i] = t;
+	}
+	c->self_prev_ns = self;
+	c->wall_prev_ns = wall;
+}
+
 static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struct stats_bank *b)
 {
 	s->total = &b[0];
@@ -185,6 +216,7 @@ int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
 	s.nr_intervals = 1;
 	sample_fill(c, &s, c->cur);
 	cpu_sample(c, &s);
+	self_cpu_sample(c, &s);
 	s.slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
 	ret = rep_set_event(c->reps, &(struct rep_event){
 					     .kind = REP_EV_INTERVAL, .run = c->rr, .sample = &s });
@@ -338,6 +370,67 @@ int eng_collect_intervals(struct eng_collect *c)
 	return ENG_OK;
 }
 
+static uint32_t usable_cpus(void)
+{
+	cpu_set_t set;
+	int n;
+
+	if (sched_getaffinity(0, sizeof(set), &set))
+		return 1;
+	n = CPU_COUNT(&set);
+	return n > 0 ? (uint32_t)n : 1;
+}
+
+enum rep_limit eng_limit_rule(const double *sd_qdepth, const uint32_t *sd_threads, size_t nr_sds,
+			      double busiest_pct, double self_pct, uint32_t nr_cpus)
+{
+	for (size_t i = 0; i < nr_sds; i++)
+		if (sd_threads[i] && sd_qdepth[i] >= 0.95 * (double)sd_threads[i])
+			return REP_LIMIT_DEVICE;
+	if (busiest_pct >= 90.0 || self_pct >= 90.0 * (double)(nr_cpus ? nr_cpus : 1))
+		return REP_LIMIT_GENERATOR; /* NaN compares false: unknown is no verdict */
+	return REP_LIMIT_NONE;
+}
+
+void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *avg,
+			 struct rep_run_end *end)
+{
+	const struct eng_run *r = c->run;
+	double *qd = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*qd));
+	uint32_t *thr = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*thr));
+	double busiest = NAN, self = NAN, got;
+
+	end->has_target = r->prun && r->mode == ENG_MODE_RATE && r->target_iops > 0;
+	got = end->observed_iops;
+	end->is_target_met = !end->has_target || fabs(got - r->target_iops) <= 0.02 * r->target_iops;
+	end->limited_by = REP_LIMIT_NONE;
+	if (!qd || !thr || !avg->nr_intervals || !c->avg_elapsed_ns) {
+		free(qd);
+		free(thr);
+		return;
+	}
+	for (size_t i = 0; i < r->nr_sds; i++) {
+		qd[i] = stats_bank_qdepth(&avg->sd[i], c->avg_elapsed_ns);
+		thr[i] = r->sds[i].threads;
+	}
+	if (c->has_self_cpu && c->wall_avg_ns) {
+		busiest = 0;
+		for (uint32_t i = 0; i < c->nr_workers; i++) {
+			double pct = 100.0 * (double)c->thr_avg_ns[i] / (double)c->wall_avg_ns;
+
+			busiest = pct > busiest ? pct : busiest;
+		}
+		self = 100.0 * (double)c->self_avg_ns / (double)c->wall_avg_ns;
+	}
+	/* an SD under its target met: still say what it ran into (a max run always runs into
+	 * something), but a point within 2% has nothing to explain */
+	if (!end->has_target || !end->is_target_met)
+		end->limited_by = eng_limit_rule(qd, thr, r->nr_sds, busiest, self,
+						 c->nr_cpus_usable);
+	free(qd);
+	free(thr);
+}
+
 int eng_collect_init(struct eng_collect *c)
 {
 	struct stats_cpu_sample s;
@@ -345,6 +438,16 @@ int eng_collect_init(struct eng_collect *c)
 	/* virtual time: the machine's CPU says nothing about a modelled run */
 	c->has_cpu = !c->run->clock->is_virtual && !stats_cpu_read(NULL, &s);
 	c->cpu_prev = s;
+	c->has_self_cpu = !c->run->clock->is_virtual;
+	c->self_prev_ns = stats_cpu_self_ns();
+	c->wall_prev_ns = now_ns(c);
+	c->nr_cpus_usable = usable_cpus();
+	c->thr_prev_ns = calloc(c->nr_workers ? c->nr_workers : 1, sizeof(*c->thr_prev_ns));
+	c->thr_avg_ns = calloc(c->nr_workers ? c->nr_workers : 1, sizeof(*c->thr_avg_ns));
+	if (!c->thr_prev_ns || !c->thr_avg_ns)
+		return -ENOMEM;
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		c->thr_prev_ns[i] = stats_cpu_thread_ns(c->workers[i].thread);
 	/* VDbench averages after the warmup intervals, or from interval 2 without warmup */
 	c->nr_excluded = c->run->nr_warmup ? c->run->nr_warmup : 1;
 	c->stalled_sd = -1;
@@ -379,6 +482,9 @@ void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
 		p->idle_pct = n ? p->idle_pct / n : NAN;
 	}
 	s->slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
+	s->ioramp_cpu_pct = c->has_self_cpu && c->wall_avg_ns ? 100.0 * (double)c->self_avg_ns /
+									(double)c->wall_avg_ns
+							      : NAN;
 	if (s->has_cpu && !c->nr_cpu) { /* no interval averaged: VDbench prints NaN */
 		s->cpu.user_pct = s->cpu.sys_pct = s->cpu.used_pct = NAN;
 		s->cpu.wait_pct = s->cpu.idle_pct = NAN;
@@ -398,6 +504,9 @@ void eng_collect_fini(struct eng_collect *c)
 	free(c->slave_cpu);
 	free(c->slave_cpu_sum);
 	free(c->slave_nr_cpu);
+	free(c->thr_prev_ns);
+	free(c->thr_avg_ns);
+	c->thr_prev_ns = c->thr_avg_ns = NULL;
 	eng_stall_fini(&c->stall);
 	c->cur = c->avg = NULL;
 	c->slave_cpu = c->slave_cpu_sum = NULL;

@@ -30,6 +30,16 @@ struct eng_collect {
 	uint64_t bytes_after_warmup;
 	bool has_cpu;
 	struct stats_cpu_sample cpu_prev;
+	/* ioramp's own CPU (real time only): the process's and each worker thread's CPU time and
+	 * the clock at the last interval end, and their sums over the averaged intervals */
+	bool has_self_cpu;
+	uint64_t self_prev_ns;
+	uint64_t wall_prev_ns;
+	uint64_t self_avg_ns;
+	uint64_t wall_avg_ns;
+	uint64_t *thr_prev_ns;
+	uint64_t *thr_avg_ns;
+	uint32_t nr_cpus_usable; /* CPUs this process may run on */
 	struct stats_cpu_pct cpu_sum;
 	uint32_t nr_cpu;
 	bool is_eof;
@@ -71,6 +81,19 @@ int eng_clu_collect(struct eng_collect *c);
 int eng_collect_init(struct eng_collect *c);
 /* Reports every interval until the run ends. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
 int eng_collect_intervals(struct eng_collect *c);
+/* Whether the run met its target and what held it back (man ioramp(1) POINT VALIDITY):
+ * device when an SD's mean outstanding I/O over the averaged intervals stayed at 95% of its
+ * threads= or more; else generator when, in real time, a worker thread was busy 90% of the
+ * averaged time or more, or the process used 90% of the CPUs it may run on; else none. */
+void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *avg,
+			 struct rep_run_end *end);
+
+/* The rule of eng_collect_verdict() on its figures (unit-tested): per SD its mean outstanding
+ * I/O and threads=; busiest_pct the busiest worker thread's CPU and self_pct the process's, in
+ * % of one core (NaN: unknown); nr_cpus the CPUs it may use. */
+enum rep_limit eng_limit_rule(const double *sd_qdepth, const uint32_t *sd_threads, size_t nr_sds,
+			      double busiest_pct, double self_pct, uint32_t nr_cpus);
+
 /* The run average over the reported non-warmup intervals. */
 void eng_collect_average(struct eng_collect *c, struct rep_sample *s);
 void eng_collect_fini(struct eng_collect *c);

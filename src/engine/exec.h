@@ -25,7 +25,8 @@ struct eng_exec {
 	double *observed_iops;	    /* per plan run: the average rate reached */
 	double last_resp_ms;	    /* mean service time of the last run */
 	const char *engine;
-	bool engine_noted;	       /* the backend fallback note is printed once */
+	bool engine_noted;
+	uint32_t nr_missed; /* runs with a target that missed it by more than 2% (--strict) */	       /* the backend fallback note is printed once */
 	bool has_format;	       /* some SD needs the SD_format pass */
 	struct eng_recorder *recorder; /* --record */
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */

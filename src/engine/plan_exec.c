@@ -370,6 +370,11 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 	return status;
 }
 
+uint32_t eng_exec_nr_missed(const struct eng_exec *x)
+{
+	return x ? x->nr_missed : 0;
+}
+
 bool eng_exec_has_format(const struct eng_exec *x)
 {
 	return x && x->has_format;

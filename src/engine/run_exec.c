@@ -89,7 +89,7 @@ static void view_params(struct run_view *v, const struct eng_run *r)
 	p->has_xfersize = p->has_rdpct = p->has_rhpct = p->has_whpct = p->has_seekpct = true;
 	for (size_t i = 0; i < r->nr_wgs; i++) {
 		const struct gen_wg_cfg *g = &r->wgs[i].gen;
-		uint64_t xfer = g->xfer.kind == GEN_XFER_FIXED ? g->xfer.size_bytes[0] : 0;
+		uint64_t xfer = g->xfer.size_bytes[0]; /* VDbench: a distribution's first size */
 
 		if (i == 0) {
 			p->xfersize_bytes = xfer;
@@ -388,6 +388,9 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 					     c.avg_elapsed_ns)
 			: 0;
 	*observed = end.observed_iops;
+	eng_collect_verdict(&c, &avg, &end);
+	if (end.has_target && !end.is_target_met && status == ENG_OK)
+		x->nr_missed++;
 	{
 		struct stats_counters all;
 

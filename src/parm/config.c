@@ -3,6 +3,8 @@
  * SD, WD, RD) and the checks between them. */
 #include "build.h"
 
+#include "ioramp/fs.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,13 +75,22 @@ static int config_build(struct parm_config *cfg, struct parm_err *err)
 	struct parm_raw raw = { 0 };
 	int ret = parm_define(cfg, cfg->src, &raw, err);
 
-	if (!ret && !raw.nr_defs)
+	if (!ret && cfg->fs) {
+		ret = parm_apply_general(cfg, &cfg->general.set, err);
+		if (!ret)
+			ret = parm_check_hd_set(&raw.defaults[PARM_SEC_HD], err);
+		for (size_t i = 0; !ret && i < raw.nr_defs; i++)
+			if (raw.defs[i].sec == PARM_SEC_HD)
+				ret = parm_apply_hd(cfg, &raw.defs[i], err);
+		if (!ret)
+			ret = parm_fs_finish(cfg, err);
+	} else if (!ret && !raw.nr_defs)
 		ret = parm_errf(err, NULL, "no sd=, wd= or rd= definitions in the parameter files");
 	else if (!ret && !has_def(&raw, PARM_SEC_RD))
 		ret = parm_errf(err, NULL,
 				"no run definition in the parameter files; expected at least one "
 				"rd=name,wd=...,iorate=...");
-	if (!ret)
+	if (!ret && !cfg->fs)
 		ret = apply_all(cfg, &raw, err);
 	/* the items stay: every kwset points into them */
 	cfg->items = raw.item_blocks;
@@ -155,6 +166,7 @@ void parm_config_free(struct parm_config *cfg)
 	for (size_t i = 0; i < cfg->nr_rds; i++)
 		parm_rd_fini(&cfg->rds[i]);
 	free(cfg->rds);
+	parm_fs_free(cfg->fs);
 	for (size_t i = 0; i < cfg->nr_item_blocks; i++)
 		parm_items_free(cfg->items[i], cfg->nr_items[i]);
 	free(cfg->items);

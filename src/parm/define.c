@@ -6,6 +6,8 @@
 #include "build.h"
 #include "keywords.h"
 
+#include "ioramp/fs.h"
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +24,7 @@ struct builder {
 	uint32_t def_seq; /* seq when the current definition started */
 	uint32_t nr_luns; /* lun= and host= of the current SD ([053]) */
 	uint32_t nr_hosts;
+	bool is_fs; /* from the first fsd= or fwd= on: file-system mode (fsd.c) */
 };
 
 /* Words that start a definition, and the sections from which they do. A type keyword seen
@@ -282,6 +285,16 @@ static int take_item(struct builder *b, const struct parm_item *it)
 	struct parm_kw_match m;
 	int ret;
 
+	if (!b->is_fs && parm_fs_starts(it->key)) {
+		if (b->sec > PARM_SEC_HD)
+			return parm_errf(b->err, &it->key_loc,
+					 "%s= after raw I/O definitions; ioramp does not mix raw "
+					 "I/O (sd=, wd=) and file-system (fsd=, fwd=) definitions",
+					 it->key);
+		b->is_fs = true;
+	}
+	if (b->is_fs)
+		return parm_fs_take(b->cfg, it, b->err);
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(fs_words); i++)
 		if (!strcasecmp(it->key, fs_words[i]))
 			return fs_keyword(b, it);

@@ -81,6 +81,26 @@ static void print_sla(const json_t *curve, FILE *f)
 	}
 }
 
+void rep_doc_curve_print_missed(const json_t *curve, FILE *f)
+{
+	const json_t *p;
+	size_t i;
+
+	json_array_foreach (json_object_get(curve, "points"), i, p) {
+		double got = rep_doc_num(p, "iops"), want = rep_doc_num(p, "target_iops");
+		const char *lim = rep_doc_str(p, "limited_by", NULL);
+		char g[32], t[32];
+
+		if (!json_is_false(json_object_get(p, "is_target_met")))
+			continue;
+		fprintf(f, "%s: reached %s of %s (%.0f%%)%s%s\n", rep_doc_str(p, "name", "?"),
+			rep_fmt_group(got, 0, g, sizeof(g)), rep_fmt_group(want, 0, t, sizeof(t)),
+			want > 0 ? 100.0 * got / want : 0.0, lim ? ", limited by " : "",
+			lim ? lim : "");
+	}
+	fflush(f);
+}
+
 void rep_doc_curve_print(const json_t *curve, FILE *f)
 {
 	const json_t *points = json_object_get(curve, "points"), *p, *max;
@@ -106,5 +126,5 @@ void rep_doc_curve_print(const json_t *curve, FILE *f)
 	json_array_foreach (points, i, p)
 		print_point(p, NULL, w, f);
 	print_sla(curve, f);
-	fflush(f);
+	rep_doc_curve_print_missed(curve, f);
 }

@@ -63,7 +63,8 @@ int rep_doc_curves_csv(const json_t *doc, FILE *f)
 
 	fputs("curve,curve_name,run,pct,target_iops,iops,mb_per_sec,read_pct,qdepth,"
 	      "svc_mean_us,svc_p50_us,svc_p99_us,svc_p99.9_us,svc_p99.99_us,"
-	      "resp_mean_us,resp_p50_us,resp_p99_us,resp_p99.9_us,resp_p99.99_us\n",
+	      "resp_mean_us,resp_p50_us,resp_p99_us,resp_p99.9_us,resp_p99.99_us,target_met,"
+	      "limited_by\n",
 	      f);
 	json_array_foreach (curves, i, c) {
 		rep_doc_curve_name(c, name, sizeof(name));
@@ -80,6 +81,9 @@ int rep_doc_curves_csv(const json_t *doc, FILE *f)
 			csv_num(f, p, "qdepth", 2);
 			csv_latency(f, p, "service");
 			csv_latency(f, p, "response");
+			fprintf(f, ",%s,", json_is_false(json_object_get(p, "is_target_met")) ? "no"
+												 : "yes");
+			csv_text(f, rep_doc_str(p, "limited_by", ""));
 			fputc('\n', f);
 		}
 	}
@@ -107,6 +111,8 @@ static void print_ended(struct curves_state *s)
 		if (s->x->console &&
 		    (is_curve || json_array_size(json_object_get(c, "points")) > 1))
 			rep_doc_curve_print(c, s->x->console);
+		else if (s->x->console) /* a lone iorate= run: only what it missed */
+			rep_doc_curve_print_missed(c, s->x->console);
 	}
 }
 

@@ -4,6 +4,7 @@
 #include "doc.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +204,11 @@ int rep_doc_save(const struct rep_doc *d, const char *path)
 	return rep_replace_file(path, write_doc, d);
 }
 
+const char *rep_limit_name(enum rep_limit l)
+{
+	return l == REP_LIMIT_DEVICE ? "device" : l == REP_LIMIT_GENERATOR ? "generator" : NULL;
+}
+
 int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep_run_end *e)
 {
 	json_t *run = d->run;
@@ -219,6 +225,12 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 	json_object_set_new(run, "is_interrupted", json_boolean(e->is_interrupted));
 	json_object_set_new(run, "is_eof", json_boolean(e->is_eof));
 	json_object_set_new(run, "observed_iops", rep_doc_real(e->observed_iops));
+	json_object_set_new(run, "is_target_met", json_boolean(e->is_target_met));
+	json_object_set_new(run, "limited_by",
+			    rep_limit_name(e->limited_by) ? json_string(rep_limit_name(e->limited_by))
+							  : json_null());
+	json_object_set_new(run, "ioramp_cpu_pct",
+			    rep_doc_real(e->avg ? e->avg->ioramp_cpu_pct : NAN));
 	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
 		ret = -ENOMEM;
 	return ret;

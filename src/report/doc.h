@@ -12,8 +12,10 @@
 
 #include "ioramp/report.h"
 
-#define REP_DOC_SCHEMA "ioramp-results/2"
-/* The version before, read as well: its execution.engine is a plain string. */
+#define REP_DOC_SCHEMA "ioramp-results/3"
+/* Older versions, read as well: /2 lacks the points' is_target_met and limited_by and the
+ * runs' ioramp_cpu_pct; /1's execution.engine is a plain string. */
+#define REP_DOC_SCHEMA_V2 "ioramp-results/2"
 #define REP_DOC_SCHEMA_V1 "ioramp-results/1"
 
 /* Flags of rep_doc_new(). */
@@ -123,6 +125,10 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
 			   const struct rep_run *r, json_t *run);
 void rep_doc_curves_end_open(struct rep_doc_curves *c);
+
+/* One line per point of curve that missed its target ("rd1_(130%): reached 97,111 of 115,600
+ * (84%), limited by device"); nothing when every point met its target. */
+void rep_doc_curve_print_missed(const json_t *curve, FILE *f);
 
 /* Recomputes a curve's "sla" and "peak" from its points with the thresholds given. */
 int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla);

@@ -8,16 +8,58 @@
 #include <stdlib.h>
 #include <string.h>
 
-static bool same_loops(const struct plan_overrides *a, const struct plan_overrides *b)
+/* A sweep's x: the RD's innermost loop (an iorate list of two or more values, else the last
+ * for-loop written), or 0 when the RD has neither. */
+static enum parm_kw sweep_kw(const struct parm_rd *rd)
 {
-	return a->has_xfersize == b->has_xfersize && a->xfersize_bytes == b->xfersize_bytes &&
-	       a->has_threads == b->has_threads && a->threads == b->threads &&
-	       a->has_rdpct == b->has_rdpct && a->rdpct == b->rdpct &&
-	       a->has_rhpct == b->has_rhpct && a->rhpct == b->rhpct &&
-	       a->has_whpct == b->has_whpct && a->whpct == b->whpct &&
-	       a->has_seekpct == b->has_seekpct && a->seekpct == b->seekpct &&
-	       a->has_hitarea == b->has_hitarea && a->hitarea_bytes == b->hitarea_bytes &&
-	       a->has_compratio == b->has_compratio && a->compratio == b->compratio;
+	if (rd->nr_rates > 1)
+		return PARM_KW_IORATE;
+	return rd->nr_loops ? rd->loops[rd->nr_loops - 1].kw : (enum parm_kw)0;
+}
+
+static const char *sweep_x(enum parm_kw kw)
+{
+	switch (kw) {
+	case PARM_KW_IORATE:
+		return "iorate";
+	case PARM_KW_FORTHREADS:
+		return "threads";
+	case PARM_KW_FORXFERSIZE:
+		return "xfersize";
+	case PARM_KW_FORRDPCT:
+		return "rdpct";
+	case PARM_KW_FORSEEKPCT:
+		return "seekpct";
+	case PARM_KW_FORRHPCT:
+		return "rhpct";
+	case PARM_KW_FORWHPCT:
+		return "whpct";
+	case PARM_KW_FORHITAREA:
+		return "hitarea";
+	case PARM_KW_FORCOMPRATIO:
+		return "compratio";
+	default:
+		return NULL;
+	}
+}
+
+/* Whether two runs' loop values are equal but for the sweep's own loop (x). */
+static bool same_loops(const struct plan_overrides *a, const struct plan_overrides *b,
+		       enum parm_kw x)
+{
+	return (x == PARM_KW_FORXFERSIZE || (a->has_xfersize == b->has_xfersize &&
+					      a->xfersize_bytes == b->xfersize_bytes)) &&
+	       (x == PARM_KW_FORTHREADS ||
+		(a->has_threads == b->has_threads && a->threads == b->threads)) &&
+	       (x == PARM_KW_FORRDPCT || (a->has_rdpct == b->has_rdpct && a->rdpct == b->rdpct)) &&
+	       (x == PARM_KW_FORRHPCT || (a->has_rhpct == b->has_rhpct && a->rhpct == b->rhpct)) &&
+	       (x == PARM_KW_FORWHPCT || (a->has_whpct == b->has_whpct && a->whpct == b->whpct)) &&
+	       (x == PARM_KW_FORSEEKPCT ||
+		(a->has_seekpct == b->has_seekpct && a->seekpct == b->seekpct)) &&
+	       (x == PARM_KW_FORHITAREA ||
+		(a->has_hitarea == b->has_hitarea && a->hitarea_bytes == b->hitarea_bytes)) &&
+	       (x == PARM_KW_FORCOMPRATIO ||
+		(a->has_compratio == b->has_compratio && a->compratio == b->compratio));
 }
 
 static bool is_curve_rate(enum plan_rate rate)
@@ -25,11 +67,16 @@ static bool is_curve_rate(enum plan_rate rate)
 	return rate == PLAN_RATE_CURVE_MAX || rate == PLAN_RATE_CURVE_POINT;
 }
 
-/* Whether two planned runs belong to one series. */
-static bool same_series(const struct plan_run *a, const struct plan_run *b)
+/* Whether two planned runs belong to one series: one RD, no curve, the same values of every
+ * loop but the innermost (cfg NULL: of every loop). */
+static bool same_series(const struct parm_config *cfg, const struct plan_run *a,
+			const struct plan_run *b)
 {
+	enum parm_kw x = cfg && a->rd_idx < cfg->nr_rds ? sweep_kw(&cfg->rds[a->rd_idx])
+							 : (enum parm_kw)0;
+
 	return !is_curve_rate(a->rate) && !is_curve_rate(b->rate) && a->rd_idx == b->rd_idx &&
-	       same_loops(&a->ovr, &b->ovr);
+	       same_loops(&a->ovr, &b->ovr, x);
 }
 
 /* The plan index of the max run a curve run belongs to, -1 for a series run. */
@@ -42,7 +89,8 @@ static int max_idx(const struct plan_run *pr, size_t run_idx)
 	return -1;
 }
 
-static bool joins_open(const struct rep_doc_curves *c, const struct rep_run *r)
+static bool joins_open(const struct rep_doc_curves *c, const struct rep_exec *x,
+		       const struct rep_run *r)
 {
 	const struct plan_run *pr = r->run;
 
@@ -52,7 +100,7 @@ static bool joins_open(const struct rep_doc_curves *c, const struct rep_run *r)
 		return c->open_max_idx >= 0 && pr->base_run == c->open_max_idx;
 	if (pr->rate == PLAN_RATE_CURVE_MAX)
 		return false;
-	return c->open_max_idx < 0 && same_series(c->open_key, pr);
+	return c->open_max_idx < 0 && same_series(x->plan ? x->plan->cfg : NULL, c->open_key, pr);
 }
 
 /* Whether the plan has no further run for r's curve. */
@@ -67,37 +115,49 @@ static bool is_last_planned(const struct plan *p, const struct rep_run *r)
 			return false;
 	if (max >= 0)
 		return true;
-	return r->run_idx + 1 >= p->nr_runs || !same_series(r->run, &p->runs[r->run_idx + 1]);
+	return r->run_idx + 1 >= p->nr_runs ||
+	       !same_series(p->cfg, r->run, &p->runs[r->run_idx + 1]);
 }
 
-/* "xfersize=8k iorate=1000" without the iorate part, which varies along a series. */
-static json_t *loops_text(const char *for_loops)
+/* "xfersize=8k threads=4 iorate=1000" without iorate=, which varies along a series, and
+ * without the sweep's own loop (x, "threads": " threads=4"). */
+static json_t *loops_text(const char *for_loops, const char *x)
 {
-	char buf[512];
-	char *io;
+	char buf[512], key[32];
+	char *cut;
 
 	snprintf(buf, sizeof(buf), "%s", for_loops ? for_loops : "None");
-	io = strstr(buf, "iorate=");
-	if (io) {
-		*io = '\0';
-		while (io > buf && io[-1] == ' ')
-			*--io = '\0';
+	for (int k = 0; k < 2; k++) {
+		snprintf(key, sizeof(key), "%s=", k ? x : "iorate");
+		if (k && !x)
+			break;
+		cut = strstr(buf, key);
+		if (cut && (cut == buf || cut[-1] == ' ')) {
+			size_t len = strcspn(cut, " ");
+
+			memmove(cut, cut + len + (cut[len] == ' '), strlen(cut + len) + 1);
+		}
 	}
+	for (cut = buf + strlen(buf); cut > buf && cut[-1] == ' ';)
+		*--cut = '\0';
 	return json_string(buf[0] ? buf : "None");
 }
 
 static json_t *new_curve(const struct rep_exec *x, const struct rep_run *r)
 {
-	const char *rd = x->plan ? x->plan->cfg->rds[r->run->rd_idx].name : r->name;
+	const struct parm_rd *prd = x->plan ? &x->plan->cfg->rds[r->run->rd_idx] : NULL;
+	const char *rd = prd ? prd->name : r->name;
+	const char *sx = prd && !is_curve_rate(r->run->rate) ? sweep_x(sweep_kw(prd)) : NULL;
+	const char *kind = is_curve_rate(r->run->rate) ? "curve" : sx ? "sweep" : "series";
 	json_t *sds = json_array(), *wds = json_array();
 
 	for (size_t i = 0; sds && i < r->nr_sds; i++)
 		json_array_append_new(sds, json_string(r->sd_names[i] ? r->sd_names[i] : ""));
 	for (size_t i = 0; wds && i < r->nr_wds; i++)
 		json_array_append_new(wds, json_string(r->wd_names[i] ? r->wd_names[i] : ""));
-	return json_pack("{s:s,s:s,s:o,s:o,s:o,s:n,s:n,s:[],s:n,s:[],s:b}", "kind",
-			 is_curve_rate(r->run->rate) ? "curve" : "series", "rd", rd, "for_loops",
-			 loops_text(r->for_loops), "sds", sds, "wds", wds, "max_run", "max",
+	return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o,s:n,s:n,s:[],s:n,s:[],s:b}", "kind", kind, "x",
+			 sx ? json_string(sx) : json_null(), "rd", rd, "for_loops",
+			 loops_text(r->for_loops, sx), "sds", sds, "wds", wds, "max_run", "max",
 			 "points", "peak", "sla", "is_complete", false);
 }
 
@@ -119,7 +179,7 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 	c->cur = NULL;
 	if (!r->run)
 		return 0; /* the format run is no point of anything */
-	if (!joins_open(c, r)) {
+	if (!joins_open(c, x, r)) {
 		rep_doc_curves_end_open(c);
 		curve = new_curve(x, r);
 		if (!curve || json_array_append_new(c->list, curve))
@@ -141,17 +201,49 @@ static json_t *point(const json_t *run, size_t run_idx)
 	const json_t *total = rep_doc_get(run, "average/total");
 	const json_t *rate = rep_doc_get(run, "rate");
 
+	const json_t *met = json_object_get(run, "is_target_met");
+	const json_t *lim = json_object_get(run, "limited_by");
+
 	if (!total)
 		return NULL;
 	return json_pack(
-		"{s:I,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx, "name",
-		json_object_get(run, "name"), "pct", json_object_get(rate, "pct"), "target_iops",
-		json_object_get(rate, "target_iops"), "iops", json_object_get(total, "iops"),
+		"{s:I,s:O,s:O,s:O,s:b,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx,
+		"name", json_object_get(run, "name"), "pct", json_object_get(rate, "pct"),
+		"target_iops", json_object_get(rate, "target_iops"), "is_target_met",
+		!json_is_false(met), "limited_by", lim ? lim : json_null(), "iops",
+		json_object_get(total, "iops"),
 		"mb_per_sec", json_object_get(total, "mb_per_sec"), "read_pct",
 		json_object_get(total, "read_pct"), "bytes_per_io",
 		json_object_get(total, "bytes_per_io"), "qdepth", json_object_get(total, "qdepth"),
 		"service", json_object_get(total, "service"), "response",
 		json_object_get(total, "response"));
+}
+
+/* A sweep point's x: the run's value of the sweep's loop (its target IOPS for iorate). */
+static json_t *x_value(const json_t *curve, const struct plan_run *pr)
+{
+	const char *x = rep_doc_str(curve, "x", "");
+	const struct plan_overrides *o = &pr->ovr;
+
+	if (!strcmp(x, "iorate"))
+		return pr->rate == PLAN_RATE_FIXED ? rep_doc_real(pr->rate_iops) : json_null();
+	if (!strcmp(x, "threads"))
+		return json_integer(o->threads);
+	if (!strcmp(x, "xfersize"))
+		return json_integer((json_int_t)o->xfersize_bytes);
+	if (!strcmp(x, "rdpct"))
+		return rep_doc_real(o->rdpct);
+	if (!strcmp(x, "seekpct"))
+		return rep_doc_real(o->seekpct);
+	if (!strcmp(x, "rhpct"))
+		return rep_doc_real(o->rhpct);
+	if (!strcmp(x, "whpct"))
+		return rep_doc_real(o->whpct);
+	if (!strcmp(x, "hitarea"))
+		return json_integer((json_int_t)o->hitarea_bytes);
+	if (!strcmp(x, "compratio"))
+		return rep_doc_real(o->compratio);
+	return json_null();
 }
 
 int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
@@ -168,6 +260,8 @@ int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
 		pt = point(run, c->cur_run_idx);
 		if (!pt)
 			return -ENOMEM;
+		if (json_is_string(json_object_get(c->cur, "x")))
+			json_object_set_new(pt, "x", x_value(c->cur, r->run));
 		if (r->run->rate == PLAN_RATE_CURVE_MAX)
 			ret = json_object_set_new(c->cur, "max", pt);
 		else

@@ -69,6 +69,7 @@ int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
 		return -EINVAL;
 	}
 	if ((strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA) &&
+	     strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA_V2) &&
 	     strcmp(rep_doc_str(doc, "schema", ""), REP_DOC_SCHEMA_V1)) ||
 	    !json_is_array(json_object_get(doc, "runs")) ||
 	    !json_is_array(json_object_get(doc, "curves"))) {

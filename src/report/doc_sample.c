@@ -210,6 +210,7 @@ json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		      metrics(s->total, s->elapsed_ns, x->mb_bytes, true));
 	if (!o)
 		return NULL;
+	json_object_set_new(o, "ioramp_cpu_pct", rep_doc_real(s->ioramp_cpu_pct));
 	if ((flags & REP_DOC_DETAIL) && add_detail(o, r, s, x->mb_bytes))
 		goto err;
 	if (add_hosts(o, r, s, x->mb_bytes))

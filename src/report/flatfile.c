@@ -124,6 +124,14 @@ static void put_num(FILE *f, double v)
 	fprintf(f, "%s ", rep_jflat(num, sizeof(num), v));
 }
 
+/* The max columns: VDbench keeps three decimals there. */
+static void put_max(FILE *f, double v)
+{
+	char num[64];
+
+	fprintf(f, "%s ", rep_jflat_prec(num, sizeof(num), 3, v));
+}
+
 static void put_opt(FILE *f, bool has, double v)
 {
 	if (has)
@@ -158,7 +166,7 @@ static void put_params(FILE *f, const struct rep_params *p)
 	put_num(f, (double)p->lunsize_bytes / (1024.0 * 1024.0 * 1024.0));
 	fputs("n/a ", f); /* version */
 	put_opt(f, p->compratio > 0, p->compratio);
-	put_opt(f, p->dedupratio == 1, p->dedupratio); /* VDbench: n/a with dedup on */
+	fputs("n/a ", f); /* dedupratio: VDbench prints n/a with dedup on and off */
 }
 
 static void write_line(struct flatfile *ff, const struct rep_run *r, const struct rep_sample *s)
@@ -179,9 +187,9 @@ static void write_line(struct flatfile *ff, const struct rep_run *r, const struc
 	put_num(f, v.resp_ms);
 	put_num(f, v.read_resp_ms);
 	put_num(f, v.write_resp_ms);
-	put_num(f, v.resp_max_ms);
-	put_num(f, v.read_max_ms);
-	put_num(f, v.write_max_ms);
+	put_max(f, v.resp_max_ms);
+	put_max(f, v.read_max_ms);
+	put_max(f, v.write_max_ms);
 	put_num(f, v.resp_std_ms);
 	put_num(f, v.read_std_ms);
 	put_num(f, v.write_std_ms);

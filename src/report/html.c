@@ -15,8 +15,24 @@ enum {
 	NAME_PAD = 8,
 };
 
+/* VDbench titles a file with the last component of the directory, also for an absolute or
+ * nested -o ("-o /tmp/a/out": "Vdbench out/name"). */
+static void title_dir(const char *dir, char *out, size_t len)
+{
+	size_t n = strlen(dir);
+	const char *base;
+
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	base = dir + n;
+	while (base > dir && base[-1] != '/')
+		base--;
+	snprintf(out, len, "%.*s", (int)(dir + n - base), base);
+}
+
 FILE *rep_html_open(const struct rep_exec *x, const char *name)
 {
+	char title[4096];
 	char path[4096];
 	FILE *f;
 	int n = snprintf(path, sizeof(path), "%s/%s", x->outdir, name);
@@ -28,7 +44,8 @@ FILE *rep_html_open(const struct rep_exec *x, const char *name)
 	f = fopen(path, "w");
 	if (!f)
 		return NULL;
-	fprintf(f, "<title>Vdbench %s/%s</title><pre>\n", x->outdir, name);
+	title_dir(x->outdir, title, sizeof(title));
+	fprintf(f, "<title>Vdbench %s/%s</title><pre>\n", title, name);
 	return f;
 }
 

@@ -222,11 +222,13 @@ static void join_names(FILE *f, const json_t *a)
 	}
 }
 
-/* "4 KiB · 70% read · seekpct 100 · 16 threads" from the first run of the group. */
+/* "4 KiB · 70% read · seekpct 100 · 16 threads" from the first run of the group; a sweep's
+ * own parameter varies, so it is named as swept instead ("sweep of threads"). */
 static void params_line(FILE *f, const json_t *doc, const struct rep_html_group *g)
 {
 	size_t *idx =
 		calloc(json_array_size(json_object_get(g->curves[0], "points")) + 1, sizeof(*idx));
+	const char *x = rep_doc_str(g->curves[0], "x", "");
 	const json_t *pr;
 	double xfer, v;
 
@@ -236,22 +238,24 @@ static void params_line(FILE *f, const json_t *doc, const struct rep_html_group 
 	}
 	pr = rep_doc_get(json_array_get(json_object_get(doc, "runs"), idx[0]), "params");
 	free(idx);
-	xfer = rep_doc_num(pr, "xfersize_bytes");
+	xfer = strcmp(x, "xfersize") ? rep_doc_num(pr, "xfersize_bytes") : 0;
 	if (xfer == -1)
 		fputs(" \xc2\xb7 mixed transfer sizes", f);
 	else if (xfer >= 1024 && (int64_t)xfer % 1024 == 0)
 		fprintf(f, " \xc2\xb7 %g KiB", xfer / 1024);
 	else if (xfer > 0)
 		fprintf(f, " \xc2\xb7 %g bytes", xfer);
-	v = rep_doc_num(pr, "rdpct");
+	v = strcmp(x, "rdpct") ? rep_doc_num(pr, "rdpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, " \xc2\xb7 %g%% read", v);
-	v = rep_doc_num(pr, "seekpct");
+	v = strcmp(x, "seekpct") ? rep_doc_num(pr, "seekpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, v < 0 ? " \xc2\xb7 sequential to eof" : " \xc2\xb7 seekpct %g", v);
-	v = rep_doc_num(pr, "threads");
+	v = strcmp(x, "threads") ? rep_doc_num(pr, "threads") : 0;
 	if (v > 0)
-		fprintf(f, " \xc2\xb7 %g threads", v);
+		fprintf(f, " \xc2\xb7 %g thread%s", v, v == 1 ? "" : "s");
+	if (*x)
+		fprintf(f, " \xc2\xb7 sweep of %s", x);
 }
 
 static void kpis(FILE *f, const struct rep_html_group *g)

@@ -105,9 +105,14 @@ char *rep_jfmt(char *buf, size_t len, int width, int prec, double x)
 
 char *rep_jflat(char *buf, size_t len, double x)
 {
+	return rep_jflat_prec(buf, len, 4, x);
+}
+
+char *rep_jflat_prec(char *buf, size_t len, int prec, double x)
+{
 	char *dot, *end;
 
-	rep_jfmt(buf, len, 0, 4, x);
+	rep_jfmt(buf, len, 0, prec, x);
 	dot = strchr(buf, '.');
 	if (!dot)
 		return buf;

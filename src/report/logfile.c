@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "vdbtext.h"
 
@@ -25,6 +26,45 @@ static void echo_args(struct rep_conlog *c)
 		}
 		rep_conlog_timed(c, line);
 	}
+}
+
+/* "sd=sd1,lun=/x lun size: 8,388,608 bytes; 0.0078 GB (1024**3); 0.0084 GB (1000**3)" */
+static void size_text(char *line, size_t len, const char *what, uint64_t bytes)
+{
+	char n[48], g2[48], g10[48];
+
+	rep_jgroup(n, sizeof(n), bytes);
+	rep_jfmt(g2, sizeof(g2), 0, 4, (double)bytes / (1024.0 * 1024.0 * 1024.0));
+	rep_jfmt(g10, sizeof(g10), 0, 4, (double)bytes / 1e9);
+	snprintf(line, len, "%s: %s bytes; %s GB (1024**3); %s GB (1000**3)", what, n, g2, g10);
+}
+
+/* VDbench logs each SD's lun size and their total before the run links: size= when given,
+ * else the file's or device's size now (0 when it cannot be seen: a lun made by the run). */
+static void lun_sizes(struct rep_conlog *c)
+{
+	const struct parm_config *cfg = c->x->cfg;
+	char what[600], line[800];
+	uint64_t total = 0;
+
+	for (size_t i = 0; cfg && i < cfg->nr_sds; i++) {
+		const struct parm_sd *sd = &cfg->sds[i];
+		uint64_t bytes = sd->size_bytes;
+		struct stat st;
+
+		if (!bytes && sd->lun && !stat(sd->lun, &st) && S_ISREG(st.st_mode))
+			bytes = (uint64_t)st.st_size;
+		snprintf(what, sizeof(what), "sd=%s,lun=%s lun size", sd->name,
+			 sd->lun ? sd->lun : "");
+		size_text(line, sizeof(line), what, bytes);
+		rep_conlog_timed(c, line);
+		total += bytes;
+	}
+	if (!cfg || !cfg->nr_sds)
+		return;
+	rep_conlog_timed(c, "");
+	size_text(line, sizeof(line), "Total SD size", total);
+	rep_conlog_timed(c, line);
 }
 
 static int logfile_open(const struct rep_exec *x, void **state)
@@ -49,6 +89,7 @@ static int logfile_open(const struct rep_exec *x, void **state)
 	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	echo_args(c);
 	rep_conlog_model_note(c);
+	lun_sizes(c);
 	fputc('\n', c->f);
 	rep_html_run_links(c->f, x);
 	fputc('\n', c->f);

@@ -16,6 +16,7 @@ static void links(FILE *f, const struct rep_exec *x)
 		   "Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
 		   "Vdbench status:                  <A HREF=\"status.html\">status</A>\n"
 		   "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
+		   "Copy of parameter scan detail:   <A HREF=\"parmscan.html\">parmscan</A>\n"
 		   "Link to errorlog:                <A HREF=\"errorlog.html\">errorlog</A>\n"
 		   "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n\n"
 		   "Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"

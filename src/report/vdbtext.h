@@ -22,6 +22,8 @@ char *rep_jfmt(char *buf, size_t len, int width, int prec, double x);
 /* A flatfile number: 4 decimals (as rep_jfmt), then trailing zeros and a bare point removed
  * ("0.1035", "50", "71.223"). Returns buf. */
 char *rep_jflat(char *buf, size_t len, double x);
+/* The same with prec decimals (VDbench's max columns have 3: "0.219", "34.198"). */
+char *rep_jflat_prec(char *buf, size_t len, int prec, double x);
 
 /* Java's "%,d": 1,234,567. Returns buf. */
 char *rep_jgroup(char *buf, size_t len, uint64_t n);

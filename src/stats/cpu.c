@@ -6,6 +6,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -115,4 +117,28 @@ int stats_cpu_diff(const struct stats_cpu_sample *a, const struct stats_cpu_samp
 	out->wait_pct = (double)wait * pct;
 	out->idle_pct = (double)idle * pct;
 	return 0;
+}
+
+static uint64_t timeval_ns(const struct timeval *tv)
+{
+	return (uint64_t)tv->tv_sec * 1000000000u + (uint64_t)tv->tv_usec * 1000u;
+}
+
+uint64_t stats_cpu_self_ns(void)
+{
+	struct rusage ru;
+
+	if (getrusage(RUSAGE_SELF, &ru))
+		return 0;
+	return timeval_ns(&ru.ru_utime) + timeval_ns(&ru.ru_stime);
+}
+
+uint64_t stats_cpu_thread_ns(pthread_t thread)
+{
+	struct timespec ts;
+	clockid_t id;
+
+	if (pthread_getcpuclockid(thread, &id) || clock_gettime(id, &ts))
+		return 0;
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }

@@ -52,10 +52,10 @@ json.dump(d, open("short.json", "w"))' "$DATA/b/results.json"
 	run "$IORAMP" compare "$DATA/a" nosuchdir
 	[ "$status" -eq 2 ]
 	[[ "$output" == "ioramp compare: error: nosuchdir: unable to open nosuchdir: No such file or directory" ]]
-	echo '{"schema": "ioramp-results/3", "runs": []}' > future.json
+	echo '{"schema": "ioramp-results/4", "runs": []}' > future.json
 	run "$IORAMP" compare future.json "$DATA/a"
 	[ "$status" -eq 2 ]
-	[ "$output" = "ioramp compare: error: future.json: not an ioramp-results/2 document" ]
+	[ "$output" = "ioramp compare: error: future.json: not an ioramp-results/3 document" ]
 	run "$IORAMP" compare --help
 	[ "$status" -eq 0 ]
 }

@@ -45,7 +45,7 @@ DATA=$TESTS/data/report-own
 	echo '{"schema": "other"}' > results.json
 	run "$IORAMP" report results.json
 	[ "$status" -eq 2 ]
-	[ "$output" = "ioramp report: error: results.json: not an ioramp-results/2 document" ]
+	[ "$output" = "ioramp report: error: results.json: not an ioramp-results/3 document" ]
 	echo 'not json' > bad.json
 	run "$IORAMP" report bad.json
 	[ "$status" -eq 2 ]

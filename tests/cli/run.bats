@@ -193,3 +193,51 @@ PARM
 	[ "$(grep -c '^RDEND$' <<<"$output")" -eq 2 ]
 	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
 }
+
+@test "a point that misses its target says so: results.json, curves.csv, console, --strict" {
+	# one modelled unit of 100 us: 10,000 IOPS at most, so the 130% point cannot be reached
+	cat >miss.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=64m,threads=4
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=curve,curve=(50,100,130),elapsed=3,interval=1
+PARM
+	eng=model:units=1,read_us=100,dist=fixed
+	run "$IORAMP" -f miss.vdb -o out --engine "$eng" --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nrd1_(130%): reached 10,000 of 13,000 (77%), limited by device\n'* ]]
+	[ "$(echo "$output" | grep -c ': reached ')" -eq 1 ]
+	[ "$(jq -r '.schema' out/results.json)" = "ioramp-results/3" ]
+	[ "$(jq -c '[.runs[] | [.is_target_met, .limited_by]]' out/results.json)" = \
+		'[[true,"device"],[true,null],[true,null],[false,"device"]]' ]
+	[ "$(jq -c '[.curves[0].points[] | .is_target_met]' out/results.json)" = '[true,true,false]' ]
+	# virtual time: ioramp's CPU says nothing about a modelled second
+	[ "$(jq -r '.runs[0].ioramp_cpu_pct, .runs[0].intervals[0].ioramp_cpu_pct' out/results.json)" = $'null\nnull' ]
+	head -1 out/curves.csv | grep -q ',target_met,limited_by$'
+	[ "$(tail -1 out/curves.csv | cut -d, -f20-)" = "no,device" ]
+	[ "$(sed -n 2p out/curves.csv | cut -d, -f20-)" = "yes," ]
+	if has_jsonschema; then
+		run schema_valid out/results.json
+		[ "$output" = "valid" ]
+	fi
+	run "$IORAMP" -f miss.vdb -o out2 --engine "$eng" --seed 1 --strict
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ioramp: error: --strict: 1 run missed its target by more than 2%"* ]]
+	# a fixed rate the drive carries passes --strict; a lone iorate= run that misses is listed
+	sed -i 's/iorate=curve,curve=(50,100,130)/iorate=5000/' miss.vdb
+	run "$IORAMP" -f miss.vdb -o out3 --engine "$eng" --seed 1 --strict
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[-1].is_target_met, .runs[-1].limited_by]' out3/results.json)" = '[true,null]' ]
+	sed -i 's/iorate=5000/iorate=20000/' miss.vdb
+	run "$IORAMP" -f miss.vdb -o out4 --engine "$eng" --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"rd1: reached 10,000 of 20,000 (50%), limited by device"* ]]
+}
+
+@test "a real-time run records ioramp's own CPU per interval and per run" {
+	printf 'sd=sd1,lun=%s/f1,size=1m,threads=2\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
+		"$SCRATCH" >cpu.vdb
+	run "$IORAMP" -f cpu.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.runs[-1].ioramp_cpu_pct | type' out/results.json)" = number ]
+	[ "$(jq -r '[.runs[-1].intervals[].ioramp_cpu_pct | type] | unique | .[]' out/results.json)" = number ]
+}

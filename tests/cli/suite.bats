@@ -23,9 +23,9 @@ eight_files() {
 @test "ioramp workloads lists every library file with its figures" {
 	run "$IORAMP" workloads
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 17 profiles" ]
+	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 19 profiles" ]
 	[[ "${lines[1]}" == "profile "*"read%  sizes"*"threads  description" ]]
-	[ "${#lines[@]}" -eq 19 ]
+	[ "${#lines[@]}" -eq 21 ]
 	for f in "$WORKLOADS"/*.vdb; do
 		grep -q "^$(basename "$f" .vdb) " <<<"$output" || { echo "no line for $f"; return 1; }
 	done
@@ -102,6 +102,50 @@ eight_files() {
 	[ "$status" -eq 0 ]
 	[ "$(jq -c '[.curves[].points[].iops]' again/sql/results.json)" = \
 		"$(jq -c '[.curves[].points[].iops]' out/sql/results.json)" ]
+}
+
+@test "ioramp suite runs the QD sweeps on modelled drives: one run per depth, percentiles to p99.9999 per WD and SD" {
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m \
+		--profiles qd-sweep-4k-randread,qd-sweep-128k-seqwrite \
+		--engine model:units=4,read_us=200,write_us=100 -e 2 -w 0 -i 1 --seed 1 -o out
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '^ioramp suite: profile 1 of 2: qd-sweep-4k-randread (4K Random Read QD Sweep)' \
+		<<<"$output"
+	[ "${lines[-1]}" = "ioramp suite: completed; report: out/report.html" ]
+	for p in qd-sweep-4k-randread qd-sweep-128k-seqwrite; do
+		local j=out/$p/results.json
+		[ "$(jq '.runs | length' "$j")" -eq 9 ]
+		[ "$(jq -c '[.runs[].params.threads]' "$j")" = "[1,2,4,8,16,32,64,128,256]" ]
+		# every run's workloads and drives carry the tail percentiles
+		[ "$(jq '[.runs[].average.wds[].service.percentiles_us["99.9999"] | numbers] | length' \
+			"$j")" -eq 9 ]
+		[ "$(jq '[.runs[].average.sds[].service.percentiles_us["99.9999"] | numbers] | length' \
+			"$j")" -eq 72 ]
+		# one sweep over threads, not nine one-point series
+		[ "$(jq -c '[.curves[] | {kind, x, for_loops}]' "$j")" = \
+			'[{"kind":"sweep","x":"threads","for_loops":"None"}]' ]
+		[ "$(jq -c '[.curves[0].points[].x]' "$j")" = "[1,2,4,8,16,32,64,128,256]" ]
+	done
+	# deeper queues on a 4-unit model: more IOPS up to 4 in flight per drive, then flat
+	local j=out/qd-sweep-4k-randread/results.json
+	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
+	jq -e '.runs[8].average.total.service.mean_us > 10 * .runs[2].average.total.service.mean_us' \
+		"$j"
+}
+
+@test "nested for-loops give one sweep per outer value along the innermost; an iorate list is a sweep of iorate" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=max,forxfersize=(4k,8k),forthreads=(1,2,4),elapsed=2,interval=1" \
+		"rd=rd2,wd=wd1,iorate=(100,200),forthreads=(1,2),elapsed=2,interval=1" >nest.vdb
+	run "$IORAMP" -f nest.vdb -o out --engine model:units=2,read_us=100 --seed 1
+	echo "$output" | tail -5
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.curves[] | [.kind, .x, .rd, .for_loops, [.points[].x]]]' out/results.json)" = \
+		'[["sweep","threads","rd1","xfersize=4k",[1,2,4]],["sweep","threads","rd1","xfersize=8k",[1,2,4]],["sweep","iorate","rd2","threads=1",[100,200]],["sweep","iorate","rd2","threads=2",[100,200]]]' ]
+	# the page names the swept parameter instead of the first run's value ("1 threads")
+	grep -q '4 KiB[^<]*sweep of threads' out/report.html
+	! grep -q '1 threads' out/report.html
 }
 
 @test "ioramp suite with modelled drives needs --size" {
@@ -197,11 +241,11 @@ eight_files() {
 	echo "$output" | tail -25
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
-	[[ "$output" == *"ioramp suite: 16 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
-	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 16 ]
+	[[ "$output" == *"ioramp suite: 18 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 18 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 16 ]
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 18 ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]

@@ -26,3 +26,44 @@ load helpers
 	# every golden file was produced
 	[ "$n" -eq "$(ls "$data/golden" | wc -l)" ]
 }
+
+# scan.parmscan.expected is ioramp's parmscan.html, checked equal to VDbench 5.04.07's for the
+# same file (tests/data/vdbfiles/regen-vdbench.sh).
+@test "parmscan.html traces every line, keyword and value as VDbench does" {
+	local data=$TESTS/data/vdbfiles
+	run "$IORAMP" -f "$data/scan.vdb" -o out --engine null "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	diff -u "$data/scan.parmscan.expected" \
+		<(tail -n +2 out/parmscan.html | cut -c14- | sed "s|$SCRATCH|DIR|g")
+	grep -q 'HREF="parmscan.html"' out/summary.html
+}
+
+@test "an absolute -o is titled by its last component, as VDbench does" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o "$PWD/deep/out" --engine null \
+		"dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ "$(head -1 deep/out/totals.html)" = "<title>Vdbench out/totals.html</title><pre>" ]
+}
+
+@test "flatfile: dedupratio n/a without dedup, three decimals in the max columns" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null --seed 11 \
+		"dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	local hdr line
+	hdr=$(grep -m1 '^ *tod ' out/flatfile.html)
+	line=$(grep -m1 ' rd1 ' out/flatfile.html)
+	col() { local i=1; for w in $hdr; do [ "$w" = "$1" ] && break; i=$((i + 1)); done
+		echo "$line" | awk -v i="$i" '{print $i}'; }
+	[ "$(col dedupratio)" = n/a ]
+	[[ "$(col resp_max)" =~ ^[0-9]+(\.[0-9]{1,3})?$ ]]
+	[[ "$(col read_max)" =~ ^[0-9]+(\.[0-9]{1,3})?$ ]]
+	[ "$(col xfersize)" = 4096 ]
+}
+
+@test "logfile.html: a variable argument whole, each lun size and the total, as VDbench logs them" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	grep -q "input argument scanned: 'dir=$SCRATCH'\$" out/logfile.html
+	grep -q "sd=sd1,lun=$SCRATCH/g1 lun size: 8,388,608 bytes; 0.0078 GB (1024\*\*3); 0.0084 GB (1000\*\*3)\$" out/logfile.html
+	grep -q " Total SD size: 16,777,216 bytes; 0.0156 GB (1024\*\*3); 0.0168 GB (1000\*\*3)\$" out/logfile.html
+}

@@ -7,10 +7,12 @@ load helpers
 
 WORKLOADS=$BATS_TEST_DIRNAME/../../workloads
 
-# The runs a file lists: a curve is its max run and 12 points; the precondition has 3 runs.
+# The runs a file lists: a curve is its max run and 12 points; the precondition has 3 runs,
+# a QD sweep one per depth.
 nr_runs() {
 	case $1 in
 	precondition.vdb) echo 3 ;;
+	qd-sweep-*) echo 9 ;;
 	*) echo 13 ;;
 	esac
 }
@@ -27,7 +29,7 @@ nr_runs() {
 		[ "$(grep -c 'Simulating RD=' <<<"$output")" -eq "$want" ]
 		n=$((n + 1))
 	done
-	[ "$n" -eq 17 ]
+	[ "$n" -eq 19 ]
 }
 
 @test "the curves ramp from 10% to 120% of the max in 10% steps" {

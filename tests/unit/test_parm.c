@@ -12,6 +12,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "ioramp/fs.h"
 #include "ioramp/parm.h"
 
 struct parsed {
@@ -289,14 +290,35 @@ static void test_bad_values_point_at_the_value(void **state)
 	parsed_fini(&p);
 }
 
-static void test_fs_mode_rejected(void **state)
+/* File-system mode: typed fsd/fwd/rd, count= replication, defaults; no mixing with sd=. */
+static void test_fs_mode(void **state)
 {
 	struct parsed p;
 
 	(void)state;
-	parse(&p, "fsd=fsd1,anchor=/tmp/x\n");
+	parse(&p, "fsd=default,depth=2,width=3,files=4,size=(4k,50,8k,50)\n"
+		  "fsd=f,anchor=/tmp/x,count=(1,2)\n"
+		  "fwd=w1,fsd=f*,operation=getattr,threads=3\n"
+		  "rd=rd1,fwd=w1,fwdrate=(10,20),format=(yes,once),forthreads=(1,2)\n");
+	assert_int_equal(p.ret, 0);
+	assert_non_null(p.cfg->fs);
+	assert_int_equal(p.cfg->fs->nr_fsds, 2);
+	assert_string_equal(p.cfg->fs->fsds[1].anchor, "/tmp/x2");
+	assert_int_equal(p.cfg->fs->fsds[0].depth, 2);
+	assert_int_equal(p.cfg->fs->fsds[0].sizes.nr, 2);
+	assert_int_equal(p.cfg->fs->fwds[0].nr_fsd, 2);
+	assert_int_equal(p.cfg->fs->fwds[0].op, FS_OP_GETATTR);
+	assert_int_equal(p.cfg->fs->rds[0].nr_rates, 2);
+	assert_int_equal(p.cfg->fs->rds[0].format, FS_FMT_YES | FS_FMT_ONCE);
+	assert_int_equal(p.cfg->fs->rds[0].nr_loops, 1);
+	parsed_fini(&p);
+	parse(&p, "fsd=fsd1,anchor=/tmp/x,size=4k\n");
 	assert_int_equal(p.ret, -EINVAL);
-	assert_non_null(strstr(p.err.msg, "file-system mode"));
+	assert_non_null(strstr(p.err.msg, "no run definition"));
+	parsed_fini(&p);
+	parse(&p, "sd=sd1,lun=/tmp/a\nfsd=fsd1,anchor=/tmp/x\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "does not mix"));
 	parsed_fini(&p);
 }
 
@@ -543,7 +565,7 @@ int main(void)
 		cmocka_unit_test(test_count_replicates_names_and_luns),
 		cmocka_unit_test(test_order_error_names_the_order),
 		cmocka_unit_test(test_bad_values_point_at_the_value),
-		cmocka_unit_test(test_fs_mode_rejected),
+		cmocka_unit_test(test_fs_mode),
 		cmocka_unit_test(test_rd_without_wd_clones_wd_default),
 		cmocka_unit_test(test_kw_tables_follow_vdbench_order),
 		cmocka_unit_test(test_lexer_rules),

@@ -45,7 +45,7 @@ static const char *const golden_files[] = {
 	"parmfile.html",      "flatfile.html",	    "histogram.html",	  "sd1.histogram.html",
 	"sd2.histogram.html", "wd1.histogram.html", "wd2.histogram.html", "sd1.html",
 	"sd2.html",	      "wd1.html",	    "wd2.html",		  "skew.html",
-	"errorlog.html",      "status.html",
+	"errorlog.html",      "status.html",	    "parmscan.html",
 };
 
 /* The (WD, SD) pairs of the config and their I/O per interval. */

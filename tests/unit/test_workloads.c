@@ -105,6 +105,10 @@ static const struct wl_row rows[] = {
 	  NOT_STATED, 16, { { K(128), 100 } } },
 	{ "precondition.vdb steady", "precondition.vdb", "steady", { { "steady", 100 } }, 0, 100,
 	  NOT_STATED, 64, { { K(4), 100 } } },
+	{ "qd-sweep-4k-randread.vdb", "qd-sweep-4k-randread.vdb", "qd-sweep-4k-randread",
+	  { { "randread", 100 } }, 100, 100, NOT_STATED, 256, { { K(4), 100 } } },
+	{ "qd-sweep-128k-seqwrite.vdb", "qd-sweep-128k-seqwrite.vdb", "qd-sweep-128k-seqwrite",
+	  { { "seqwrite", 100 } }, 0, 0, NOT_STATED, 256, { { K(128), 100 } } },
 };
 /* clang-format on */
 
@@ -260,13 +264,17 @@ static const struct parm_rd *find_rd(const struct parm_config *cfg, const char *
 	return NULL;
 }
 
-/* The threads the row's run uses: its threads= loop, else the SDs'. */
+/* The threads the row's run uses: its threads= loop (a QD sweep: its deepest), else the
+ * SDs'. */
 static uint32_t rd_threads(const struct parm_config *cfg, const struct parm_rd *rd)
 {
 	for (size_t i = 0; i < rd->nr_loops; i++)
 		if (rd->loops[i].kw == PARM_KW_FORTHREADS) {
-			assert_int_equal(rd->loops[i].nr, 1);
-			return (uint32_t)rd->loops[i].vals[0].value;
+			double most = 0;
+
+			for (size_t v = 0; v < rd->loops[i].nr; v++)
+				most = fmax(most, rd->loops[i].vals[v].value);
+			return (uint32_t)most;
 		}
 	return cfg->sds[0].threads;
 }
@@ -310,6 +318,24 @@ static void check_curve(const struct parm_config *cfg, const struct wl_row *row)
 	assert_int_equal(rd->nr_wd, row_nr_wds(row));
 }
 
+/* A QD sweep: one uncontrolled run per depth 1, 2, 4 ... 256, the library's times. */
+static void check_qd_sweep(const struct parm_config *cfg, const struct wl_row *row)
+{
+	const struct parm_rd *rd = find_rd(cfg, row->rd);
+
+	assert_int_equal(cfg->nr_rds, 1);
+	assert_int_equal(rd->nr_rates, 1);
+	assert_int_equal(rd->rates[0].kind, PARM_RATE_MAX);
+	assert_int_equal(rd->nr_loops, 1);
+	assert_int_equal(rd->loops[0].kw, PARM_KW_FORTHREADS);
+	assert_int_equal(rd->loops[0].nr, 9);
+	for (size_t i = 0; i < rd->loops[0].nr; i++)
+		assert_true(rd->loops[0].vals[i].value == (double)(1u << i));
+	assert_int_equal(rd->warmup_s, 60);
+	assert_int_equal(rd->elapsed_s, 300);
+	assert_int_equal(rd->interval_s, 5);
+}
+
 static void assert_near(const char *what, const char *label, double got, double want)
 {
 	if (fabs(got - want) > TOLERANCE_PCT)
@@ -326,7 +352,9 @@ static void test_workloads_mix(void **state)
 	double read = 0, rnd = 0, replica = 0, reads_w = 0, size_pct[MAX_SIZES] = { 0 };
 
 	check_drives(cfg, row);
-	if (strcmp(row->file, "precondition.vdb"))
+	if (!strncmp(row->file, "qd-sweep-", 9))
+		check_qd_sweep(cfg, row);
+	else if (strcmp(row->file, "precondition.vdb"))
 		check_curve(cfg, row);
 	for (size_t w = 0; w < nr_wds; w++) {
 		int idx = parm_wd_find(cfg, row->wds[w].name);

@@ -1,0 +1,220 @@
+/* File-system mode (VDbench fsd=/fwd=): the typed definitions the parameter reader fills
+ * (src/parm/fsd*.c), the runs the planner makes of them (src/plan/fwd*.c) and the engine that
+ * lays out anchor trees and runs the operations on them (src/fs/). */
+#ifndef IORAMP_FS_H
+#define IORAMP_FS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+
+/* The operations of operation=, in the order VDbench's console shows their columns after
+ * read and write (mkdir rmdir create open close delete), then the rest. */
+enum fs_op {
+	FS_OP_READ,
+	FS_OP_WRITE,
+	FS_OP_MKDIR,
+	FS_OP_RMDIR,
+	FS_OP_CREATE,
+	FS_OP_OPEN,
+	FS_OP_CLOSE,
+	FS_OP_DELETE,
+	FS_OP_GETATTR,
+	FS_OP_SETATTR,
+	FS_OP_ACCESS,
+	FS_OP_COPY,
+	FS_OP_MOVE,
+	FS_OP_NR,
+};
+
+/* VDbench's name of an operation ("read", "getattr"). */
+const char *fs_op_name(enum fs_op op);
+/* The operation a word names (any case), or -ENOENT. */
+int fs_op_lookup(const char *word);
+
+/* fsd=: an anchor and the tree under it. */
+struct parm_fsd {
+	char *name;
+	struct parm_loc loc;
+	char *anchor;
+	struct parm_loc anchor_loc;
+	uint32_t depth;
+	uint32_t width;
+	uint32_t files;
+	struct parm_xfer sizes; /* FIXED or DIST (size,pct,...) */
+	bool is_dist_all;	/* distribution=all: files in every directory */
+	struct parm_openflags openflags;
+	bool is_shared;
+	uint64_t totalsize_bytes; /* 0: every file */
+};
+
+/* fwd=: one operation on some FSDs. */
+struct parm_fwd {
+	char *name;
+	struct parm_loc loc;
+	size_t *fsd_idx;
+	size_t nr_fsd;
+	enum fs_op op; /* default read */
+	bool is_random;	      /* fileio=random (default sequential) */
+	bool is_shared_io;    /* fileio=(random,shared) */
+	bool is_seq_delete;   /* fileio=(sequential,delete) */
+	bool is_select_seq;   /* fileselect=sequential (default random) */
+	struct parm_xfer xfer; /* default 4k */
+	uint32_t threads;      /* default 1 */
+	double skew;	       /* 0: not given */
+	double rdpct;	       /* -1: not given (pure op) */
+	uint64_t stopafter;    /* random I/O: ops per open; 0: size/xfer */
+	struct parm_openflags openflags;
+};
+
+/* format= of an RD, as bits. */
+enum {
+	FS_FMT_YES = 1 << 0,
+	FS_FMT_ONLY = 1 << 1,
+	FS_FMT_RESTART = 1 << 2,
+	FS_FMT_CLEAN = 1 << 3,
+	FS_FMT_ONCE = 1 << 4,
+	FS_FMT_DIRS = 1 << 5,
+	FS_FMT_LIMITED = 1 << 6,
+	FS_FMT_COMPLETE = 1 << 7,
+};
+
+/* One for-loop of an fs RD, in the order written. */
+enum fs_loop_kind {
+	FS_LOOP_XFERSIZE,
+	FS_LOOP_THREADS,
+	FS_LOOP_RDPCT,
+	FS_LOOP_OPERATION,
+	FS_LOOP_DEPTH,
+	FS_LOOP_WIDTH,
+	FS_LOOP_FILES,
+	FS_LOOP_SIZES,
+	FS_LOOP_TOTAL,
+};
+
+struct parm_fs_loop {
+	enum fs_loop_kind kind;
+	size_t nr;
+	double *vals; /* OPERATION: enum fs_op */
+};
+
+struct parm_frd {
+	char *name;
+	struct parm_loc loc;
+	size_t *fwd_idx;
+	size_t nr_fwd;
+	struct parm_rate *rates; /* fwdrate=: FIXED, MAX or CURVE; default max... as VDbench */
+	size_t nr_rates;
+	bool has_rate;
+	unsigned int format; /* FS_FMT_* (0: no) */
+	int *ops;	     /* operations=: overrides every FWD's operation; NULL: none */
+	size_t nr_ops;
+	double *curve_pcts;
+	size_t nr_curve_pcts;
+	int64_t elapsed_s;
+	int64_t interval_s;
+	int64_t warmup_s;
+	int64_t pause_s;
+	bool has_warmup;
+	struct parm_fs_loop *loops;
+	size_t nr_loops;
+};
+
+struct parm_fs {
+	struct parm_fsd *fsds;
+	size_t nr_fsds;
+	struct parm_fwd *fwds;
+	size_t nr_fwds;
+	struct parm_frd *rds;
+	size_t nr_rds;
+	void *raw; /* the definitions as written, until parm_fs_finish() */
+};
+
+/* ---- reading (src/parm/fsd.c, fsd_apply.c) ---- */
+
+/* Whether key starts file-system mode (fsd= or fwd=). */
+bool parm_fs_starts(const char *key);
+
+/* One lexed item of the file-system part of the files (from the first fsd= or fwd= on). */
+struct parm_item;
+int parm_fs_take(struct parm_config *cfg, const struct parm_item *it, struct parm_err *err);
+
+/* Types every fs definition once all are read. Returns 0 or -EINVAL with *err. */
+int parm_fs_finish(struct parm_config *cfg, struct parm_err *err);
+void parm_fs_free(struct parm_fs *fs);
+
+/* ---- planning (src/plan/fwd_plan.c, fwd_list.c) ---- */
+
+enum fs_run_kind {
+	FS_RUN_FORMAT, /* format_for_rdN */
+	FS_RUN_WORK,
+};
+
+/* One run of the plan; the loop values it uses are resolved into copies of the FSDs/FWDs. */
+struct fs_run {
+	enum fs_run_kind kind;
+	size_t rd_idx;
+	char *name;	  /* "format_for_rd1", "rd1", "rd1_(10%)" */
+	enum plan_rate rate; /* FIXED, MAX, CURVE_MAX, CURVE_POINT */
+	double rate_ops;
+	double pct;
+	int base_run;
+	unsigned int format; /* FORMAT: the RD's format= bits */
+	uint64_t elapsed_s;
+	uint64_t interval_s;
+	uint64_t warmup_s;
+	char *for_loops; /* "None" or "fwdrate=100 xfersize=4k" */
+	/* the run's copies, loop values applied */
+	struct parm_fsd *fsds; /* every FSD the run's FWDs use, in config order */
+	size_t nr_fsds;
+	struct parm_fwd *fwds; /* one per (FWD, operation): operations= splits a FWD */
+	size_t nr_fwds; /* fwds[i].fsd_idx index fsds */
+};
+
+struct fs_plan {
+	struct fs_run *runs;
+	size_t nr_runs;
+	const struct parm_config *cfg;
+};
+
+/* Expands cfg->fs into runs as VDbench orders them: for each fwdrate (outermost), each loop
+ * value in the order written; a format run before each work run when format= asks (once:
+ * only before the first), curves as a max run and one run per point. */
+int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err);
+void fs_plan_free(struct fs_plan *p);
+
+/* The -s listing: "Anchor size:" per anchor, "Simulating RD=" per run, the total. */
+int fs_plan_print_simulation(const struct fs_plan *p, FILE *f);
+
+/* The tree of one FSD: its counts and the bytes its files take. */
+struct fs_tree_size {
+	uint64_t dirs;
+	uint64_t files;
+	uint64_t bytes;
+};
+void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out);
+
+/* The size of file number file_no (0-based, VDbench's numbering) of fsd: sizes= drawn by a
+ * hash of the number, the same on every run. */
+uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no);
+
+/* The "Anchor size:" line after the time of day. */
+void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len);
+
+/* ---- running (src/fs/) ---- */
+
+struct fs_exec_opts {
+	const char *outdir;
+	uint64_t seed;
+	bool is_quiet;
+};
+
+/* Runs every run of the plan on real directories. Returns 0, or an errno-style negative with
+ * a message on stderr (an anchor whose parent does not exist, a failed format). */
+int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o);
+
+#endif /* IORAMP_FS_H */

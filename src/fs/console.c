@@ -1,0 +1,188 @@
+/* The file-system console as VDbench 5.04.07 prints it (observed): the two heading lines,
+ * one line per interval and the avg line with the same columns, and the "Miscellaneous
+ * statistics" block with each counter's total and rate. */
+#include "fs_int.h"
+
+#include <math.h>
+#include <string.h>
+#include <time.h>
+
+void fs_opstat_note(struct fs_opstat *s, double ms)
+{
+	s->n++;
+	s->resp_sum_ms += ms;
+	s->resp_sq_ms += ms * ms;
+	if (ms > s->resp_max_ms)
+		s->resp_max_ms = ms;
+}
+
+static void opstat_add(struct fs_opstat *to, const struct fs_opstat *from)
+{
+	to->n += from->n;
+	to->resp_sum_ms += from->resp_sum_ms;
+	to->resp_sq_ms += from->resp_sq_ms;
+	if (from->resp_max_ms > to->resp_max_ms)
+		to->resp_max_ms = from->resp_max_ms;
+}
+
+void fs_stats_add(struct fs_stats *to, const struct fs_stats *from)
+{
+	for (int i = 0; i < FS_OP_NR; i++)
+		opstat_add(&to->op[i], &from->op[i]);
+	opstat_add(&to->reqstd, &from->reqstd);
+	to->read_bytes += from->read_bytes;
+	to->write_bytes += from->write_bytes;
+	for (int i = 0; i < FS_MISC_NR; i++)
+		to->misc[i] += from->misc[i];
+}
+
+static void tod(char buf[16])
+{
+	struct timespec ts;
+	struct tm tm;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	snprintf(buf, 16, "%02d:%02d:%02d.%03d", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		 (int)(ts.tv_nsec / 1000000));
+}
+
+void fs_console_header(FILE *f)
+{
+	char date[32];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	localtime_r(&now, &tm);
+	strftime(date, sizeof(date), "%b %d, %Y", &tm);
+	fprintf(f, "\n%s ..Interval.. .ReqstdOps... ...cpu%%...  read ....read..... "
+		   "....write.... ..mb/sec... mb/sec .xfer.. ...mkdir.... ...rmdir.... "
+		   "...create... ....open.... ...close.... ...delete...\n",
+		date);
+	fprintf(f, "                            rate   resp total  sys   pct   rate   resp   rate "
+		   "  resp  read write  total    size  rate   resp  rate   resp  rate   resp  rate "
+		   "  resp  rate   resp  rate   resp\n");
+}
+
+static double resp(const struct fs_opstat *s)
+{
+	return s->n ? s->resp_sum_ms / (double)s->n : 0;
+}
+
+void fs_console_line(FILE *f, const char *label, const struct fs_stats *s, double secs,
+		     double cpu_total, double cpu_sys)
+{
+	static const enum fs_op meta[] = { FS_OP_MKDIR, FS_OP_RMDIR, FS_OP_CREATE,
+					   FS_OP_OPEN,	FS_OP_CLOSE, FS_OP_DELETE };
+	const struct fs_opstat *rd = &s->op[FS_OP_READ], *wr = &s->op[FS_OP_WRITE];
+	uint64_t rw = rd->n + wr->n;
+	double mb = 1024.0 * 1024.0;
+	char t[16];
+
+	if (secs <= 0)
+		secs = 1;
+	tod(t);
+	fprintf(f, "%s%13s %6.1f %6.3f %5.1f %4.2f %5.1f %6.1f %6.3f %6.1f %6.3f %5.2f %5.2f %6.2f "
+		   "%7llu",
+		t, label, (double)s->reqstd.n / secs, resp(&s->reqstd), cpu_total, cpu_sys,
+		rw ? 100.0 * (double)rd->n / (double)rw : 0.0, (double)rd->n / secs, resp(rd),
+		(double)wr->n / secs, resp(wr), (double)s->read_bytes / mb / secs,
+		(double)s->write_bytes / mb / secs,
+		(double)(s->read_bytes + s->write_bytes) / mb / secs,
+		rw ? (unsigned long long)((s->read_bytes + s->write_bytes) / rw) : 0ull);
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta); i++)
+		fprintf(f, " %5.1f %6.3f", (double)s->op[meta[i]].n / secs, resp(&s->op[meta[i]]));
+	fputc('\n', f);
+}
+
+void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
+{
+	static const struct {
+		const char *name;
+		const char *what;
+	} misc[FS_MISC_NR] = {
+		[FS_MISC_FILE_CREATES] = { "FILE_CREATES", "Files created:" },
+		[FS_MISC_DIRECTORY_CREATES] = { "DIRECTORY_CREATES", "Directories created:" },
+		[FS_MISC_WRITE_OPENS] = { "WRITE_OPENS", "Files opened for write activity:" },
+		[FS_MISC_READ_OPENS] = { "READ_OPENS", "Files opened for read activity:" },
+		[FS_MISC_FILE_DELETES] = { "FILE_DELETES", "Files deleted:" },
+		[FS_MISC_DIRECTORY_DELETES] = { "DIRECTORY_DELETES", "Directories deleted:" },
+		[FS_MISC_FILE_BUSY] = { "FILE_BUSY", "File busy:" },
+		[FS_MISC_FILE_CLOSES] = { "FILE_CLOSES", "Close requests:" },
+	};
+	char t[16];
+
+	if (secs <= 0)
+		secs = 1;
+	tod(t);
+	fprintf(f, "%s \n%s Miscellaneous statistics:\n", t, t);
+	fprintf(f, "%s (These statistics do not include activity between the last reported "
+		   "interval and shutdown.)\n",
+		t);
+	for (int i = 0; i < FS_MISC_NR; i++)
+		if (s->misc[i])
+			fprintf(f, "%s %-20s%-40s%11llu%11llu/sec\n", t, misc[i].name, misc[i].what,
+				(unsigned long long)s->misc[i],
+				(unsigned long long)llround((double)s->misc[i] / secs));
+	fprintf(f, "%s \n", t);
+}
+
+/* One column pair of the std_ or max_ line: blank when the operation never ran. */
+static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t op_off,
+			double secs, bool is_max, int rate_w)
+{
+	double sum = 0, sq = 0, mx = 0, n = 0, rsum = 0, rsq = 0, rmax = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct fs_opstat *s = (const struct fs_opstat *)((const char *)&iv[0] +
+									i * op_off);
+		double rate = (double)s->n / secs;
+
+		sum += rate;
+		sq += rate * rate;
+		if (rate > mx)
+			mx = rate;
+		n += (double)s->n;
+		rsum += s->resp_sum_ms;
+		rsq += s->resp_sq_ms;
+		if (s->resp_max_ms > rmax)
+			rmax = s->resp_max_ms;
+	}
+	if (!n) {
+		fprintf(f, " %*s %6s", rate_w, "", "");
+		return;
+	}
+	if (is_max) {
+		fprintf(f, " %*.1f %6.3f", rate_w, mx, rmax);
+	} else {
+		double m = sum / (double)nr, rm = rsum / n;
+		double sd = nr > 1 ? sqrt(fmax(0, (sq - (double)nr * m * m) / (double)(nr - 1))) : 0;
+
+		fprintf(f, " %*.1f %6.3f", rate_w, sd, sqrt(fmax(0, rsq / n - rm * rm)));
+	}
+}
+
+void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, size_t nr,
+		       double secs)
+{
+	static const enum fs_op meta[] = { FS_OP_MKDIR, FS_OP_RMDIR, FS_OP_CREATE,
+					   FS_OP_OPEN,	FS_OP_CLOSE, FS_OP_DELETE };
+	size_t off = sizeof(struct fs_stats);
+	char t[16], label[64];
+
+	if (secs <= 0)
+		secs = 1;
+	for (int is_max = 0; is_max < 2; is_max++) {
+		tod(t);
+		snprintf(label, sizeof(label), "%s_%s", is_max ? "max" : "std", range);
+		fprintf(f, "%s%13s", t, label);
+		stdmax_pair(f, nr ? &iv[0].reqstd : NULL, nr, off, secs, is_max, 6);
+		fprintf(f, " %5s %4s %5s", "", "", "");
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, nr, off, secs, is_max, 6);
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, nr, off, secs, is_max, 6);
+		fprintf(f, " %5s %5s %6s %7s", "", "", "", "");
+		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta); i++)
+			stdmax_pair(f, nr ? &iv[0].op[meta[i]] : NULL, nr, off, secs, is_max, 5);
+		fputc('\n', f);
+	}
+}

@@ -1,0 +1,186 @@
+/* The format pass: an anchor is created only inside a directory that exists; what a previous
+ * format left (vdb.*.dir directories, vdb_f*.file files, vdb_control.file) is removed, and
+ * nothing else; then every directory is made, every file created and written to its size. */
+#include "fs_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <fnmatch.h>
+#include <libgen.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+static bool is_ours(const char *name, bool is_dir)
+{
+	if (is_dir)
+		return !fnmatch("vdb.*.dir", name, 0);
+	return !fnmatch("vdb_f*.file", name, 0) || !strcmp(name, "vdb_control.file");
+}
+
+/* Removes our entries under dir; a directory of ours goes only once empty of everything. */
+static int clean_dir(const char *dir, struct fs_stats *st)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int ret = 0;
+
+	if (!d)
+		return errno == ENOENT ? 0 : -errno;
+	while ((e = readdir(d))) {
+		char path[4096];
+		struct stat sb;
+
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		if (lstat(path, &sb))
+			continue;
+		if (S_ISDIR(sb.st_mode) && is_ours(e->d_name, true)) {
+			ret = clean_dir(path, st);
+			if (!ret && !rmdir(path))
+				st->misc[FS_MISC_DIRECTORY_DELETES]++;
+		} else if (S_ISREG(sb.st_mode) && is_ours(e->d_name, false)) {
+			if (!unlink(path) && strcmp(e->d_name, "vdb_control.file"))
+				st->misc[FS_MISC_FILE_DELETES]++;
+		}
+		if (ret)
+			break;
+	}
+	closedir(d);
+	return ret;
+}
+
+/* The anchor exists afterwards, or its parent did not (the safety rule). */
+static int make_anchor(const char *anchor)
+{
+	char parent[4096];
+	struct stat sb;
+	char tod[16];
+
+	if (!stat(anchor, &sb))
+		return S_ISDIR(sb.st_mode) ? 0 : -ENOTDIR;
+	snprintf(parent, sizeof(parent), "%s", anchor);
+	if (stat(dirname(parent), &sb) || !S_ISDIR(sb.st_mode)) {
+		fprintf(stderr,
+			"ioramp: anchor=%s: its parent directory does not exist; ioramp creates an "
+			"anchor only inside an existing directory\n",
+			anchor);
+		return -ENOENT;
+	}
+	if (mkdir(anchor, 0755)) {
+		fprintf(stderr, "ioramp: anchor=%s: mkdir: %s\n", anchor, strerror(errno));
+		return -errno;
+	}
+	plan_time_of_day(tod);
+	printf("%s Created anchor directory: %s\n", tod, anchor);
+	return 0;
+}
+
+static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fs_stats *st)
+{
+	static const size_t chunk = 64 * 1024;
+	char *buf;
+	uint64_t done = 0;
+	int fd;
+	double t0 = now_ms();
+
+	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | (int)oflags, 0644);
+	if (fd < 0)
+		return -errno;
+	fs_opstat_note(&st->op[FS_OP_CREATE], now_ms() - t0);
+	st->misc[FS_MISC_FILE_CREATES]++;
+	st->misc[FS_MISC_WRITE_OPENS]++;
+	if (posix_memalign((void **)&buf, 4096, chunk)) {
+		close(fd);
+		return -ENOMEM;
+	}
+	memset(buf, 0x5a, chunk);
+	while (done < size) {
+		size_t n = size - done < chunk ? (size_t)(size - done) : chunk;
+		ssize_t w;
+
+		t0 = now_ms();
+		w = write(fd, buf, n);
+		if (w <= 0) {
+			free(buf);
+			close(fd);
+			return w < 0 ? -errno : -EIO;
+		}
+		fs_opstat_note(&st->op[FS_OP_WRITE], now_ms() - t0);
+		st->write_bytes += (uint64_t)w;
+		done += (uint64_t)w;
+	}
+	free(buf);
+	t0 = now_ms();
+	close(fd);
+	fs_opstat_note(&st->op[FS_OP_CLOSE], now_ms() - t0);
+	st->misc[FS_MISC_FILE_CLOSES]++;
+	return 0;
+}
+
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st)
+{
+	char path[4096], tod[16];
+	int ret = make_anchor(t->fsd->anchor);
+
+	if (ret)
+		return ret;
+	if (!(format & FS_FMT_RESTART) || (format & FS_FMT_CLEAN)) {
+		ret = clean_dir(t->fsd->anchor, st);
+		if (ret) {
+			fprintf(stderr, "ioramp: anchor=%s: cleaning: %s\n", t->fsd->anchor,
+				strerror(-ret));
+			return ret;
+		}
+		memset(t->dir_state, 0, t->nr_dirs ? t->nr_dirs : 1);
+		memset(t->file_state, 0, t->nr_files ? t->nr_files : 1);
+	} else {
+		fs_tree_scan(t);
+	}
+	if (format & FS_FMT_CLEAN)
+		return 0;
+	for (uint64_t d = 0; d < t->nr_dirs; d++) {
+		double t0 = now_ms();
+
+		if (t->dir_state[d])
+			continue;
+		fs_tree_dir_path(t, d, path, sizeof(path));
+		if (mkdir(path, 0755) && errno != EEXIST) {
+			fprintf(stderr, "ioramp: mkdir %s: %s\n", path, strerror(errno));
+			return -errno;
+		}
+		fs_opstat_note(&st->op[FS_OP_MKDIR], now_ms() - t0);
+		st->misc[FS_MISC_DIRECTORY_CREATES]++;
+		t->dir_state[d] = 1;
+	}
+	plan_time_of_day(tod);
+	printf("%s anchor=%s mkdir complete.\n", tod, t->fsd->anchor);
+	if (format & FS_FMT_DIRS)
+		return 0;
+	for (uint64_t f = 0; f < t->nr_files; f++) {
+		if (t->file_state[f] == FS_FILE_FULL)
+			continue;
+		fs_tree_file_path(t, f, path, sizeof(path));
+		ret = write_file(path, fs_file_size(t->fsd, f), 0, st);
+		if (ret) {
+			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
+			return ret;
+		}
+		t->file_state[f] = FS_FILE_FULL;
+	}
+	plan_time_of_day(tod);
+	printf("%s anchor=%s create complete.\n", tod, t->fsd->anchor);
+	return 0;
+}

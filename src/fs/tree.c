@@ -1,0 +1,168 @@
+/* Anchor trees as VDbench 5.04.07 lays them out (observed): directories vdb.L_I.dir, L the
+ * level and I the 1-based position under the parent; files only in the deepest directories,
+ * named vdb_fNNNN.file and numbered from zero across the tree, leaf k holding files
+ * k*files.. with the level-1 position varying fastest. */
+#include "fs_int.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static uint64_t upow(uint64_t b, uint32_t e)
+{
+	uint64_t r = 1;
+
+	while (e--)
+		r *= b;
+	return r;
+}
+
+int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
+{
+	struct fs_tree_size sz;
+
+	memset(t, 0, sizeof(*t));
+	t->fsd = fsd;
+	fs_tree_size(fsd, &sz);
+	t->nr_dirs = sz.dirs;
+	t->nr_leaves = fsd->depth ? upow(fsd->width, fsd->depth) : 1;
+	t->nr_files = sz.files;
+	if (fsd->is_dist_all && fsd->depth) {
+		fprintf(stderr, "ioramp: fsd=%s: distribution=all is listed by -s but not run yet; "
+				"expected distribution=bottom\n",
+			fsd->name);
+		return -ENOTSUP;
+	}
+	t->file_state = calloc(t->nr_files ? t->nr_files : 1, 1);
+	t->dir_state = calloc(t->nr_dirs ? t->nr_dirs : 1, 1);
+	if (!t->file_state || !t->dir_state)
+		return -ENOMEM;
+	pthread_mutex_init(&t->lock, NULL);
+	return 0;
+}
+
+void fs_tree_fini(struct fs_tree *t)
+{
+	free(t->file_state);
+	free(t->dir_state);
+	if (t->fsd)
+		pthread_mutex_destroy(&t->lock);
+	memset(t, 0, sizeof(*t));
+}
+
+/* Directory d: its level (1-based) and the positions of it and its parents. */
+static uint32_t dir_level(const struct fs_tree *t, uint64_t d, uint64_t *pos_in_level)
+{
+	uint64_t n = t->fsd->width;
+	uint32_t l = 1;
+
+	while (d >= n) {
+		d -= n;
+		n *= t->fsd->width;
+		l++;
+	}
+	*pos_in_level = d;
+	return l;
+}
+
+/* Path of the directory at level l whose position in that level is pos: the digits of pos in
+ * base width, level 1 least significant (the leaf order observed). */
+static void level_path(const struct fs_tree *t, uint32_t l, uint64_t pos, char *buf, size_t len)
+{
+	size_t o = (size_t)snprintf(buf, len, "%s", t->fsd->anchor);
+
+	for (uint32_t i = 1; i <= l && o < len; i++) {
+		uint64_t digit = pos % t->fsd->width;
+
+		pos /= t->fsd->width;
+		o += (size_t)snprintf(buf + o, len - o, "/vdb.%u_%" PRIu64 ".dir", i, digit + 1);
+	}
+}
+
+void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len)
+{
+	uint64_t pos;
+	uint32_t l = dir_level(t, d, &pos);
+
+	/* positions of a level are numbered with level 1 varying fastest; a dir at level l
+	 * has the digits of its parents below it */
+	level_path(t, l, pos, buf, len);
+}
+
+uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f)
+{
+	uint64_t leaf = t->fsd->files ? f / t->fsd->files : 0;
+	uint64_t first_leaf = 0;
+
+	for (uint32_t l = 1; l < t->fsd->depth; l++)
+		first_leaf += upow(t->fsd->width, l);
+	return first_leaf + leaf;
+}
+
+void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len)
+{
+	size_t o;
+
+	if (!t->fsd->depth) {
+		snprintf(buf, len, "%s/vdb_f%04" PRIu64 ".file", t->fsd->anchor, f);
+		return;
+	}
+	level_path(t, t->fsd->depth, t->fsd->files ? f / t->fsd->files : 0, buf, len);
+	o = strlen(buf);
+	snprintf(buf + o, len - o, "/vdb_f%04" PRIu64 ".file", f);
+}
+
+void fs_tree_scan(struct fs_tree *t)
+{
+	char path[4096];
+	struct stat st;
+
+	for (uint64_t d = 0; d < t->nr_dirs; d++) {
+		fs_tree_dir_path(t, d, path, sizeof(path));
+		t->dir_state[d] = !stat(path, &st) && S_ISDIR(st.st_mode);
+	}
+	for (uint64_t f = 0; f < t->nr_files; f++) {
+		fs_tree_file_path(t, f, path, sizeof(path));
+		if (stat(path, &st))
+			t->file_state[f] = FS_FILE_NONE;
+		else
+			t->file_state[f] = (uint64_t)st.st_size >= fs_file_size(t->fsd, f)
+						   ? FS_FILE_FULL
+						   : FS_FILE_EMPTY;
+	}
+}
+
+/* vdb_control.file: our own description of the tree (VDbench's fields, our layout). */
+void fs_tree_write_control(const struct fs_tree *t)
+{
+	char path[4096];
+	FILE *f;
+	time_t now = time(NULL);
+
+	snprintf(path, sizeof(path), "%s/vdb_control.file", t->fsd->anchor);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fprintf(f, "when  end %s", ctime(&now));
+	fprintf(f, "anchor=%s pid=%d written by ioramp\n", t->fsd->anchor, (int)getpid());
+	fprintf(f, "depth %u\nwidth %u\nfiles %u\ndist  %s\n", t->fsd->depth, t->fsd->width,
+		t->fsd->files, t->fsd->is_dist_all ? "all" : "bottom");
+	for (size_t i = 0; i < t->fsd->sizes.nr; i++)
+		fprintf(f, "size  %" PRIu64 "\nsize  %.0f\n", t->fsd->sizes.sizes_bytes[i],
+			t->fsd->sizes.nr > 1 ? t->fsd->sizes.pcts[i] : 0.0);
+	fprintf(f, "directory status %" PRIu64 "\n", t->nr_dirs);
+	for (uint64_t d = 0; d < t->nr_dirs; d++)
+		fprintf(f, "%c\n", t->dir_state[d] ? 'y' : 'n');
+	fprintf(f, "file status %" PRIu64 "\n", t->nr_files);
+	for (uint64_t i = 0; i < t->nr_files; i++) {
+		unsigned char s = t->file_state[i] & ~FS_FILE_BUSY;
+
+		fprintf(f, "%c\n", s == FS_FILE_FULL ? 'f' : s == FS_FILE_EMPTY ? 'e' : 'n');
+	}
+	fclose(f);
+}

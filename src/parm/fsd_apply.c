@@ -1,0 +1,676 @@
+/* Typing the file-system definitions (fsd=, fwd=, rd= with fwd=) read by fsd.c: defaults as
+ * VDbench's guide gives them, count= replication, fsd=/fwd= name lists with wildcards, and
+ * the RD's rates, format= words and for-loops. */
+#include "build.h"
+#include "fsd_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ioramp/fs.h"
+
+static const char *const op_names[FS_OP_NR] = {
+	[FS_OP_READ] = "read",	     [FS_OP_WRITE] = "write",	  [FS_OP_MKDIR] = "mkdir",
+	[FS_OP_RMDIR] = "rmdir",     [FS_OP_CREATE] = "create",	  [FS_OP_OPEN] = "open",
+	[FS_OP_CLOSE] = "close",     [FS_OP_DELETE] = "delete",	  [FS_OP_GETATTR] = "getattr",
+	[FS_OP_SETATTR] = "setattr", [FS_OP_ACCESS] = "access",	  [FS_OP_COPY] = "copy",
+	[FS_OP_MOVE] = "move",
+};
+
+const char *fs_op_name(enum fs_op op)
+{
+	return op < FS_OP_NR ? op_names[op] : "?";
+}
+
+int fs_op_lookup(const char *word)
+{
+	for (int i = 0; i < FS_OP_NR; i++)
+		if (!strcasecmp(word, op_names[i]))
+			return i;
+	return -ENOENT;
+}
+
+static int get_ops(const struct parm_val *v, const char *what, int **out, size_t *nr,
+		   struct parm_err *err)
+{
+	const char **w = NULL;
+	int n = parm_val_words(v, &w, err);
+	int *ops;
+
+	if (n < 0)
+		return n;
+	ops = calloc(n ? (size_t)n : 1, sizeof(*ops));
+	if (!ops) {
+		free(w);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		ops[i] = fs_op_lookup(w[i]);
+		if (ops[i] < 0) {
+			int ret = parm_errf(err, &v->loc,
+					    "invalid %s=%s: '%s' is not an operation; expected "
+					    "read, write, create, delete, mkdir, rmdir, open, close, "
+					    "getattr, setattr, access, copy or move",
+					    what, v->text, w[i]);
+
+			free(w);
+			free(ops);
+			return ret;
+		}
+	}
+	free(w);
+	*out = ops;
+	*nr = (size_t)n;
+	return 0;
+}
+
+/* sizes=: one size, or (size,pct,...) pairs adding up to 100. */
+static int get_sizes(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
+{
+	struct parm_num *n = NULL;
+	int nr = parm_val_numbers(v, PARM_UNIT_BYTES, "sizes", &n, err);
+	double total = 0;
+
+	if (nr < 0)
+		return nr;
+	memset(out, 0, sizeof(*out));
+	if (nr == 0 || (nr > 1 && nr % 2)) {
+		free(n);
+		return parm_errf(err, &v->loc,
+				 "invalid sizes=%s; expected one file size or (size,pct,...) pairs "
+				 "whose percentages add up to 100",
+				 v->text);
+	}
+	out->kind = nr == 1 ? PARM_XFER_FIXED : PARM_XFER_DIST;
+	out->nr = nr == 1 ? 1 : (size_t)nr / 2;
+	out->sizes_bytes = calloc(out->nr, sizeof(*out->sizes_bytes));
+	out->pcts = calloc(out->nr, sizeof(*out->pcts));
+	if (!out->sizes_bytes || !out->pcts) {
+		free(n);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < out->nr; i++) {
+		double sz = n[nr == 1 ? 0 : 2 * i].value;
+
+		if (sz < 0 || n[i].is_pct) {
+			free(n);
+			return parm_errf(err, &v->loc, "invalid sizes=%s; expected sizes >= 0",
+					 v->text);
+		}
+		out->sizes_bytes[i] = (uint64_t)sz;
+		out->pcts[i] = nr == 1 ? 100 : n[2 * i + 1].value;
+		total += out->pcts[i];
+	}
+	free(n);
+	if (fabs(total - 100) > 0.0001)
+		return parm_errf(err, &v->loc,
+				 "sizes=%s: the percentages add up to %g; expected 100", v->text,
+				 total);
+	return 0;
+}
+
+static int get_u32(const struct fs_kwset *s, const char *key, uint32_t min, uint32_t max,
+		   uint32_t *out, struct parm_err *err)
+{
+	const struct parm_val *v = fs_kwset_get(s, key);
+
+	return v ? parm_get_u32(v, min, max, key, out, err) : 0;
+}
+
+static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const char *name,
+			 const char *anchor_suffix, struct parm_err *err)
+{
+	const struct parm_val *v;
+	int ret = 0;
+
+	f->name = strdup(name);
+	f->loc = d->loc;
+	f->depth = 1;
+	f->width = 1;
+	f->files = 1;
+	if (!f->name)
+		return -ENOMEM;
+	v = fs_kwset_get(&d->set, "anchor");
+	if (!v || v->kind != PARM_VAL_WORD || !v->text[0])
+		return parm_errf(err, v ? &v->loc : &d->loc,
+				 "fsd=%s has no anchor=; expected anchor=/a/directory", name);
+	f->anchor_loc = v->loc;
+	if (asprintf(&f->anchor, "%s%s", v->text, anchor_suffix) < 0)
+		return -ENOMEM;
+	if (!ret)
+		ret = get_u32(&d->set, "depth", 0, 64, &f->depth, err);
+	if (!ret)
+		ret = get_u32(&d->set, "width", 1, 1000000, &f->width, err);
+	if (!ret)
+		ret = get_u32(&d->set, "files", 0, UINT32_MAX, &f->files, err);
+	v = fs_kwset_get(&d->set, "sizes");
+	if (!ret && !v)
+		ret = parm_errf(err, &d->loc, "fsd=%s has no sizes=; expected size=4k or sizes=(...)",
+				name);
+	if (!ret)
+		ret = get_sizes(v, &f->sizes, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
+		ret = parm_get_openflags(v, &f->openflags, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "shared")))
+		ret = parm_get_yesno(v, "shared", &f->is_shared, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "totalsize")))
+		ret = parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "totalsize",
+				   &f->totalsize_bytes, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "distribution"))) {
+		if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "all"))
+			f->is_dist_all = true;
+		else if (v->kind != PARM_VAL_WORD || strcasecmp(v->text, "bottom"))
+			ret = parm_errf(err, &v->loc,
+					"invalid distribution=%s in fsd=%s; expected bottom or all",
+					v->text, name);
+	}
+	return ret;
+}
+
+static int fsd_add(struct parm_fs *fs, struct parm_fsd **out)
+{
+	if (parm_grow((void **)&fs->fsds, fs->nr_fsds, sizeof(*fs->fsds)))
+		return -ENOMEM;
+	*out = &fs->fsds[fs->nr_fsds++];
+	memset(*out, 0, sizeof(**out));
+	return 0;
+}
+
+/* count=(first,n): fsdN.. with anchorN.. ([guide 1.28.3]). */
+static int apply_fsd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_err *err)
+{
+	const struct parm_val *cv = fs_kwset_get(&d->set, "count");
+	struct parm_fsd *f;
+	int ret;
+
+	if (cv) {
+		struct parm_num *n = NULL;
+		int nr = parm_val_numbers(cv, PARM_UNIT_PLAIN, "count", &n, err);
+
+		if (nr < 0)
+			return nr;
+		if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > PARM_MAX_DEFS) {
+			free(n);
+			return parm_errf(err, &cv->loc, "invalid count=%s; expected (first,how many)",
+					 cv->text);
+		}
+		for (uint64_t i = 0; i < (uint64_t)n[1].value; i++) {
+			char name[256], sfx[32];
+
+			snprintf(sfx, sizeof(sfx), "%llu", (unsigned long long)(n[0].value + i));
+			snprintf(name, sizeof(name), "%s%s", d->name, sfx);
+			ret = fsd_add(fs, &f);
+			if (!ret)
+				ret = apply_fsd_one(f, d, name, sfx, err);
+			if (ret) {
+				free(n);
+				return ret;
+			}
+		}
+		free(n);
+		return 0;
+	}
+	ret = fsd_add(fs, &f);
+	return ret ? ret : apply_fsd_one(f, d, d->name, "", err);
+}
+
+/* Names, a trailing '*' wildcard or '*' alone, against the names given. */
+static int resolve(const struct parm_val *v, const char *what, const char *owner,
+		   const char *(*name_of)(const struct parm_fs *, size_t), size_t nr_all,
+		   const struct parm_fs *fs, size_t **out, size_t *nr, struct parm_err *err)
+{
+	const char **w = NULL;
+	int n = parm_val_words(v, &w, err);
+	size_t *idx;
+	size_t k = 0;
+
+	if (n < 0)
+		return n;
+	idx = calloc(nr_all ? nr_all : 1, sizeof(*idx));
+	if (!idx) {
+		free(w);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(w[i]);
+		bool is_wild = len && w[i][len - 1] == '*';
+		size_t before = k;
+
+		for (size_t j = 0; j < nr_all; j++) {
+			const char *nm = name_of(fs, j);
+			bool hit = is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
+			bool dup = false;
+
+			for (size_t q = 0; q < k; q++)
+				dup |= idx[q] == j;
+			if (hit && !dup)
+				idx[k++] = j;
+		}
+		if (k == before) {
+			int ret = parm_errf(err, &v->loc, "%s: %s=%s names no %s; expected the "
+							  "name of an %s= defined before",
+					    owner, what, w[i], what, what);
+			free(w);
+			free(idx);
+			return ret;
+		}
+	}
+	free(w);
+	*out = idx;
+	*nr = k;
+	return 0;
+}
+
+static const char *fsd_name(const struct parm_fs *fs, size_t i)
+{
+	return fs->fsds[i].name;
+}
+
+static const char *fwd_name(const struct parm_fs *fs, size_t i)
+{
+	return fs->fwds[i].name;
+}
+
+static int fileio_words(struct parm_fwd *w, const struct parm_val *v, struct parm_err *err)
+{
+	const char **words = NULL;
+	int n = parm_val_words(v, &words, err);
+	int ret = 0;
+
+	for (int i = 0; !ret && i < n; i++) {
+		if (!strcasecmp(words[i], "random"))
+			w->is_random = true;
+		else if (!strncasecmp(words[i], "seq", 3))
+			w->is_random = false;
+		else if (!strcasecmp(words[i], "shared"))
+			w->is_shared_io = true;
+		else if (!strcasecmp(words[i], "delete"))
+			w->is_seq_delete = true;
+		else
+			ret = parm_errf(err, &v->loc,
+					"invalid fileio=%s; expected random, sequential, "
+					"(random,shared) or (sequential,delete)",
+					v->text);
+	}
+	free(words);
+	return n < 0 ? n : ret;
+}
+
+static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_err *err)
+{
+	struct parm_fwd *w;
+	const struct parm_val *v;
+	char owner[300];
+	int ret = 0;
+
+	if (parm_grow((void **)&fs->fwds, fs->nr_fwds, sizeof(*fs->fwds)))
+		return -ENOMEM;
+	w = &fs->fwds[fs->nr_fwds++];
+	memset(w, 0, sizeof(*w));
+	w->name = strdup(d->name);
+	w->loc = d->loc;
+	w->threads = 1;
+	w->rdpct = -1;
+	w->op = FS_OP_READ;
+	if (!w->name)
+		return -ENOMEM;
+	snprintf(owner, sizeof(owner), "fwd=%s", d->name);
+	v = fs_kwset_get(&d->set, "fsd");
+	if (!v)
+		return parm_errf(err, &d->loc, "fwd=%s has no fsd=; expected fsd=name", d->name);
+	ret = resolve(v, "fsd", owner, fsd_name, fs->nr_fsds, fs, &w->fsd_idx, &w->nr_fsd, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "operation"))) {
+		int *ops = NULL;
+		size_t nr = 0;
+
+		ret = get_ops(v, "operation", &ops, &nr, err);
+		if (!ret && nr != 1)
+			ret = parm_errf(err, &v->loc,
+					"fwd=%s: operation=%s; expected one operation per fwd= "
+					"(rd= operations= takes a list)",
+					d->name, v->text);
+		if (!ret)
+			w->op = (enum fs_op)ops[0];
+		free(ops);
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "fileio")))
+		ret = fileio_words(w, v, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "fileselect"))) {
+		if (v->kind == PARM_VAL_WORD && !strncasecmp(v->text, "seq", 3))
+			w->is_select_seq = true;
+		else if (v->kind != PARM_VAL_WORD || strcasecmp(v->text, "random"))
+			ret = parm_errf(err, &v->loc,
+					"invalid fileselect=%s; expected random or sequential",
+					v->text);
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "xfersize")))
+		ret = parm_get_xfer(v, &w->xfer, err);
+	else if (!ret) {
+		w->xfer.kind = PARM_XFER_FIXED;
+		w->xfer.nr = 1;
+		w->xfer.sizes_bytes = malloc(sizeof(uint64_t));
+		if (!w->xfer.sizes_bytes)
+			return -ENOMEM;
+		w->xfer.sizes_bytes[0] = 4096;
+	}
+	if (!ret)
+		ret = get_u32(&d->set, "threads", 1, 100000, &w->threads, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "skew")))
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &w->skew, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "rdpct")))
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rdpct", &w->rdpct, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "stopafter")))
+		ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
+				   &w->stopafter, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
+		ret = parm_get_openflags(v, &w->openflags, err);
+	return ret;
+}
+
+static int format_words(struct parm_frd *r, const struct parm_val *v, struct parm_err *err)
+{
+	static const struct {
+		const char *w;
+		unsigned int bit;
+	} fmt[] = {
+		{ "yes", FS_FMT_YES },	       { "no", 0 },
+		{ "only", FS_FMT_ONLY },       { "restart", FS_FMT_RESTART },
+		{ "clean", FS_FMT_CLEAN },     { "once", FS_FMT_ONCE },
+		{ "directories", FS_FMT_DIRS }, { "limited", FS_FMT_LIMITED },
+		{ "complete", FS_FMT_COMPLETE },
+	};
+	const char **words = NULL;
+	int n = parm_val_words(v, &words, err);
+	int ret = 0;
+
+	for (int i = 0; !ret && i < n; i++) {
+		size_t j = 0;
+		size_t len = strlen(words[i]);
+
+		while (j < IORAMP_ARRAY_SIZE(fmt) &&
+		       !(len && (!strcasecmp(words[i], fmt[j].w) ||
+				 (len == 1 && !strncasecmp(words[i], fmt[j].w, 1)))))
+			j++;
+		if (j == IORAMP_ARRAY_SIZE(fmt))
+			ret = parm_errf(err, &v->loc,
+					"invalid format=%s: '%s'; expected yes, no, only, restart, "
+					"clean, once, directories, limited or complete",
+					v->text, words[i]);
+		else
+			r->format |= fmt[j].bit;
+	}
+	free(words);
+	if (!ret && (r->format & FS_FMT_COMPLETE) && (r->format & ~FS_FMT_COMPLETE))
+		ret = parm_errf(err, &v->loc, "format=%s: complete may only be used alone "
+					      "(format=no); expected format=complete",
+				v->text);
+	return n < 0 ? n : ret;
+}
+
+static int set_time(const struct parm_val *v, const char *what, int64_t min, int64_t *out,
+		    struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_double(v, PARM_UNIT_TIME, (double)min, 1e9, what, &d, err);
+
+	if (!ret)
+		*out = (int64_t)d;
+	return ret;
+}
+
+static const struct {
+	const char *key;
+	enum fs_loop_kind kind;
+	enum parm_unit unit;
+} loop_keys[] = {
+	{ "forxfersize", FS_LOOP_XFERSIZE, PARM_UNIT_BYTES },
+	{ "forthreads", FS_LOOP_THREADS, PARM_UNIT_PLAIN },
+	{ "forrdpct", FS_LOOP_RDPCT, PARM_UNIT_PLAIN },
+	{ "foroperations", FS_LOOP_OPERATION, PARM_UNIT_PLAIN },
+	{ "fordepth", FS_LOOP_DEPTH, PARM_UNIT_PLAIN },
+	{ "forwidth", FS_LOOP_WIDTH, PARM_UNIT_PLAIN },
+	{ "forfiles", FS_LOOP_FILES, PARM_UNIT_PLAIN },
+	{ "forsizes", FS_LOOP_SIZES, PARM_UNIT_BYTES },
+	{ "fortotal", FS_LOOP_TOTAL, PARM_UNIT_BYTES },
+};
+
+/* The for-loops in the order written (seq of each key). */
+static int rd_loops(struct parm_frd *r, const struct fs_kwset *s, struct parm_err *err)
+{
+	size_t order[FS_MAX_KW], n = 0;
+
+	for (size_t i = 0; i < s->nr; i++)
+		for (size_t j = 0; j < IORAMP_ARRAY_SIZE(loop_keys); j++)
+			if (!strcmp(s->keys[i], loop_keys[j].key))
+				order[n++] = i;
+	for (size_t a = 1; a < n; a++)
+		for (size_t b = a; b > 0 && s->seq[order[b]] < s->seq[order[b - 1]]; b--) {
+			size_t t = order[b];
+
+			order[b] = order[b - 1];
+			order[b - 1] = t;
+		}
+	r->loops = calloc(n ? n : 1, sizeof(*r->loops));
+	if (!r->loops)
+		return -ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		const struct parm_val *v = s->vals[order[i]];
+		struct parm_fs_loop *l = &r->loops[r->nr_loops++];
+		size_t j = 0;
+		int ret;
+
+		while (strcmp(s->keys[order[i]], loop_keys[j].key))
+			j++;
+		l->kind = loop_keys[j].kind;
+		if (l->kind == FS_LOOP_OPERATION) {
+			int *ops = NULL;
+
+			ret = get_ops(v, "foroperations", &ops, &l->nr, err);
+			if (ret)
+				return ret;
+			l->vals = calloc(l->nr ? l->nr : 1, sizeof(double));
+			for (size_t q = 0; l->vals && q < l->nr; q++)
+				l->vals[q] = ops[q];
+			free(ops);
+			if (!l->vals)
+				return -ENOMEM;
+			continue;
+		}
+		{
+			struct parm_num *nums = NULL;
+			int nr = parm_val_numbers(v, loop_keys[j].unit, loop_keys[j].key, &nums,
+						  err);
+
+			if (nr < 0)
+				return nr;
+			if (nr == 0) {
+				free(nums);
+				return parm_errf(err, &v->loc, "%s=%s has no values",
+						 loop_keys[j].key, v->text);
+			}
+			l->vals = calloc((size_t)nr, sizeof(double));
+			if (!l->vals) {
+				free(nums);
+				return -ENOMEM;
+			}
+			for (int q = 0; q < nr; q++) {
+				if (nums[q].is_pct || nums[q].value < 0) {
+					free(nums);
+					return parm_errf(err, &v->loc,
+							 "invalid %s=%s; expected values >= 0",
+							 loop_keys[j].key, v->text);
+				}
+				l->vals[q] = nums[q].value;
+			}
+			l->nr = (size_t)nr;
+			free(nums);
+		}
+	}
+	return 0;
+}
+
+static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_err *err)
+{
+	static const double default_curve[] = { 10, 50, 70, 80, 90, 100 };
+	struct parm_frd *r;
+	const struct parm_val *v;
+	char owner[300];
+	int ret = 0, n;
+
+	if (parm_grow((void **)&fs->rds, fs->nr_rds, sizeof(*fs->rds)))
+		return -ENOMEM;
+	r = &fs->rds[fs->nr_rds++];
+	memset(r, 0, sizeof(*r));
+	r->name = strdup(d->name);
+	r->loc = d->loc;
+	r->elapsed_s = 30;
+	r->interval_s = 1;
+	if (!r->name)
+		return -ENOMEM;
+	snprintf(owner, sizeof(owner), "rd=%s", d->name);
+	v = fs_kwset_get(&d->set, "fwd");
+	if (!v)
+		return parm_errf(err, &d->loc,
+				 "rd=%s has no fwd=; in file-system mode every rd= names its "
+				 "workloads: fwd=name or fwd=(a,b) or fwd=*",
+				 d->name);
+	ret = resolve(v, "fwd", owner, fwd_name, fs->nr_fwds, fs, &r->fwd_idx, &r->nr_fwd, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "fwdrate"))) {
+		n = parm_rd_rates(v, &r->rates, err);
+		if (n < 0)
+			return n;
+		r->nr_rates = (size_t)n;
+		r->has_rate = true;
+		for (size_t i = 0; i < r->nr_rates; i++)
+			if (r->rates[i].kind == PARM_RATE_REL)
+				return parm_errf(err, &v->loc,
+						 "fwdrate=%s: relative rates are not file-system "
+						 "rates; expected numbers, max or curve",
+						 v->text);
+	}
+	if (!ret && !r->has_rate) {
+		r->rates = calloc(1, sizeof(*r->rates));
+		if (!r->rates)
+			return -ENOMEM;
+		r->rates[0].kind = PARM_RATE_MAX;
+		r->nr_rates = 1;
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "format")))
+		ret = format_words(r, v, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "operation")))
+		ret = get_ops(v, "operations", &r->ops, &r->nr_ops, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "elapsed")))
+		ret = set_time(v, "elapsed", 1, &r->elapsed_s, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "interval")))
+		ret = set_time(v, "interval", 1, &r->interval_s, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "warmup"))) {
+		ret = set_time(v, "warmup", 0, &r->warmup_s, err);
+		r->has_warmup = true;
+		if (!ret && r->warmup_s % r->interval_s)
+			ret = parm_errf(err, &v->loc,
+					"rd=%s: warmup=%lld is not a multiple of interval=%lld; "
+					"expected whole intervals",
+					d->name, (long long)r->warmup_s, (long long)r->interval_s);
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "pause")))
+		ret = set_time(v, "pause", 0, &r->pause_s, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "curve"))) {
+		struct parm_num *nums = NULL;
+
+		n = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &nums, err);
+		if (n < 0)
+			return n;
+		r->curve_pcts = calloc(n ? (size_t)n : 1, sizeof(double));
+		for (int i = 0; r->curve_pcts && i < n; i++)
+			r->curve_pcts[i] = nums[i].value;
+		r->nr_curve_pcts = (size_t)n;
+		free(nums);
+	} else if (!ret) {
+		r->curve_pcts = malloc(sizeof(default_curve));
+		if (r->curve_pcts)
+			memcpy(r->curve_pcts, default_curve, sizeof(default_curve));
+		r->nr_curve_pcts = IORAMP_ARRAY_SIZE(default_curve);
+	}
+	if (!r->curve_pcts)
+		return ret ? ret : -ENOMEM;
+	if (!ret && r->elapsed_s < r->interval_s)
+		ret = parm_errf(err, &d->loc, "rd=%s: elapsed=%lld is shorter than interval=%lld",
+				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
+	if (!ret)
+		ret = rd_loops(r, &d->set, err);
+	return ret;
+}
+
+int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
+{
+	struct parm_fs *fs = cfg->fs;
+	struct fs_raw *raw = fs->raw;
+	int ret = 0;
+
+	for (int sec = FS_SEC_FSD; !ret && sec < FS_SEC_NR; sec++)
+		for (size_t i = 0; !ret && i < raw->nr_defs; i++) {
+			const struct fs_raw_def *d = &raw->defs[i];
+
+			if (d->sec != sec)
+				continue;
+			ret = sec == FS_SEC_FSD	  ? apply_fsd(fs, d, err)
+			      : sec == FS_SEC_FWD ? apply_fwd(fs, d, err)
+						  : apply_rd(fs, d, err);
+		}
+	if (!ret && !fs->nr_fsds)
+		ret = parm_errf(err, NULL, "file-system mode without fsd=; expected "
+					   "fsd=name,anchor=/dir,... before the fwd=");
+	if (!ret && !fs->nr_rds)
+		ret = parm_errf(err, NULL, "no run definition in the parameter files; expected at "
+					   "least one rd=name,fwd=...,fwdrate=...");
+	for (size_t i = 0; !ret && i < fs->nr_fsds; i++)
+		for (size_t j = 0; !ret && j < i; j++)
+			if (!strcmp(fs->fsds[i].name, fs->fsds[j].name))
+				ret = parm_errf(err, &fs->fsds[i].loc, "fsd=%s is defined twice",
+						fs->fsds[i].name);
+	free(raw->defs);
+	free(raw);
+	fs->raw = NULL;
+	if (ret == -ENOMEM)
+		parm_errf(err, NULL, "out of memory");
+	return ret;
+}
+
+void parm_fs_free(struct parm_fs *fs)
+{
+	if (!fs)
+		return;
+	if (fs->raw) {
+		free(((struct fs_raw *)fs->raw)->defs);
+		free(fs->raw);
+	}
+	for (size_t i = 0; i < fs->nr_fsds; i++) {
+		free(fs->fsds[i].name);
+		free(fs->fsds[i].anchor);
+		parm_xfer_fini(&fs->fsds[i].sizes);
+	}
+	free(fs->fsds);
+	for (size_t i = 0; i < fs->nr_fwds; i++) {
+		free(fs->fwds[i].name);
+		free(fs->fwds[i].fsd_idx);
+		parm_xfer_fini(&fs->fwds[i].xfer);
+	}
+	free(fs->fwds);
+	for (size_t i = 0; i < fs->nr_rds; i++) {
+		struct parm_frd *r = &fs->rds[i];
+
+		free(r->name);
+		free(r->fwd_idx);
+		free(r->rates);
+		free(r->ops);
+		free(r->curve_pcts);
+		for (size_t l = 0; l < r->nr_loops; l++)
+			free(r->loops[l].vals);
+		free(r->loops);
+	}
+	free(fs->rds);
+	free(fs);
+}

@@ -1,0 +1,151 @@
+/* The file-system -s listing, as VDbench 5.04.07 prints it: one "Anchor size:" line per anchor,
+ * "Simulating RD=" per run (format runs by name alone; "fwdrate=max." and "fwdrate=curve." end
+ * in a period, numbers in a semicolon), then the total of the work runs' seconds. Also the
+ * tree sizes and the file sizes the format pass creates (one hash per file number, so -s and
+ * the engine agree). */
+#include "plan_int.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "ioramp/fs.h"
+
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no)
+{
+	const struct parm_xfer *s = &fsd->sizes;
+	double u, acc = 0;
+
+	if (s->nr <= 1)
+		return s->nr ? s->sizes_bytes[0] : 0;
+	u = (double)(mix64(file_no ^ 0x5a17ull) >> 11) / 9007199254740992.0 * 100.0;
+	for (size_t i = 0; i < s->nr; i++) {
+		acc += s->pcts[i];
+		if (u < acc)
+			return s->sizes_bytes[i];
+	}
+	return s->sizes_bytes[s->nr - 1];
+}
+
+static uint64_t upow(uint64_t b, uint32_t e)
+{
+	uint64_t r = 1;
+
+	while (e--)
+		r *= b;
+	return r;
+}
+
+void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out)
+{
+	uint64_t leaves = upow(fsd->width, fsd->depth);
+
+	out->dirs = 0;
+	for (uint32_t l = 1; l <= fsd->depth; l++)
+		out->dirs += upow(fsd->width, l);
+	out->files = (uint64_t)fsd->files * (fsd->is_dist_all && fsd->depth ? out->dirs : leaves);
+	out->bytes = 0;
+	for (uint64_t f = 0; f < out->files; f++) {
+		if (fsd->totalsize_bytes && out->bytes >= fsd->totalsize_bytes) {
+			out->files = f;
+			break;
+		}
+		out->bytes += fs_file_size(fsd, f);
+	}
+}
+
+/* 135168 as "135,168". */
+static void commas(uint64_t v, char *buf, size_t len)
+{
+	char raw[32], out[48];
+	size_t n, o = 0;
+
+	snprintf(raw, sizeof(raw), "%" PRIu64, v);
+	n = strlen(raw);
+	for (size_t i = 0; i < n; i++) {
+		if (i && (n - i) % 3 == 0)
+			out[o++] = ',';
+		out[o++] = raw[i];
+	}
+	out[o] = 0;
+	snprintf(buf, len, "%s", out);
+}
+
+void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len)
+{
+	struct fs_tree_size t;
+	char bytes[48], c[48];
+
+	fs_tree_size(fsd, &t);
+	if (t.bytes < 100 * 1024)
+		snprintf(bytes, sizeof(bytes), "%" PRIu64, t.bytes);
+	else if (t.bytes < 100ull * 1024 * 1024) /* "132.000k" (observed) */
+		snprintf(bytes, sizeof(bytes), "%.3fk", (double)t.bytes / 1024);
+	else if (t.bytes < 100ull * 1024 * 1024 * 1024)
+		snprintf(bytes, sizeof(bytes), "%.3fm", (double)t.bytes / 1024 / 1024);
+	else
+		snprintf(bytes, sizeof(bytes), "%.3fg", (double)t.bytes / 1024 / 1024 / 1024);
+	commas(t.bytes, c, sizeof(c));
+	snprintf(buf, len,
+		 "Anchor size: anchor=%s: dirs: %12" PRIu64 "; files: %12" PRIu64
+		 "; bytes: %10s (%s)",
+		 fsd->anchor, t.dirs, t.files, bytes, c);
+}
+
+static void print_run(const struct fs_run *r, FILE *f)
+{
+	char tod[16];
+
+	plan_time_of_day(tod);
+	if (r->kind == FS_RUN_FORMAT) {
+		fprintf(f, "%s Simulating RD=%s\n", tod, r->name);
+		return;
+	}
+	fprintf(f, "%s Simulating RD=%s; elapsed=%llu", tod, r->name,
+		(unsigned long long)r->elapsed_s);
+	if (r->warmup_s)
+		fprintf(f, " warmup=%llu", (unsigned long long)r->warmup_s);
+	if (r->rate == PLAN_RATE_FIXED)
+		fprintf(f, "; fwdrate=%.0f;", r->rate_ops);
+	else
+		fprintf(f, "; fwdrate=%s.", r->rate == PLAN_RATE_MAX ? "max" : "curve");
+	fprintf(f, " For loops: %s\n", r->for_loops);
+}
+
+int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
+{
+	const struct parm_fs *fs = p->cfg->fs;
+	uint64_t total_s = 0;
+	char tod[16], line[1024];
+
+	for (size_t i = 0; i < fs->nr_fsds; i++) {
+		const struct parm_fsd *fsd = &fs->fsds[i];
+
+		/* with the values of the first run that uses it (fordepth= and the like) */
+		for (size_t r = 0; fsd == &fs->fsds[i] && r < p->nr_runs; r++)
+			for (size_t k = 0; k < p->runs[r].nr_fsds; k++)
+				if (p->runs[r].fsds[k].name == fs->fsds[i].name)
+					fsd = &p->runs[r].fsds[k];
+		fs_anchor_size_line(fsd, line, sizeof(line));
+		plan_time_of_day(tod);
+		fprintf(f, "%s %s\n", tod, line);
+	}
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		print_run(&p->runs[i], f);
+		if (p->runs[i].kind == FS_RUN_WORK)
+			total_s += p->runs[i].elapsed_s + p->runs[i].warmup_s;
+	}
+	plan_time_of_day(tod);
+	fprintf(f,
+		"%s Total amount of Run Definitions: %zu; total elapsed time %llu seconds, or "
+		"%.4f hours, plus a format if requested.\n",
+		tod, p->nr_runs, (unsigned long long)total_s, (double)total_s / 3600.0);
+	return 0;
+}

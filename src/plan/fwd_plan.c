@@ -1,0 +1,345 @@
+/* File-system runs (VDbench's order, observed with 5.04.07 -s): fwdrate= is the outermost loop,
+ * then the for-loops in the order written; before each work run a format run format_for_rdN
+ * when format= asks for one (once: only before the RD's first); format=only and format=clean
+ * make format runs alone. A curve is a max run then one run per point. Each run carries its
+ * own copies of the FSDs and FWDs with the loop values applied. */
+#include "plan_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ioramp/fs.h"
+
+struct fs_builder {
+	struct fs_plan *p;
+	const struct parm_fs *fs;
+	const struct parm_frd *rd;
+	size_t rd_idx;
+	size_t pos[32]; /* per loop: the value in use */
+	bool has_formatted;
+};
+
+static void xfer_free(struct parm_xfer *x)
+{
+	free(x->sizes_bytes);
+	free(x->pcts);
+}
+
+static int run_add(struct fs_builder *b, struct fs_run **out)
+{
+	struct fs_plan *p = b->p;
+
+	if (!(p->nr_runs & (p->nr_runs - 1)) || !p->nr_runs) {
+		void *n = realloc(p->runs, (p->nr_runs ? 2 * p->nr_runs : 4) * sizeof(*p->runs));
+
+		if (!n)
+			return -ENOMEM;
+		p->runs = n;
+	}
+	*out = &p->runs[p->nr_runs++];
+	memset(*out, 0, sizeof(**out));
+	(*out)->rd_idx = b->rd_idx;
+	(*out)->base_run = -1;
+	return 0;
+}
+
+static int xfer_copy(struct parm_xfer *to, const struct parm_xfer *from)
+{
+	*to = *from;
+	to->sizes_bytes = NULL;
+	to->pcts = NULL;
+	if (from->nr) {
+		to->sizes_bytes = calloc(from->nr, sizeof(*to->sizes_bytes));
+		to->pcts = calloc(from->nr, sizeof(*to->pcts));
+		if (!to->sizes_bytes || !to->pcts)
+			return -ENOMEM;
+		memcpy(to->sizes_bytes, from->sizes_bytes, from->nr * sizeof(*to->sizes_bytes));
+		if (from->pcts)
+			memcpy(to->pcts, from->pcts, from->nr * sizeof(*to->pcts));
+	}
+	return 0;
+}
+
+static void xfer_fixed(struct parm_xfer *x, uint64_t bytes)
+{
+	free(x->pcts);
+	x->pcts = calloc(1, sizeof(*x->pcts));
+	if (!x->sizes_bytes)
+		x->sizes_bytes = calloc(1, sizeof(*x->sizes_bytes));
+	x->kind = PARM_XFER_FIXED;
+	x->nr = 1;
+	if (x->sizes_bytes)
+		x->sizes_bytes[0] = bytes;
+	if (x->pcts)
+		x->pcts[0] = 100;
+}
+
+static const char *loop_label(enum fs_loop_kind k)
+{
+	static const char *const labels[] = {
+		[FS_LOOP_XFERSIZE] = "xfersize", [FS_LOOP_THREADS] = "threads",
+		[FS_LOOP_RDPCT] = "rdpct",	 [FS_LOOP_OPERATION] = "operation",
+		[FS_LOOP_DEPTH] = "depth",	 [FS_LOOP_WIDTH] = "width",
+		[FS_LOOP_FILES] = "files",	 [FS_LOOP_SIZES] = "sizes",
+		[FS_LOOP_TOTAL] = "totalsize",
+	};
+	return labels[k];
+}
+
+/* "fwdrate=100 xfersize=4k threads=1", or "None". */
+static char *loops_text(const struct fs_builder *b, size_t rate_idx)
+{
+	const struct parm_frd *rd = b->rd;
+	char buf[1024] = "", val[64];
+	size_t len = 0;
+
+	if (rd->nr_rates > 1 && rd->rates[rate_idx].kind == PARM_RATE_FIXED) {
+		plan_loop_value_text(rd->rates[rate_idx].value, val, sizeof(val));
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "fwdrate=%s", val);
+	} else if (rd->nr_rates > 1) {
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "fwdrate=max");
+	}
+	for (size_t l = 0; l < rd->nr_loops && len < sizeof(buf); l++) {
+		const struct parm_fs_loop *lp = &rd->loops[l];
+		double v = lp->vals[b->pos[l]];
+
+		if (lp->kind == FS_LOOP_OPERATION)
+			snprintf(val, sizeof(val), "%s", fs_op_name((enum fs_op)v));
+		else
+			plan_loop_value_text(v, val, sizeof(val));
+		len += (size_t)snprintf(buf + len, sizeof(buf) - len, "%s%s=%s", len ? " " : "",
+					loop_label(lp->kind), val);
+	}
+	return strdup(len ? buf : "None");
+}
+
+/* The FSDs and FWDs of a run, loop values and operations= applied. */
+static int run_copies(struct fs_builder *b, struct fs_run *r)
+{
+	const struct parm_fs *fs = b->fs;
+	const struct parm_frd *rd = b->rd;
+	size_t *map = calloc(fs->nr_fsds, sizeof(*map));
+	size_t nr_ops = rd->nr_ops ? rd->nr_ops : 1;
+
+	if (!map)
+		return -ENOMEM;
+	r->fsds = calloc(fs->nr_fsds, sizeof(*r->fsds));
+	r->fwds = calloc(rd->nr_fwd * nr_ops, sizeof(*r->fwds));
+	if (!r->fsds || !r->fwds) {
+		free(map);
+		return -ENOMEM;
+	}
+	for (size_t i = 0; i < fs->nr_fsds; i++) {
+		bool used = false;
+
+		for (size_t w = 0; w < rd->nr_fwd; w++)
+			for (size_t k = 0; k < fs->fwds[rd->fwd_idx[w]].nr_fsd; k++)
+				used |= fs->fwds[rd->fwd_idx[w]].fsd_idx[k] == i;
+		if (!used)
+			continue;
+		map[i] = r->nr_fsds;
+		r->fsds[r->nr_fsds] = fs->fsds[i];
+		if (xfer_copy(&r->fsds[r->nr_fsds].sizes, &fs->fsds[i].sizes)) {
+			free(map);
+			return -ENOMEM;
+		}
+		r->fsds[r->nr_fsds].name = fs->fsds[i].name; /* borrowed from the config */
+		r->fsds[r->nr_fsds].anchor = fs->fsds[i].anchor;
+		r->nr_fsds++;
+	}
+	for (size_t w = 0; w < rd->nr_fwd; w++) {
+		const struct parm_fwd *src = &fs->fwds[rd->fwd_idx[w]];
+
+		for (size_t o = 0; o < nr_ops; o++) {
+			struct parm_fwd *d = &r->fwds[r->nr_fwds];
+
+			*d = *src;
+			if (xfer_copy(&d->xfer, &src->xfer)) {
+				free(map);
+				return -ENOMEM;
+			}
+			d->fsd_idx = calloc(src->nr_fsd, sizeof(*d->fsd_idx));
+			if (!d->fsd_idx) {
+				free(map);
+				return -ENOMEM;
+			}
+			for (size_t k = 0; k < src->nr_fsd; k++)
+				d->fsd_idx[k] = map[src->fsd_idx[k]];
+			if (rd->nr_ops)
+				d->op = (enum fs_op)rd->ops[o];
+			r->nr_fwds++;
+		}
+	}
+	free(map);
+	for (size_t l = 0; l < rd->nr_loops; l++) {
+		const struct parm_fs_loop *lp = &rd->loops[l];
+		double v = lp->vals[b->pos[l]];
+
+		for (size_t i = 0; i < r->nr_fsds; i++) {
+			struct parm_fsd *f = &r->fsds[i];
+
+			if (lp->kind == FS_LOOP_DEPTH)
+				f->depth = (uint32_t)v;
+			else if (lp->kind == FS_LOOP_WIDTH)
+				f->width = (uint32_t)v;
+			else if (lp->kind == FS_LOOP_FILES)
+				f->files = (uint32_t)v;
+			else if (lp->kind == FS_LOOP_SIZES)
+				xfer_fixed(&f->sizes, (uint64_t)v);
+			else if (lp->kind == FS_LOOP_TOTAL)
+				f->totalsize_bytes = (uint64_t)v;
+		}
+		for (size_t i = 0; i < r->nr_fwds; i++) {
+			struct parm_fwd *w = &r->fwds[i];
+
+			if (lp->kind == FS_LOOP_XFERSIZE)
+				xfer_fixed(&w->xfer, (uint64_t)v);
+			else if (lp->kind == FS_LOOP_THREADS)
+				w->threads = v < 1 ? 1 : (uint32_t)v;
+			else if (lp->kind == FS_LOOP_RDPCT)
+				w->rdpct = v > 100 ? 100 : v;
+			else if (lp->kind == FS_LOOP_OPERATION)
+				w->op = (enum fs_op)v;
+		}
+	}
+	return 0;
+}
+
+static int add_run(struct fs_builder *b, enum fs_run_kind kind, size_t rate_idx,
+		   const char *suffix, struct fs_run **out)
+{
+	const struct parm_frd *rd = b->rd;
+	struct fs_run *r;
+	int ret = run_add(b, &r);
+
+	if (ret)
+		return ret;
+	r->kind = kind;
+	r->format = rd->format;
+	r->interval_s = (uint64_t)rd->interval_s;
+	if (kind == FS_RUN_FORMAT) {
+		ret = asprintf(&r->name, "format_for_%s", rd->name) < 0 ? -ENOMEM : 0;
+		r->rate = PLAN_RATE_MAX;
+		r->elapsed_s = (uint64_t)rd->elapsed_s; /* format=limited stops there */
+	} else {
+		ret = asprintf(&r->name, "%s%s", rd->name, suffix) < 0 ? -ENOMEM : 0;
+		r->elapsed_s = (uint64_t)rd->elapsed_s;
+		r->warmup_s = (uint64_t)rd->warmup_s;
+		r->rate = rd->rates[rate_idx].kind == PARM_RATE_MAX     ? PLAN_RATE_MAX
+			  : rd->rates[rate_idx].kind == PARM_RATE_CURVE ? PLAN_RATE_CURVE_MAX
+									: PLAN_RATE_FIXED;
+		r->rate_ops = rd->rates[rate_idx].value;
+	}
+	if (!ret)
+		ret = (r->for_loops = loops_text(b, rate_idx)) ? 0 : -ENOMEM;
+	if (!ret)
+		ret = run_copies(b, r);
+	*out = r;
+	return ret;
+}
+
+/* One combination of the loop values: its format run and its work runs. */
+static int add_combination(struct fs_builder *b, size_t rate_idx)
+{
+	const struct parm_frd *rd = b->rd;
+	unsigned int fmt = rd->format;
+	bool wants_format = fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_RESTART | FS_FMT_CLEAN);
+	struct fs_run *r;
+	int ret;
+
+	if (wants_format && !((fmt & FS_FMT_ONCE) && b->has_formatted)) {
+		ret = add_run(b, FS_RUN_FORMAT, rate_idx, "", &r);
+		if (ret)
+			return ret;
+		b->has_formatted = true;
+	}
+	if (fmt & (FS_FMT_ONLY | FS_FMT_CLEAN))
+		return 0;
+	ret = add_run(b, FS_RUN_WORK, rate_idx, "", &r);
+	if (ret || rd->rates[rate_idx].kind != PARM_RATE_CURVE)
+		return ret;
+	{
+		int base = (int)(b->p->nr_runs - 1);
+
+		for (size_t c = 0; c < rd->nr_curve_pcts; c++) {
+			char sfx[64], pct[32];
+
+			plan_loop_value_text(rd->curve_pcts[c], pct, sizeof(pct));
+			snprintf(sfx, sizeof(sfx), "_(%s%%)", pct);
+			ret = add_run(b, FS_RUN_WORK, rate_idx, sfx, &r);
+			if (ret)
+				return ret;
+			r->rate = PLAN_RATE_CURVE_POINT;
+			r->pct = rd->curve_pcts[c];
+			r->base_run = base;
+		}
+	}
+	return 0;
+}
+
+static int add_loops(struct fs_builder *b, size_t rate_idx, size_t l)
+{
+	if (l == b->rd->nr_loops)
+		return add_combination(b, rate_idx);
+	for (size_t i = 0; i < b->rd->loops[l].nr; i++) {
+		int ret;
+
+		b->pos[l] = i;
+		ret = add_loops(b, rate_idx, l + 1);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err)
+{
+	struct fs_plan *p = calloc(1, sizeof(*p));
+	int ret = 0;
+
+	*out = NULL;
+	if (!p)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	p->cfg = cfg;
+	for (size_t i = 0; !ret && i < cfg->fs->nr_rds; i++) {
+		struct fs_builder b = { .p = p, .fs = cfg->fs, .rd = &cfg->fs->rds[i], .rd_idx = i };
+
+		if (b.rd->nr_loops > IORAMP_ARRAY_SIZE(b.pos)) {
+			ret = parm_errf(err, &b.rd->loc, "rd=%s has too many for-loops", b.rd->name);
+			break;
+		}
+		for (size_t r = 0; !ret && r < b.rd->nr_rates; r++)
+			ret = add_loops(&b, r, 0);
+	}
+	if (ret) {
+		if (ret == -ENOMEM)
+			parm_errf(err, NULL, "out of memory");
+		fs_plan_free(p);
+		return ret;
+	}
+	*out = p;
+	return 0;
+}
+
+void fs_plan_free(struct fs_plan *p)
+{
+	if (!p)
+		return;
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		struct fs_run *r = &p->runs[i];
+
+		free(r->name);
+		free(r->for_loops);
+		for (size_t f = 0; r->fsds && f < r->nr_fsds; f++)
+			xfer_free(&r->fsds[f].sizes);
+		free(r->fsds);
+		for (size_t w = 0; r->fwds && w < r->nr_fwds; w++) {
+			free(r->fwds[w].fsd_idx);
+			xfer_free(&r->fwds[w].xfer);
+		}
+		free(r->fwds);
+	}
+	free(p->runs);
+	free(p);
+}

@@ -1,0 +1,135 @@
+#!/usr/bin/env bats
+# File-system mode (fsd=, fwd=): the -s listing, the anchor tree the format pass lays out, the
+# safety rules and that each operation does its system calls. Real small trees in the scratch
+# directory; counts of files, directories and operations are asserted, never a rate or a time.
+
+load helpers
+
+tree_parm() {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=2,width=2,files=3,size=(4k,50,16k,50)
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=2
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=1,interval=1
+PARM
+}
+
+@test "fs: -s lists anchors and runs as VDbench does" {
+	tree_parm
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/dir1: dirs:            6; files:           12; bytes:"* ]]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	[[ "$output" == *"Simulating RD=rd1; elapsed=1; fwdrate=100; For loops: None"* ]]
+	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 1 seconds"* ]]
+	[ ! -e "$SCRATCH/a" ] # -s touches nothing
+}
+
+@test "fs: format lays out VDbench's tree; files only in the deepest directories" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	d=$SCRATCH/a/dir1
+	[ -f "$d/vdb_control.file" ]
+	[ "$(find "$d" -type d -name 'vdb.*.dir' | wc -l)" -eq 6 ]
+	[ "$(find "$d" -type f -name 'vdb_f*.file' | wc -l)" -eq 12 ]
+	[ "$(find "$d" -mindepth 2 -maxdepth 2 -type f | wc -l)" -eq 0 ]
+	# VDbench's numbering: leaf (1,1) holds 0-2, (2,1) 3-5, (1,2) 6-8, (2,2) 9-11
+	[ -f "$d/vdb.1_1.dir/vdb.2_1.dir/vdb_f0000.file" ]
+	[ -f "$d/vdb.1_2.dir/vdb.2_1.dir/vdb_f0003.file" ]
+	[ -f "$d/vdb.1_1.dir/vdb.2_2.dir/vdb_f0008.file" ]
+	[ -f "$d/vdb.1_2.dir/vdb.2_2.dir/vdb_f0011.file" ]
+	# every file has one of the sizes of the distribution
+	[ -z "$(find "$d" -name 'vdb_f*.file' ! -size 4k ! -size 16k)" ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
+	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                              6"* ]]
+	[[ "$output" == *"..Interval.. .ReqstdOps... ...cpu%...  read ....read....."* ]]
+	[[ "$output" == *"avg_1-1"* ]]
+}
+
+@test "fs: an anchor is created only inside a directory that exists" {
+	tree_parm
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -ne 0 ]
+	[[ "$output" == *"its parent directory does not exist"* ]]
+	[ ! -e "$SCRATCH/a" ]
+}
+
+@test "fs: format=clean removes only what ioramp names (vdb.*.dir, vdb_f*.file)" {
+	mkdir -p "$SCRATCH/c/vdb.1_1.dir"
+	echo keep >"$SCRATCH/c/mine.txt"
+	echo keep >"$SCRATCH/c/vdb.1_1.dir/notes"
+	touch "$SCRATCH/c/vdb_f0000.file"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/c,depth=1,width=1,files=1,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=clean,elapsed=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ -f "$SCRATCH/c/mine.txt" ]
+	[ -f "$SCRATCH/c/vdb.1_1.dir/notes" ] # a directory of ours that holds other files stays
+	[ ! -e "$SCRATCH/c/vdb_f0000.file" ]
+}
+
+@test "fs: delete and rmdir do their system calls on the formatted tree" {
+	mkdir -p "$SCRATCH/d"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/d/t,depth=1,width=2,files=5,size=4k
+fwd=default,fsd=fsd1,threads=1
+fwd=fwd0,operation=read
+fwd=fwd1,operation=delete
+fwd=fwd2,operation=rmdir
+rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=1,interval=1
+rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=2,interval=1
+rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/d/t" -name 'vdb_f*.file' | wc -l)" -eq 0 ]
+	[ "$(find "$SCRATCH/d/t" -name 'vdb.*.dir' | wc -l)" -eq 0 ]
+	[ -f "$SCRATCH/d/t/vdb_control.file" ]
+}
+
+@test "fs: getattr, create and mkdir count their operations" {
+	mkdir -p "$SCRATCH/g"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/g/t,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=mkdir
+fwd=fwd2,fsd=fsd1,operation=create
+rd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=(yes,directories),elapsed=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/g/t" -name 'vdb_f*.file' | wc -l)" -eq 4 ]
+}
+
+@test "fs: bad fs parameters are located errors with exit 2" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/x,depth=1,width=2,files=2,size=(4k,60,8k,30)
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,elapsed=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:"*"error: sizes="*"add up to 90; expected 100"* ]]
+	printf 'fsd=fsd1,anchor=/tmp/x,size=4k\nfwd=fwd1,fsd=fsd1,operation=readx\nrd=rd1,fwd=fwd1\n' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"q.vdb:2:"*"'readx' is not an operation"* ]]
+	printf 'fsd=fsd1,anchor=/tmp/x,size=4k\nfwd=fwd1,fsd=fsdz\nrd=rd1,fwd=fwd1\n' >r.vdb
+	run "$IORAMP" -f r.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"r.vdb:2:"*"fsd=fsdz names no fsd"* ]]
+}
+
+@test "fs: anchors.html holds each run's anchor status" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	grep -q "Anchor status report" out/anchors.html
+	grep -q "Starting RD=format_for_rd1" out/anchors.html
+	# at the start of rd1 the format has made all 12 files and 6 directories
+	[ "$(grep -A2 'Starting RD=rd1' out/anchors.html | grep -c "$SCRATCH/a/dir1 *12 *6 .* 12 *6 ")" -eq 1 ]
+}
