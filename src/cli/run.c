@@ -32,13 +32,32 @@ void cli_signals_catch(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a closed terminal or a closed stdout (ioramp ... | head) must not lose the reports */
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 int cli_signal_exit(void)
 {
 	if (!stop_signal)
 		return CLI_EXIT_OK;
-	return stop_signal == SIGTERM ? CLI_EXIT_SIGTERM : CLI_EXIT_SIGINT;
+	return 128 + stop_signal; /* the shell's code for death by that signal */
+}
+
+const char *cli_signal_name(void)
+{
+	switch (stop_signal) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGPIPE:
+		return "SIGPIPE";
+	default:
+		return NULL;
+	}
 }
 
 static uint64_t wall_ns(void)
@@ -289,6 +308,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 			rc = CLI_EXIT_FAILED;
 		}
 		rep_set_close(&c->reps, rc);
+		if (is_report && cli_signal_name())
+			fprintf(stderr, "interrupted (%s); results in %s\n", cli_signal_name(),
+				c->outdir);
 	}
 	if (a->is_lost)
 		*a->is_lost = eng_exec_has_lost_rank(ex);
