@@ -279,7 +279,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);
-		rep_set_close(&c->reps, rc);
+		/* a report that could not be written fails the execution (it said which) */
+		if (rep_set_close(&c->reps, rc) && rc == CLI_EXIT_OK)
+			rc = CLI_EXIT_FAILED;
 	}
 	if (a->is_lost)
 		*a->is_lost = eng_exec_has_lost_rank(ex);
