@@ -211,6 +211,12 @@ struct rep_run_end {
 
 struct rep_ops {
 	const char *name;
+	/* The file it writes in the output directory, named when writing it failed; NULL when
+	 * it writes none. */
+	const char *file;
+	/* Closed after every other observer, with the status made 1 when one of them failed:
+	 * those that say how the execution ended ("completed successfully"). */
+	bool is_closed_last;
 	/* Execution start. *state is the observer's; returns 0 or -errno. */
 	int (*open)(const struct rep_exec *x, void **state);
 	int (*run_start)(void *state, const struct rep_run *r);
@@ -327,6 +333,8 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
+	int err;		    /* the first failure of an observer (-errno), 0 when none */
+	const struct rep_ops *err_ops; /* whose */
 };
 
 /* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
@@ -347,6 +355,9 @@ void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
 /* A data validation error, and the totals, to every observer that records them. */
 void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e);
 void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum);
+/* Closes the observers, those is_closed_last after the others; when any failed (now or at an
+ * earlier event) and status is 0, they see status 1 and a message naming the file. Returns
+ * the first failure (-errno) or 0. */
 int rep_set_close(struct rep_set *s, int status);
 
 /* The one entry point of the engine: the observers' own events go to their calls, the others

@@ -307,7 +307,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 				eng_exec_nr_missed(ex) == 1 ? "its" : "their");
 			rc = CLI_EXIT_FAILED;
 		}
-		rep_set_close(&c->reps, rc);
+		/* a report that could not be written fails the execution (it said which) */
+		if (rep_set_close(&c->reps, rc) && rc == CLI_EXIT_OK)
+			rc = CLI_EXIT_FAILED;
 		if (is_report && cli_signal_name())
 			fprintf(stderr, "interrupted (%s); results in %s\n", cli_signal_name(),
 				c->outdir);

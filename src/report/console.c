@@ -49,6 +49,7 @@ static int console_close(void *state, int status)
 
 const struct rep_ops rep_console = {
 	.name = "console",
+	.is_closed_last = true,
 	.open = console_open,
 	.run_start = rep_conlog_on_run_start,
 	.interval = rep_conlog_on_interval,

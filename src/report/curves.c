@@ -175,6 +175,7 @@ static int curves_close(void *state, int status)
 
 const struct rep_ops rep_curves = {
 	.name = "curves",
+	.file = "curves.csv",
 	.open = curves_open,
 	.run_start = curves_run_start,
 	.run_end = curves_run_end,

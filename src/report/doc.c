@@ -249,8 +249,8 @@ int rep_doc_io_error(struct rep_doc *d, const struct rep_io_error *e)
 		return -ENOMEM;
 	list = json_object_get(d->run, "io_errors");
 	rep_doc_time(e->tod_ns, tod);
-	item = json_pack("{s:s,s:s,s:s,s:s,s:I,s:I,s:i,s:s}", "time", tod, "sd", e->sd ? e->sd : "",
-			 "lun", e->lun ? e->lun : "", "op",
+	item = json_pack("{s:s,s:o,s:o,s:s,s:I,s:I,s:i,s:s}", "time", tod, "sd", rep_json_text(e->sd),
+			 "lun", rep_json_text(e->lun), "op",
 			 e->op == STATS_OP_WRITE ? "write" : "read", "offset_bytes",
 			 (json_int_t)e->lba_bytes, "size_bytes", (json_int_t)e->size_bytes, "errno",
 			 e->err, "error", name ? name : "unknown");
@@ -290,7 +290,7 @@ void rep_doc_message(struct rep_doc *d, const char *line)
 		if (!errors || json_object_set_new(exec, "errors", errors))
 			return;
 	}
-	json_array_append_new(errors, json_string(line + 15));
+	json_array_append_new(errors, rep_json_text(line + 15));
 }
 
 const json_t *rep_doc_next_ended(struct rep_doc *d)

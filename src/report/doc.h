@@ -84,6 +84,10 @@ int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int inden
 
 /* A JSON number, or null for NaN and infinities (which JSON cannot carry). NULL: no memory. */
 json_t *rep_doc_real(double v);
+/* Text from the user or the data as a JSON string (jtext.c): every byte that does not start a
+ * valid UTF-8 sequence becomes U+FFFD; NULL is "". NULL only without memory. */
+json_t *rep_json_text(const char *text);
+json_t *rep_json_textn(const char *text, size_t n);
 
 /* "2025-03-01T12:34:56.789Z" (UTC, ms) for a CLOCK_REALTIME time in ns. */
 void rep_doc_time(uint64_t tod_ns, char buf[64]);

@@ -140,7 +140,7 @@ static json_t *loops_text(const char *for_loops, const char *x)
 	}
 	for (cut = buf + strlen(buf); cut > buf && cut[-1] == ' ';)
 		*--cut = '\0';
-	return json_string(buf[0] ? buf : "None");
+	return rep_json_text(buf[0] ? buf : "None");
 }
 
 static json_t *new_curve(const struct rep_exec *x, const struct rep_run *r)
@@ -152,11 +152,11 @@ static json_t *new_curve(const struct rep_exec *x, const struct rep_run *r)
 	json_t *sds = json_array(), *wds = json_array();
 
 	for (size_t i = 0; sds && i < r->nr_sds; i++)
-		json_array_append_new(sds, json_string(r->sd_names[i] ? r->sd_names[i] : ""));
+		json_array_append_new(sds, rep_json_text(r->sd_names[i]));
 	for (size_t i = 0; wds && i < r->nr_wds; i++)
-		json_array_append_new(wds, json_string(r->wd_names[i] ? r->wd_names[i] : ""));
-	return json_pack("{s:s,s:o,s:s,s:o,s:o,s:o,s:n,s:n,s:[],s:n,s:[],s:b}", "kind", kind, "x",
-			 sx ? json_string(sx) : json_null(), "rd", rd, "for_loops",
+		json_array_append_new(wds, rep_json_text(r->wd_names[i]));
+	return json_pack("{s:s,s:o,s:o,s:o,s:o,s:o,s:n,s:n,s:[],s:n,s:[],s:b}", "kind", kind, "x",
+			 sx ? json_string(sx) : json_null(), "rd", rep_json_text(rd), "for_loops",
 			 loops_text(r->for_loops, sx), "sds", sds, "wds", wds, "max_run", "max",
 			 "points", "peak", "sla", "is_complete", false);
 }

@@ -47,8 +47,8 @@ static json_t *error_doc(const struct rep_dv_error *e)
 		n--;
 	snprintf(name, sizeof(name), "%.*s", n, m->found_name);
 	rep_doc_time(e->tod_ns, tod);
-	o = json_pack("{s:s, s:s?, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s, s:i, s:i, s:i}", "sd",
-		      e->sd, "lun", e->lun, "op", e->op, "io_offset_bytes",
+	o = json_pack("{s:o, s:o, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s, s:i, s:i, s:i}", "sd",
+		      rep_json_text(e->sd), "lun", e->lun ? rep_json_text(e->lun) : json_null(), "op", e->op, "io_offset_bytes",
 		      (json_int_t)e->lba_bytes, "io_size_bytes", (json_int_t)e->size_bytes,
 		      "block_offset_bytes", (json_int_t)m->block_offset_bytes, "block_bytes",
 		      (json_int_t)m->block_bytes, "class", dv_class_id(m->cls), "class_name",
@@ -61,7 +61,7 @@ static json_t *error_doc(const struct rep_dv_error *e)
 	    json_object_set_new(o, "found_key", json_integer(m->found_key)) ||
 	    json_object_set_new(o, "found_offset_bytes",
 				json_integer((json_int_t)m->found_offset_bytes)) ||
-	    json_object_set_new(o, "found_sd", json_stringn_nocheck(name, strlen(name))) ||
+	    json_object_set_new(o, "found_sd", rep_json_text(name)) ||
 	    json_object_set_new(o, "found_owner", json_integer(m->found_owner)) ||
 	    json_object_set_new(o, "found_write_time_ms",
 				json_integer((json_int_t)m->found_tod_ms)) ||

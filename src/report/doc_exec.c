@@ -48,9 +48,9 @@ static json_t *host_list(const struct rep_exec *x)
 
 		for (size_t i = 0; slaves && i < x->nr_slaves; i++)
 			if (x->slave_host[i] == h)
-				json_array_append_new(slaves, json_string(x->slave_names[i]));
+				json_array_append_new(slaves, rep_json_text(x->slave_names[i]));
 		json_array_append_new(
-			a, json_pack("{s:s,s:o}", "name", x->host_names[h], "slaves", slaves));
+			a, json_pack("{s:o,s:o}", "name", rep_json_text(x->host_names[h]), "slaves", slaves));
 	}
 	return a;
 }
@@ -66,7 +66,7 @@ static json_t *engine_obj(const struct rep_exec *x)
 
 	snprintf(name, sizeof(name), "%.*s", (int)strcspn(spec, ":"), spec);
 	if (!m)
-		return json_pack("{s:s,s:s,s:b,s:b,s:n}", "name", name, "spec", spec, "is_modelled",
+		return json_pack("{s:o,s:o,s:b,s:b,s:n}", "name", rep_json_text(name), "spec", rep_json_text(spec), "is_modelled",
 				 0, "is_virtual_time", 0, "model");
 	model = json_pack("{s:s,s:s?,s:I,s:o,s:o,s:o,s:o,s:s,s:o,s:o}", "preset", m->preset,
 			  "source", m->source, "units", (json_int_t)m->units, "read_us",
@@ -74,7 +74,7 @@ static json_t *engine_obj(const struct rep_exec *x)
 			  "read_mbps", rep_doc_real(m->read_mbps), "write_mbps",
 			  rep_doc_real(m->write_mbps), "dist", m->dist, "cache_mb",
 			  rep_doc_real(m->cache_mb), "cache_us", rep_doc_real(m->cache_us));
-	return json_pack("{s:s,s:s,s:b,s:b,s:o}", "name", name, "spec", spec, "is_modelled", 1,
+	return json_pack("{s:o,s:o,s:b,s:b,s:o}", "name", rep_json_text(name), "spec", rep_json_text(spec), "is_modelled", 1,
 			 "is_virtual_time", 1, "model", model);
 }
 
@@ -85,14 +85,14 @@ json_t *rep_doc_execution(const struct rep_exec *x)
 	json_t *e;
 
 	for (int i = 0; argv && i < x->argc; i++)
-		json_array_append_new(argv, json_string(x->argv[i] ? x->argv[i] : ""));
+		json_array_append_new(argv, rep_json_text(x->argv[i]));
 	rep_doc_time(x->start_tod_ns, tod);
 	snprintf(seed, sizeof(seed), "%" PRIu64, x->seed);
-	e = json_pack("{s:s,s:o,s:s,s:I,s:s,s:o,s:I,s:o,s:s?,s:n,s:n}", "version", IORAMP_VERSION,
+	e = json_pack("{s:s,s:o,s:s,s:I,s:s,s:o,s:I,s:o,s:o,s:n,s:n}", "version", IORAMP_VERSION,
 		      "command_line", argv, "start_time", tod, "start_time_unix_ns",
 		      (json_int_t)x->start_tod_ns, "seed", seed, "engine", engine_obj(x),
 		      "mb_bytes", (json_int_t)x->mb_bytes, "sla_us", sla_list(x), "outdir",
-		      x->outdir, "end_time", "status");
+		      x->outdir ? rep_json_text(x->outdir) : json_null(), "end_time", "status");
 	if (e && x->nr_hosts)
 		json_object_set_new(e, "hosts", host_list(x));
 	return e;
@@ -138,10 +138,10 @@ static json_t *planned_run(const struct plan *p, const struct plan_run *r)
 	json_t *wds = json_array();
 
 	for (size_t i = 0; wds && i < r->nr_wds; i++)
-		json_array_append_new(wds, json_string(r->wds[i]->name));
-	return json_pack("{s:s,s:s,s:o,s:s,s:I,s:I,s:I,s:I,s:o}", "name", r->name, "rd",
-			 p->cfg->rds[r->rd_idx].name, "rate", planned_rate(r), "for_loops",
-			 r->for_loops, "elapsed_s", (json_int_t)r->elapsed_s, "interval_s",
+		json_array_append_new(wds, rep_json_text(r->wds[i]->name));
+	return json_pack("{s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:I,s:o}", "name", rep_json_text(r->name),
+			 "rd", rep_json_text(p->cfg->rds[r->rd_idx].name), "rate", planned_rate(r),
+			 "for_loops", rep_json_text(r->for_loops), "elapsed_s", (json_int_t)r->elapsed_s, "interval_s",
 			 (json_int_t)r->interval_s, "warmup_s", (json_int_t)r->warmup_s, "pause_s",
 			 (json_int_t)r->pause_s, "wds", wds);
 }
@@ -182,9 +182,9 @@ static json_t *run_sds(const struct rep_run *r)
 
 	for (size_t i = 0; a && i < r->nr_sds; i++)
 		json_array_append_new(
-			a, json_pack("{s:s,s:s,s:I,s:i}", "name",
-				     r->sd_names[i] ? r->sd_names[i] : "", "lun",
-				     r->sd_luns && r->sd_luns[i] ? r->sd_luns[i] : "", "size_bytes",
+			a, json_pack("{s:o,s:o,s:I,s:i}", "name", rep_json_text(r->sd_names[i]),
+				     "lun", rep_json_text(r->sd_luns ? r->sd_luns[i] : NULL),
+				     "size_bytes",
 				     (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
 				     "threads", r->sd_threads ? (int)r->sd_threads[i] : 0));
 	return a;
@@ -196,7 +196,7 @@ static json_t *run_wds(const struct rep_run *r)
 
 	for (size_t i = 0; a && i < r->nr_wds; i++)
 		json_array_append_new(
-			a, json_pack("{s:s,s:o}", "name", r->wd_names[i] ? r->wd_names[i] : "",
+			a, json_pack("{s:o,s:o}", "name", rep_json_text(r->wd_names[i]),
 				     "skew_pct",
 				     rep_doc_real(r->wd_skew_pct ? r->wd_skew_pct[i] : 0)));
 	return a;
@@ -207,8 +207,8 @@ static json_t *run_rate(const struct rep_run *r)
 	const struct plan_run *pr = r->run;
 	bool has_pct = pr && (pr->rate == PLAN_RATE_CURVE_POINT || pr->rate == PLAN_RATE_REL);
 
-	return json_pack("{s:s,s:s,s:o,s:o}", "kind", pr ? rate_kind(pr->rate) : "max", "text",
-			 r->rate_text, "target_iops", opt_real(r->req_iops > 0, r->req_iops), "pct",
+	return json_pack("{s:s,s:o,s:o,s:o}", "kind", pr ? rate_kind(pr->rate) : "max", "text",
+			 rep_json_text(r->rate_text), "target_iops", opt_real(r->req_iops > 0, r->req_iops), "pct",
 			 opt_real(has_pct, pr ? pr->pct : 0));
 }
 
@@ -220,12 +220,12 @@ json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r)
 
 	rep_doc_time(r->start_tod_ns, tod);
 	return json_pack(
-		"{s:s,s:o,s:o,s:o,s:s,s:I,s:I,s:I,s:i,s:s,s:o,s:o,s:o,s:[],s:n,s:b,s:b,"
+		"{s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:i,s:s,s:o,s:o,s:o,s:[],s:n,s:b,s:b,"
 		"s:b,s:n}",
-		"name", r->name, "plan_idx",
+		"name", rep_json_text(r->name), "plan_idx",
 		has_plan ? json_integer((json_int_t)r->run_idx) : json_null(), "rd",
-		rd ? json_string(rd) : json_null(), "rate", run_rate(r), "for_loops",
-		r->for_loops ? r->for_loops : "None", "elapsed_s", (json_int_t)r->elapsed_s,
+		rd ? rep_json_text(rd) : json_null(), "rate", run_rate(r), "for_loops",
+		rep_json_text(r->for_loops ? r->for_loops : "None"), "elapsed_s", (json_int_t)r->elapsed_s,
 		"interval_s", (json_int_t)r->interval_s, "warmup_s", (json_int_t)r->warmup_s,
 		"nr_warmup_intervals", (int)r->nr_warmup_intervals, "start_time", tod, "sds",
 		run_sds(r), "wds", run_wds(r), "params", params(&r->params), "intervals", "average",

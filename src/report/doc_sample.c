@@ -143,7 +143,7 @@ static json_t *named_list(const struct stats_bank *banks, const char *const *nam
 
 	for (size_t i = 0; a && i < nr; i++) {
 		json_t *m = metrics(&banks[i], elapsed_ns, mb_bytes, false);
-		json_t *e = json_pack("{s:s}", "name", names[i] ? names[i] : "");
+		json_t *e = json_pack("{s:o}", "name", rep_json_text(names[i]));
 
 		if (e && m)
 			json_object_update(e, m);
@@ -203,7 +203,7 @@ json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 	json_t *o;
 
 	rep_doc_time(s->tod_ns, tod);
-	o = json_pack("{s:s,s:i,s:b,s:b,s:s,s:o,s:i,s:o,s:o}", "label", s->label, "nr", (int)s->nr,
+	o = json_pack("{s:o,s:i,s:b,s:b,s:s,s:o,s:i,s:o,s:o}", "label", rep_json_text(s->label), "nr", (int)s->nr,
 		      "is_avg", s->is_avg, "is_warmup", s->is_warmup, "time", tod, "elapsed_s",
 		      rep_doc_real((double)s->elapsed_ns / 1e9), "nr_intervals",
 		      (int)s->nr_intervals, "cpu", cpu(s), "total",

@@ -95,6 +95,7 @@ static int errorlog_close(void *state, int status)
 
 const struct rep_ops rep_errorlog = {
 	.name = "errorlog",
+	.file = "errorlog.html",
 	.open = errorlog_open,
 	.io_error = errorlog_io_error,
 	.dv_error = errorlog_dv_error,

@@ -233,6 +233,7 @@ static int flatfile_close(void *state, int status)
 
 const struct rep_ops rep_flatfile = {
 	.name = "flatfile",
+	.file = "flatfile.html",
 	.open = flatfile_open,
 	.interval = flatfile_interval,
 	.run_end = flatfile_run_end,

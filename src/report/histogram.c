@@ -222,6 +222,7 @@ static int histogram_close(void *state, int status)
 
 const struct rep_ops rep_histogram = {
 	.name = "histogram",
+	.file = "histogram.html",
 	.open = histogram_open,
 	.run_end = histogram_run_end,
 	.close = histogram_close,

@@ -193,6 +193,7 @@ static int hosts_close(void *state, int status)
 
 const struct rep_ops rep_hostreport = {
 	.name = "hostreport",
+	.file = "host reports (HOST.html)",
 	.open = hosts_open,
 	.run_start = hosts_run_start,
 	.interval = hosts_interval,

@@ -13,6 +13,7 @@ struct json_state {
 	const struct rep_exec *x;
 	struct rep_doc *doc;
 	char path[4096]; /* empty: no output directory */
+	int err;	 /* a failure of an event that returns nothing, returned at close */
 };
 
 static int json_open(const struct rep_exec *x, void **state)
@@ -55,7 +56,10 @@ static void json_io_error(void *state, const struct rep_io_error *e)
 {
 	struct json_state *s = state;
 
-	rep_doc_io_error(s->doc, e); /* without memory the document lacks it; nothing to add */
+	int ret = rep_doc_io_error(s->doc, e);
+
+	if (ret && !s->err)
+		s->err = ret;
 }
 
 static int json_save(struct json_state *s)
@@ -76,15 +80,22 @@ static void json_dv_error(void *state, const struct rep_dv_error *e)
 {
 	struct json_state *s = state;
 
-	if (!rep_doc_dv_error(rep_doc_root(s->doc), e))
-		json_save(s); /* an execution that dies now still has it on disk */
+	int ret = rep_doc_dv_error(rep_doc_root(s->doc), e);
+
+	if (!ret)
+		ret = json_save(s); /* an execution that dies now still has it on disk */
+	if (ret && !s->err)
+		s->err = ret;
 }
 
 static void json_dv_summary(void *state, const struct rep_dv_summary *sum)
 {
 	struct json_state *s = state;
 
-	rep_doc_dv_summary(rep_doc_root(s->doc), sum);
+	int ret = rep_doc_dv_summary(rep_doc_root(s->doc), sum);
+
+	if (ret && !s->err)
+		s->err = ret;
 }
 
 static void json_message(void *state, const char *line)
@@ -97,13 +108,13 @@ static void json_message(void *state, const char *line)
 static int json_close(void *state, int status)
 {
 	struct json_state *s = state;
-	int ret;
+	int ret, saved;
 
 	if (!s)
 		return 0;
 	ret = rep_doc_close(s->doc, status);
-	if (!ret)
-		ret = json_save(s);
+	saved = json_save(s); /* a document short of a piece is still written */
+	ret = s->err ? s->err : ret ? ret : saved;
 	if (s->x->json_out) {
 		int written = rep_doc_write(s->doc, s->x->json_out);
 
@@ -118,6 +129,7 @@ static int json_close(void *state, int status)
 
 const struct rep_ops rep_json = {
 	.name = "json",
+	.file = "results.json",
 	.open = json_open,
 	.run_start = json_run_start,
 	.interval = json_interval,

@@ -130,6 +130,8 @@ static int logfile_close(void *state, int status)
 
 const struct rep_ops rep_logfile = {
 	.name = "logfile",
+	.file = "logfile.html",
+	.is_closed_last = true,
 	.open = logfile_open,
 	.run_start = rep_conlog_on_run_start,
 	.interval = rep_conlog_on_interval,

@@ -83,6 +83,7 @@ static int html_close(void *state, int status)
 
 const struct rep_ops rep_html = {
 	.name = "html",
+	.file = "report.html",
 	.open = html_open,
 	.run_start = html_run_start,
 	.interval = html_interval,

@@ -25,5 +25,6 @@ static int parmfile_open(const struct rep_exec *x, void **state)
 
 const struct rep_ops rep_parmfile = {
 	.name = "parmfile",
+	.file = "parmfile.html",
 	.open = parmfile_open,
 };

@@ -6,6 +6,16 @@
 #include <errno.h>
 #include <stdarg.h>
 #include <string.h>
+#include <unistd.h>
+
+/* Remembers the first failure of any observer at any event, for rep_set_close. */
+static void note(struct rep_set *s, size_t i, int ret)
+{
+	if (ret < 0 && !s->err) {
+		s->err = ret;
+		s->err_ops = s->ops[i];
+	}
+}
 
 int rep_set_add(struct rep_set *s, const struct rep_ops *ops)
 {
@@ -51,6 +61,7 @@ int rep_set_run_start(struct rep_set *s, const struct rep_run *r)
 
 		if (ret < 0 && !first)
 			first = ret;
+		note(s, i, ret);
 	}
 	bracket(s, true);
 	return first;
@@ -66,6 +77,7 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 
 		if (ret < 0 && !first)
 			first = ret;
+		note(s, i, ret);
 	}
 	bracket(s, true);
 	return first;
@@ -81,6 +93,7 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 
 		if (ret < 0 && !first)
 			first = ret;
+		note(s, i, ret);
 	}
 	bracket(s, true);
 	return first;
@@ -142,19 +155,48 @@ int rep_set_add_vdbench(struct rep_set *s)
 	return 0;
 }
 
+static void close_pass(struct rep_set *s, bool is_last, int status)
+{
+	for (size_t i = 0; i < s->nr; i++) {
+		int ret;
+
+		if (s->ops[i]->is_closed_last != is_last)
+			continue;
+		ret = s->ops[i]->close ? s->ops[i]->close(s->state[i], status) : 0;
+		s->state[i] = NULL;
+		note(s, i, ret);
+	}
+}
+
+/* A report could not be written: said by those still open (console, logfile) and on stderr
+ * when the console is not a terminal (it may be a pipe that nobody reads). */
+static void say_failed(struct rep_set *s)
+{
+	const char *file = s->err_ops->file ? s->err_ops->file : s->err_ops->name;
+	const char *dir = s->exec && s->exec->outdir ? s->exec->outdir : ".";
+	FILE *con = s->exec && s->exec->console ? s->exec->console : stdout;
+	char line[1024];
+
+	snprintf(line, sizeof(line),
+		 "ioramp: error: %s/%s: cannot write the report: %s; the results in %s are "
+		 "incomplete",
+		 dir, file, strerror(-s->err), dir);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->is_closed_last && s->ops[i]->message)
+			s->ops[i]->message(s->state[i], line);
+	if (con != stderr && !isatty(fileno(con)))
+		fprintf(stderr, "%s\n", line);
+}
+
 int rep_set_close(struct rep_set *s, int status)
 {
-	int first = 0;
-
 	bracket(s, false);
-
-	for (size_t i = 0; i < s->nr; i++) {
-		int ret = s->ops[i]->close ? s->ops[i]->close(s->state[i], status) : 0;
-
-		s->state[i] = NULL;
-		if (ret < 0 && !first)
-			first = ret;
+	close_pass(s, false, status);
+	if (s->err && status == 0) {
+		status = 1;
+		say_failed(s);
 	}
+	close_pass(s, true, status);
 	s->nr = 0;
-	return first;
+	return s->err;
 }

@@ -190,6 +190,7 @@ static int skew_close(void *state, int status)
 
 const struct rep_ops rep_skew = {
 	.name = "skew",
+	.file = "skew.html",
 	.open = skew_open,
 	.run_end = skew_run_end,
 	.close = skew_close,

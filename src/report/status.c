@@ -117,6 +117,8 @@ static int status_close(void *state, int status)
 
 const struct rep_ops rep_status = {
 	.name = "status",
+	.file = "status.html",
+	.is_closed_last = true,
 	.open = status_open,
 	.run_start = status_run_start,
 	.interval = status_interval,

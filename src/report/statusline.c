@@ -194,6 +194,7 @@ static int status_close(void *state, int status)
 
 const struct rep_ops rep_statusline = {
 	.name = "status",
+	.is_closed_last = true,
 	.open = status_open,
 	.run_start = status_run_start,
 	.interval = status_interval,

@@ -81,6 +81,8 @@ static int summary_close(void *state, int status)
 
 const struct rep_ops rep_summary = {
 	.name = "summary",
+	.file = "summary.html",
+	.is_closed_last = true,
 	.open = summary_open,
 	.run_start = rep_conlog_on_run_start,
 	.interval = rep_conlog_on_interval,

@@ -81,6 +81,7 @@ static int totals_close(void *state, int status)
 
 const struct rep_ops rep_totals = {
 	.name = "totals",
+	.file = "totals.html",
 	.open = totals_open,
 	.run_start = totals_run_start,
 	.run_end = totals_run_end,

@@ -87,3 +87,13 @@ DATA=$TESTS/data/report-own
 	[ "$status" -eq 0 ]
 	[ "$output" = "valid" ]
 }
+
+# issue 16 item 1: a lun that is not UTF-8 still reaches results.json (as U+FFFD), never an
+# empty runs[].sds or a missing document
+@test "results.json: a lun that is not UTF-8 is written with U+FFFD" {
+	printf 'sd=sd1,lun=%s/f\xff\xfe,size=1m\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' "$BATS_TEST_TMPDIR" >"$BATS_TEST_TMPDIR/p.vdb"
+	run "$IORAMP" -f "$BATS_TEST_TMPDIR/p.vdb" -o "$BATS_TEST_TMPDIR/out" --engine model
+	[ "$status" -eq 0 ]
+	run jq -r '.runs[0].sds[0].lun' "$BATS_TEST_TMPDIR/out/results.json"
+	[ "$output" = "$BATS_TEST_TMPDIR/f"$'\xef\xbf\xbd\xef\xbf\xbd' ]
+}
