@@ -70,6 +70,18 @@ void fs_tree_scan(struct fs_tree *t);
 void fs_tree_write_control(const struct fs_tree *t);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
+/* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
+struct fs_out {
+	char dir[4096];
+	FILE *con;
+	FILE *summary;
+	FILE *logfile;
+	FILE *totals;
+};
+
+int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
+void fs_out_close(struct fs_out *o, int status);
+
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
 void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);

@@ -376,7 +376,7 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 }
 
 static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out)
+		    struct fs_stats *total_out, FILE *con, FILE *totals)
 {
 	size_t nr = 0;
 	struct fs_worker *ws;
@@ -416,7 +416,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			else
 				memset(w->buf, 0x5a, 1 << 20);
 		}
-	fs_console_header(stdout);
+	fs_console_header(con);
 	for (size_t i = 0; i < nr; i++)
 		if (ws[i].buf)
 			pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]);
@@ -449,7 +449,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			double pct = 100.0 * (c - c0) / secs / (double)(ncpu > 0 ? ncpu : 1);
 			double pct_sys = 100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
 
-			fs_console_line(stdout, label, &s, secs, pct, pct_sys);
+			fs_console_line(con, label, &s, secs, pct, pct_sys);
 			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 				cpu_sum += pct;
 				sys_sum += pct_sys;
@@ -462,7 +462,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			fs_stats_add(&total, &s);
 			hist[counted++] = s;
 		}
-		fflush(stdout);
+		fflush(con);
 	}
 	atomic_store(&stop, true);
 	for (size_t i = 0; i < nr; i++)
@@ -474,11 +474,18 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 
 		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,
 			 (unsigned long long)nr_int);
-		fs_console_line(stdout, label, &total, (double)(counted * r->interval_s),
+		fs_console_line(con, label, &total, (double)(counted * r->interval_s),
 				counted ? cpu_sum / (double)counted : 0,
 				counted ? sys_sum / (double)counted : 0);
-		fs_console_stdmax(stdout, label + 4, hist, counted, (double)r->interval_s);
-		fs_console_misc(stdout, &total, (double)(counted * r->interval_s));
+		fs_console_stdmax(con, label + 4, hist, counted, (double)r->interval_s);
+		/* totals.html: each run's heading and average line, as the raw totals */
+		fprintf(totals, "Run %s; For loops: %s\n", r->name, r->for_loops);
+		fs_console_header(totals);
+		fs_console_line(totals, label, &total, (double)(counted * r->interval_s),
+				counted ? cpu_sum / (double)counted : 0,
+				counted ? sys_sum / (double)counted : 0);
+		fputc('\n', totals);
+		fs_console_misc(con, &total, (double)(counted * r->interval_s));
 	}
 	for (size_t i = 0; i < nr; i++) {
 		pthread_mutex_destroy(&ws[i].lock);
@@ -494,16 +501,23 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
 	double max_seen = 0;
 	int ret = 0;
-	FILE *anchors = fs_anchors_open(o->outdir ? o->outdir : "output", p);
+	struct fs_out out;
+	FILE *anchors;
 
-	if (!anchors)
+	ret = fs_out_open(&out, o->outdir, p);
+	if (ret)
+		return ret;
+	anchors = fs_anchors_open(out.dir, p);
+	if (!anchors) {
+		fs_out_close(&out, 1);
 		return -EIO;
+	}
 	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
 		char line[4200], tod[16];
 
 		fs_anchor_size_line(&p->cfg->fs->fsds[i], line, sizeof(line));
 		plan_time_of_day(tod);
-		printf("%s %s\n", tod, line);
+		fprintf(out.con, "%s %s\n", tod, line);
 	}
 	for (size_t ri = 0; !ret && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
@@ -512,8 +526,10 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		size_t ok = 0;
 		char tod[16];
 
-		if (!trees)
-			return -ENOMEM;
+		if (!trees) {
+			ret = -ENOMEM;
+			break;
+		}
 		for (; !ret && ok < r->nr_fsds; ok++)
 			ret = fs_tree_init(&trees[ok], &r->fsds[ok]);
 		if (!ret && r->kind == FS_RUN_FORMAT) {
@@ -521,30 +537,30 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
 			plan_time_of_day(tod);
-			printf("%s Starting RD=%s\n", tod, r->name);
+			fprintf(out.con, "%s Starting RD=%s\n", tod, r->name);
 			for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
 				ret = fs_format(&trees[i], r->format, &st);
 				if (!ret)
 					fs_tree_write_control(&trees[i]);
 			}
 			if (!ret)
-				fs_console_misc(stdout, &st, 1);
+				fs_console_misc(out.con, &st, 1);
 		} else if (!ret) {
 			double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
 
 			if (r->rate == PLAN_RATE_CURVE_POINT)
 				rate = plan_curve_target(max_seen, r->pct);
 			plan_time_of_day(tod);
-			printf("%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
+			fprintf(out.con, "%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
 			       (unsigned long long)r->elapsed_s);
 			if (rate > 0)
-				printf("%.0f; For loops: %s\n", rate, r->for_loops);
+				fprintf(out.con, "%.0f; For loops: %s\n", rate, r->for_loops);
 			else
-				printf("max. For loops: %s\n", r->for_loops);
+				fprintf(out.con, "max. For loops: %s\n", r->for_loops);
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
-			ret = run_work(r, trees, rate, &st);
+			ret = run_work(r, trees, rate, &st, out.con, out.totals);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)
@@ -553,8 +569,9 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		for (size_t i = 0; i < ok; i++)
 			fs_tree_fini(&trees[i]);
 		free(trees);
-		fflush(stdout);
+		fflush(out.con);
 	}
 	fs_anchors_close(anchors);
+	fs_out_close(&out, ret);
 	return ret;
 }

@@ -47,6 +47,26 @@ PARM
 	[[ "$output" == *"avg_1-1"* ]]
 }
 
+@test "fs: the run writes summary, logfile, parmfile and totals in -o, as a raw run" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	for f in summary logfile parmfile totals anchors; do [ -s "out/$f.html" ]; done
+	grep -q 'avg_1-1' out/summary.html
+	grep -q 'Starting RD=rd1; elapsed=1; fwdrate=100' out/logfile.html
+	grep -q 'FILE_CREATES        Files created:' out/summary.html
+	grep -q 'fwd=fwd1,fsd=fsd1,operation=read' out/parmfile.html
+	grep -q 'Run rd1; For loops: None' out/totals.html
+	[ "$(grep -c 'avg_1-1' out/totals.html)" -eq 1 ]
+	[[ "$output" == *"Vdbench execution completed successfully. Output directory: $PWD/out "* ]]
+	# -o rules as raw runs: name+ takes the next free name001
+	run "$IORAMP" -f p.vdb -o 'more+'
+	[ "$status" -eq 0 ]
+	[ -s more001/summary.html ]
+	[[ "$output" == *"Output directory: $PWD/more001 "* ]]
+}
+
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out
