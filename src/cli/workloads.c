@@ -22,7 +22,7 @@ static const char workloads_usage[] =
 
 enum {
 	MAX_SIZES = 16,
-	MAX_THREADS = 8,
+	MAX_THREADS = 16,
 };
 
 /* What a profile's runs do, collected over all of them. */

@@ -424,7 +424,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 	for (uint64_t iv = 1; iv <= nr_int; iv++) {
 		struct fs_stats s = { 0 };
 		double sys, c = cpu_s(&sys);
-		char label[32];
+		char label[48];
 		uint64_t now;
 
 		next += r->interval_s * 1000000000ull;
@@ -469,7 +469,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		if (ws[i].buf)
 			pthread_join(ws[i].tid, NULL);
 	{
-		char label[32];
+		char label[48];
 		uint64_t first = nr_int - counted + 1;
 
 		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,

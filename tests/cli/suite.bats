@@ -110,7 +110,7 @@ eight_files() {
 		--engine model:units=4,read_us=200,write_us=100 -e 2 -w 0 -i 1 --seed 1 -o out
 	echo "$output"
 	[ "$status" -eq 0 ]
-	grep -q '^ioramp suite: profile 1 of 2: qd-sweep-4k-randread (4K Random Read QD sweep)' \
+	grep -q '^ioramp suite: profile 1 of 2: qd-sweep-4k-randread (4K Random Read QD Sweep)' \
 		<<<"$output"
 	[ "${lines[-1]}" = "ioramp suite: completed; report: out/report.html" ]
 	for p in qd-sweep-4k-randread qd-sweep-128k-seqwrite; do
@@ -241,11 +241,11 @@ eight_files() {
 	echo "$output" | tail -25
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
-	[[ "$output" == *"ioramp suite: 16 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
-	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 16 ]
+	[[ "$output" == *"ioramp suite: 18 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 18 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 16 ]
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 18 ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]
