@@ -70,6 +70,19 @@ void fs_tree_scan(struct fs_tree *t);
 void fs_tree_write_control(const struct fs_tree *t);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
+/* results.json (json.c), streamed run by run. */
+struct fs_json {
+	FILE *f;
+	size_t nr_runs;
+	size_t nr_iv;
+};
+
+int fs_json_open(struct fs_json *j, const char *dir);
+void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
+void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
+void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs);
+int fs_json_close(struct fs_json *j, int status);
+
 /* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
 struct fs_out {
 	char dir[4096];
@@ -77,6 +90,7 @@ struct fs_out {
 	FILE *summary;
 	FILE *logfile;
 	FILE *totals;
+	struct fs_json json;
 };
 
 int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);

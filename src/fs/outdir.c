@@ -92,6 +92,11 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 			    "Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
 			    "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
 			    "Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
+	ret = fs_json_open(&o->json, o->dir);
+	if (ret) {
+		fs_out_close(o, 1);
+		return ret;
+	}
 	o->con = fopencookie(o, "w", tee);
 	if (!o->con) {
 		fs_out_close(o, 1);
@@ -118,6 +123,7 @@ void fs_out_close(struct fs_out *o, int status)
 		o->con = NULL;
 	}
 	fflush(stdout);
+	fs_json_close(&o->json, status);
 	page_close(o->summary);
 	page_close(o->logfile);
 	page_close(o->totals);

@@ -376,7 +376,7 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 }
 
 static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out, FILE *con, FILE *totals)
+		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json)
 {
 	size_t nr = 0;
 	struct fs_worker *ws;
@@ -450,6 +450,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			double pct_sys = 100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
 
 			fs_console_line(con, label, &s, secs, pct, pct_sys);
+			fs_json_interval(json, &s, secs);
 			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 				cpu_sum += pct;
 				sys_sum += pct_sys;
@@ -477,6 +478,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		fs_console_line(con, label, &total, (double)(counted * r->interval_s),
 				counted ? cpu_sum / (double)counted : 0,
 				counted ? sys_sum / (double)counted : 0);
+		fs_json_run_end(json, &total, (double)(counted * r->interval_s));
 		fs_console_stdmax(con, label + 4, hist, counted, (double)r->interval_s);
 		/* totals.html: each run's heading and average line, as the raw totals */
 		fprintf(totals, "Run %s; For loops: %s\n", r->name, r->for_loops);
@@ -560,7 +562,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
-			ret = run_work(r, trees, rate, &st, out.con, out.totals);
+			fs_json_run_start(&out.json, r, rate);
+			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)

@@ -67,6 +67,30 @@ PARM
 	[[ "$output" == *"Output directory: $PWD/more001 "* ]]
 }
 
+@test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
+	tree_parm
+	sed -i 's/elapsed=1,interval=1/elapsed=2,interval=1/' p.vdb
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	run python3 -c '
+import json, sys
+d = json.load(open("out/results.json"))
+assert d["mode"] == "filesystem", d["mode"]
+assert d["status"] == 0
+assert [r["rd"] for r in d["runs"]] == ["rd1"], d["runs"]
+r = d["runs"][0]
+assert r["fwdrate"] == 100 and r["elapsed"] == 2
+assert len(r["intervals"]) == 2
+for s in r["intervals"] + [r["average"]]:
+    for k in ("ops_rate", "read_rate", "read_resp_ms", "write_rate", "write_resp_ms", "mbs"):
+        assert k in s, k
+    assert set(s["operations"]) >= {"read", "write", "getattr", "create"}
+    assert s["operations"]["write"]["rate"] == 0 and s["write_rate"] == 0
+'
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out
