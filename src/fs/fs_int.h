@@ -91,7 +91,14 @@ struct fs_out {
 	FILE *logfile;
 	FILE *totals;
 	struct fs_json json;
+	FILE *flat;
 };
+
+/* flatfile.html (flat.c): hist/nr are the counted intervals of an average row, else NULL. */
+FILE *fs_flat_open(const char *dir);
+void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
+		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
+		 const struct fs_stats *hist, size_t nr);
 
 int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
 void fs_out_close(struct fs_out *o, int status);

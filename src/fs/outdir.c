@@ -91,8 +91,10 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	fprintf(o->summary, "Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
 			    "Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
 			    "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
+			    "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
 			    "Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
-	ret = fs_json_open(&o->json, o->dir);
+	o->flat = fs_flat_open(o->dir);
+	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
 	if (ret) {
 		fs_out_close(o, 1);
 		return ret;
@@ -124,6 +126,9 @@ void fs_out_close(struct fs_out *o, int status)
 	}
 	fflush(stdout);
 	fs_json_close(&o->json, status);
+	if (o->flat)
+		fclose(o->flat);
+	o->flat = NULL;
 	page_close(o->summary);
 	page_close(o->logfile);
 	page_close(o->totals);

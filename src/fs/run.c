@@ -376,7 +376,7 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 }
 
 static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json)
+		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json, FILE *flat)
 {
 	size_t nr = 0;
 	struct fs_worker *ws;
@@ -451,6 +451,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 
 			fs_console_line(con, label, &s, secs, pct, pct_sys);
 			fs_json_interval(json, &s, secs);
+			fs_flat_row(flat, r, label, rate, &s, secs, pct, pct_sys, NULL, 0);
 			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 				cpu_sum += pct;
 				sys_sum += pct_sys;
@@ -479,6 +480,14 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 				counted ? cpu_sum / (double)counted : 0,
 				counted ? sys_sum / (double)counted : 0);
 		fs_json_run_end(json, &total, (double)(counted * r->interval_s));
+		{
+			char flabel[64];
+
+			snprintf(flabel, sizeof(flabel), " %s", label);
+			fs_flat_row(flat, r, flabel, rate, &total, (double)(counted * r->interval_s),
+				    counted ? cpu_sum / (double)counted : 0,
+				    counted ? sys_sum / (double)counted : 0, hist, counted);
+		}
 		fs_console_stdmax(con, label + 4, hist, counted, (double)r->interval_s);
 		/* totals.html: each run's heading and average line, as the raw totals */
 		fprintf(totals, "Run %s; For loops: %s\n", r->name, r->for_loops);
@@ -563,7 +572,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
 			fs_json_run_start(&out.json, r, rate);
-			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json);
+			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json, out.flat);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)

@@ -91,6 +91,27 @@ for s in r["intervals"] + [r["average"]]:
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
 
+@test "fs: flatfile.html has VDbench's file-system columns, a row per interval and average" {
+	tree_parm
+	sed -i 's/elapsed=1,interval=1/elapsed=2,interval=1/' p.vdb
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	hdr=$(grep -v '^\*' out/flatfile.html | sed -n 2p)
+	[[ "$hdr" == *" Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max Resp Resp_std Resp_max MB/sec MB_read MB_write Read_rate "* ]]
+	[[ "$hdr" == *" Getattr_rate Getattr_rate_std Getattr_rate_max Getattr_resp Getattr_resp_std Getattr_resp_max Setattr_rate "* ]]
+	[[ "$hdr" == *" Access_resp_max Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle "* ]]
+	[ "$(echo "$hdr" | awk '{print NF}')" -eq 89 ]
+	rows=$(grep -v '^\*' out/flatfile.html | sed -n '3,$p')
+	[ "$(echo "$rows" | wc -l)" -eq 3 ]
+	[ "$(echo "$rows" | awk 'NF != 89' | wc -l)" -eq 0 ]
+	# columns: 3 Run, 4 Interval, 5 Xfersize, 7 Reqrate, 8 Rate, 10 Rate_max, 23 Write_rate
+	echo "$rows" | awk 'NR <= 2 && !($3 == "rd1" && $4 == NR && $5 == 4096 && $7 == 100 && $10 == 0 && $23 == 0) { exit 1 }'
+	# the average row (avg_2-2: interval 2 only) takes its Rate and Rate_max from interval 2
+	i2=$(echo "$rows" | awk 'NR == 2 { print $8 }')
+	echo "$rows" | awk -v r="$i2" 'NR == 3 && !($4 == "avg_2-2" && $8 == r && $10 == r && $9 == 0) { exit 1 }'
+}
+
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out
