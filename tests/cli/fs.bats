@@ -65,6 +65,11 @@ PARM
 	[ "$status" -eq 0 ]
 	[ -s more001/summary.html ]
 	[[ "$output" == *"Output directory: $PWD/more001 "* ]]
+	# a file in the way is refused before anything runs, exit 2 as for raw runs
+	touch afile
+	run "$IORAMP" -f p.vdb -o afile
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-o afile: cannot write the reports there: Not a directory"* ]]
 }
 
 @test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
