@@ -92,7 +92,14 @@ struct fs_out {
 	FILE *totals;
 	struct fs_json json;
 	FILE *flat;
+	/* fwd reports (<fwd name>.html), opened at a FWD's first run */
+	char *page_name[64];
+	FILE *page[64];
+	size_t nr_pages;
 };
+
+/* The report page of a FWD, opened on first use; NULL past 64 names or on error. */
+FILE *fs_out_page(struct fs_out *o, const char *name);
 
 /* flatfile.html (flat.c): hist/nr are the counted intervals of an average row, else NULL. */
 FILE *fs_flat_open(const char *dir);

@@ -93,6 +93,10 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 			    "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
 			    "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
 			    "Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
+	for (size_t i = 0; p->cfg && p->cfg->fs && i < p->cfg->fs->nr_fwds; i++)
+		fprintf(o->summary, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
+			p->cfg->fs->fwds[i].name, p->cfg->fs->fwds[i].name);
+	fputc('\n', o->summary);
 	o->flat = fs_flat_open(o->dir);
 	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
 	if (ret) {
@@ -106,6 +110,28 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	}
 	setvbuf(o->con, NULL, _IOLBF, 0);
 	return 0;
+}
+
+FILE *fs_out_page(struct fs_out *o, const char *name)
+{
+	char file[300];
+	size_t i;
+
+	for (i = 0; i < o->nr_pages; i++)
+		if (!strcmp(o->page_name[i], name))
+			return o->page[i];
+	if (i == sizeof(o->page) / sizeof(o->page[0]))
+		return NULL;
+	snprintf(file, sizeof(file), "%s.html", name);
+	o->page_name[i] = strdup(name);
+	o->page[i] = o->page_name[i] ? page_open(o, file, NULL) : NULL;
+	if (!o->page[i]) {
+		free(o->page_name[i]);
+		return NULL;
+	}
+	fprintf(o->page[i], "Workload report for fwd=%s (file-system mode)\n\n", name);
+	o->nr_pages++;
+	return o->page[i];
 }
 
 void fs_out_close(struct fs_out *o, int status)
@@ -129,6 +155,11 @@ void fs_out_close(struct fs_out *o, int status)
 	if (o->flat)
 		fclose(o->flat);
 	o->flat = NULL;
+	for (size_t i = 0; i < o->nr_pages; i++) {
+		page_close(o->page[i]);
+		free(o->page_name[i]);
+	}
+	o->nr_pages = 0;
 	page_close(o->summary);
 	page_close(o->logfile);
 	page_close(o->totals);

@@ -117,6 +117,24 @@ for s in r["intervals"] + [r["average"]]:
 	echo "$rows" | awk -v r="$i2" 'NR == 3 && !($4 == "avg_2-2" && $8 == r && $10 == r && $9 == 0) { exit 1 }'
 }
 
+@test "fs: each fwd has its own report page with its own operations" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+fwd=fwd2,fsd=fsd1,operation=getattr,threads=1
+rd=rd1,fwd=fwd*,fwdrate=100,format=yes,elapsed=2,interval=1
+PARM
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	grep -q 'HREF="fwd1.html"' out/summary.html
+	grep -q 'HREF="fwd2.html"' out/summary.html
+	grep -q 'RD=rd1; For loops: None' out/fwd1.html
+	# field 8 is the read rate: fwd1 reads, fwd2 only does getattr
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 <= 0) exit 1 } END { exit !found }' out/fwd1.html
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 != 0) exit 1 } END { exit !found }' out/fwd2.html
+}
+
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out
