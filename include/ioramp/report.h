@@ -382,6 +382,9 @@ extern const struct rep_ops rep_parmscan;  /* parmscan.html: the parser's trace 
 /* parmscan.html's text for an expanded listing (parm_source_listing()), stamped tod_ns; also
  * what -s writes. */
 void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
+/* The files -s leaves in x->outdir (created by the caller), as VDbench's simulation does; sim:
+ * the listing -s printed. Returns 0 or -errno. */
+int rep_sim_files_write(const struct rep_exec *x, const char *sim);
 /* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
 extern const struct rep_ops rep_hostreport;
 

@@ -154,9 +154,17 @@ static int long_option(struct cli_args *a, int argc, char **argv, int *i)
 		const char *v = arg[6] == '=' ? arg + 7 : argv[++*i];
 		char *end;
 
+		errno = 0;
 		a->seed = strtoull(v, &end, 0);
-		if (!*v || *end) {
+		if (!*v || *end || strchr(v, '-')) {
 			fprintf(stderr, "ioramp: error: --seed needs a number, got '%s'\n", v);
+			return -EINVAL;
+		}
+		if (errno == ERANGE) { /* strtoull saturates: two seeds would silently be one */
+			fprintf(stderr,
+				"ioramp: error: --seed %s does not fit in 64 bits; expected 0 to "
+				"18446744073709551615\n",
+				v);
 			return -EINVAL;
 		}
 		a->has_seed = true;

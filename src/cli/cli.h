@@ -17,7 +17,9 @@ enum cli_exit {
 	CLI_EXIT_OK = 0,
 	CLI_EXIT_FAILED = 1,
 	CLI_EXIT_USAGE = 2,
+	CLI_EXIT_SIGHUP = 129,
 	CLI_EXIT_SIGINT = 130,
+	CLI_EXIT_SIGPIPE = 141,
 	CLI_EXIT_SIGTERM = 143,
 };
 
@@ -66,11 +68,15 @@ struct parm_val;
  * as a warning at the value's place. Returns 0, or -1 when the command failed. */
 int cli_command_run(const struct parm_val *v, const char *outdir);
 
-/* Installs the SIGINT/SIGTERM handlers that stop an execution at the end of its interval. */
+/* Installs the SIGINT/SIGTERM/SIGHUP/SIGPIPE handlers that stop an execution at the end of its
+ * interval; all four drain the I/O in flight and write every report. */
 void cli_signals_catch(void);
 
-/* 130 or 143 once SIGINT or SIGTERM has come, else 0. */
+/* 128 + the signal once one of them has come (130, 143, 129, 141), else 0. */
 int cli_signal_exit(void);
+
+/* "SIGINT" and so on once one of them has come, else NULL. */
+const char *cli_signal_name(void);
 
 /* `ioramp workloads`: the workload library, one line per profile. Returns an exit code. */
 int cli_workloads(int argc, char **argv);

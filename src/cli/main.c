@@ -46,7 +46,8 @@ static const char usage_text[] =
 	"  suite          run the review suite on drives: a curve per profile, one report\n"
 	"  demo           the SQL profile on eight small files, then its report\n"
 	"\n"
-	"Exit status: 0 success, 1 run failed, 2 bad usage or parameters, 130/143 interrupted.\n"
+	"Exit status: 0 success, 1 run failed, 2 bad usage or parameters, 130/143/129/141\n"
+	"interrupted (SIGINT/SIGTERM/SIGHUP/SIGPIPE).\n"
 	"See ioramp(1) and ioramp-parm(5).\n";
 
 void cli_usage(FILE *f)

@@ -32,13 +32,32 @@ void cli_signals_catch(void)
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	/* a closed terminal or a closed stdout (ioramp ... | head) must not lose the reports */
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
 }
 
 int cli_signal_exit(void)
 {
 	if (!stop_signal)
 		return CLI_EXIT_OK;
-	return stop_signal == SIGTERM ? CLI_EXIT_SIGTERM : CLI_EXIT_SIGINT;
+	return 128 + stop_signal; /* the shell's code for death by that signal */
+}
+
+const char *cli_signal_name(void)
+{
+	switch (stop_signal) {
+	case SIGINT:
+		return "SIGINT";
+	case SIGTERM:
+		return "SIGTERM";
+	case SIGHUP:
+		return "SIGHUP";
+	case SIGPIPE:
+		return "SIGPIPE";
+	default:
+		return NULL;
+	}
 }
 
 static uint64_t wall_ns(void)
@@ -289,6 +308,9 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 			rc = CLI_EXIT_FAILED;
 		}
 		rep_set_close(&c->reps, rc);
+		if (is_report && cli_signal_name())
+			fprintf(stderr, "interrupted (%s); results in %s\n", cli_signal_name(),
+				c->outdir);
 	}
 	if (a->is_lost)
 		*a->is_lost = eng_exec_has_lost_rank(ex);
@@ -316,6 +338,40 @@ static int execute(const struct cli_args *a, int argc, char **argv, const struct
 	};
 
 	return cli_exec_plan(plan, &o);
+}
+
+/* -s: the listing, and with -o the files VDbench's simulation leaves there. Without -o
+ * nothing is written (VDbench would make ./output). */
+static int simulate(const struct cli_args *a, int argc, char **argv, const struct plan *plan,
+		    struct parm_err *err)
+{
+	char *text = NULL, dir[4096];
+	size_t len = 0;
+	FILE *m = a->outdir ? open_memstream(&text, &len) : NULL;
+	int rc = plan_print_simulation(plan, m ? m : stdout, err), ret;
+
+	if (m) {
+		fclose(m);
+		fputs(text ? text : "", stdout);
+	}
+	fflush(stdout);
+	if (!rc && m) {
+		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
+		if (!ret) {
+			struct rep_exec x = { .cfg = plan->cfg, .plan = plan, .outdir = dir,
+					      .argc = argc, .argv = argv, .start_tod_ns = wall_ns() };
+
+			ret = rep_sim_files_write(&x, text ? text : "");
+		}
+		if (ret) {
+			fprintf(stderr, "ioramp: error: -o %s: cannot write the reports there: %s\n",
+				a->outdir, strerror(-ret));
+			free(text);
+			return CLI_EXIT_FAILED;
+		}
+	}
+	free(text);
+	return rc;
 }
 
 /* File-system mode: its own plan, listing and engine (src/fs/). */
@@ -381,8 +437,7 @@ int cli_run(int argc, char **argv)
 		goto out;
 	}
 	if (a.is_simulate) {
-		rc = plan_print_simulation(plan, stdout, &err);
-		fflush(stdout);
+		rc = simulate(&a, argc, argv, plan, &err);
 	} else {
 		rc = plan_check_runnable(plan, &err);
 	}

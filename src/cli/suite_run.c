@@ -330,7 +330,7 @@ static const char *status_word(int status)
 {
 	if (status == CLI_EXIT_OK)
 		return "completed";
-	if (status == CLI_EXIT_SIGINT || status == CLI_EXIT_SIGTERM)
+	if (status > 128) /* a signal: SIGINT, SIGTERM, SIGHUP or SIGPIPE */
 		return "interrupted";
 	return "failed";
 }

@@ -353,8 +353,13 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && open_dedup(x, false, err))
 		status = ENG_BAD_PARMS;
-	if (status == ENG_OK && x->opts->record_path && open_recorder(x, err))
-		status = ENG_FAILED;
+	if (status == ENG_OK && x->opts->record_path) {
+		int ret = open_recorder(x, err);
+
+		/* a --record path that cannot be made is a usage error, like any other argument */
+		if (ret)
+			status = ret == -ENOMEM ? ENG_FAILED : ENG_BAD_PARMS;
+	}
 	if (x->clu) {
 		status = eng_clu_agree(x, status, err, err);
 		if (status == ENG_OK)

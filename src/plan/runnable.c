@@ -114,6 +114,26 @@ static int check_loops(const struct parm_rd *rd, struct parm_err *err)
 	return 0;
 }
 
+/* iorate=-N (N% of the run before) with no run before has no rate to take a share of: it used to
+ * run at the simulated 10000 IOPS. -s still lists it as VDbench does. */
+static int check_relative(const struct plan *p, struct parm_err *err)
+{
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		const struct parm_rd *rd = &p->cfg->rds[r->rd_idx];
+		const struct parm_val *v = rd->set.val[PARM_KW_IORATE];
+
+		if (r->rate != PLAN_RATE_REL || r->base_run >= 0)
+			continue;
+		return parm_errf(err, v ? &v->loc : &rd->loc,
+				 "rd=%s: iorate=%s is %g%% of the previous run's rate, and run %s "
+				 "has no run before it; expected a rate of 0 or more, max, or an "
+				 "earlier run (a bare -N or N%% is relative)",
+				 rd->name, v ? v->text : "?", r->pct, r->name);
+	}
+	return 0;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -123,6 +143,7 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		*err = p->late_err;
 		return -EINVAL;
 	}
+	ret = check_relative(p, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
 		ret = check_wd(&cfg->wds[i], err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {

@@ -84,3 +84,41 @@ check_outputs() {
 		grep -Eq "^[0-9:.]{12} +$k " out/sd1.html
 	done
 }
+
+@test "SIGHUP drains like SIGTERM, writes every output, says where and exits 129" {
+	write_parm
+	start_and_wait 3 --engine fault:null,delay=300ms
+	kill -HUP "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 129 ]
+	check_outputs 129
+	grep -q "^interrupted (SIGHUP); results in .*out" console.txt
+}
+
+@test "SIGINT on a plain run prints interrupted (SIGINT); results in DIR" {
+	write_parm
+	start_and_wait 3 --engine null
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -q "^interrupted (SIGINT); results in .*out" console.txt
+}
+
+@test "a closed stdout (ioramp | head -2) drains like SIGTERM, writes every output, exits 141" {
+	write_parm
+	# head exits after two lines; the next console line raises SIGPIPE, which stops the run
+	# at the end of its interval (elapsed=600 would otherwise run ten minutes)
+	set +o pipefail
+	{
+		rc=0
+		"$IORAMP" -f long.vdb -o out --engine null 2>err.txt || rc=$?
+		echo "$rc" >rc.txt
+	} | head -2 >/dev/null
+	[ "$(cat rc.txt)" -eq 141 ]
+	jq -e . out/results.json >/dev/null
+	[ "$(jq '.execution.status' out/results.json)" -eq 141 ]
+	[ "$(jq '.runs[0].is_interrupted' out/results.json)" = true ]
+	grep -q '</html>' out/report.html
+	[ -s out/flatfile.html ]
+	grep -q "^interrupted (SIGPIPE); results in .*out" err.txt
+}

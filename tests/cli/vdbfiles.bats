@@ -67,3 +67,20 @@ load helpers
 	grep -q "sd=sd1,lun=$SCRATCH/g1 lun size: 8,388,608 bytes; 0.0078 GB (1024\*\*3); 0.0084 GB (1000\*\*3)\$" out/logfile.html
 	grep -q " Total SD size: 16,777,216 bytes; 0.0156 GB (1024\*\*3); 0.0168 GB (1000\*\*3)\$" out/logfile.html
 }
+
+@test "-s with -o leaves VDbench's simulation files; -s alone writes nothing" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -s -o sim "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ "$(ls sim | tr '\n' ' ')" = "flatfile.html logfile.html parmfile.html parmscan.html status.html summary.html totals.html " ]
+	[ "$(tail -n +2 sim/totals.html)" = "Run totals" ]
+	[ "$(tail -1 sim/summary.html | cut -c14-)" = "Vdbench simulation completed successfully" ]
+	grep -q ' Simulating RD=rd1; I/O rate: 1000;' sim/logfile.html
+	grep -q ' Total amount of Run Definitions: 3;' sim/logfile.html
+	! grep -q 'Total amount' sim/summary.html
+	grep -q ' keyw: sd=sd1$' sim/parmscan.html
+	[ "$(wc -l <sim/flatfile.html)" -eq 1 ]
+	mkdir alone && cd alone
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -s "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ -z "$(ls)" ]
+}

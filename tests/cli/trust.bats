@@ -1,0 +1,46 @@
+#!/usr/bin/env bats
+# Issue 16 (trust, round two): parameter and argument errors are caught before any I/O with
+# their place and exit 2, never run with a made-up value.
+
+load helpers
+
+plain_parm() {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=%s,elapsed=2,interval=1\n' \
+		"$SCRATCH" "$1" >p.vdb
+}
+
+@test "iorate=-100 on the first run is refused at its place, exit 2, nothing written" {
+	plain_parm -100
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:22: error: rd=rd1: iorate=-100 is 100% of the previous run"* ]]
+	[ ! -e f ]
+	# -s still lists it as VDbench does
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "iorate=-50 after an iorate=max run is still 50% of it" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=(max,-50),elapsed=2,interval=1\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+}
+
+@test "--seed beyond 64 bits or negative is a usage error, exit 2" {
+	plain_parm 100
+	run "$IORAMP" -f p.vdb -s --seed 99999999999999999999999
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"does not fit in 64 bits"* ]]
+	run "$IORAMP" -f p.vdb -s --seed -1
+	[ "$status" -eq 2 ]
+	run "$IORAMP" -f p.vdb -s --seed 18446744073709551615
+	[ "$status" -eq 0 ]
+}
+
+@test "--record into a missing directory is a usage error, exit 2" {
+	plain_parm 100
+	run "$IORAMP" -f p.vdb -o out --engine null --record "$SCRATCH/nonexistent/x"
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"--record $SCRATCH/nonexistent/x: cannot create"* ]]
+}
