@@ -391,8 +391,19 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 		fs_plan_print_simulation(p, stdout);
 		fflush(stdout);
 	} else {
-		struct fs_exec_opts o = { .outdir = a->outdir, .seed = a->seed };
+		char dir[4096];
+		struct fs_exec_opts o = { .outdir = dir, .seed = a->seed };
+		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
 
+		/* -o as for raw runs: a directory the reports cannot go to is a usage error */
+		if (ret) {
+			fprintf(stderr,
+				"ioramp: error: -o %s: cannot write the reports there: %s; expected a "
+				"writable directory with 1 MiB free (nothing was run or deleted)\n",
+				a->outdir ? a->outdir : "output", strerror(-ret));
+			fs_plan_free(p);
+			return CLI_EXIT_USAGE;
+		}
 		rc = fs_exec_plan(p, &o) ? CLI_EXIT_FAILED : cli_signal_exit();
 	}
 	fs_plan_free(p);

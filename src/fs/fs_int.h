@@ -70,6 +70,46 @@ void fs_tree_scan(struct fs_tree *t);
 void fs_tree_write_control(const struct fs_tree *t);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
+/* results.json (json.c), streamed run by run. */
+struct fs_json {
+	FILE *f;
+	size_t nr_runs;
+	size_t nr_iv;
+};
+
+int fs_json_open(struct fs_json *j, const char *dir);
+void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
+void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
+void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs);
+int fs_json_close(struct fs_json *j, int status);
+
+/* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
+struct fs_out {
+	char dir[4096];
+	FILE *con;
+	FILE *summary;
+	FILE *logfile;
+	FILE *totals;
+	struct fs_json json;
+	FILE *flat;
+	/* fwd reports (<fwd name>.html), opened at a FWD's first run */
+	char *page_name[64];
+	FILE *page[64];
+	size_t nr_pages;
+};
+
+/* The report page of a FWD, opened on first use; NULL past 64 names or on error. */
+FILE *fs_out_page(struct fs_out *o, const char *name);
+
+/* flatfile.html (flat.c): hist/nr are the counted intervals of an average row, else NULL. */
+FILE *fs_flat_open(const char *dir);
+void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
+		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
+		 const struct fs_stats *hist, size_t nr);
+
+int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
+void fs_out_close(struct fs_out *o, int status);
+
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
 void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);

@@ -375,8 +375,47 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed / f->threads : 0;
 }
 
+/* The FWDs' own pages: each distinct FWD name (operations= splits one FWD in several). */
+static bool first_of_name(const struct fs_run *r, size_t j)
+{
+	for (size_t k = 0; k < j; k++)
+		if (!strcmp(r->fwds[k].name, r->fwds[j].name))
+			return false;
+	return true;
+}
+
+static void fwd_pages_start(const struct fs_run *r, struct fs_out *out)
+{
+	for (size_t j = 0; j < r->nr_fwds; j++) {
+		FILE *f = first_of_name(r, j) ? fs_out_page(out, r->fwds[j].name) : NULL;
+
+		if (!f)
+			continue;
+		fprintf(f, "\nRD=%s; For loops: %s\n", r->name, r->for_loops);
+		fs_console_header(f);
+	}
+}
+
+static void fwd_pages_line(const struct fs_run *r, struct fs_out *out, const char *label,
+			   const struct fs_stats *per, double secs, double pct, double pct_sys)
+{
+	for (size_t j = 0; j < r->nr_fwds; j++) {
+		struct fs_stats sum = { 0 };
+		FILE *f = first_of_name(r, j) ? fs_out_page(out, r->fwds[j].name) : NULL;
+
+		if (!f)
+			continue;
+		for (size_t k = j; k < r->nr_fwds; k++)
+			if (!strcmp(r->fwds[k].name, r->fwds[j].name))
+				fs_stats_add(&sum, &per[k]);
+		fs_console_line(f, label, &sum, secs, pct, pct_sys);
+		fflush(f);
+	}
+}
+
 static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out)
+		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json, FILE *flat,
+		    struct fs_out *out)
 {
 	size_t nr = 0;
 	struct fs_worker *ws;
@@ -389,13 +428,18 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 	uint64_t counted = 0;
 	double cpu_sum = 0, sys_sum = 0;
 	struct fs_stats *hist = calloc(nr_int ? nr_int : 1, sizeof(*hist));
+	/* per FWD (r->fwds index): this interval and the counted total, for <fwd>.html */
+	struct fs_stats *fiv = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*fiv));
+	struct fs_stats *ftot = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*ftot));
 
 	for (size_t i = 0; i < r->nr_fwds; i++)
 		nr += r->fwds[i].threads;
 	ws = calloc(nr, sizeof(*ws));
-	if (!ws || !hist) {
+	if (!ws || !hist || !fiv || !ftot) {
 		free(ws);
 		free(hist);
+		free(fiv);
+		free(ftot);
 		return -ENOMEM;
 	}
 	nr = 0;
@@ -416,7 +460,8 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			else
 				memset(w->buf, 0x5a, 1 << 20);
 		}
-	fs_console_header(stdout);
+	fs_console_header(con);
+	fwd_pages_start(r, out);
 	for (size_t i = 0; i < nr; i++)
 		if (ws[i].buf)
 			pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]);
@@ -438,6 +483,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		for (size_t i = 0; i < nr; i++) {
 			pthread_mutex_lock(&ws[i].lock);
 			fs_stats_add(&s, &ws[i].st);
+			fs_stats_add(&fiv[ws[i].fwd - r->fwds], &ws[i].st);
 			memset(&ws[i].st, 0, sizeof(ws[i].st));
 			pthread_mutex_unlock(&ws[i].lock);
 		}
@@ -449,7 +495,10 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			double pct = 100.0 * (c - c0) / secs / (double)(ncpu > 0 ? ncpu : 1);
 			double pct_sys = 100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
 
-			fs_console_line(stdout, label, &s, secs, pct, pct_sys);
+			fs_console_line(con, label, &s, secs, pct, pct_sys);
+			fs_json_interval(json, &s, secs);
+			fwd_pages_line(r, out, label, fiv, secs, pct, pct_sys);
+			fs_flat_row(flat, r, label, rate, &s, secs, pct, pct_sys, NULL, 0);
 			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 				cpu_sum += pct;
 				sys_sum += pct_sys;
@@ -461,8 +510,11 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
 			fs_stats_add(&total, &s);
 			hist[counted++] = s;
+			for (size_t j = 0; j < r->nr_fwds; j++)
+				fs_stats_add(&ftot[j], &fiv[j]);
 		}
-		fflush(stdout);
+		memset(fiv, 0, r->nr_fwds * sizeof(*fiv));
+		fflush(con);
 	}
 	atomic_store(&stop, true);
 	for (size_t i = 0; i < nr; i++)
@@ -474,11 +526,30 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 
 		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,
 			 (unsigned long long)nr_int);
-		fs_console_line(stdout, label, &total, (double)(counted * r->interval_s),
+		fs_console_line(con, label, &total, (double)(counted * r->interval_s),
 				counted ? cpu_sum / (double)counted : 0,
 				counted ? sys_sum / (double)counted : 0);
-		fs_console_stdmax(stdout, label + 4, hist, counted, (double)r->interval_s);
-		fs_console_misc(stdout, &total, (double)(counted * r->interval_s));
+		fs_json_run_end(json, &total, (double)(counted * r->interval_s));
+		fwd_pages_line(r, out, label, ftot, (double)(counted * r->interval_s),
+			       counted ? cpu_sum / (double)counted : 0,
+			       counted ? sys_sum / (double)counted : 0);
+		{
+			char flabel[64];
+
+			snprintf(flabel, sizeof(flabel), " %s", label);
+			fs_flat_row(flat, r, flabel, rate, &total, (double)(counted * r->interval_s),
+				    counted ? cpu_sum / (double)counted : 0,
+				    counted ? sys_sum / (double)counted : 0, hist, counted);
+		}
+		fs_console_stdmax(con, label + 4, hist, counted, (double)r->interval_s);
+		/* totals.html: each run's heading and average line, as the raw totals */
+		fprintf(totals, "Run %s; For loops: %s\n", r->name, r->for_loops);
+		fs_console_header(totals);
+		fs_console_line(totals, label, &total, (double)(counted * r->interval_s),
+				counted ? cpu_sum / (double)counted : 0,
+				counted ? sys_sum / (double)counted : 0);
+		fputc('\n', totals);
+		fs_console_misc(con, &total, (double)(counted * r->interval_s));
 	}
 	for (size_t i = 0; i < nr; i++) {
 		pthread_mutex_destroy(&ws[i].lock);
@@ -486,6 +557,8 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 	}
 	free(ws);
 	free(hist);
+	free(fiv);
+	free(ftot);
 	*total_out = total;
 	return 0;
 }
@@ -494,16 +567,23 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
 	double max_seen = 0;
 	int ret = 0;
-	FILE *anchors = fs_anchors_open(o->outdir ? o->outdir : "output", p);
+	struct fs_out out;
+	FILE *anchors;
 
-	if (!anchors)
+	ret = fs_out_open(&out, o->outdir, p);
+	if (ret)
+		return ret;
+	anchors = fs_anchors_open(out.dir, p);
+	if (!anchors) {
+		fs_out_close(&out, 1);
 		return -EIO;
+	}
 	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
 		char line[4200], tod[16];
 
 		fs_anchor_size_line(&p->cfg->fs->fsds[i], line, sizeof(line));
 		plan_time_of_day(tod);
-		printf("%s %s\n", tod, line);
+		fprintf(out.con, "%s %s\n", tod, line);
 	}
 	for (size_t ri = 0; !ret && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
@@ -512,8 +592,10 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		size_t ok = 0;
 		char tod[16];
 
-		if (!trees)
-			return -ENOMEM;
+		if (!trees) {
+			ret = -ENOMEM;
+			break;
+		}
 		for (; !ret && ok < r->nr_fsds; ok++)
 			ret = fs_tree_init(&trees[ok], &r->fsds[ok]);
 		if (!ret && r->kind == FS_RUN_FORMAT) {
@@ -521,30 +603,31 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
 			plan_time_of_day(tod);
-			printf("%s Starting RD=%s\n", tod, r->name);
+			fprintf(out.con, "%s Starting RD=%s\n", tod, r->name);
 			for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
 				ret = fs_format(&trees[i], r->format, &st);
 				if (!ret)
 					fs_tree_write_control(&trees[i]);
 			}
 			if (!ret)
-				fs_console_misc(stdout, &st, 1);
+				fs_console_misc(out.con, &st, 1);
 		} else if (!ret) {
 			double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
 
 			if (r->rate == PLAN_RATE_CURVE_POINT)
 				rate = plan_curve_target(max_seen, r->pct);
 			plan_time_of_day(tod);
-			printf("%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
+			fprintf(out.con, "%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
 			       (unsigned long long)r->elapsed_s);
 			if (rate > 0)
-				printf("%.0f; For loops: %s\n", rate, r->for_loops);
+				fprintf(out.con, "%.0f; For loops: %s\n", rate, r->for_loops);
 			else
-				printf("max. For loops: %s\n", r->for_loops);
+				fprintf(out.con, "max. For loops: %s\n", r->for_loops);
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
-			ret = run_work(r, trees, rate, &st);
+			fs_json_run_start(&out.json, r, rate);
+			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json, out.flat, &out);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)
@@ -553,8 +636,9 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		for (size_t i = 0; i < ok; i++)
 			fs_tree_fini(&trees[i]);
 		free(trees);
-		fflush(stdout);
+		fflush(out.con);
 	}
 	fs_anchors_close(anchors);
+	fs_out_close(&out, ret);
 	return ret;
 }

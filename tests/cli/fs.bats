@@ -47,6 +47,94 @@ PARM
 	[[ "$output" == *"avg_1-1"* ]]
 }
 
+@test "fs: the run writes summary, logfile, parmfile and totals in -o, as a raw run" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	for f in summary logfile parmfile totals anchors; do [ -s "out/$f.html" ]; done
+	grep -q 'avg_1-1' out/summary.html
+	grep -q 'Starting RD=rd1; elapsed=1; fwdrate=100' out/logfile.html
+	grep -q 'FILE_CREATES        Files created:' out/summary.html
+	grep -q 'fwd=fwd1,fsd=fsd1,operation=read' out/parmfile.html
+	grep -q 'Run rd1; For loops: None' out/totals.html
+	[ "$(grep -c 'avg_1-1' out/totals.html)" -eq 1 ]
+	[[ "$output" == *"Vdbench execution completed successfully. Output directory: $PWD/out "* ]]
+	# -o rules as raw runs: name+ takes the next free name001
+	run "$IORAMP" -f p.vdb -o 'more+'
+	[ "$status" -eq 0 ]
+	[ -s more001/summary.html ]
+	[[ "$output" == *"Output directory: $PWD/more001 "* ]]
+	# a file in the way is refused before anything runs, exit 2 as for raw runs
+	touch afile
+	run "$IORAMP" -f p.vdb -o afile
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-o afile: cannot write the reports there: Not a directory"* ]]
+}
+
+@test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
+	tree_parm
+	sed -i 's/elapsed=1,interval=1/elapsed=2,interval=1/' p.vdb
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	run python3 -c '
+import json, sys
+d = json.load(open("out/results.json"))
+assert d["mode"] == "filesystem", d["mode"]
+assert d["status"] == 0
+assert [r["rd"] for r in d["runs"]] == ["rd1"], d["runs"]
+r = d["runs"][0]
+assert r["fwdrate"] == 100 and r["elapsed"] == 2
+assert len(r["intervals"]) == 2
+for s in r["intervals"] + [r["average"]]:
+    for k in ("ops_rate", "read_rate", "read_resp_ms", "write_rate", "write_resp_ms", "mbs"):
+        assert k in s, k
+    assert set(s["operations"]) >= {"read", "write", "getattr", "create"}
+    assert s["operations"]["write"]["rate"] == 0 and s["write_rate"] == 0
+'
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+@test "fs: flatfile.html has VDbench's file-system columns, a row per interval and average" {
+	tree_parm
+	sed -i 's/elapsed=1,interval=1/elapsed=2,interval=1/' p.vdb
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	hdr=$(grep -v '^\*' out/flatfile.html | sed -n 2p)
+	[[ "$hdr" == *" Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max Resp Resp_std Resp_max MB/sec MB_read MB_write Read_rate "* ]]
+	[[ "$hdr" == *" Getattr_rate Getattr_rate_std Getattr_rate_max Getattr_resp Getattr_resp_std Getattr_resp_max Setattr_rate "* ]]
+	[[ "$hdr" == *" Access_resp_max Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle "* ]]
+	[ "$(echo "$hdr" | awk '{print NF}')" -eq 89 ]
+	rows=$(grep -v '^\*' out/flatfile.html | sed -n '3,$p')
+	[ "$(echo "$rows" | wc -l)" -eq 3 ]
+	[ "$(echo "$rows" | awk 'NF != 89' | wc -l)" -eq 0 ]
+	# columns: 3 Run, 4 Interval, 5 Xfersize, 7 Reqrate, 8 Rate, 10 Rate_max, 23 Write_rate
+	echo "$rows" | awk 'NR <= 2 && !($3 == "rd1" && $4 == NR && $5 == 4096 && $7 == 100 && $10 == 0 && $23 == 0) { exit 1 }'
+	# the average row (avg_2-2: interval 2 only) takes its Rate and Rate_max from interval 2
+	i2=$(echo "$rows" | awk 'NR == 2 { print $8 }')
+	echo "$rows" | awk -v r="$i2" 'NR == 3 && !($4 == "avg_2-2" && $8 == r && $10 == r && $9 == 0) { exit 1 }'
+}
+
+@test "fs: each fwd has its own report page with its own operations" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+fwd=fwd2,fsd=fsd1,operation=getattr,threads=1
+rd=rd1,fwd=fwd*,fwdrate=100,format=yes,elapsed=2,interval=1
+PARM
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	grep -q 'HREF="fwd1.html"' out/summary.html
+	grep -q 'HREF="fwd2.html"' out/summary.html
+	grep -q 'RD=rd1; For loops: None' out/fwd1.html
+	# field 8 is the read rate: fwd1 reads, fwd2 only does getattr
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 <= 0) exit 1 } END { exit !found }' out/fwd1.html
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 != 0) exit 1 } END { exit !found }' out/fwd2.html
+}
+
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out

@@ -1,0 +1,153 @@
+/* flatfile.html of a file-system run: VDbench's file-system columns (Reqrate, Rate, Resp,
+ * MB/sec, then rate/resp with std and max for each operation, cpu), one row per interval and
+ * one per run average. In an interval row the *_rate_std and *_rate_max columns are 0 and
+ * the resp std/max are over that interval's operations; in the average row the rate std/max
+ * are over the counted intervals, as VDbench fills them. */
+#include "fs_int.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/time.h>
+#include <time.h>
+
+/* The operations VDbench gives columns, in its order (copy and move have none). */
+static const enum fs_op flat_ops[] = {
+	FS_OP_READ,   FS_OP_WRITE, FS_OP_MKDIR,   FS_OP_RMDIR,   FS_OP_CREATE, FS_OP_OPEN,
+	FS_OP_CLOSE,  FS_OP_DELETE, FS_OP_GETATTR, FS_OP_SETATTR, FS_OP_ACCESS,
+};
+
+/* A number as VDbench's flatfile prints it: up to `dec` decimals, trailing zeros dropped. */
+static void num(FILE *f, double v, int dec)
+{
+	char b[64];
+	char *e;
+
+	snprintf(b, sizeof(b), "%.*f", dec, v);
+	if (strchr(b, '.')) {
+		e = b + strlen(b) - 1;
+		while (*e == '0')
+			*e-- = '\0';
+		if (*e == '.')
+			*e = '\0';
+	}
+	if (!strcmp(b, "-0"))
+		strcpy(b, "0");
+	fprintf(f, "%s ", b);
+}
+
+static double mean(const struct fs_opstat *o)
+{
+	return o->n ? o->resp_sum_ms / (double)o->n : 0;
+}
+
+static double resp_std(const struct fs_opstat *o)
+{
+	double m = mean(o), v;
+
+	if (o->n < 2)
+		return 0;
+	v = (o->resp_sq_ms - (double)o->n * m * m) / (double)(o->n - 1);
+	return v > 0 ? sqrt(v) : 0;
+}
+
+/* rate, rate_std, rate_max, resp, resp_std, resp_max of one operation */
+static void op_cols(FILE *f, const struct fs_opstat *o, double secs, double rstd, double rmax)
+{
+	num(f, (double)o->n / secs, 4);
+	num(f, rstd, 4);
+	num(f, rmax, 4);
+	num(f, mean(o), 4);
+	num(f, resp_std(o), 4);
+	num(f, o->resp_max_ms, 3);
+}
+
+FILE *fs_flat_open(const char *dir)
+{
+	char path[4200];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/flatfile.html", dir);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
+		return NULL;
+	}
+	fprintf(f, "<title>Vdbench %s/flatfile.html</title><pre>\n", dir);
+	fprintf(f, "*\n* ioramp file-system mode: one row per interval and per run average;"
+		   " the columns as VDbench's\n* file-system flatfile has them.\n*\n");
+	fprintf(f, "%12s %23s Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max "
+		   "Resp Resp_std Resp_max MB/sec MB_read MB_write ", "tod", "timestamp");
+	for (size_t i = 0; i < sizeof(flat_ops) / sizeof(flat_ops[0]); i++) {
+		char n[32];
+
+		snprintf(n, sizeof(n), "%s", fs_op_name(flat_ops[i]));
+		n[0] = (char)(n[0] >= 'a' && n[0] <= 'z' ? n[0] - 32 : n[0]);
+		fprintf(f, "%s_rate %s_rate_std %s_rate_max %s_resp %s_resp_std %s_resp_max ", n,
+			n, n, n, n, n);
+	}
+	fprintf(f, "Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle \n");
+	return f;
+}
+
+/* One row. hist/nr: the counted intervals for an average row (NULL for an interval row). */
+void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
+		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
+		 const struct fs_stats *hist, size_t nr)
+{
+	struct timeval tv;
+	struct tm tm;
+	char tod[32], stamp[40];
+	double d = secs > 0 ? secs : 1;
+	const struct parm_xfer *x = r->nr_fwds ? &r->fwds[0].xfer : NULL;
+	uint64_t xfer = x && x->kind != PARM_XFER_RANGE && x->nr ? x->sizes_bytes[0] : 0;
+
+	if (!f)
+		return;
+	gettimeofday(&tv, NULL);
+	localtime_r(&tv.tv_sec, &tm);
+	strftime(tod, sizeof(tod), "%H:%M:%S", &tm);
+	gmtime_r(&tv.tv_sec, &tm);
+	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-UTC", &tm);
+	fprintf(f, "%s.%03ld %s %s %s %llu n/a ", tod, (long)(tv.tv_usec / 1000), stamp, r->name,
+		label, (unsigned long long)xfer);
+	num(f, reqrate > 0 ? reqrate : 9999988, 0);
+	for (int k = -1; k < (int)(sizeof(flat_ops) / sizeof(flat_ops[0])); k++) {
+		const struct fs_opstat *o = k < 0 ? &s->reqstd : &s->op[flat_ops[k]];
+		double sum = 0, sq = 0, mx = 0, sd = 0;
+
+		for (size_t i = 0; hist && i < nr; i++) {
+			const struct fs_opstat *h = k < 0 ? &hist[i].reqstd : &hist[i].op[flat_ops[k]];
+			double rt = (double)h->n / (r->interval_s ? (double)r->interval_s : 1);
+
+			sum += rt;
+			sq += rt * rt;
+			mx = rt > mx ? rt : mx;
+		}
+		if (hist && nr > 1) {
+			double m = sum / (double)nr, v = (sq - (double)nr * m * m) / (double)(nr - 1);
+
+			sd = v > 0 ? sqrt(v) : 0;
+		}
+		if (k < 0) {
+			num(f, (double)o->n / d, 4);
+			num(f, sd, 4);
+			num(f, mx, 4);
+			num(f, mean(o), 4);
+			num(f, resp_std(o), 4);
+			num(f, o->resp_max_ms, 3);
+			num(f, (double)(s->read_bytes + s->write_bytes) / d / 1048576.0, 4);
+			num(f, (double)s->read_bytes / d / 1048576.0, 4);
+			num(f, (double)s->write_bytes / d / 1048576.0, 4);
+		} else {
+			op_cols(f, o, d, sd, mx);
+		}
+	}
+	fprintf(f, "1 n/a ");
+	num(f, cpu, 4);
+	num(f, cpu - cpu_sys, 4);
+	num(f, cpu_sys, 4);
+	fprintf(f, "0 0 \n");
+	fflush(f);
+}
