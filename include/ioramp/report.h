@@ -477,11 +477,14 @@ extern const double rep_sla_default_ns[REP_SLA_DEFAULT_NR];
  * a positive latency, or more than max values. */
 int rep_sla_parse(const char *text, double *ns, size_t max);
 
-/* One measured point of a curve: its IOPS and latencies in ns. */
+/* One measured point of a curve: its IOPS and latencies in ns, its target and whether it
+ * missed it. */
 struct rep_sla_point {
 	double iops;
 	double mean_ns;
 	double p99_ns;
+	double target_iops; /* the order points are walked in; equal or NaN: the given order */
+	bool is_missed;	    /* missed its target (POINT VALIDITY): never an upper end */
 };
 
 enum rep_sla_stat {
@@ -500,12 +503,13 @@ struct rep_sla_at {
 	double iops; /* 0 when not reached */
 };
 
-/* The highest IOPS a curve reaches with the chosen latency at or under threshold_ns. Points
- * are taken in load order and joined by straight lines, as a review draws them: the answer is
- * the largest IOPS among the points at or under the threshold and the crossings of the
- * threshold on the segments between neighbours (linear interpolation in IOPS and latency).
- * With latency rising, that is the crossing between the last point under and the first
- * point over. Pure. */
+/* The IOPS a curve carries with the chosen latency at or under threshold_ns (man ioramp(1)
+ * IOPS AT LATENCY). Points are walked in the order of their targets; the answer interpolates
+ * (linearly in IOPS and latency) between the last point under the threshold and the first
+ * point over it, and nothing after that first crossing counts, so a later dip under the
+ * threshold cannot raise it. A point that missed its target is never the upper end: crossing
+ * at one, the answer is the last point under. Never below that point's IOPS. No point over:
+ * ALL_BELOW with the highest IOPS measured. Pure. */
 struct rep_sla_at rep_sla_iops_at(const struct rep_sla_point *pts, size_t nr,
 				  enum rep_sla_stat stat, double threshold_ns);
 

@@ -300,6 +300,8 @@ static void sla_points(const json_t *points, const char *latency, struct rep_sla
 		pts[i].iops = rep_doc_num(p, "iops");
 		pts[i].mean_ns = rep_doc_num(p, mean) * 1e3;
 		pts[i].p99_ns = rep_doc_num(p, p99) * 1e3;
+		pts[i].target_iops = rep_doc_num(p, "target_iops");
+		pts[i].is_missed = json_is_false(json_object_get(p, "is_target_met"));
 	}
 }
 

@@ -324,8 +324,10 @@ static void footer(FILE *f, const json_t *doc)
 {
 	fputs("<footer>Service time is submit to completion (VDbench's response time); response "
 	      "time is measured from each I/O's scheduled arrival and includes the wait in "
-	      "ioramp's queue. Curve points are joined in load order, as reviews draw them; IOPS "
-	      "at latency is read off those lines. Rendered from results.json (",
+	      "ioramp's queue. Curve points are joined in target order, as reviews draw them; IOPS "
+	      "at latency interpolates between the last point under a threshold and the first "
+	      "point over it: nothing after that first crossing counts, and a point that missed "
+	      "its target is never the upper end. Rendered from results.json (",
 	      f);
 	rep_html_escape(f, rep_doc_str(doc, "schema", "?"));
 	fputs(") by ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n", f);

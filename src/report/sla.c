@@ -23,37 +23,78 @@ static bool is_under(double lat_ns, double threshold_ns)
 	return lat_ns <= threshold_ns;
 }
 
-struct rep_sla_at rep_sla_iops_at(const struct rep_sla_point *pts, size_t nr,
-				  enum rep_sla_stat stat, double threshold_ns)
+/* Whether point a comes before point b in target order (NaN or equal: the given order). */
+static bool is_before(const struct rep_sla_point *pts, size_t a, size_t b)
+{
+	double ta = pts[a].target_iops, tb = pts[b].target_iops;
+
+	if (isnan(ta) || isnan(tb) || ta == tb)
+		return a < b;
+	return ta < tb;
+}
+
+/* ord[0..nr) = the points' indexes in target order (insertion sort: curves are short). */
+static void target_order(const struct rep_sla_point *pts, size_t nr, size_t *ord)
+{
+	for (size_t i = 0; i < nr; i++) {
+		size_t j = i;
+
+		while (j > 0 && is_before(pts, i, ord[j - 1])) {
+			ord[j] = ord[j - 1];
+			j--;
+		}
+		ord[j] = i;
+	}
+}
+
+static struct rep_sla_at walk(const struct rep_sla_point *pts, const size_t *ord, size_t nr,
+			      enum rep_sla_stat stat, double threshold_ns)
 {
 	struct rep_sla_at at = { .state = REP_SLA_NOT_REACHED, .iops = 0 };
-	bool is_all_below = nr > 0;
+	const struct rep_sla_point *under = NULL;
+	double highest = 0;
 
-	for (size_t i = 0; i < nr; i++) {
-		double y = point_lat_ns(&pts[i], stat), x = pts[i].iops;
+	for (size_t k = 0; k < nr; k++) {
+		const struct rep_sla_point *p = &pts[ord ? ord[k] : k];
+		double y = point_lat_ns(p, stat);
 
+		if (p->iops > highest)
+			highest = p->iops;
 		if (is_under(y, threshold_ns)) {
-			if (at.state == REP_SLA_NOT_REACHED || x > at.iops)
-				at.iops = x;
-			at.state = REP_SLA_REACHED;
-		} else {
-			is_all_below = false;
-		}
-		if (i == 0)
+			under = p;
 			continue;
-		double y0 = point_lat_ns(&pts[i - 1], stat), x0 = pts[i - 1].iops;
-
-		/* One end under, the other over (so y != y0): where the segment meets the line. */
-		if (is_under(y0, threshold_ns) != is_under(y, threshold_ns) && !isnan(y0) &&
-		    !isnan(y)) {
-			double xc = x0 + (threshold_ns - y0) * (x - x0) / (y - y0);
+		}
+		if (!under)
+			return at; /* over from the first point on: a later dip does not count */
+		at.state = REP_SLA_REACHED;
+		at.iops = under->iops;
+		if (!p->is_missed && !isnan(y)) {
+			double y0 = point_lat_ns(under, stat);
+			double xc = under->iops +
+				    (threshold_ns - y0) * (p->iops - under->iops) / (y - y0);
 
 			if (xc > at.iops)
 				at.iops = xc;
 		}
+		return at; /* the first crossing ends the walk */
 	}
-	if (is_all_below)
+	if (under) {
 		at.state = REP_SLA_ALL_BELOW;
+		at.iops = highest;
+	}
+	return at;
+}
+
+struct rep_sla_at rep_sla_iops_at(const struct rep_sla_point *pts, size_t nr,
+				  enum rep_sla_stat stat, double threshold_ns)
+{
+	size_t *ord = nr ? malloc(nr * sizeof(*ord)) : NULL;
+	struct rep_sla_at at;
+
+	if (ord)
+		target_order(pts, nr, ord);
+	at = walk(pts, ord, nr, stat, threshold_ns); /* no memory: the given order */
+	free(ord);
 	return at;
 }
 

@@ -439,7 +439,9 @@ static int page(FILE *f, const struct rep_suite_request *req, const struct suite
 		prof_section(f, req, &sp[i]);
 	fputs("<footer>Curves as reviews draw them: each profile's points in load order, IOPS "
 	      "against mean service time (submit to completion, VDbench's response time), joined "
-	      "by straight lines; IOPS at latency is read off those lines. Each profile's own "
+	      "by straight lines; IOPS at latency interpolates between the last point under a "
+	      "threshold and the first point over it (nothing after that first crossing counts; "
+	      "a point that missed its target is never the upper end). Each profile's own "
 	      "report has its p99 chart, every point and every run. Rendered by ioramp " IORAMP_VERSION
 	      ".</footer>\n</main>\n</body>\n</html>\n",
 	      f);

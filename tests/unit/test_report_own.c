@@ -229,6 +229,8 @@ static void run_one(struct synth *s, size_t i, uint32_t nr_done)
 	avg_smp.nr_intervals = nr_done - 1;
 	avg_smp.elapsed_ns = (uint64_t)(nr_done - 1) * 1000000000u;
 	e.avg = &avg_smp;
+	e.has_target = target > 0;
+	e.is_target_met = true; /* the banks carry the target's I/Os by construction */
 	e.is_interrupted = nr_done < s->nr_intervals;
 	e.observed_iops =
 		stats_rate_per_sec(avg[0].op[0].nr_ios + avg[0].op[1].nr_ios, avg_smp.elapsed_ns);
@@ -496,9 +498,10 @@ static void assert_valid(const json_t *doc)
 
 /* ---- IOPS at latency ---- */
 
-static const struct rep_sla_point rising[] = {
-	{ 1000, 50e3, 100e3 }, { 2000, 80e3, 160e3 }, { 3000, 150e3, 400e3 }, { 4000, 300e3, 900e3 }
-};
+static const struct rep_sla_point rising[] = { { 1000, 50e3, 100e3, 0, false },
+					       { 2000, 80e3, 160e3, 0, false },
+					       { 3000, 150e3, 400e3, 0, false },
+					       { 4000, 300e3, 900e3, 0, false } };
 
 static void test_sla_interpolates_between_last_under_and_first_over(void **state)
 {
@@ -532,21 +535,70 @@ static void test_sla_not_reached_and_all_below(void **state)
 	assert_int_equal(at.state, REP_SLA_NOT_REACHED);
 }
 
-static void test_sla_keeps_highest_under_when_load_bends_back(void **state)
+static void test_sla_first_crossing_ends_the_walk(void **state)
 {
 	/* Past saturation a point can carry fewer IOPS at a higher latency. */
-	static const struct rep_sla_point hook[] = {
-		{ 1000, 50e3, 0 }, { 2000, 80e3, 0 }, { 1900, 150e3, 0 }, { 2500, 90e3, 0 }
-	};
+	static const struct rep_sla_point hook[] = { { 1000, 50e3, 0, 0, false },
+						     { 2000, 80e3, 0, 0, false },
+						     { 1900, 150e3, 0, 0, false },
+						     { 2500, 90e3, 0, 0, false } };
 	struct rep_sla_at at = rep_sla_iops_at(hook, 3, REP_SLA_MEAN, 100e3);
 
 	(void)state;
 	assert_int_equal(at.state, REP_SLA_REACHED);
-	assert_near(at.iops, 2000, 1e-9);
-	/* Back under at 2500: the later point wins. */
+	assert_near(at.iops, 2000, 1e-9); /* the crossing bends back: never below the last under */
+	/* Back under at 2500 after the first crossing: a dip, it does not count. */
 	at = rep_sla_iops_at(hook, 4, REP_SLA_MEAN, 100e3);
 	assert_int_equal(at.state, REP_SLA_REACHED);
-	assert_near(at.iops, 2500, 1e-9);
+	assert_near(at.iops, 2000, 1e-9);
+}
+
+static void test_sla_a_dip_after_every_point_over_is_not_reached(void **state)
+{
+	/* The issue's curve: 10% to 60% all between 1,435 and 4,512 us mean, then a point whose
+	 * mean dipped under 1 ms: the table said "1ms 41,796"; nothing is under before it. */
+	static const struct rep_sla_point dip[] = {
+		{ 7000, 1435e3, 0, 7000, false },   { 35000, 2100e3, 0, 35000, false },
+		{ 49000, 4512e3, 0, 49000, false }, { 41796, 900e3, 0, 56000, false },
+		{ 50000, 3900e3, 0, 63000, false },
+	};
+	struct rep_sla_at at = rep_sla_iops_at(dip, 5, REP_SLA_MEAN, 1e6);
+
+	(void)state;
+	assert_int_equal(at.state, REP_SLA_NOT_REACHED);
+	assert_near(at.iops, 0, 0);
+}
+
+static void test_sla_walks_points_in_target_order(void **state)
+{
+	/* Given out of order (as a results.json edited by hand may be): sorted by target, the
+	 * crossing is between the 2000 and 3000 targets. */
+	static const struct rep_sla_point mixed[] = {
+		{ 3000, 150e3, 0, 3000, false },
+		{ 1000, 50e3, 0, 1000, false },
+		{ 2000, 80e3, 0, 2000, false },
+	};
+	struct rep_sla_at at = rep_sla_iops_at(mixed, 3, REP_SLA_MEAN, 100e3);
+
+	(void)state;
+	assert_int_equal(at.state, REP_SLA_REACHED);
+	assert_near(at.iops, 2000 + 20.0 / 70.0 * 1000, 1e-9);
+}
+
+static void test_sla_a_missed_point_is_never_the_upper_end(void **state)
+{
+	/* The 3000 point reached only 2600 of its target: the answer stops at the last point
+	 * under, 2000, instead of interpolating towards it. */
+	static const struct rep_sla_point missed[] = {
+		{ 1000, 50e3, 0, 1000, false },
+		{ 2000, 80e3, 0, 2000, false },
+		{ 2600, 150e3, 0, 3000, true },
+	};
+	struct rep_sla_at at = rep_sla_iops_at(missed, 3, REP_SLA_MEAN, 100e3);
+
+	(void)state;
+	assert_int_equal(at.state, REP_SLA_REACHED);
+	assert_near(at.iops, 2000, 1e-9);
 }
 
 static void test_sla_parse_units_order_and_errors(void **state)
@@ -972,7 +1024,10 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_sla_interpolates_between_last_under_and_first_over),
 		cmocka_unit_test(test_sla_not_reached_and_all_below),
-		cmocka_unit_test(test_sla_keeps_highest_under_when_load_bends_back),
+		cmocka_unit_test(test_sla_first_crossing_ends_the_walk),
+		cmocka_unit_test(test_sla_a_dip_after_every_point_over_is_not_reached),
+		cmocka_unit_test(test_sla_walks_points_in_target_order),
+		cmocka_unit_test(test_sla_a_missed_point_is_never_the_upper_end),
 		cmocka_unit_test(test_sla_parse_units_order_and_errors),
 		cmocka_unit_test(test_json_has_every_run_interval_and_curve),
 		cmocka_unit_test(test_json_point_figures_follow_the_banks),
