@@ -129,5 +129,7 @@ int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err);
 
 /* "HH:MM:SS.mmm" of the wall clock, as VDbench prefixes console lines. */
 void plan_time_of_day(char buf[16]);
+/* -s's last line: how many runs and their total elapsed time, as VDbench ends its listing. */
+void plan_print_total(FILE *f, size_t nr_runs, uint64_t total_s);
 
 #endif /* IORAMP_PLAN_H */

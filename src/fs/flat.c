@@ -131,12 +131,7 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 			sd = v > 0 ? sqrt(v) : 0;
 		}
 		if (k < 0) {
-			num(f, (double)o->n / d, 4);
-			num(f, sd, 4);
-			num(f, mx, 4);
-			num(f, mean(o), 4);
-			num(f, resp_std(o), 4);
-			num(f, o->resp_max_ms, 3);
+			op_cols(f, o, d, sd, mx);
 			num(f, (double)(s->read_bytes + s->write_bytes) / d / 1048576.0, 4);
 			num(f, (double)s->read_bytes / d / 1048576.0, 4);
 			num(f, (double)s->write_bytes / d / 1048576.0, 4);

@@ -142,10 +142,6 @@ int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
 		if (p->runs[i].kind == FS_RUN_WORK)
 			total_s += p->runs[i].elapsed_s + p->runs[i].warmup_s;
 	}
-	plan_time_of_day(tod);
-	fprintf(f,
-		"%s Total amount of Run Definitions: %zu; total elapsed time %llu seconds, or "
-		"%.4f hours, plus a format if requested.\n",
-		tod, p->nr_runs, (unsigned long long)total_s, (double)total_s / 3600.0);
+	plan_print_total(f, p->nr_runs, total_s);
 	return 0;
 }

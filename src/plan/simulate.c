@@ -108,7 +108,6 @@ int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err)
 {
 	bool is_replay = has_replay(p);
 	uint64_t total_s = 0; /* VDbench's long: wraps rather than fails */
-	char tod[16];
 
 	for (size_t i = 0; i < p->nr_runs; i++) {
 		const struct plan_run *r = &p->runs[i];
@@ -120,10 +119,17 @@ int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err)
 		}
 		total_s += r->elapsed_s + r->warmup_s;
 	}
+	plan_print_total(f, p->nr_runs, total_s);
+	return 0;
+}
+
+void plan_print_total(FILE *f, size_t nr_runs, uint64_t total_s)
+{
+	char tod[16];
+
 	plan_time_of_day(tod);
 	fprintf(f,
 		"%s Total amount of Run Definitions: %zu; total elapsed time %llu seconds, or "
 		"%.4f hours, plus a format if requested.\n",
-		tod, p->nr_runs, (unsigned long long)total_s, (double)total_s / 3600.0);
-	return 0;
+		tod, nr_runs, (unsigned long long)total_s, (double)total_s / 3600.0);
 }
