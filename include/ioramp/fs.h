@@ -4,6 +4,7 @@
 #ifndef IORAMP_FS_H
 #define IORAMP_FS_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -58,11 +59,11 @@ struct parm_fwd {
 	struct parm_loc loc;
 	size_t *fsd_idx;
 	size_t nr_fsd;
-	enum fs_op op; /* default read */
-	bool is_random;	      /* fileio=random (default sequential) */
-	bool is_shared_io;    /* fileio=(random,shared) */
-	bool is_seq_delete;   /* fileio=(sequential,delete) */
-	bool is_select_seq;   /* fileselect=sequential (default random) */
+	enum fs_op op;	       /* default read */
+	bool is_random;	       /* fileio=random (default sequential) */
+	bool is_shared_io;     /* fileio=(random,shared) */
+	bool is_seq_delete;    /* fileio=(sequential,delete) */
+	bool is_select_seq;    /* fileselect=sequential (default random) */
 	struct parm_xfer xfer; /* default 4k */
 	uint32_t threads;      /* default 1 */
 	double skew;	       /* 0: not given */
@@ -158,7 +159,7 @@ enum fs_run_kind {
 struct fs_run {
 	enum fs_run_kind kind;
 	size_t rd_idx;
-	char *name;	  /* "format_for_rd1", "rd1", "rd1_(10%)" */
+	char *name;	     /* "format_for_rd1", "rd1", "rd1_(10%)" */
 	enum plan_rate rate; /* FIXED, MAX, CURVE_MAX, CURVE_POINT */
 	double rate_ops;
 	double pct;
@@ -172,7 +173,7 @@ struct fs_run {
 	struct parm_fsd *fsds; /* every FSD the run's FWDs use, in config order */
 	size_t nr_fsds;
 	struct parm_fwd *fwds; /* one per (FWD, operation): operations= splits a FWD */
-	size_t nr_fwds; /* fwds[i].fsd_idx index fsds */
+	size_t nr_fwds;	       /* fwds[i].fsd_idx index fsds */
 };
 
 struct fs_plan {
@@ -211,10 +212,15 @@ struct fs_exec_opts {
 	const char *outdir;
 	uint64_t seed;
 	bool is_quiet;
+	/* Set by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): the run ends at its last whole
+	 * interval, no later run starts, and every report is written with the signal's exit
+	 * status; NULL: never stopped. */
+	const volatile sig_atomic_t *stop_signal;
 };
 
-/* Runs every run of the plan on real directories. Returns 0, or an errno-style negative with
- * a message on stderr (an anchor whose parent does not exist, a failed format). */
+/* Runs every run of the plan on real directories. Returns 0 (also when a signal stopped it:
+ * see stop_signal), or an errno-style negative with a message on stderr (an anchor whose
+ * parent does not exist, a failed format, a report that could not be written). */
 int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o);
 
 #endif /* IORAMP_FS_H */

@@ -360,13 +360,18 @@ static int simulate(const struct cli_args *a, int argc, char **argv, const struc
 	if (!rc && m) {
 		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
 		if (!ret) {
-			struct rep_exec x = { .cfg = plan->cfg, .plan = plan, .outdir = dir,
-					      .argc = argc, .argv = argv, .start_tod_ns = wall_ns() };
+			struct rep_exec x = { .cfg = plan->cfg,
+					      .plan = plan,
+					      .outdir = dir,
+					      .argc = argc,
+					      .argv = argv,
+					      .start_tod_ns = wall_ns() };
 
 			ret = rep_sim_files_write(&x, text ? text : "");
 		}
 		if (ret) {
-			fprintf(stderr, "ioramp: error: -o %s: cannot write the reports there: %s\n",
+			fprintf(stderr,
+				"ioramp: error: -o %s: cannot write the reports there: %s\n",
 				a->outdir, strerror(-ret));
 			free(text);
 			return CLI_EXIT_FAILED;
@@ -392,7 +397,9 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 		fflush(stdout);
 	} else {
 		char dir[4096];
-		struct fs_exec_opts o = { .outdir = dir, .seed = a->seed };
+		struct fs_exec_opts o = { .outdir = dir,
+					  .seed = a->seed,
+					  .stop_signal = &stop_signal };
 		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
 
 		/* -o as for raw runs: a directory the reports cannot go to is a usage error */
@@ -404,7 +411,11 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 			fs_plan_free(p);
 			return CLI_EXIT_USAGE;
 		}
+		cli_signals_catch();
 		rc = fs_exec_plan(p, &o) ? CLI_EXIT_FAILED : cli_signal_exit();
+		if (cli_signal_name())
+			fprintf(stderr, "interrupted (%s); results in %s\n", cli_signal_name(),
+				dir);
 	}
 	fs_plan_free(p);
 	return rc;

@@ -130,7 +130,8 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 	return 0;
 }
 
-int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st)
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
+	      const volatile sig_atomic_t *stop)
 {
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);
@@ -170,6 +171,8 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st)
 	if (format & FS_FMT_DIRS)
 		return 0;
 	for (uint64_t f = 0; f < t->nr_files; f++) {
+		if (stop && *stop)
+			return -EINTR;
 		if (t->file_state[f] == FS_FILE_FULL)
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));

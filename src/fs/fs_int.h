@@ -50,7 +50,12 @@ struct fs_tree {
 	unsigned char *dir_state;  /* 1: exists, per directory (breadth order) */
 };
 
-enum { FS_FILE_NONE, FS_FILE_EMPTY, FS_FILE_FULL, FS_FILE_BUSY = 0x80 };
+enum {
+	FS_FILE_NONE,
+	FS_FILE_EMPTY,
+	FS_FILE_FULL,
+	FS_FILE_BUSY = 0x80
+};
 
 int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd);
 void fs_tree_fini(struct fs_tree *t);
@@ -61,9 +66,11 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
 
 /* The format pass: cleans what ioramp created under the anchor, then mkdir, create and write
- * every file; format=clean only cleans. Counts into *st. Returns 0 or -errno (message
- * printed). */
-int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st);
+ * every file; format=clean only cleans. Counts into *st. Returns 0, -EINTR when *stop was
+ * set (the files written so far stay full; format=restart goes on from there) or -errno
+ * (message printed). */
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
+	      const volatile sig_atomic_t *stop);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
 /* Writes vdb_control.file into the anchor. */
@@ -80,7 +87,8 @@ struct fs_json {
 int fs_json_open(struct fs_json *j, const char *dir);
 void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
 void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
-void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs);
+void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs,
+		     bool is_interrupted);
 int fs_json_close(struct fs_json *j, int status);
 
 /* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
@@ -108,7 +116,7 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 		 const struct fs_stats *hist, size_t nr);
 
 int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
-void fs_out_close(struct fs_out *o, int status);
+int fs_out_close(struct fs_out *o, int status);
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
 void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);

@@ -30,14 +30,15 @@ static void sample(FILE *f, const struct fs_stats *s, double secs)
 {
 	double d = secs > 0 ? secs : 1;
 
-	fprintf(f, "{\"seconds\": %.3f, \"ops_rate\": %.3f, \"resp_ms\": %.6f, "
-		   "\"read_rate\": %.3f, \"read_resp_ms\": %.6f, "
-		   "\"write_rate\": %.3f, \"write_resp_ms\": %.6f, "
-		   "\"read_mbs\": %.6f, \"write_mbs\": %.6f, \"mbs\": %.6f, \"operations\": {",
-		secs, (double)s->reqstd.n / d, mean(&s->reqstd),
-		(double)s->op[FS_OP_READ].n / d, mean(&s->op[FS_OP_READ]),
-		(double)s->op[FS_OP_WRITE].n / d, mean(&s->op[FS_OP_WRITE]),
-		(double)s->read_bytes / d / 1048576.0, (double)s->write_bytes / d / 1048576.0,
+	fprintf(f,
+		"{\"seconds\": %.3f, \"ops_rate\": %.3f, \"resp_ms\": %.6f, "
+		"\"read_rate\": %.3f, \"read_resp_ms\": %.6f, "
+		"\"write_rate\": %.3f, \"write_resp_ms\": %.6f, "
+		"\"read_mbs\": %.6f, \"write_mbs\": %.6f, \"mbs\": %.6f, \"operations\": {",
+		secs, (double)s->reqstd.n / d, mean(&s->reqstd), (double)s->op[FS_OP_READ].n / d,
+		mean(&s->op[FS_OP_READ]), (double)s->op[FS_OP_WRITE].n / d,
+		mean(&s->op[FS_OP_WRITE]), (double)s->read_bytes / d / 1048576.0,
+		(double)s->write_bytes / d / 1048576.0,
 		(double)(s->read_bytes + s->write_bytes) / d / 1048576.0);
 	for (int op = 0; op < FS_OP_NR; op++)
 		fprintf(f, "%s\"%s\": {\"rate\": %.3f, \"resp_ms\": %.6f}", op ? ", " : "",
@@ -56,8 +57,10 @@ int fs_json_open(struct fs_json *j, const char *dir)
 		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
 		return -errno;
 	}
-	fprintf(j->f, "{\"mode\": \"filesystem\", \"execution\": {\"tool\": \"ioramp\", "
-		      "\"version\": \"%s\", \"outdir\": ", IORAMP_VERSION);
+	fprintf(j->f,
+		"{\"mode\": \"filesystem\", \"execution\": {\"tool\": \"ioramp\", "
+		"\"version\": \"%s\", \"outdir\": ",
+		IORAMP_VERSION);
 	jstr(j->f, dir);
 	fputs("}, \"runs\": [", j->f);
 	return 0;
@@ -89,13 +92,14 @@ void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs)
 	sample(j->f, s, secs);
 }
 
-void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs)
+void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs,
+		     bool is_interrupted)
 {
 	if (!j->f)
 		return;
 	fputs("],\n \"average\": ", j->f);
 	sample(j->f, total, secs);
-	fputc('}', j->f);
+	fprintf(j->f, ", \"is_interrupted\": %s}", is_interrupted ? "true" : "false");
 }
 
 int fs_json_close(struct fs_json *j, int status)
@@ -104,8 +108,10 @@ int fs_json_close(struct fs_json *j, int status)
 
 	if (!j->f)
 		return 0;
-	fprintf(j->f, "\n], \"status\": %d}\n", status ? 1 : 0);
-	ret = fclose(j->f) ? -errno : 0;
+	fprintf(j->f, "\n], \"status\": %d}\n", status);
+	ret = ferror(j->f) ? -EIO : 0;
+	if (fclose(j->f) && !ret)
+		ret = -errno;
 	j->f = NULL;
 	return ret;
 }

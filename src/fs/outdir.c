@@ -88,11 +88,12 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	if (text)
 		fputs(text, parm);
 	page_close(parm);
-	fprintf(o->summary, "Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
-			    "Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
-			    "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
-			    "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
-			    "Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
+	fprintf(o->summary,
+		"Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
+		"Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
+		"Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
+		"Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
+		"Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
 	for (size_t i = 0; p->cfg && p->cfg->fs && i < p->cfg->fs->nr_fwds; i++)
 		fprintf(o->summary, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
 			p->cfg->fs->fwds[i].name, p->cfg->fs->fwds[i].name);
@@ -134,8 +135,19 @@ FILE *fs_out_page(struct fs_out *o, const char *name)
 	return o->page[i];
 }
 
-void fs_out_close(struct fs_out *o, int status)
+int fs_out_close(struct fs_out *o, int status)
 {
+	/* results.json first: a report that could not be written fails the execution, and the
+	 * console must not say it completed */
+	int ret = fs_json_close(&o->json, status);
+
+	if (ret) {
+		fprintf(stderr,
+			"ioramp: error: %s/results.json: cannot write the report: %s; the results in "
+			"%s are incomplete\n",
+			o->dir, strerror(-ret), o->dir);
+		status = 1;
+	}
 	if (o->con) {
 		if (!status) {
 			char path[PATH_MAX], tod[16];
@@ -151,7 +163,6 @@ void fs_out_close(struct fs_out *o, int status)
 		o->con = NULL;
 	}
 	fflush(stdout);
-	fs_json_close(&o->json, status);
 	if (o->flat)
 		fclose(o->flat);
 	o->flat = NULL;
@@ -164,4 +175,5 @@ void fs_out_close(struct fs_out *o, int status)
 	page_close(o->logfile);
 	page_close(o->totals);
 	o->summary = o->logfile = o->totals = NULL;
+	return ret;
 }

@@ -53,7 +53,8 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 	*due += (uint64_t)w->step_ns;
 	while (now < *due && !atomic_load(w->stop)) {
 		uint64_t left = *due - now;
-		struct timespec ts = { (time_t)(left / 1000000000ull), (long)(left % 1000000000ull) };
+		struct timespec ts = { (time_t)(left / 1000000000ull),
+				       (long)(left % 1000000000ull) };
 
 		if (left > 50000000ull)
 			ts = (struct timespec){ 0, 50000000 };
@@ -177,7 +178,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		start = pace(w, due);
 		if (atomic_load(w->stop))
 			break;
-		r = is_read ? pread(fd, w->buf, xs, (off_t)off) : pwrite(fd, w->buf, xs, (off_t)off);
+		r = is_read ? pread(fd, w->buf, xs, (off_t)off)
+			    : pwrite(fd, w->buf, xs, (off_t)off);
 		if (r <= 0)
 			break;
 		note(w, is_read ? FS_OP_READ : FS_OP_WRITE, start, true);
@@ -413,9 +415,15 @@ static void fwd_pages_line(const struct fs_run *r, struct fs_out *out, const cha
 	}
 }
 
+/* Whether a signal asked the execution to stop. */
+static bool is_stopped(const volatile sig_atomic_t *sig)
+{
+	return sig && *sig;
+}
+
 static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json, FILE *flat,
-		    struct fs_out *out)
+		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json,
+		    FILE *flat, struct fs_out *out, const volatile sig_atomic_t *sig)
 {
 	size_t nr = 0;
 	struct fs_worker *ws;
@@ -425,7 +433,7 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 	double c0_sys, c0 = cpu_s(&c0_sys);
 	uint64_t nr_int = (r->elapsed_s + r->warmup_s) / r->interval_s;
 	uint64_t warm_int = r->warmup_s / r->interval_s;
-	uint64_t counted = 0;
+	uint64_t counted = 0, done = 0; /* intervals counted in the average, and completed */
 	double cpu_sum = 0, sys_sum = 0;
 	struct fs_stats *hist = calloc(nr_int ? nr_int : 1, sizeof(*hist));
 	/* per FWD (r->fwds index): this interval and the counted total, for <fwd>.html */
@@ -473,13 +481,16 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 		uint64_t now;
 
 		next += r->interval_s * 1000000000ull;
-		while ((now = mono_ns()) < next) {
+		while (!is_stopped(sig) && (now = mono_ns()) < next) {
 			uint64_t left = next - now;
 			struct timespec ts = { (time_t)(left / 1000000000ull),
 					       (long)(left % 1000000000ull) };
 
-			nanosleep(&ts, NULL);
+			nanosleep(&ts, NULL); /* a signal ends it early: checked above */
 		}
+		if (is_stopped(sig))
+			break; /* as raw runs: the average covers the completed intervals */
+		done = iv;
 		for (size_t i = 0; i < nr; i++) {
 			pthread_mutex_lock(&ws[i].lock);
 			fs_stats_add(&s, &ws[i].st);
@@ -493,7 +504,8 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			double secs = (double)r->interval_s;
 			long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 			double pct = 100.0 * (c - c0) / secs / (double)(ncpu > 0 ? ncpu : 1);
-			double pct_sys = 100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
+			double pct_sys =
+				100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
 
 			fs_console_line(con, label, &s, secs, pct, pct_sys);
 			fs_json_interval(json, &s, secs);
@@ -522,14 +534,14 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			pthread_join(ws[i].tid, NULL);
 	{
 		char label[48];
-		uint64_t first = nr_int - counted + 1;
+		uint64_t first = done - counted + 1;
 
 		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,
-			 (unsigned long long)nr_int);
+			 (unsigned long long)done);
 		fs_console_line(con, label, &total, (double)(counted * r->interval_s),
 				counted ? cpu_sum / (double)counted : 0,
 				counted ? sys_sum / (double)counted : 0);
-		fs_json_run_end(json, &total, (double)(counted * r->interval_s));
+		fs_json_run_end(json, &total, (double)(counted * r->interval_s), done < nr_int);
 		fwd_pages_line(r, out, label, ftot, (double)(counted * r->interval_s),
 			       counted ? cpu_sum / (double)counted : 0,
 			       counted ? sys_sum / (double)counted : 0);
@@ -537,7 +549,8 @@ static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
 			char flabel[64];
 
 			snprintf(flabel, sizeof(flabel), " %s", label);
-			fs_flat_row(flat, r, flabel, rate, &total, (double)(counted * r->interval_s),
+			fs_flat_row(flat, r, flabel, rate, &total,
+				    (double)(counted * r->interval_s),
 				    counted ? cpu_sum / (double)counted : 0,
 				    counted ? sys_sum / (double)counted : 0, hist, counted);
 		}
@@ -585,7 +598,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		plan_time_of_day(tod);
 		fprintf(out.con, "%s %s\n", tod, line);
 	}
-	for (size_t ri = 0; !ret && ri < p->nr_runs; ri++) {
+	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_tree *trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*trees));
 		struct fs_stats st = { 0 };
@@ -605,7 +618,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			plan_time_of_day(tod);
 			fprintf(out.con, "%s Starting RD=%s\n", tod, r->name);
 			for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
-				ret = fs_format(&trees[i], r->format, &st);
+				ret = fs_format(&trees[i], r->format, &st, o->stop_signal);
 				if (!ret)
 					fs_tree_write_control(&trees[i]);
 			}
@@ -618,7 +631,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				rate = plan_curve_target(max_seen, r->pct);
 			plan_time_of_day(tod);
 			fprintf(out.con, "%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
-			       (unsigned long long)r->elapsed_s);
+				(unsigned long long)r->elapsed_s);
 			if (rate > 0)
 				fprintf(out.con, "%.0f; For loops: %s\n", rate, r->for_loops);
 			else
@@ -627,7 +640,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_tree_scan(&trees[i]);
 			fs_anchors_run(anchors, r, trees);
 			fs_json_run_start(&out.json, r, rate);
-			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json, out.flat, &out);
+			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json,
+				       out.flat, &out, o->stop_signal);
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)
@@ -638,7 +652,13 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		free(trees);
 		fflush(out.con);
 	}
+	if (ret == -EINTR && is_stopped(o->stop_signal))
+		ret = 0; /* a format stopped by the signal: reported as interrupted, not failed */
 	fs_anchors_close(anchors);
-	fs_out_close(&out, ret);
-	return ret;
+	{
+		int status = ret ? 1 : is_stopped(o->stop_signal) ? 128 + *o->stop_signal : 0;
+		int closed = fs_out_close(&out, status);
+
+		return ret ? ret : closed;
+	}
 }

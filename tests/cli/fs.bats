@@ -221,3 +221,33 @@ PARM
 	# at the start of rd1 the format has made all 12 files and 6 directories
 	[ "$(grep -A2 'Starting RD=rd1' out/anchors.html | grep -c "$SCRATCH/a/dir1 *12 *6 .* 12 *6 ")" -eq 1 ]
 }
+
+@test "fs: SIGINT ends the run at its last whole interval and writes every report" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=600,interval=1
+rd=rd2,fwd=fwd1,fwdrate=100,format=no,elapsed=600,interval=1
+PARM
+	mkdir -p "$SCRATCH/a"
+	"$IORAMP" -f p.vdb -o out >console.txt 2>err.txt &
+	pid=$!
+	# waits for the second interval's line on the console (output, not time, is awaited)
+	for _ in $(seq 150); do
+		grep -Eq '^[0-9:.]{12} +2 ' console.txt && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -q "^interrupted (SIGINT); results in .*out" err.txt
+	! grep -q 'completed successfully' console.txt
+	jq -e . out/results.json >/dev/null
+	[ "$(jq '.status' out/results.json)" -eq 130 ]
+	# rd1 only: no later run starts after the signal
+	[ "$(jq '.runs | length' out/results.json)" -eq 1 ]
+	[ "$(jq '.runs[0].is_interrupted' out/results.json)" = true ]
+	[ "$(jq '.runs[0].intervals | length' out/results.json)" -ge 2 ]
+	grep -Eq '^[0-9:.]{12} +avg_2-' out/summary.html
+	grep -Eq 'avg_2-' out/totals.html
+}
