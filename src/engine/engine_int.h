@@ -331,6 +331,13 @@ struct eng_run_src {
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
+
+/* An SD's lun bytes: size=, or the target's size when it is smaller or size= is not given. */
+uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t);
+
+/* The bytes a run uses: from offset= to the lun's end (VDbench's "available SD bytes"); 0 when
+ * offset= is at or past the end. */
+uint64_t eng_sd_usable_bytes(const struct parm_sd *sd, const struct eng_target *t);
 void eng_run_fini(struct eng_run *r);
 
 /* schedule.c: what the workers and trace synth share, so that both draw the same streams. */

@@ -26,7 +26,8 @@ struct eng_exec {
 	double last_resp_ms;	    /* mean service time of the last run */
 	const char *engine;
 	bool engine_noted;
-	uint32_t nr_missed; /* runs with a target that missed it by more than 2% (--strict) */	       /* the backend fallback note is printed once */
+	uint32_t nr_missed;
+		/* runs with a target that missed it by more than 2% (--strict) */ /* the backend fallback note is printed once */
 	bool has_format;	       /* some SD needs the SD_format pass */
 	struct eng_recorder *recorder; /* --record */
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
@@ -51,6 +52,10 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
+
+/* run_check.c: every run built against the opened targets, each generator's sizes checked; a
+ * located error for the first that cannot run. */
+int eng_check_runs(const struct eng_exec *x, struct parm_err *err);
 
 /* format.c: the hidden SD_format run; sets *r up, or returns 1 when nothing needs it. */
 int eng_format_build(struct eng_exec *x, struct eng_run *r);

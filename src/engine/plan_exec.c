@@ -349,6 +349,8 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_targets_open(x, err))
 		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && eng_check_runs(x, err)) /* every RD before any I/O */
+		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_dv_new(x, err))
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && open_dedup(x, false, err))

@@ -51,9 +51,25 @@ static int run_sd_index(const struct eng_run *r, size_t cfg_idx)
 	return -ENOENT;
 }
 
+uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t)
+{
+	uint64_t size = sd->size_bytes ? sd->size_bytes : t->size_bytes;
+
+	if (sd->size_bytes && t->size_bytes && t->size_bytes < size)
+		size = t->size_bytes;
+	return size;
+}
+
+uint64_t eng_sd_usable_bytes(const struct parm_sd *sd, const struct eng_target *t)
+{
+	uint64_t size = eng_sd_lun_bytes(sd, t);
+
+	return size > sd->offset_bytes ? size - sd->offset_bytes : 0;
+}
+
 /* The plan's SDs of the run (plan_run.sds: its order, threads and largest transfer), with
- * this rank's threads on many hosts; the size used: size= or the target's, rounded down to
- * the largest transfer (reference §4). */
+ * this rank's threads on many hosts; the size used: from offset= to size= or the target's
+ * end, rounded down to the largest transfer (reference §4). */
 static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		       struct eng_target *targets, const struct clu_share *share)
 {
@@ -70,9 +86,7 @@ static int collect_sds(struct eng_run *r, const struct plan *plan, const struct 
 		d->target = &targets[ps->sd_idx];
 		d->threads = share ? share->threads[ps->sd_idx] : ps->threads;
 		d->max_xfer_bytes = ps->max_xfer_bytes;
-		size = sd->size_bytes ? sd->size_bytes : d->target->size_bytes;
-		if (sd->size_bytes && d->target->size_bytes && d->target->size_bytes < size)
-			size = d->target->size_bytes;
+		size = eng_sd_usable_bytes(sd, d->target);
 		d->size_bytes =
 			d->max_xfer_bytes ? size / d->max_xfer_bytes * d->max_xfer_bytes : size;
 	}

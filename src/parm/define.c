@@ -87,6 +87,10 @@ static int raw_add(struct parm_raw *raw, struct parm_raw_def **out)
 	return 0;
 }
 
+/* Names become report file names, the longest "<name>.histogram.html": 255 bytes (NAME_MAX)
+ * less that suffix. VDbench has no limit and fails when it writes the report. */
+#define PARM_MAX_NAME 240
+
 /* sd=NAME starts a definition; sd=default edits the defaults of later SDs. */
 static int start_def(struct builder *b, const struct starter *st, const struct parm_item *it)
 {
@@ -96,6 +100,11 @@ static int start_def(struct builder *b, const struct starter *st, const struct p
 	if (it->val.kind != PARM_VAL_WORD || !it->val.text[0])
 		return parm_errf(b->err, &it->val.loc, "%s= needs a single name; expected %s=name",
 				 st->word, st->word);
+	if (strlen(it->val.text) > PARM_MAX_NAME)
+		return parm_errf(b->err, &it->val.loc,
+				 "%s= name of %zu characters; expected at most %d (it names the "
+				 "report files <name>.html)",
+				 st->word, strlen(it->val.text), PARM_MAX_NAME);
 	b->sec = st->sec;
 	b->def_seq = b->seq;
 	b->nr_luns = 0;
