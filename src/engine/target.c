@@ -441,8 +441,8 @@ int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_quer
 			snprintf(q->holder, sizeof(q->holder), "held by %s", names);
 		else
 			snprintf(q->holder, sizeof(q->holder),
-				 "in use (a mounted partition, swap, md, device mapper or another "
-				 "mount)");
+				 "held by a mounted partition, swap, md, device mapper or another "
+				 "mount");
 		return 1;
 	}
 	return target_errf(q->err, sizeof(q->err), ret,

@@ -44,3 +44,22 @@ plain_parm() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--record $SCRATCH/nonexistent/x: cannot create"* ]]
 }
+
+@test "a limit is printed as an integer, not 1.04858e+06" {
+	printf 'sd=sd1,lun=%s/f,size=1m,threads=99999999\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid threads=99999999; expected a value from 1 to 1048576"* ]]
+}
+
+@test "openflags=0x... with bits ioramp does not pass is refused at its place" {
+	printf 'sd=sd1,lun=%s/f,size=1m,openflags=0xffffffff\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:$((${#SCRATCH} + 33)): error: openflags=0xffffffff: bits 0xffffafff are not supported"* ]]
+	sed -i 's/0xffffffff/0x4000/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
