@@ -320,19 +320,11 @@ static int take_item(struct builder *b, const struct parm_item *it)
 
 static int keep_items(struct parm_raw *raw, struct parm_item *items, size_t nr)
 {
-	struct parm_item **blocks =
-		realloc(raw->item_blocks, (raw->nr_blocks + 1) * sizeof(*blocks));
-	size_t *counts;
-
-	if (!blocks)
+	if (parm_grow((void **)&raw->nr_items, raw->nr_blocks, sizeof(*raw->nr_items)) ||
+	    parm_grow((void **)&raw->item_blocks, raw->nr_blocks, sizeof(*raw->item_blocks)))
 		return -ENOMEM;
-	raw->item_blocks = blocks;
-	counts = realloc(raw->nr_items, (raw->nr_blocks + 1) * sizeof(*counts));
-	if (!counts)
-		return -ENOMEM;
-	raw->nr_items = counts;
-	blocks[raw->nr_blocks] = items;
-	counts[raw->nr_blocks++] = nr;
+	raw->item_blocks[raw->nr_blocks] = items;
+	raw->nr_items[raw->nr_blocks++] = nr;
 	return 0;
 }
 

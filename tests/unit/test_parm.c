@@ -1,10 +1,10 @@
 /* Unit tests of src/parm: numbers, lists and ranges, keyword abbreviation, substitution, the
  * line rules, definitions, defaults, count= replication, name resolution and error locations. */
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <cmocka.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -550,6 +550,38 @@ static void test_rd_iorate_sd_modes_and_checks(void **state)
 	expect_error("hd=default,mount=abc\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "mount=abc");
 }
 
+/* 100,000 continuation lines: a list of that many values, then that many items on one logical
+ * line. The lexer grew its arrays one element per realloc, seconds under ASan; it doubles them. */
+static void test_lexer_many_continuations(void **state)
+{
+	enum {
+		NR = 100000
+	};
+	size_t cap = 200 + (size_t)NR * 16, len;
+	char *text = malloc(cap);
+	struct parsed p;
+
+	(void)state;
+	assert_non_null(text);
+	len = (size_t)snprintf(text, cap, BASE "rd=rd1,wd=wd1,iorate=10,forthreads=(1,\n");
+	for (int i = 0; i < NR; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%d,\n", i % 9 + 1);
+	snprintf(text + len, cap - len, "3)\n");
+	parse(&p, text);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].loops[0].nr, NR + 2);
+	parsed_fini(&p);
+	len = (size_t)snprintf(text, cap, BASE "rd=rd1,wd=wd1,iorate=10,\n");
+	for (int i = 0; i < NR; i++)
+		len += (size_t)snprintf(text + len, cap - len, "pause=%d,\n", i % 9 + 1);
+	snprintf(text + len, cap - len, "elapsed=10\n");
+	parse(&p, text);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_rds, 1);
+	parsed_fini(&p);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -574,6 +606,7 @@ int main(void)
 		cmocka_unit_test(test_substitution_order_and_leftovers),
 		cmocka_unit_test(test_include_lookup_and_nesting),
 		cmocka_unit_test(test_rd_iorate_sd_modes_and_checks),
+		cmocka_unit_test(test_lexer_many_continuations),
 	};
 
 	return cmocka_run_group_tests_name("parm", tests, NULL, NULL);
