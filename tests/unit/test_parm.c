@@ -1,10 +1,10 @@
 /* Unit tests of src/parm: numbers, lists and ranges, keyword abbreviation, substitution, the
  * line rules, definitions, defaults, count= replication, name resolution and error locations. */
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <cmocka.h>
 
 #include <errno.h>
 #include <stdio.h>
@@ -554,9 +554,7 @@ static void test_rd_iorate_sd_modes_and_checks(void **state)
  * line. The lexer grew its arrays one element per realloc, seconds under ASan; it doubles them. */
 static void test_lexer_many_continuations(void **state)
 {
-	enum {
-		NR = 100000
-	};
+	enum { NR = 100000 };
 	size_t cap = 200 + (size_t)NR * 16, len;
 	char *text = malloc(cap);
 	struct parsed p;
