@@ -180,6 +180,13 @@ static void test_substitution_errors(void **state)
 	assert_int_equal(p.err.loc.line, 1);
 	assert_int_equal(p.err.loc.col, 12);
 	parsed_fini(&p);
+	/* the variable is named alone, not with the rest of the line */
+	parse(&p, "sd=sd1,lun=/tmp/f,threads=$th,openflags=o_direct\nwd=wd1,sd=sd1\n"
+		  "rd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_string_equal(p.err.msg, "unknown variable substitution request: $th; expected "
+				       "th=value on the command line");
+	parsed_fini(&p);
 
 	parse_vars(&p, BASE "rd=rd1,wd=wd1,iorate=10\n", unused, 1);
 	assert_int_equal(p.ret, -EINVAL);
