@@ -67,13 +67,14 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 {
 	static cookie_io_functions_t tee = { .write = tee_write, .close = tee_close };
 	const char *text = p->cfg && p->cfg->src ? parm_source_listing(p->cfg->src) : NULL;
+	struct rep_outdir_err oe;
 	FILE *parm;
 	int ret;
 
 	memset(o, 0, sizeof(*o));
-	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir));
+	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir), &oe);
 	if (ret) {
-		fprintf(stderr, "ioramp: -o %s: %s\n", spec ? spec : "output", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp", spec, o->dir, ret, &oe);
 		return ret;
 	}
 	o->summary = page_open(o, "summary.html", "Vdbench summary report (file-system mode)");

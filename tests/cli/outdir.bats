@@ -18,6 +18,11 @@ teardown() {
 	cd / && rm -rf "$SCRATCH"
 }
 
+# A flatfile of an earlier run, as ioramp begins its pages.
+earlier() {
+	printf '<title>Vdbench out/flatfile.html</title><pre>\nearlier results\n'
+}
+
 # small_tmpfs SIZE [ro]: a tmpfs on $SCRATCH/fs holding out/flatfile.html from an earlier run.
 small_tmpfs() {
 	[ "$(id -u)" = 0 ] || skip "needs root to mount a small tmpfs"
@@ -25,7 +30,7 @@ small_tmpfs() {
 	mount -t tmpfs -o "size=$1" tmpfs fs 2>/dev/null || skip "cannot mount a tmpfs here"
 	MNT=$SCRATCH/fs
 	mkdir fs/out
-	echo "earlier results" >fs/out/flatfile.html
+	earlier >fs/out/flatfile.html
 	if [ "${2:-}" = ro ]; then
 		mount -o remount,ro fs || skip "cannot remount read-only"
 	fi
@@ -48,7 +53,7 @@ small_tmpfs() {
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "ioramp: error: -o fs/out: cannot write the reports there: Read-only file system;"* ]]
 	[[ "$output" != *"Starting RD"* ]]
-	[ "$(cat fs/out/flatfile.html)" = "earlier results" ]
+	[ "$(cat fs/out/flatfile.html)" = "$(earlier)" ]
 }
 
 @test "an output directory without room fails before the run and keeps its files" {
@@ -56,7 +61,7 @@ small_tmpfs() {
 	run "$IORAMP" -f p.vdb -o fs/out --engine null
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "ioramp: error: -o fs/out: cannot write the reports there: No space left on device;"* ]]
-	[ "$(cat fs/out/flatfile.html)" = "earlier results" ]
+	[ "$(cat fs/out/flatfile.html)" = "$(earlier)" ]
 	# a new directory there is not left behind either
 	run "$IORAMP" -f p.vdb -o fs/new --engine null
 	[ "$status" -eq 2 ]
@@ -65,14 +70,61 @@ small_tmpfs() {
 
 @test "bad parameters leave an earlier output directory untouched" {
 	mkdir out
-	echo "earlier results" >out/flatfile.html
+	earlier >out/flatfile.html
 	printf 'sd=sd1,lun=%s/f,size=1m,threads=0\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2\n' \
 		"$SCRATCH" >bad.vdb
 	run "$IORAMP" -f bad.vdb -o out --engine null
 	[ "$status" -eq 2 ]
-	[ "$(cat out/flatfile.html)" = "earlier results" ]
+	[ "$(cat out/flatfile.html)" = "$(earlier)" ]
 	# a run that does write there replaces them (modelled drives: virtual time)
 	run "$IORAMP" -f p.vdb -o out --engine model
 	[ "$status" -eq 0 ]
 	grep -q 'avg_2-2' out/flatfile.html
+}
+
+@test "-o on an existing directory removes only what ioramp wrote; anything else in the way refuses it, nothing touched" {
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	echo "my index" >out/index.html
+	echo "my notes" >out/notes.txt
+	before=$(ls out | sort)
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "ioramp: error: -o out: out/index.html is in the way: a file ioramp did not write, under a name ioramp writes (*.html, results.json, curves.csv); move it or choose another -o (nothing was run or deleted)" ]
+	[[ "$output" != *"Starting RD"* ]]
+	[ "$(ls out | sort)" = "$before" ]
+	[ "$(cat out/index.html)" = "my index" ]
+	rm out/index.html
+	echo '{"mine": 1}' >out/results.json
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "ioramp: error: -o out: out/results.json is in the way: a file ioramp did not write,"* ]]
+	[ "$(cat out/results.json)" = '{"mine": 1}' ]
+	rm out/results.json
+	mkdir out/x.html
+	before=$(ls out | sort)
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "ioramp: error: -o out: out/x.html is in the way: a directory ioramp did not write,"* ]]
+	[ "$(ls out | sort)" = "$before" ]
+	rmdir out/x.html
+	# with nothing in the way: its own reports replaced, the user's other files kept
+	touch out/sd1.html.tmp
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ "$(cat out/notes.txt)" = "my notes" ]
+	[ ! -e out/sd1.html.tmp ]
+	jq -e '.runs | length == 1' out/results.json
+	# file-system mode: its pages and results.json are ioramp's too
+	printf 'fsd=fsd1,anchor=%s/anchor,depth=1,width=2,files=2,size=4k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1\n' \
+		"$SCRATCH" >f.vdb
+	run "$IORAMP" -f f.vdb -o out
+	[ "$status" -eq 0 ]
+	[ -e out/fwd1.html ]
+	run "$IORAMP" -f f.vdb -o out
+	[ "$status" -eq 0 ]
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ ! -e out/fwd1.html ]
+	[ "$(cat out/notes.txt)" = "my notes" ]
 }
