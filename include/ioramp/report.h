@@ -335,6 +335,7 @@ struct rep_set {
 	const struct rep_exec *exec;
 	int err;		    /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
+	int errs[32];		       /* each observer's first failure: every one is said */
 };
 
 /* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
@@ -430,6 +431,10 @@ void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *
  * VDbench's pages) begin. Returns 0, -ENOTEMPTY with the first other one's name in in_the_way,
  * or -errno of opendir. Touches nothing. */
 int rep_outdir_check(const char *dir, char *in_the_way, size_t len);
+
+/* ret, a report stream's -errno; a bare -EIO (the stream's error flag, the cause unknown)
+ * becomes -ENOSPC when the file system of f is full. */
+int rep_write_cause(FILE *f, int ret);
 
 /* Deletes those reports. Returns 0, or -errno with the file that could not go in failed. */
 int rep_outdir_clean(const char *dir, char *failed, size_t len);

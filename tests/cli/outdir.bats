@@ -4,6 +4,7 @@
 # mounts: root only, skipped visibly otherwise), bad parameters.
 
 load helpers
+bats_require_minimum_version 1.5.0
 
 setup() {
 	SCRATCH=$(mktemp -d "${BATS_TMPDIR:-/tmp}/ioramp-outdir.XXXXXX")
@@ -127,4 +128,22 @@ small_tmpfs() {
 	[ "$status" -eq 0 ]
 	[ ! -e out/fwd1.html ]
 	[ "$(cat out/notes.txt)" = "my notes" ]
+}
+
+@test "an output file system that fills mid-run ends in an error naming each report cut short, exit 1" {
+	small_tmpfs 1200k
+	rm fs/out/flatfile.html
+	# an hour of one-second intervals on a modelled drive (virtual time): about 12 MB of reports
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=3600,interval=1\n' \
+		"$SCRATCH" >hour.vdb
+	run --separate-stderr "$IORAMP" -f hour.vdb -o fs/out --engine model
+	[ "$status" -eq 1 ]
+	[[ "$output" != *"completed successfully"* ]]
+	for f in flatfile.html results.json summary.html; do
+		grep -qx "ioramp: error: fs/out/$f: cannot write the report: No space left on device; the results in fs/out are incomplete" <<<"$stderr"
+	done
+	[[ "$stderr" == *"ioramp: error: fs/out: cannot write the sdreport pages: No space left on device;"* ]]
+	[[ "$output" == *"fs/out/flatfile.html: cannot write the report: No space left on device"* ]]
+	[ ! -e fs/out/results.json ]
+	[ ! -e fs/out/results.json.tmp ]
 }
