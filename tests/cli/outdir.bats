@@ -15,6 +15,7 @@ setup() {
 }
 
 teardown() {
+	[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid"
 	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
 	cd / && rm -rf "$SCRATCH"
 }
@@ -146,4 +147,30 @@ small_tmpfs() {
 	[[ "$output" == *"fs/out/flatfile.html: cannot write the report: No space left on device"* ]]
 	[ ! -e fs/out/results.json ]
 	[ ! -e fs/out/results.json.tmp ]
+}
+
+@test "file-system mode: an output file system that fills mid-run is an error naming the report, results.json not left cut" {
+	small_tmpfs 1200k
+	rm fs/out/flatfile.html
+	printf 'fsd=fsd1,anchor=%s/anchor,depth=1,width=2,files=4,size=4k\nfwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1\nrd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=600,interval=1\n' \
+		"$SCRATCH" >fsd.vdb
+	"$IORAMP" -f fsd.vdb -o fs/out >console.txt 2>stderr.txt &
+	pid=$!
+	wait_line() {
+		for _ in $(seq 150); do
+			grep -Eq "^[0-9:.]{12} +$1 " console.txt && return 0
+			sleep 0.1
+		done
+		return 1
+	}
+	wait_line 2
+	dd if=/dev/zero of=fs/filler bs=64k 2>/dev/null || true # the file system is full now
+	wait_line 4
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	pid=
+	[ "$status" -eq 1 ]
+	grep -qx "ioramp: error: fs/out/results.json: cannot write the report: No space left on device; the results in fs/out are incomplete" stderr.txt
+	[ ! -e fs/out/results.json ]
+	! grep -q "completed successfully" console.txt
 }
