@@ -335,6 +335,7 @@ struct rep_set {
 	const struct rep_exec *exec;
 	int err;		    /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
+	int errs[32];		       /* each observer's first failure: every one is said */
 };
 
 /* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
@@ -401,15 +402,42 @@ extern const struct rep_ops rep_hostreport;
 
 /* ---- output directory ------------------------------------------------------------------ */
 
+/* What rep_outdir_create() found in the way, or could not delete. */
+struct rep_outdir_err {
+	char file[256];	  /* -ENOTEMPTY: the entry in the way; else the report not deleted */
+	bool is_deleting; /* the failure came while deleting: earlier reports may be gone */
+};
+
 /* Creates the output directory as VDbench does for -o spec (reference §7): NULL or "" means
- * "output"; an existing directory is reused after its *.html files are deleted; "name+" takes
- * the first of name001..name999 that does not exist; "name.tod" becomes name.yymmdd.hhmmss
- * (local time of tod_ns). The chosen path goes to out (len bytes). Returns 0, -ENAMETOOLONG,
- * -EEXIST (no free name+ slot), -ENOTDIR (spec or a parent is a file), or -errno from mkdir,
+ * "output"; an existing directory is reused after the reports ioramp wrote there are deleted
+ * (rep_outdir_check, rep_outdir_clean); "name+" takes the first of name001..name999 that does
+ * not exist; "name.tod" becomes name.yymmdd.hhmmss (local time of tod_ns). The chosen path
+ * goes to out (len bytes). Returns 0, -ENAMETOOLONG, -EEXIST (no free name+ slot), -ENOTDIR
+ * (spec or a parent is a file), -ENOTEMPTY (e->file is in the way), or -errno from mkdir,
  * opendir or unlink. Parent directories are created as needed. Before deleting anything it
- * checks that the reports can be written there (a probe file written and synced, at least
- * 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory it made is removed again. */
-int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len);
+ * checks that nothing is in the way and that the reports can be written there (a probe file
+ * written and synced, at least 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory
+ * it made is removed again. e may be NULL. */
+int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
+		      struct rep_outdir_err *e);
+
+/* The message of a failed rep_outdir_create(spec) that chose dir: what was in the way or
+ * could not be written, and whether anything was deleted. prog: "ioramp", "ioramp suite". */
+void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *dir, int ret,
+		       const struct rep_outdir_err *e);
+
+/* In an existing output directory, the names ioramp writes (*.html, results.json, curves.csv
+ * and their .tmp) must be regular files that are empty or begin as ioramp's reports (or
+ * VDbench's pages) begin. Returns 0, -ENOTEMPTY with the first other one's name in in_the_way,
+ * or -errno of opendir. Touches nothing. */
+int rep_outdir_check(const char *dir, char *in_the_way, size_t len);
+
+/* ret, a report stream's -errno; a bare -EIO (the stream's error flag, the cause unknown)
+ * becomes -ENOSPC when the file system of f is full. */
+int rep_write_cause(FILE *f, int ret);
+
+/* Deletes those reports. Returns 0, or -errno with the file that could not go in failed. */
+int rep_outdir_clean(const char *dir, char *failed, size_t len);
 
 /* ---- flatfile parsing (ioramp parseflat) ----------------------------------------------- */
 

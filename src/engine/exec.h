@@ -10,7 +10,7 @@ struct eng_sd_need {
 	bool is_used;
 	bool is_written;
 	bool is_create; /* the file does not exist yet */
-	bool is_extend; /* a missing or short file: created or extended (sparse) to size= */
+	bool is_extend; /* a missing or short file: created, extended to size= when formatted */
 	bool is_format; /* SD_format writes it first (a missing or short file, formatsds=yes) */
 	uint64_t format_from_bytes;
 	uint32_t flags; /* O_DIRECT, O_DSYNC */
@@ -50,6 +50,8 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 
 /* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
+/* After a completed format pass: each file it wrote from new or short gets its size=. */
+int eng_targets_formatted(struct eng_exec *x, struct parm_err *err);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
 

@@ -177,6 +177,8 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 	int status = run_format(x, err);
 	struct parm_num n;
 
+	if (status == ENG_OK && x->has_format && eng_targets_formatted(x, err))
+		status = ENG_FAILED;
 	if (status == ENG_OK && x->has_format)
 		status = eng_dv_formatted(x, err); /* what the format pass wrote holds no key */
 	if (v && v->kind == PARM_VAL_WORD && !parm_num_parse(v->text, PARM_UNIT_TIME, &n)) {
