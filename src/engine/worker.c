@@ -8,19 +8,40 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Which part of SD sd worker idx drives, or UINT32_MAX for none. */
+static uint32_t part_of(const struct eng_sd_desc *sd, uint32_t idx)
+{
+	uint32_t nr = sd->nr_parts ? sd->nr_parts : 1;
+
+	return sd->worker != UINT32_MAX && idx >= sd->worker && idx - sd->worker < nr
+		       ? idx - sd->worker
+		       : UINT32_MAX;
+}
+
+static bool is_mine(const struct eng_sd_desc *sd, uint32_t idx)
+{
+	return part_of(sd, idx) != UINT32_MAX;
+}
+
+static uint32_t parts(const struct eng_sd_desc *sd)
+{
+	return sd->nr_parts ? sd->nr_parts : 1;
+}
+
 static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_t *slot_bytes)
 {
 	*slot_bytes = 4096;
 	for (size_t i = 0; i < run->nr_sds; i++) {
-		if (run->sds[i].worker != w->idx)
+		if (!is_mine(&run->sds[i], w->idx))
 			continue;
 		w->nr_sds++;
-		w->depth += run->sds[i].threads;
+		w->depth += eng_part_threads(run->sds[i].threads, parts(&run->sds[i]),
+					     part_of(&run->sds[i], w->idx));
 		if (run->sds[i].max_xfer_bytes > *slot_bytes)
 			*slot_bytes = run->sds[i].max_xfer_bytes;
 	}
 	for (size_t i = 0; i < run->nr_wgs; i++)
-		if (run->sds[run->wgs[i].run_sd].worker == w->idx)
+		if (is_mine(&run->sds[run->wgs[i].run_sd], w->idx))
 			w->nr_wgs++;
 	*slot_bytes = (*slot_bytes + 4095) & ~(uint64_t)4095;
 	return w->nr_sds ? 0 : -EINVAL;
@@ -85,14 +106,17 @@ static int worker_sds(struct eng_worker *w)
 	for (size_t i = 0; i < run->nr_sds; i++) {
 		struct eng_wsd *d;
 
-		if (run->sds[i].worker != w->idx)
+		if (!is_mine(&run->sds[i], w->idx))
 			continue;
 		d = &w->sds[n++];
 		d->run_sd = (uint32_t)i;
 		d->cfg_sd = (uint32_t)run->sds[i].cfg_idx;
-		d->threads = run->sds[i].threads;
+		d->part = part_of(&run->sds[i], w->idx);
+		d->nr_parts = parts(&run->sds[i]);
+		d->threads = eng_part_threads(run->sds[i].threads, d->nr_parts, d->part);
 		d->dv = run->dv ? run->sds[i].dv : NULL;
-		gen_pcg_seed(&d->pick, run->seed, run->stream_base + 0x10000u + i);
+		gen_pcg_seed(&d->pick, run->seed,
+			     eng_part_stream(run->stream_base + 0x10000u + i, d->part));
 		for (uint32_t p = 0; p < run->nr_prio; p++) {
 			d->q[p].cap = ENG_SDQ_LIMIT;
 			d->q[p].v = calloc(ENG_SDQ_LIMIT, sizeof(*d->q[p].v));
@@ -122,11 +146,12 @@ static int worker_wgs(struct eng_worker *w)
 
 	for (size_t i = 0; i < run->nr_wgs; i++) {
 		const struct eng_wg_desc *wd = &run->wgs[i];
+		struct gen_wg_cfg gc;
 		struct eng_wwg *g;
 		struct eng_wsd *d;
 		int ret;
 
-		if (run->sds[wd->run_sd].worker != w->idx)
+		if (!is_mine(&run->sds[wd->run_sd], w->idx))
 			continue;
 		g = &w->wgs[n];
 		g->run_wg = (uint32_t)i;
@@ -137,7 +162,9 @@ static int worker_wgs(struct eng_worker *w)
 			w->sds[g->local_sd].wgs[w->sds[g->local_sd].nr_wgs++] = n++;
 			continue;
 		}
-		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, eng_wg_gen_stream(run, i));
+		d = &w->sds[g->local_sd];
+		ret = gen_wg_init(&g->gen, eng_part_gen(&wd->gen, d->nr_parts, d->part, &gc),
+				  run->seed, eng_part_stream(eng_wg_gen_stream(run, i), d->part));
 		if (ret)
 			return ret;
 		if (wd->rate_iops > 0) {
@@ -146,7 +173,6 @@ static int worker_wgs(struct eng_worker *w)
 			g->is_eof = true; /* no share of the rate: never issues */
 			w->nr_eof++;
 		}
-		d = &w->sds[g->local_sd];
 		d->cum_weight[d->nr_wgs] = (d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0) +
 					   (g->is_paced ? 0 : wd->weight);
 		d->wgs[d->nr_wgs++] = n++;
@@ -255,8 +281,11 @@ int eng_worker_arm(struct eng_worker *w)
 		if (!g->is_paced)
 			continue;
 		eng_wg_arrival_cfg(run, g->run_wg, run->start_ns, &ac);
+		eng_part_arrivals(&ac, &w->sds[g->local_sd],
+				  &w->run->sds[w->sds[g->local_sd].run_sd]);
 		ret = gen_arrival_init(&g->arr, &ac, run->seed,
-				       eng_wg_arrival_stream(run, g->run_wg));
+				       eng_part_stream(eng_wg_arrival_stream(run, g->run_wg),
+						       w->sds[g->local_sd].part));
 		if (ret)
 			return ret;
 		g->next_ns = gen_arrival_next(&g->arr);
