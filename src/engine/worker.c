@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 /* Which part of SD sd worker idx drives, or UINT32_MAX for none. */
 static uint32_t part_of(const struct eng_sd_desc *sd, uint32_t idx)
@@ -47,6 +48,29 @@ static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_
 	return w->nr_sds ? 0 : -EINVAL;
 }
 
+/* Zeroed memory from fresh anonymous pages, for a worker's banks (about 80 KiB each) and SD
+ * queues (ENG_SDQ_LIMIT entries): calloc clears heap memory it reuses and makes every page
+ * resident, while a bank touches only the histogram buckets in use (stats_hist_reset) and a
+ * queue only what waits in it. With a worker per thread (the sync engine) that is the
+ * difference between a few and hundreds of MiB. */
+static void *lazy_zalloc(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void lazy_free(void *p, size_t bytes)
+{
+	if (p)
+		munmap(p, bytes);
+}
+
+static size_t banks_bytes(const struct eng_worker *w)
+{
+	return (size_t)(w->nr_wgs ? w->nr_wgs : 1) * sizeof(struct stats_bank);
+}
+
 static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 {
 	int ret;
@@ -59,7 +83,7 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	w->ready = calloc((w->nr_sds + 63) / 64, sizeof(*w->ready));
 	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
 	for (int i = 0; i < 3; i++) {
-		w->banks[i] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+		w->banks[i] = lazy_zalloc(banks_bytes(w));
 		if (!w->banks[i])
 			return -ENOMEM;
 	}
@@ -119,7 +143,7 @@ static int worker_sds(struct eng_worker *w)
 			     eng_part_stream(run->stream_base + 0x10000u + i, d->part));
 		for (uint32_t p = 0; p < run->nr_prio; p++) {
 			d->q[p].cap = ENG_SDQ_LIMIT;
-			d->q[p].v = calloc(ENG_SDQ_LIMIT, sizeof(*d->q[p].v));
+			d->q[p].v = lazy_zalloc(ENG_SDQ_LIMIT * sizeof(*d->q[p].v));
 			if (!d->q[p].v)
 				return -ENOMEM;
 		}
@@ -302,7 +326,7 @@ void eng_worker_fini(struct eng_worker *w)
 	w->be = NULL;
 	for (uint32_t i = 0; w->sds && i < w->nr_sds; i++) {
 		for (int p = 0; p < ENG_MAX_PRIO; p++)
-			free(w->sds[i].q[p].v);
+			lazy_free(w->sds[i].q[p].v, ENG_SDQ_LIMIT * sizeof(*w->sds[i].q[p].v));
 		free(w->sds[i].wgs);
 		free(w->sds[i].cum_weight);
 	}
@@ -314,7 +338,7 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->batch);
 	free(w->done);
 	for (int i = 0; i < 3; i++)
-		free(w->banks[i]);
+		lazy_free(w->banks[i], banks_bytes(w));
 	free(w->bufs);
 	free(w->rec);
 	free(w->rpl);
