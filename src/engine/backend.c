@@ -24,6 +24,11 @@ const struct eng_backend_ops *eng_backend_find(const char *name)
 	return NULL;
 }
 
+bool eng_backend_is_sync(const char *engine)
+{
+	return engine && !strcmp(engine, "sync");
+}
+
 int eng_backend_check_name(const char *engine, char *msg, size_t msglen)
 {
 	if (!engine || eng_backend_find(engine))

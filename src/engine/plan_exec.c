@@ -320,7 +320,7 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	if (check_engine(x, err))
 		return ENG_BAD_PARMS;
 	/* modelled drives always run in virtual time */
-	if (eng_clock_init(&x->clock, x->is_model)) {
+	if (eng_clock_init(&x->clock, x->is_model || o->is_virtual_time)) {
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
