@@ -47,7 +47,7 @@ struct rep_exec {
 	char *const *argv;
 	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const char *engine;    /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
 	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
 	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
 	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
