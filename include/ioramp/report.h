@@ -47,7 +47,7 @@ struct rep_exec {
 	char *const *argv;
 	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const char *engine;    /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
 	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
 	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
 	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
@@ -116,6 +116,10 @@ struct rep_run {
 	const char *const *sd_luns;
 	const uint64_t *sd_size_bytes; /* size used */
 	const uint32_t *sd_threads;
+	/* Per SD: the backend it runs on ("uring", "sync", "model:..."); NULL for none known. And
+	 * whether the default engine picked it (no --engine, no engine=). */
+	const char *const *sd_engines;
+	const bool *sd_engine_is_default;
 	size_t nr_wds;
 	const char *const *wd_names;
 	const double *wd_skew_pct; /* requested skew of each WD, percent of the run's I/O */
@@ -224,6 +228,9 @@ struct rep_ops {
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
+	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
+	 * VDbench's lines: the default engine's picks. NULL: the observer takes none. */
+	void (*log_note)(void *state, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -253,6 +260,7 @@ enum rep_event_kind {
 	REP_EV_DV_SUMMARY,
 	/* console lines */
 	REP_EV_BACKEND_NOTE,   /* text: why io_uring was not used and what was */
+	REP_EV_ENGINE,	       /* engine: the default engine's pick for one kind of SD (log only) */
 	REP_EV_NO_EFFECT,      /* keyword: a VDbench JVM or platform setting */
 	REP_EV_JVMS_NO_EFFECT, /* jvms= on one host */
 	REP_EV_WORKER_FAILED,  /* worker, err */
@@ -318,6 +326,11 @@ struct rep_event {
 	double resp_ms;
 	double stall_s;
 	struct {
+		const char *name; /* "uring" */
+		const char *kind; /* what the rule saw: "O_DIRECT", "buffered, written" */
+		size_t nr_sds;
+	} engine;
+	struct {
 		uint64_t unit_bytes;
 		double ratio;
 		uint64_t nr_units;
@@ -348,6 +361,8 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
 /* printf-style message to every observer (console and logfile print it with the time). */
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take log notes (rep_ops.log_note). */
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);

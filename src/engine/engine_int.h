@@ -44,6 +44,9 @@ struct eng_wg_desc {
 struct eng_sd_desc {
 	size_t cfg_idx;
 	struct eng_target *target;
+	const char
+		*engine; /* its backend: --engine/engine=, else the default's pick (run_exec.c) */
+	const char *engine_kind; /* the default's: what it saw ("O_DIRECT"); NULL when given */
 	uint32_t threads;
 	uint64_t size_bytes; /* used: size= or the target's, rounded down to max_xfer */
 	uint64_t max_xfer_bytes;

@@ -21,6 +21,8 @@ struct run_view {
 	const char **sd_luns;
 	uint64_t *sd_sizes;
 	uint32_t *sd_threads;
+	const char **sd_engines;
+	bool *sd_engine_is_default;
 	const char **host_names; /* many hosts, rank 0 */
 	char **slave_names;
 	uint32_t *slave_host;
@@ -32,6 +34,8 @@ static void view_fini(struct run_view *v)
 	free(v->sd_luns);
 	free(v->sd_sizes);
 	free(v->sd_threads);
+	free(v->sd_engines);
+	free(v->sd_engine_is_default);
 	free(v->host_names);
 	for (size_t i = 0; v->slave_names && i < v->rr.nr_slaves; i++)
 		free(v->slave_names[i]);
@@ -124,7 +128,10 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 	v->sd_luns = calloc(r->nr_sds, sizeof(*v->sd_luns));
 	v->sd_sizes = calloc(r->nr_sds, sizeof(*v->sd_sizes));
 	v->sd_threads = calloc(r->nr_sds, sizeof(*v->sd_threads));
-	if (!v->sd_names || !v->sd_luns || !v->sd_sizes || !v->sd_threads)
+	v->sd_engines = calloc(r->nr_sds, sizeof(*v->sd_engines));
+	v->sd_engine_is_default = calloc(r->nr_sds, sizeof(*v->sd_engine_is_default));
+	if (!v->sd_names || !v->sd_luns || !v->sd_sizes || !v->sd_threads || !v->sd_engines ||
+	    !v->sd_engine_is_default)
 		return -ENOMEM;
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[s].cfg_idx];
@@ -133,6 +140,8 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		v->sd_luns[s] = sd->lun;
 		v->sd_sizes[s] = r->sds[s].size_bytes;
 		v->sd_threads[s] = view_threads(x, r, s);
+		v->sd_engines[s] = r->sds[s].engine;
+		v->sd_engine_is_default[s] = !x->engine;
 	}
 	v->rr = (struct rep_run){
 		.run = pr,
@@ -149,6 +158,8 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.sd_luns = v->sd_luns,
 		.sd_size_bytes = v->sd_sizes,
 		.sd_threads = v->sd_threads,
+		.sd_engines = v->sd_engines,
+		.sd_engine_is_default = v->sd_engine_is_default,
 		.nr_wds = r->nr_wds,
 		.wd_names = r->wd_names,
 		.wd_skew_pct = r->wd_skew_pct,
@@ -225,33 +236,46 @@ static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r)
 	return n || !x->clu ? (n ? n : 1) : 0;
 }
 
-/* Workers share the SDs round-robin, or per thread each SD's parts in order; all are ready
- * before the start time is chosen. */
+/* The run's workers, and which SDs each drives: per thread, each SD's parts in order (one
+ * worker per thread, nr_workers() counted them); else eng_place_sds(), one backend per
+ * worker. */
+static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
+{
+	uint32_t n = nr_workers(x, r), placed_n, k = 0;
+	bool *placed;
+
+	if (is_per_thread(x, r)) {
+		for (size_t s = 0; s < r->nr_sds; s++) {
+			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
+			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;
+		}
+		return n;
+	}
+	placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
+	if (!placed)
+		return 0;
+	for (size_t s = 0; s < r->nr_sds; s++)
+		placed[s] = n && (!x->clu || sd_has_work(r, s));
+	placed_n = eng_place_sds(r, placed, n);
+	free(placed);
+	return placed_n || x->clu ? placed_n : 1;
+}
+
+/* The workers of the SDs place_workers() gave them; all are ready before the start time is
+ * chosen. */
 static int workers_init(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
 			struct parm_err *err)
 {
 	char msg[512];
-	uint32_t k = 0;
 	int ret;
 
-	for (size_t s = 0; s < r->nr_sds; s++) {
-		bool has_work = !x->clu || sd_has_work(r, s);
-
-		if (is_per_thread(x, r)) {
-			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
-			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;
-		} else {
-			r->sds[s].worker =
-				has_work ? (k++ % (r->nr_workers ? r->nr_workers : 1)) : UINT32_MAX;
-		}
-	}
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
-		ret = eng_worker_init(&w[i], r, i, x->engine, msg, sizeof(msg));
+		ret = eng_worker_init(&w[i], r, i, eng_worker_engine(r, i), msg, sizeof(msg));
 		if (ret) {
 			parm_errf(err, NULL, "%s", msg);
 			return ret;
 		}
-		if (msg[0] && i == 0 && !x->engine_noted) {
+		if (msg[0] && !x->engine_noted) {
 			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_BACKEND_NOTE,
 								    .text = msg });
 			x->engine_noted = true;
@@ -482,6 +506,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	r->clock = &x->clock;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
+	eng_run_engines(x, r);
 	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
 		r->dv = x->dv;
 		for (size_t s = 0; s < r->nr_sds; s++)
@@ -495,7 +520,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 			return ENG_FAILED;
 		}
 	}
-	r->nr_workers = nr_workers(x, r); /* after the stages: they decide per thread or not */
+	r->nr_workers = place_workers(x, r); /* after the stages: they decide per thread or not */
 	ret = eng_check_alignment(x, r, err);
 	if (ret && !x->clu)
 		return ENG_BAD_PARMS;
@@ -511,6 +536,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		return ENG_FAILED;
 	}
 	memset(w, 0, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
+	eng_note_engines(x, r);
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RUN_START, .run = &v.rr });
 	ret = workers_init(x, r, w, err);
 	status = run_start_time(x, r, ret ? ENG_FAILED : ENG_OK, err);

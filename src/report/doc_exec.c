@@ -180,13 +180,19 @@ static json_t *run_sds(const struct rep_run *r)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; a && i < r->nr_sds; i++)
+	for (size_t i = 0; a && i < r->nr_sds; i++) {
+		const char *engine = r->sd_engines ? r->sd_engines[i] : NULL;
+
 		json_array_append_new(
-			a, json_pack("{s:o,s:o,s:I,s:i}", "name", rep_json_text(r->sd_names[i]),
-				     "lun", rep_json_text(r->sd_luns ? r->sd_luns[i] : NULL),
-				     "size_bytes",
-				     (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
-				     "threads", r->sd_threads ? (int)r->sd_threads[i] : 0));
+			a,
+			json_pack("{s:o,s:o,s:I,s:i,s:o,s:b}", "name",
+				  rep_json_text(r->sd_names[i]), "lun",
+				  rep_json_text(r->sd_luns ? r->sd_luns[i] : NULL), "size_bytes",
+				  (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
+				  "threads", r->sd_threads ? (int)r->sd_threads[i] : 0, "engine",
+				  engine ? rep_json_text(engine) : json_null(), "is_engine_default",
+				  r->sd_engine_is_default && r->sd_engine_is_default[i]));
+	}
 	return a;
 }
 

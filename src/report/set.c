@@ -117,6 +117,19 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	bracket(s, true);
 }
 
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->log_note)
+			s->ops[i]->log_note(s->state[i], line);
+}
+
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 {
 	for (size_t i = 0; i < s->nr; i++)

@@ -214,7 +214,8 @@ eight_files() {
 	TMPDIR=$SCRATCH run "$IORAMP" demo
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "ioramp demo: the SQL profile on eight 128 MiB sparse files in $SCRATCH/ioramp-demo."*", 2-second points" ]]
+	[[ "${lines[0]}" == "ioramp demo: the SQL profile on eight 128 MiB files in $SCRATCH/ioramp-demo."*", 2-second points" ]]
+	[ "${lines[1]}" = "ioramp demo: formatsds=yes: the files are written in full first (SD_format, 128 KiB sequential writes), so that no read hits a hole" ]
 	grep -q '^Curve sql: 6 points; peak ' <<<"$output"
 	grep -q '^  IOPS at latency (service time; points joined by straight lines):$' <<<"$output"
 	grep -q '^ioramp demo: drive files removed (--keep keeps them)$' <<<"$output"
@@ -233,6 +234,28 @@ eight_files() {
 	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 1 ]
 	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 6 ]
 	grep -q 'Peak <b>' dom.html
+}
+
+@test "ioramp demo writes its drive files in full before the curve: no holes, SD_format in results.json" {
+	[ -z "${IORAMP_SANITIZED:-}" ] ||
+		skip "half a minute of real time: the plain pass runs it; demo --model runs sanitized"
+	need_direct_io
+	run "$IORAMP" demo --keep --dir "$SCRATCH/dk"
+	[ "$status" -eq 0 ]
+	[ "${lines[-2]}" = "ioramp demo: drive files kept: $SCRATCH/dk/drive0 ... drive7" ]
+	for i in 0 1 2 3 4 5 6 7; do
+		f=$SCRATCH/dk/drive$i
+		read -r blocks unit size < <(stat -c '%b %B %s' "$f")
+		echo "$f: $blocks blocks of $unit for $size bytes"
+		[ "$size" -eq $((128 << 20)) ] && [ $((blocks * unit)) -ge "$size" ]
+	done
+	json=$SCRATCH/dk/report/sql/results.json
+	[ "$(jq -r '.runs[0].name, .runs[0].is_eof, .runs[1].name' "$json")" = "SD_format
+true
+sql" ]
+	# every byte of the eight drives written once, 128 KiB at a time
+	[ "$(jq '[.runs[0].intervals[] | select(.is_avg | not) | .total.nr_ios] | add' "$json")" -eq 8192 ]
+	[ "$(jq -r '.runs[0].params.xfersize_bytes' "$json")" = 131072 ]
 }
 
 @test "ioramp demo --model runs the whole library on eight modelled drives and leaves the suite page" {
