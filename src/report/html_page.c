@@ -55,6 +55,7 @@ const char rep_html_style[] =
 	"svg .area{opacity:.15}\n"
 	"svg .pt{stroke:#fff;stroke-width:1.5}\n"
 	"svg .ov{fill:#fff;stroke-width:2}\n"
+	"svg .pt.missed,svg .missed-key{fill:#fff;stroke-width:2}\n"
 	"svg .legend text{font-size:12px;fill:#323f4b}\n"
 	"svg .nodata{font-size:14px;fill:#9aa5b1}\n"
 	".scroll{overflow-x:auto}\n"
@@ -135,9 +136,12 @@ void rep_html_model_banner(FILE *f, const json_t *doc)
 
 /* ---- workload groups ----------------------------------------------------------------------- */
 
+/* One group: the same WDs, and for sweeps the same swept parameter (a sweep of threads and
+ * one of iorate cannot share an x axis). */
 static bool same_wds(const json_t *a, const json_t *b)
 {
-	return json_equal(json_object_get(a, "wds"), json_object_get(b, "wds"));
+	return json_equal(json_object_get(a, "wds"), json_object_get(b, "wds")) &&
+	       json_equal(json_object_get(a, "x"), json_object_get(b, "x"));
 }
 
 /* Groups curves by workload, in order of first appearance. Returns the count, or -ENOMEM. */
@@ -308,8 +312,14 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	fprintf(f, " \xc2\xb7 %zu curve%s</div>\n", g->nr, g->nr == 1 ? "" : "s");
 	kpis(f, g);
 	fputs("<div class=\"charts\">\n", f);
-	rep_html_latency_chart(f, g, false, ov, nr_ov);
-	rep_html_latency_chart(f, g, true, NULL, 0);
+	if (rep_html_is_sweep(g)) {
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_THROUGHPUT);
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_MEAN);
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_P99);
+	} else {
+		rep_html_latency_chart(f, g, false, ov, nr_ov);
+		rep_html_latency_chart(f, g, true, NULL, 0);
+	}
 	fputs("</div>\n<h3>Points</h3>\n", f);
 	rep_html_points_table(f, g);
 	fputs("<h3>IOPS at latency</h3>\n", f);

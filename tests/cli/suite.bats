@@ -146,6 +146,18 @@ eight_files() {
 	# the page names the swept parameter instead of the first run's value ("1 threads")
 	grep -q '4 KiB[^<]*sweep of threads' out/report.html
 	! grep -q '1 threads' out/report.html
+	# rd1: throughput and latency against threads, a line of 3 points per xfersize
+	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
+		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 2 ]
+		[ "$(chart_of out/report.html "$t" | grep -c '<circle class="pt')" -eq 6 ]
+		chart_of out/report.html "$t" | grep -q '>xfersize=8k</text>'
+	done
+	chart_of out/report.html 'IOPS vs threads' | grep -q '>Threads per SD (I/Os in flight)</text>'
+	chart_of out/report.html 'IOPS vs threads' |
+		grep -q '<title>threads=4: [0-9,]* IOPS, [0-9.,]* MB/s, [0-9.]* µs mean'
+	# rd2, a sweep of iorate, keeps IOPS against latency: x is IOPS, a line per thread count
+	[ "$(chart_of out/report.html 'IOPS vs average latency' | grep -c '<circle class="pt')" -eq 4 ]
+	[ "$(grep -c 'aria-label="IOPS vs threads"' out/report.html)" -eq 1 ]
 }
 
 @test "ioramp suite with modelled drives needs --size" {
