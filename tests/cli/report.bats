@@ -97,3 +97,25 @@ DATA=$TESTS/data/report-own
 	run jq -r '.runs[0].sds[0].lun' "$BATS_TEST_TMPDIR/out/results.json"
 	[ "$output" = "$BATS_TEST_TMPDIR/f"$'\xef\xbf\xbd\xef\xbf\xbd' ]
 }
+
+@test "results.json states the set-up: the host, each SD's range and openflags, each WD's SDs, rate and priority" {
+	printf '%s\n' "sd=default,threads=4,range=(0,25),openflags=o_direct" \
+		"sd=sd,count=(0,2),lun=$SCRATCH/d%d,size=16m" \
+		"wd=reads,sd=sd0,rdpct=100,xfersize=8k,iorate=200,priority=1" \
+		"wd=writes,sd=(sd0,sd1),rdpct=0,xfersize=8k,priority=2" \
+		"rd=rd1,wd=(reads,writes),iorate=(400,600),elapsed=2,interval=1,warmup=0" >wp.vdb
+	run "$IORAMP" -f wp.vdb -o out --engine model:units=4,read_us=200,write_us=200 --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '.runs[0].sds[] | [.name, .range, .openflags]' out/results.json)" = \
+		'["sd0",[0,25],"o_direct"]
+["sd1",[0,25],"o_direct"]' ]
+	[ "$(jq -c '.runs[0].wds[] | [.name, .sds, .iorate, .priority]' out/results.json)" = \
+		'["reads",["sd0"],200,1]
+["writes",["sd0","sd1"],null,2]' ]
+	[ "$(jq -r .execution.host.kernel out/results.json)" = "$(uname -srm)" ]
+	jq -e '.execution.host.nr_cpus >= 1' out/results.json
+	if has_jsonschema; then
+		run schema_valid out/results.json
+		[ "$output" = valid ]
+	fi
+}
