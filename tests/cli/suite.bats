@@ -25,7 +25,7 @@ eight_files() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 19 profiles" ]
 	[[ "${lines[1]}" == "profile "*"read%  sizes"*"threads  description" ]]
-	[ "${#lines[@]}" -eq 21 ]
+	[ "${#lines[@]}" -eq 27 ]
 	for f in "$WORKLOADS"/*.vdb; do
 		grep -q "^$(basename "$f" .vdb) " <<<"$output" || { echo "no line for $f"; return 1; }
 	done
