@@ -69,6 +69,7 @@ const char rep_html_style[] =
 	"tbody tr:nth-child(even){background:#fafbfc}\n"
 	"tbody tr:hover{background:#eef4fb}\n"
 	"td.muted{color:#9aa5b1}\n"
+	"tr.missed td{color:#b44d12}\n"
 	"footer{color:var(--muted);font-size:12.5px;margin-top:26px}\n";
 
 static void head(FILE *f, const json_t *doc)
@@ -312,7 +313,9 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	fprintf(f, " \xc2\xb7 %zu curve%s</div>\n", g->nr, g->nr == 1 ? "" : "s");
 	kpis(f, g);
 	fputs("<div class=\"charts\">\n", f);
-	if (rep_html_is_sweep(g)) {
+	if (rep_html_is_pressure(g)) {
+		rep_html_pressure_charts(f, doc, g, false);
+	} else if (rep_html_is_sweep(g)) {
 		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_THROUGHPUT);
 		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_MEAN);
 		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_P99);
@@ -320,7 +323,12 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 		rep_html_latency_chart(f, g, false, ov, nr_ov);
 		rep_html_latency_chart(f, g, true, NULL, 0);
 	}
-	fputs("</div>\n<h3>Points</h3>\n", f);
+	fputs("</div>\n", f);
+	if (rep_html_is_pressure(g)) {
+		fputs("<h3>Each workload at each step</h3>\n", f);
+		rep_html_pressure_table(f, doc, g);
+	}
+	fputs("<h3>Points</h3>\n", f);
 	rep_html_points_table(f, g);
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, g);

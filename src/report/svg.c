@@ -304,12 +304,16 @@ static void series_markers(FILE *f, const struct rep_svg_series *s, const struct
 
 		if (!is_drawable(xs, ys, s->x[i], s->y[i]))
 			continue;
-		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" %s=\"%s\">",
+		/* a hollow point's stroke in style=, above the style sheet's white .pt stroke */
+		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" %s=\"%s%s\">",
 			is_overlay  ? "ov"
 			: is_hollow ? "pt missed"
 				    : "pt",
-			scale_px(xs, s->x[i]), scale_px(ys, s->y[i]),
-			is_overlay || is_hollow ? "stroke" : "fill", s->color);
+			scale_px(xs, s->x[i]), scale_px(ys, s->y[i]), is_hollow ? "4.5" : "4",
+			is_overlay  ? "stroke"
+			: is_hollow ? "style"
+				    : "fill",
+			is_hollow ? "stroke:" : "", s->color);
 		if (s->tips && s->tips[i]) {
 			fputs("<title>", f);
 			rep_html_escape(f, s->tips[i]);

@@ -23,7 +23,7 @@ eight_files() {
 @test "ioramp workloads lists every library file with its figures" {
 	run "$IORAMP" workloads
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 19 profiles" ]
+	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 25 profiles" ]
 	[[ "${lines[1]}" == "profile "*"read%  sizes"*"threads  description" ]]
 	[ "${#lines[@]}" -eq 27 ]
 	for f in "$WORKLOADS"/*.vdb; do
@@ -132,6 +132,62 @@ eight_files() {
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
 	jq -e '.runs[8].average.total.service.mean_us > 10 * .runs[2].average.total.service.mean_us' \
 		"$j"
+}
+
+@test "ioramp suite runs write pressure and the noisy neighbour on modelled drives: each WD against write MB/s, lines end at the first missed step" {
+	# 8 drives of 4 units at 100 us: 320k IOPS in all, so the 8K steps of 100 and 200 MB/s
+	# per drive (204,800 and 307,200 IOPS with the reads) are met and the third is missed
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m \
+		--profiles write-pressure-8k,noisy-neighbor \
+		--engine model:units=4,read_us=100,write_us=100 -e 2 -w 0 -i 1 --seed 1 -o out
+	echo "$output"
+	[ "$status" -eq 0 ]
+	local j=out/write-pressure-8k/results.json
+	[ "$(jq -c '[.curves[] | {kind, x}]' "$j")" = '[{"kind":"sweep","x":"iorate"}]' ]
+	[ "$(jq -c '[.curves[0].points[].is_target_met]' "$j")" = \
+		'[true,true,false,false,false,false,false]' ]
+	[ "$(jq -c '.runs[0].wds | map([.name, .iorate, .priority, (.sds | length)])' "$j")" = \
+		'[["reads",102400,1,8],["writes",null,2,8]]' ]
+	local page=out/write-pressure-8k/report.html
+	for t in 'Mean service time per WD vs write MB/s' 'p99 service time per WD vs write MB/s' \
+		'p99.9 service time per WD vs write MB/s' 'p99.99 service time per WD vs write MB/s' \
+		'p99.9999 service time per WD vs write MB/s'; do
+		# a line per WD, each ending at the first missed step, drawn hollow
+		[ "$(chart_of "$page" "$t" | grep -c '<polyline class="line"')" -eq 2 ]
+		[ "$(chart_of "$page" "$t" | grep -c '<circle class="pt')" -eq 6 ]
+		[ "$(chart_of "$page" "$t" | grep -c '<circle class="pt missed"')" -eq 2 ]
+		chart_of "$page" "$t" | grep -q '>hollow: missed its target</text>'
+	done
+	chart_of "$page" 'Mean service time per WD vs write MB/s' |
+		grep -q '<title>reads, 100.[0-9] MB/s written per SD: mean '
+	# the table: a row per step and WD, with the tail percentiles
+	[ "$(grep -c '^<tr><td class="t">write-pressure-8k</td><td>[0-9.,]*</td><td class="t">reads</td>' "$page")" -eq 2 ]
+	[ "$(grep -c '^<tr class="missed"><td class="t">write-pressure-8k</td><td>[0-9.,]*</td><td class="t">writes</td>' "$page")" -eq 5 ]
+	grep -q '<th>p99.9999 µs</th>' "$page"
+	# the noisy neighbour: readers on sd3-sd5, writers on sd0-sd2, sd6 and sd7 idle
+	j=out/noisy-neighbor/results.json
+	[ "$(jq -c '.runs[0].wds | map([.name, .sds])' "$j")" = \
+		'[["reads",["sd3","sd4","sd5"]],["writes",["sd0","sd1","sd2"]]]' ]
+	page=out/noisy-neighbor/report.html
+	local t='Read latency under the write load'
+	[ "$(chart_of "$page" "$t" | grep -c '<polyline class="line"')" -eq 3 ]
+	for l in 'reads mean' 'reads p99.99' 'reads p99.9999'; do
+		chart_of "$page" "$t" | grep -q ">$l</text>"
+	done
+	# x is the MB/s written per write namespace: 100 MB/s at the first step
+	chart_of "$page" "$t" | grep -q '<title>reads, 100.[0-9] MB/s written per SD: p99.9999 '
+	# the suite page: the readers' chart and the mean and p99.99 charts of each profile
+	[ "$(grep -c 'aria-label="Read latency under the write load"' out/report.html)" -eq 2 ]
+	[ "$(grep -c 'aria-label="p99.99 service time per WD vs write MB/s"' out/report.html)" -eq 2 ]
+}
+
+@test "the noisy neighbour needs six drives: a suite of four refuses it at its line" {
+	local d=$SCRATCH/drive0,$SCRATCH/drive1,$SCRATCH/drive2,$SCRATCH/drive3
+	run "$IORAMP" suite --drives "$d" --size 16m --profiles noisy-neighbor \
+		--engine model:units=4 -e 2 -w 0 -i 1 -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"noisy-neighbor.vdb:"*": error: could not find sd=sd4 for wd=reads"* ]]
+	[ ! -e out/noisy-neighbor ]
 }
 
 @test "nested for-loops give one sweep per outer value along the innermost; an iorate list is a sweep of iorate" {
