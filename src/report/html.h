@@ -112,6 +112,14 @@ void rep_html_pressure_charts(FILE *f, const json_t *doc, const struct rep_html_
 			      bool is_brief); /* brief: the readers, mean and p99.99 only */
 void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_group *g);
 
+/* The whole test (html_setup.c): a banner when a run missed its target or ioramp's CPU was
+ * the limit (nothing otherwise), links to the output directory's other files, and the
+ * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
+ * times; ioramp, kernel and CPU). */
+void rep_html_validity_banner(FILE *f, const json_t *doc);
+void rep_html_links(FILE *f);
+void rep_html_setup(FILE *f, const json_t *doc);
+
 /* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
 void rep_html_points_table(FILE *f, const struct rep_html_group *g);
 void rep_html_sla_table(FILE *f, const struct rep_html_group *g);

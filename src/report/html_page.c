@@ -26,6 +26,10 @@ const char rep_html_style[] =
 	".modelled{background:#fff4e5;border:1px solid #f0b429;border-radius:6px;padding:8px 12px;"
 	"margin:10px 0 0;font-size:13.5px}\n"
 	".meta b{color:var(--fg);font-weight:600}\n"
+	".invalid{background:#fdecea;border:1px solid #e57373;border-radius:6px;padding:8px 12px;"
+	"margin:10px 0 0;font-size:13.5px}\n"
+	"nav.files a{margin:0 0 0 10px}\n"
+	"ul.setup{margin:8px 0 12px;padding-left:18px}\n"
 	"pre.cmd{background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px 12px;"
 	"margin:10px 0 0;font-size:12.5px;white-space:pre-wrap;word-break:break-all}\n"
 	"nav{margin:14px 0 0;font-size:13px}\n"
@@ -121,6 +125,8 @@ static void header(FILE *f, const json_t *doc)
 	}
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
+	rep_html_validity_banner(f, doc);
+	rep_html_links(f);
 	fputs("</header>\n", f);
 }
 
@@ -370,10 +376,11 @@ int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct re
 			join_names(f, json_object_get(g[i].curves[0], "wds"));
 			fputs("</a>", f);
 		}
-		fputs("<a href=\"#runs\">All runs</a></nav>\n", f);
+		fputs("<a href=\"#setup\">Set-up</a><a href=\"#runs\">All runs</a></nav>\n", f);
 	}
 	for (int i = 0; i < nr; i++)
 		group_section(f, doc, live, &g[i], i, ov, nr_ov);
+	rep_html_setup(f, doc);
 	fputs("<section id=\"runs\">\n<h2>All runs</h2>\n<div class=\"meta\">Averages of each "
 	      "run's intervals after warmup.</div>\n",
 	      f);

@@ -118,4 +118,32 @@ DATA=$TESTS/data/report-own
 		run schema_valid out/results.json
 		[ "$output" = valid ]
 	fi
+	# the page states it: a set-up table row per SD, the times, the host, links to the files
+	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td></tr>' out/report.html
+	grep -q '<li>Each run: elapsed <b>2 s</b>, warmup <b>0 s</b>, interval <b>1 s</b>' out/report.html
+	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
+	for f in summary.html parmfile.html results.json curves.csv; do
+		grep -q "<a href=\"$f\">" out/report.html
+		[ -e "out/$f" ]
+	done
+}
+
+@test "report.html: a banner and hollow points when runs miss their target" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=(1000,20000,40000),elapsed=6,interval=1,warmup=0" >miss.vdb
+	# eight units of 1 ms: 8000 IOPS at most, so 20000 and 40000 are missed
+	run "$IORAMP" -f miss.vdb -o out --engine model:units=8,read_us=1000,dist=fixed --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[].is_target_met]' out/results.json)" = '[true,false,false]' ]
+	grep -q '<div class="invalid" role="alert"><b>2 of 3 runs missed their target rate.</b>' \
+		out/report.html
+	[ "$(chart_of out/report.html 'IOPS vs average latency' | grep -c '<circle class="pt missed"')" -eq 2 ]
+	chart_of out/report.html 'IOPS vs average latency' | grep -q '>hollow: missed its target</text>'
+	# every run met its rate: no banner, no legend entry
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=(1000,2000),elapsed=6,interval=1,warmup=0" >met.vdb
+	run "$IORAMP" -f met.vdb -o met --engine model:units=8,read_us=1000,dist=fixed --seed 1
+	[ "$(jq -c '[.runs[].is_target_met]' met/results.json)" = '[true,true]' ]
+	! grep -q 'class="invalid"' met/report.html
+	! grep -q 'hollow: missed' met/report.html
 }

@@ -309,11 +309,13 @@ eight_files() {
 	echo "$output" | tail -25
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
-	[[ "$output" == *"ioramp suite: 18 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
-	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 18 ]
+	[[ "$output" == *"ioramp suite: 24 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 24 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 18 ]
+	# a chart per curve profile, two per QD sweep (throughput, latency), three per pressure
+	# test (the readers, mean and p99.99 per WD)
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((16 + 5 * 2 + 3 * 3)) ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]
