@@ -80,6 +80,8 @@ void rep_html_fmt_plain(double v, char *buf, size_t len);
 void rep_html_fmt_us_log(double us, char *buf, size_t len);
 /* Switches the y values (us) to ms when they run past 20 ms; returns the unit's name. */
 const char *rep_html_latency_unit(struct rep_html_line *l, size_t nr);
+/* Writes chart c in a <figure> with a link that downloads it as an .svg file. */
+void rep_html_figure(FILE *f, const struct rep_svg_chart *c);
 /* Writes the chart of nr lines, styles[i] the style of line i, in a <figure>. */
 void rep_html_chart_write(FILE *f, struct rep_svg_chart *c, struct rep_html_line *l, size_t nr,
 			  const enum rep_svg_style *styles);
@@ -119,6 +121,13 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
 void rep_html_validity_banner(FILE *f, const json_t *doc);
 void rep_html_links(FILE *f);
 void rep_html_setup(FILE *f, const json_t *doc);
+
+/* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their
+ * figures in the document; a chart with a line per SD over that curve's points, and a table
+ * of every SD at its peak point. */
+bool rep_html_has_sds(const json_t *doc, const struct rep_html_group *g);
+void rep_html_sd_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_sd_table(FILE *f, const json_t *doc, const struct rep_html_group *g);
 
 /* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
 void rep_html_points_table(FILE *f, const struct rep_html_group *g);

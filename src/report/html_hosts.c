@@ -119,9 +119,9 @@ void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live)
 		fprintf(f, ": %zu rank%s", json_array_size(slaves),
 			json_array_size(slaves) == 1 ? "" : "s");
 	}
-	fputs("</div>\n<div class=\"charts\">\n<figure>", f);
-	rep_svg_chart_write(&c, f);
-	fputs("</figure>\n</div>\n</section>\n", f);
+	fputs("</div>\n<div class=\"charts\">\n", f);
+	rep_html_figure(f, &c);
+	fputs("</div>\n</section>\n", f);
 out:
 	for (size_t h = 0; hl.xy && h < 2 * nr_hosts; h++)
 		free(hl.xy[h]);

@@ -87,8 +87,93 @@ void rep_html_chart_write(FILE *f, struct rep_svg_chart *c, struct rep_html_line
 						.style = styles[i] };
 	c->series = s;
 	c->nr_series = nr;
-	fputs("<figure>", f);
-	rep_svg_chart_write(c, f);
-	fputs("</figure>\n", f);
+	rep_html_figure(f, c);
 	free(s);
+}
+
+/* "iops-vs-average-latency" from a chart title. */
+static void file_stem(const char *title, char *buf, size_t len)
+{
+	size_t n = 0;
+
+	for (const char *p = title ? title : "chart"; *p && n + 1 < len; p++) {
+		char ch = *p;
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '.')
+			buf[n++] = ch;
+		else if (ch >= 'A' && ch <= 'Z')
+			buf[n++] = (char)(ch - 'A' + 'a');
+		else if (n && buf[n - 1] != '-')
+			buf[n++] = '-';
+	}
+	while (n && buf[n - 1] == '-')
+		n--;
+	buf[n] = '\0';
+}
+
+/* The bytes of a data: URL, percent-encoded but for the characters that need no escape in
+ * a URL or in a double-quoted HTML attribute. */
+static void data_url(FILE *f, const char *text, size_t len)
+{
+	static const char keep[] = "-_.~!*'(),;:/=";
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char ch = (unsigned char)text[i];
+
+		if ((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+		    (ch >= '0' && ch <= '9') || (ch && strchr(keep, ch)))
+			fputc(ch, f);
+		else
+			fprintf(f, "%%%02X", ch);
+	}
+}
+
+/* The downloaded file has no page around it: its copy carries the page's svg rules in a
+ * <style> after the opening tag. */
+static void svg_with_style(FILE *f, const char *svg, size_t len)
+{
+	const char *open_end = memchr(svg, '>', len), *line;
+	size_t head = open_end ? (size_t)(open_end - svg) + 1 : 0;
+
+	data_url(f, svg, head);
+	data_url(f, "<style>", 7);
+	for (line = rep_html_style; *line;) {
+		size_t n = strcspn(line, "\n");
+
+		if (!strncmp(line, "svg", 3))
+			data_url(f, line, n);
+		line += n + (line[n] == '\n');
+	}
+	data_url(f, "</style>", 8);
+	data_url(f, svg + head, len - head);
+}
+
+void rep_html_figure(FILE *f, const struct rep_svg_chart *c)
+{
+	char *svg = NULL, stem[96];
+	size_t len = 0;
+	FILE *m = open_memstream(&svg, &len);
+
+	fputs("<figure>", f);
+	if (!m) {
+		rep_svg_chart_write(c, f);
+		fputs("</figure>\n", f);
+		return;
+	}
+	rep_svg_chart_write(c, m);
+	if (fclose(m) || !svg) {
+		free(svg);
+		rep_svg_chart_write(c, f);
+		fputs("</figure>\n", f);
+		return;
+	}
+	fwrite(svg, 1, len, f);
+	file_stem(c->title, stem, sizeof(stem));
+	fprintf(f,
+		"<figcaption><a class=\"dl\" download=\"%s.svg\" href=\"data:image/svg+xml;"
+		"charset=utf-8,",
+		stem);
+	svg_with_style(f, svg, len);
+	fputs("\">SVG</a></figcaption></figure>\n", f);
+	free(svg);
 }

@@ -45,6 +45,8 @@ const char rep_html_style[] =
 	"margin-top:16px}\n"
 	"figure{margin:0;border:1px solid var(--line);border-radius:8px;padding:6px 6px 2px}\n"
 	"svg.chart{width:100%;height:auto;display:block}\n"
+	"figcaption{text-align:right;font-size:11.5px;margin:0 6px 2px}\n"
+	"figcaption a.dl{color:var(--accent);text-decoration:none}\n"
 	"svg text{font-family:inherit}\n"
 	"svg .ctitle{font-size:15px;font-weight:600;fill:#1f2933}\n"
 	"svg .tick{font-size:11.5px;fill:#616e7c}\n"
@@ -338,7 +340,13 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	rep_html_points_table(f, g);
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, g);
+	if (rep_html_has_sds(doc, g)) {
+		fputs("<h3>Each SD</h3>\n", f);
+		rep_html_sd_table(f, doc, g);
+	}
 	fputs("<div class=\"charts\">\n", f);
+	if (rep_html_has_sds(doc, g))
+		rep_html_sd_chart(f, doc, g);
 	rep_html_time_chart(f, doc, live, g);
 	rep_html_hist_chart(f, doc, g);
 	fputs("</div>\n</section>\n", f);

@@ -371,9 +371,9 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 	}
 	if (!l || !s)
 		goto out;
-	fputs("<div class=\"charts one\"><figure>", f);
-	rep_svg_chart_write(&c, f);
-	fputs("</figure></div>\n", f);
+	fputs("<div class=\"charts one\">", f);
+	rep_html_figure(f, &c);
+	fputs("</div>\n", f);
 out:
 	lines_free(l, sp->g.nr);
 	free(s);

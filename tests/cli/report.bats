@@ -5,12 +5,14 @@ load helpers
 
 DATA=$TESTS/data/report-own
 
-@test "report -o writes the page with four charts and every point" {
+@test "report -o writes the page with five charts and every point" {
 	run "$IORAMP" report "$DATA/a" -o page.html
 	[ "$status" -eq 0 ]
 	[ "$output" = "page.html" ]
-	[ "$(grep -o '<svg' page.html | wc -l)" -eq 4 ]
-	[ "$(grep -o '<circle class="pt"' page.html | wc -l)" -eq 10 ]
+	# mean, p99, each SD, time, distribution; a download link each
+	[ "$(grep -o '<svg' page.html | wc -l)" -eq 5 ]
+	[ "$(grep -o '<a class="dl" download="[a-z0-9.-]*.svg" href="data:image/svg+xml;charset=utf-8,%3Csvg%20class' page.html | wc -l)" -eq 5 ]
+	[ "$(grep -o '<circle class="pt"' page.html | wc -l)" -eq 20 ]
 	! grep -q '<script' page.html
 }
 
