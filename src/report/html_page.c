@@ -235,8 +235,20 @@ static void join_names(FILE *f, const json_t *a)
 	}
 }
 
+/* Whether key ("xfersize") is an outer loop of the group's curves: each curve has its own
+ * value (their legends say it), so the first run's is not the group's. */
+static bool is_outer_loop(const struct rep_html_group *g, const char *key)
+{
+	char pat[32];
+
+	snprintf(pat, sizeof(pat), "%s=", key);
+	return g->nr > 1 && differs(g, "for_loops") &&
+	       strstr(rep_doc_str(g->curves[0], "for_loops", ""), pat);
+}
+
 /* "4 KiB · 70% read · seekpct 100 · 16 threads" from the first run of the group; a sweep's
- * own parameter varies, so it is named as swept instead ("sweep of threads"). */
+ * own parameter varies, so it is named as swept instead ("sweep of threads"), and an outer
+ * loop's is left to the curves' legends. */
 static void params_line(FILE *f, const json_t *doc, const struct rep_html_group *g)
 {
 	size_t *idx =
@@ -251,20 +263,22 @@ static void params_line(FILE *f, const json_t *doc, const struct rep_html_group 
 	}
 	pr = rep_doc_get(json_array_get(json_object_get(doc, "runs"), idx[0]), "params");
 	free(idx);
-	xfer = strcmp(x, "xfersize") ? rep_doc_num(pr, "xfersize_bytes") : 0;
+	xfer = strcmp(x, "xfersize") && !is_outer_loop(g, "xfersize")
+		       ? rep_doc_num(pr, "xfersize_bytes")
+		       : 0;
 	if (xfer == -1)
 		fputs(" \xc2\xb7 mixed transfer sizes", f);
 	else if (xfer >= 1024 && (int64_t)xfer % 1024 == 0)
 		fprintf(f, " \xc2\xb7 %g KiB", xfer / 1024);
 	else if (xfer > 0)
 		fprintf(f, " \xc2\xb7 %g bytes", xfer);
-	v = strcmp(x, "rdpct") ? rep_doc_num(pr, "rdpct") : NAN;
+	v = strcmp(x, "rdpct") && !is_outer_loop(g, "rdpct") ? rep_doc_num(pr, "rdpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, " \xc2\xb7 %g%% read", v);
-	v = strcmp(x, "seekpct") ? rep_doc_num(pr, "seekpct") : NAN;
+	v = strcmp(x, "seekpct") && !is_outer_loop(g, "seekpct") ? rep_doc_num(pr, "seekpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, v < 0 ? " \xc2\xb7 sequential to eof" : " \xc2\xb7 seekpct %g", v);
-	v = strcmp(x, "threads") ? rep_doc_num(pr, "threads") : 0;
+	v = strcmp(x, "threads") && !is_outer_loop(g, "threads") ? rep_doc_num(pr, "threads") : 0;
 	if (v > 0)
 		fprintf(f, " \xc2\xb7 %g thread%s", v, v == 1 ? "" : "s");
 	if (*x)

@@ -200,7 +200,10 @@ eight_files() {
 	[ "$(jq -c '[.curves[] | [.kind, .x, .rd, .for_loops, [.points[].x]]]' out/results.json)" = \
 		'[["sweep","threads","rd1","xfersize=4k",[1,2,4]],["sweep","threads","rd1","xfersize=8k",[1,2,4]],["sweep","iorate","rd2","threads=1",[100,200]],["sweep","iorate","rd2","threads=2",[100,200]]]' ]
 	# the page names the swept parameter instead of the first run's value ("1 threads")
-	grep -q '4 KiB[^<]*sweep of threads' out/report.html
+	grep -q 'RD rd1 · SD sd1 · 100% read · seekpct 100 · sweep of threads · 2 curves' \
+		out/report.html
+	# xfersize is the outer loop: each line has its own, the header claims none
+	! grep -q '4 KiB[^<]*sweep of threads' out/report.html
 	! grep -q '1 threads' out/report.html
 	# rd1: throughput and latency against threads, a line of 3 points per xfersize
 	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
