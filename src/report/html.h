@@ -30,7 +30,13 @@ void rep_overlay_fini(struct rep_overlay_data *d);
 struct rep_html_group {
 	const json_t **curves;
 	size_t nr;
+	const char *note; /* on each of their charts (REP_HTML_MODEL_NOTE), or NULL */
 };
+
+/* What every chart of modelled drives says, so that a chart saved alone still says it. */
+#define REP_HTML_MODEL_NOTE "modelled drives, not measurements"
+/* REP_HTML_MODEL_NOTE when doc's drives were modelled, else NULL. */
+const char *rep_html_model_note(const json_t *doc);
 
 /* The page's style sheet (html_page.c), shared by the suite page. */
 extern const char rep_html_style[];

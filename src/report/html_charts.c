@@ -82,6 +82,7 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 		 is_p99 ? "99th percentile" : "Average", rep_html_latency_unit(l, nr));
 	c.title = is_p99 ? "IOPS vs 99th percentile latency" : "IOPS vs average latency";
 	c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = rep_html_fmt_plain };
+	c.note = g->note;
 	rep_html_chart_write(f, &c, l, nr, styles);
 out:
 	rep_html_lines_free(l, nr);
@@ -209,6 +210,7 @@ void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 		goto out;
 	c.marks = m.at;
 	c.nr_marks = m.nr;
+	c.note = g->note;
 	rep_html_chart_write(f, &c, l, g->nr, styles);
 out:
 	rep_html_lines_free(l, g->nr);
@@ -353,6 +355,7 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 			snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(curve_of[i]));
 		styles[i] = nr == 1 ? REP_SVG_AREA : REP_SVG_LINE;
 	}
+	c.note = g->note;
 	rep_html_chart_write(f, &c, l, nr, styles);
 out:
 	rep_html_lines_free(l, cap);

@@ -85,7 +85,8 @@ void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live)
 				 .nr_hosts = nr_hosts };
 	struct rep_svg_chart c = { .title = "IOPS per host",
 				   .x = { .title = "Time (s)", .is_tight = true, .fmt = fmt_plain },
-				   .y = { .title = "IOPS", .fmt = fmt_iops } };
+				   .y = { .title = "IOPS", .fmt = fmt_iops },
+				   .note = rep_html_model_note(doc) };
 	size_t nr_marks = 0;
 
 	if (!nr_hosts || !s || !marks || !hl.xy || !hl.nr)

@@ -56,6 +56,7 @@ const char rep_html_style[] =
 	"svg .axis{stroke:#9aa5b1;stroke-width:1}\n"
 	"svg .mark{stroke:#cbd2d9;stroke-dasharray:3 3}\n"
 	"svg .mlabel{font-size:10.5px;fill:#7b8794}\n"
+	"svg .cnote{font-size:11px;fill:#b44d12}\n"
 	"svg .line{fill:none;stroke-width:2.2;stroke-linejoin:round;stroke-linecap:round}\n"
 	"svg .line.dashed{stroke-dasharray:7 5}\n"
 	"svg .area{opacity:.15}\n"
@@ -132,6 +133,13 @@ static void header(FILE *f, const json_t *doc)
 	fputs("</header>\n", f);
 }
 
+const char *rep_html_model_note(const json_t *doc)
+{
+	char text[768];
+
+	return doc && rep_doc_model_text(doc, text, sizeof(text)) ? REP_HTML_MODEL_NOTE : NULL;
+}
+
 void rep_html_model_banner(FILE *f, const json_t *doc)
 {
 	char text[768];
@@ -175,6 +183,7 @@ static int make_groups(const json_t *doc, struct rep_html_group **out)
 			nr++;
 		}
 		g[k].curves[g[k].nr++] = c;
+		g[k].note = rep_html_model_note(doc);
 	}
 	return (int)nr;
 }

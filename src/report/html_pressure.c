@@ -137,13 +137,15 @@ static int pressure_line(struct rep_html_line *l, const json_t *doc, const struc
 	return 0;
 }
 
-static void write_chart(FILE *f, const char *title, struct rep_html_line *l, size_t nr)
+static void write_chart(FILE *f, const struct rep_html_group *g, const char *title,
+			struct rep_html_line *l, size_t nr)
 {
 	enum rep_svg_style *styles = calloc(nr + 1, sizeof(*styles));
 	char ytitle[64];
 	struct rep_svg_chart c = {
 		.title = title,
 		.x = { .title = "Write MB/s per SD", .fmt = rep_html_fmt_plain },
+		.note = g->note,
 	};
 
 	if (!styles)
@@ -175,7 +177,7 @@ static void stat_chart(FILE *f, const json_t *doc, const struct rep_html_group *
 		return;
 	snprintf(title, sizeof(title), "%s%s service time per WD vs write MB/s", s ? "" : "Mean",
 		 s ? stats[s].name : "");
-	write_chart(f, title, l, nr);
+	write_chart(f, g, title, l, nr);
 out:
 	rep_html_lines_free(l, nr);
 }
@@ -201,7 +203,7 @@ static void readers_chart(FILE *f, const json_t *doc, const struct rep_html_grou
 			}
 		}
 	if (l && n)
-		write_chart(f, "Read latency under the write load", l, n);
+		write_chart(f, g, "Read latency under the write load", l, n);
 out:
 	rep_html_lines_free(l, nr);
 }

@@ -90,6 +90,7 @@ void rep_html_sd_chart(FILE *f, const json_t *doc, const struct rep_html_group *
 				     .fmt = rep_html_fmt_si };
 	snprintf(ytitle, sizeof(ytitle), "Average service time (%s)", rep_html_latency_unit(l, nr));
 	c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = rep_html_fmt_plain };
+	c.note = g->note;
 	rep_html_chart_write(f, &c, l, nr, styles);
 out:
 	rep_html_lines_free(l, nr);

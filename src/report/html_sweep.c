@@ -132,6 +132,7 @@ void rep_html_sweep_chart(FILE *f, const struct rep_html_group *g, enum rep_html
 			 rep_html_latency_unit(l, g->nr));
 		c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = rep_html_fmt_plain };
 	}
+	c.note = g->note;
 	rep_html_chart_write(f, &c, l, g->nr, styles);
 out:
 	rep_html_lines_free(l, g->nr);

@@ -45,6 +45,7 @@ static int prof_load(struct suite_prof *sp, const struct rep_suite_profile *p)
 	if (rep_doc_load(p->results_path, &sp->doc, sp->err, sizeof(sp->err)))
 		return 0; /* shown on the page; the other profiles still are */
 	curves = json_object_get(sp->doc, "curves");
+	sp->g.note = rep_html_model_note(sp->doc);
 	sp->g.curves = calloc(json_array_size(curves) + 1, sizeof(*sp->g.curves));
 	if (!sp->g.curves)
 		return -ENOMEM;
@@ -356,6 +357,7 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 		       .fmt = fmt_plain },
 		.series = s,
 		.nr_series = sp->g.nr,
+		.note = sp->g.note,
 	};
 
 	for (size_t i = 0; l && s && i < sp->g.nr; i++) {

@@ -407,6 +407,12 @@ void rep_svg_chart_write(const struct rep_svg_chart *c, FILE *f)
 	fputs("\">\n<text class=\"ctitle\" x=\"12\" y=\"24\">", f);
 	rep_html_escape(f, c->title);
 	fputs("</text>\n", f);
+	if (c->note) {
+		fprintf(f, "<text class=\"cnote\" x=\"%d\" y=\"24\" text-anchor=\"end\">",
+			W - RIGHT);
+		rep_html_escape(f, c->note);
+		fputs("</text>\n", f);
+	}
 	axes(f, c, &xs, &ys, box);
 	marks(f, c, &xs, box);
 	if (!has_data(c))

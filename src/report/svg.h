@@ -52,6 +52,8 @@ struct rep_svg_chart {
 	size_t nr_series;
 	const struct rep_svg_mark *marks;
 	size_t nr_marks;
+	const char *note; /* at the top right, in every copy of the chart ("modelled drives,
+			     not measurements"); NULL: none */
 };
 
 /* Writes one <svg> element. */

@@ -58,6 +58,7 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	# the curve and the published one on the mean chart
 	[ "$(series page.dom 'IOPS vs average latency')" -eq 2 ]
 	[ "$(series page.dom 'Per SD: IOPS vs average latency')" -eq 2 ]
+	! grep -q 'class="cnote"' page.dom # real drives: no model note
 	[ "$(points page.dom 'Per SD: IOPS vs average latency')" -eq 10 ]
 }
 
@@ -78,6 +79,10 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 		chart_of sweep.dom 'IOPS vs threads' | grep -q "text-anchor=\"middle\">$v</text>"
 	done
 	[ "$(series sweep.dom 'Per SD: average latency vs threads (xfersize=4k)')" -eq 2 ]
+	# modelled drives: every chart says so, in the page and in its download
+	[ "$(grep -c '<svg' sweep.dom)" -eq 6 ]
+	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' sweep.dom)" -eq 6 ]
+	[ "$(grep -o '%3Ctext%20class=%22cnote%22' sweep.dom | wc -l)" -eq 6 ]
 }
 
 @test "pressure charts render in Chromium: a line per WD against write MB/s, ending hollow where a step was missed" {
