@@ -271,6 +271,7 @@ struct suite_line {
 	double *x;
 	double *y;
 	char **tips;
+	bool *is_missed; /* drawn hollow */
 	size_t nr;
 	char name[320];
 };
@@ -283,6 +284,7 @@ static void lines_free(struct suite_line *l, size_t nr)
 		free(l[i].tips);
 		free(l[i].x);
 		free(l[i].y);
+		free(l[i].is_missed);
 	}
 	free(l);
 }
@@ -298,11 +300,13 @@ static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
 	l->x = calloc(json_array_size(points) + 1, sizeof(*l->x));
 	l->y = calloc(json_array_size(points) + 1, sizeof(*l->y));
 	l->tips = calloc(json_array_size(points) + 1, sizeof(*l->tips));
-	if (!l->x || !l->y || !l->tips)
+	l->is_missed = calloc(json_array_size(points) + 1, sizeof(*l->is_missed));
+	if (!l->x || !l->y || !l->tips || !l->is_missed)
 		return -ENOMEM;
 	json_array_foreach (points, i, p) {
 		l->x[l->nr] = rep_doc_num(p, "iops");
 		l->y[l->nr] = rep_doc_num(p, "service/mean_us") / scale;
+		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
 		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s mean",
 			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 48),
 			     rep_fmt_lat_us(rep_doc_num(p, "service/mean_us"), n2, 48)) < 0)
@@ -367,6 +371,7 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 						.x = l[i].x,
 						.y = l[i].y,
 						.tips = l[i].tips,
+						.is_hollow = l[i].is_missed,
 						.nr = l[i].nr,
 						.color = rep_svg_color(i),
 						.style = REP_SVG_POINTS };
@@ -416,6 +421,7 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 	rep_html_escape(f, prof_title(sp));
 	fputs("</h2>\n", f);
 	prof_meta(f, sp);
+	rep_html_validity_banner(f, sp->doc);
 	if (!json_is_object(peak)) {
 		fputs("<p class=\"peak\">No completed point.</p>\n</section>\n", f);
 		return;

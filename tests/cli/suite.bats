@@ -179,6 +179,10 @@ eight_files() {
 	# the suite page: the readers' chart and the mean and p99.99 charts of each profile
 	[ "$(grep -c 'aria-label="Read latency under the write load"' out/report.html)" -eq 2 ]
 	[ "$(grep -c 'aria-label="p99.99 service time per WD vs write MB/s"' out/report.html)" -eq 2 ]
+	# and says, per profile, that steps were missed; their points hollow
+	[ "$(grep -c '<div class="invalid" role="alert"><b>5 of 7 runs missed' out/report.html)" -eq 1 ]
+	[ "$(grep -c '<div class="invalid" role="alert"><b>4 of 7 runs missed' out/report.html)" -eq 1 ]
+	grep -q '<circle class="pt missed"' out/report.html
 }
 
 @test "the noisy neighbour needs six drives: a suite of four refuses it at its line" {
