@@ -415,6 +415,10 @@ static void test_list_quirks(void **state)
 	assert_int_equal(loop_values("(4k,-1,8k)", v, 16, &err), 1);
 	assert_int_equal(loop_values("(1k-4k)", v, 16, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "no step"));
+	assert_int_equal(loop_values("(4k-4k)", v, 16, &err), -EINVAL);
+	/* descending without a step: the from value alone [280] */
+	assert_int_equal(loop_values("(2k,64k-8k)", v, 16, &err), 2);
+	assert_true(v[0] == 2048 && v[1] == 65536);
 	assert_int_equal(loop_values("(1k-4k,0)", v, 16, &err), -EINVAL);
 	assert_int_equal(loop_values("(0-4k,d)", v, 16, &err), -EINVAL);
 	assert_int_equal(loop_values("(4k,bad)", v, 16, &err), -EINVAL);
