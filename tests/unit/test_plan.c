@@ -314,10 +314,15 @@ static void test_times_interval_zero_and_w_zero(void **state)
 static void test_runnable_refuses_what_s_lists(void **state)
 {
 	static const char *const texts[] = {
-		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
-		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=150\n",
 		BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=-4k\n",
-		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forthreads=-2\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forseekpct=150\n",
+	};
+	/* what VDbench runs: xfersize=1000 on a file, percentages run as 0 or 100 [085, 254] */
+	static const char *const runnable[] = {
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=(150,-10),forrhpct=200\n",
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101,rdpct=150\nrd=rd1,wd=wd1,iorate=10\n",
 	};
 	struct planned p;
 
@@ -327,6 +332,12 @@ static void test_runnable_refuses_what_s_lists(void **state)
 		assert_int_equal(p.ret, 0);
 		assert_int_equal(plan_check_runnable(p.plan, &p.err), -EINVAL);
 		assert_true(p.err.loc.line >= 2);
+		planned_fini(&p);
+	}
+	for (size_t i = 0; i < sizeof(runnable) / sizeof(runnable[0]); i++) {
+		plan_text(&p, runnable[i], NULL);
+		assert_int_equal(p.ret, 0);
+		assert_int_equal(plan_check_runnable(p.plan, &p.err), 0);
 		planned_fini(&p);
 	}
 	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=(512,1.5k),forrdpct=(0,100)\n",
