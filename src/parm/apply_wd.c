@@ -133,7 +133,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_SEEKPCT:
 		return set_seekpct(wd, v, err);
 	case PARM_KW_SKEW:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &wd->skew, err);
+		/* any value: VDbench checks the RD's total, and -s lists skew=120 beside a WD
+		 * without skew= (plan_check_runnable() refuses it before a run) */
+		return set_pct(v, "skew", &wd->skew, err);
 	case PARM_KW_IORATE:
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);

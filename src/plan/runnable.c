@@ -3,7 +3,7 @@
  * I/O with an error at the value. What VDbench runs, ioramp runs: a WD xfersize that is not a
  * multiple of 512 on a file ([085]; sd_open.c refuses it under O_DIRECT, validate_exec.c with data
  * validation) and read/hit percentages outside 0..100, which run as 0 or 100 ([230], [254];
- * run_build.c clamps them). */
+ * run_build.c clamps them). A skew outside 0..100 -s lists ([281]) is refused. */
 #include "plan_int.h"
 
 #include <errno.h>
@@ -76,6 +76,29 @@ static int check_relative(const struct plan *p, struct parm_err *err)
 	return 0;
 }
 
+/* -s lists skew=120 beside a WD without skew=, which gets -20; VDbench's run gives that WD no
+ * rate limit and the other none of the I/O ([281]). */
+static int check_skews(const struct plan *p, struct parm_err *err)
+{
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+
+		for (size_t w = 0; w < r->nr_wds; w++) {
+			const struct parm_wd *wd = r->wds[w];
+			const struct parm_val *v = wd->set.val[PARM_KW_SKEW];
+
+			if (r->skews[w] >= 0 && r->skews[w] <= 100)
+				continue;
+			return parm_errf(err, v ? &v->loc : &wd->loc,
+					 "rd=%s: wd=%s would run at skew %.2f%% (VDbench -s lists "
+					 "it); expected skews from 0 to 100 that leave the WDs "
+					 "without skew= a share of 0 or more",
+					 p->cfg->rds[r->rd_idx].name, wd->name, r->skews[w]);
+		}
+	}
+	return 0;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -86,6 +109,8 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		return -EINVAL;
 	}
 	ret = check_relative(p, err);
+	if (!ret)
+		ret = check_skews(p, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++)
 		ret = check_loops(&cfg->rds[i], err);
 	return ret;
