@@ -233,6 +233,29 @@ static void test_defaults_clone_into_later_definitions(void **state)
 	parsed_fini(&p);
 }
 
+/* seekpct words as VDbench 5.04.07 reads them [286-289]: which seek each one is. */
+static void test_seekpct_words_resolve(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=default,sd=sd1\n"
+		  "wd=w1,seekpct=ra\nwd=w2,seekpct=seqn\nwd=w3,seekpct=seqnzx\n"
+		  "wd=w4,seekpct=EOF\nwd=w5,seekpct=(poi,5)\n"
+		  "rd=rd1,wd=w*,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_true(p.cfg->wds[0].seek == PARM_SEEK_PCT && p.cfg->wds[0].seekpct == 100);
+	assert_true(p.cfg->wds[1].seek == PARM_SEEK_PCT && p.cfg->wds[1].seekpct == 0);
+	assert_true(p.cfg->wds[2].seek == PARM_SEEK_SEQNZ);
+	assert_true(p.cfg->wds[3].seek == PARM_SEEK_EOF);
+	assert_true(p.cfg->wds[4].seek == PARM_SEEK_POISSON && p.cfg->wds[4].seekpct == 5);
+	parsed_fini(&p);
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,seekpct=SEQ\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_int_equal(p.err.loc.line, 2);
+	parsed_fini(&p);
+}
+
 static void test_count_replicates_names_and_luns(void **state)
 {
 	struct parsed p;
@@ -566,6 +589,7 @@ int main(void)
 		cmocka_unit_test(test_substitution_errors),
 		cmocka_unit_test(test_lines_comments_continuation_eof),
 		cmocka_unit_test(test_defaults_clone_into_later_definitions),
+		cmocka_unit_test(test_seekpct_words_resolve),
 		cmocka_unit_test(test_count_replicates_names_and_luns),
 		cmocka_unit_test(test_order_error_names_the_order),
 		cmocka_unit_test(test_bad_values_point_at_the_value),
