@@ -233,6 +233,24 @@ static void test_defaults_clone_into_later_definitions(void **state)
 	parsed_fini(&p);
 }
 
+/* io=(max,100) is max alone, io=(100,max) an error; iorate=(max,100) two rates [290-292]. */
+static void test_abbreviated_iorate_list(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, BASE "rd=rd1,wd=wd1,io=(max,100)\nrd=rd2,wd=wd1,iorate=(max,100)\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].nr_rates, 1);
+	assert_int_equal(p.cfg->rds[0].rates[0].kind, PARM_RATE_MAX);
+	assert_int_equal(p.cfg->rds[1].nr_rates, 2);
+	parsed_fini(&p);
+	parse(&p, BASE "rd=rd1,wd=wd1,io=(100,max)\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "iorate= abbreviated"));
+	parsed_fini(&p);
+}
+
 /* seekpct words as VDbench 5.04.07 reads them [286-289]: which seek each one is. */
 static void test_seekpct_words_resolve(void **state)
 {
@@ -590,6 +608,7 @@ int main(void)
 		cmocka_unit_test(test_lines_comments_continuation_eof),
 		cmocka_unit_test(test_defaults_clone_into_later_definitions),
 		cmocka_unit_test(test_seekpct_words_resolve),
+		cmocka_unit_test(test_abbreviated_iorate_list),
 		cmocka_unit_test(test_count_replicates_names_and_luns),
 		cmocka_unit_test(test_order_error_names_the_order),
 		cmocka_unit_test(test_bad_values_point_at_the_value),
