@@ -412,8 +412,13 @@ void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* The files -s leaves in x->outdir (created by the caller), as VDbench's simulation does; sim:
  * the listing -s printed. Returns 0 or -errno. */
 int rep_sim_files_write(const struct rep_exec *x, const char *sim);
-/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave; on one host
+ * localhost.html, localhost-0.html and localhost.var_adm_msgs.html */
 extern const struct rep_ops rep_hostreport;
+/* config.html: the host's uname, interfaces, id, mounts, memory and processes */
+extern const struct rep_ops rep_config;
+/* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
+extern const struct rep_ops rep_slavelog;
 
 /* ---- output directory ------------------------------------------------------------------ */
 

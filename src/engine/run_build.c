@@ -93,6 +93,12 @@ static int collect_sds(struct eng_run *r, const struct plan *plan, const struct 
 	return 0;
 }
 
+/* A read or hit percentage outside 0..100 runs as 0 or 100, as VDbench runs rdpct=150 ([254]). */
+static double pct_clamp(double v)
+{
+	return v < 0 ? 0 : v > 100 ? 100 : v;
+}
+
 static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		  const struct parm_wd *wd, const struct eng_sd_desc *d, struct gen_wg_cfg *g,
 		  struct parm_err *err)
@@ -107,7 +113,7 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 
 	(void)r;
 	memset(g, 0, sizeof(*g));
-	g->rdpct = o->has_rdpct ? o->rdpct : wd->rdpct;
+	g->rdpct = pct_clamp(o->has_rdpct ? o->rdpct : wd->rdpct);
 	xfer_from_parm(&wd->xfer, o, &g->xfer);
 	g->seek = (enum gen_seek)wd->seek; /* the enums share their order */
 	g->seekpct = wd->seekpct;
@@ -130,8 +136,8 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 	g->align_bytes = sd->align_bytes;
 	g->offset_bytes = sd->offset_bytes;
 	g->hitarea_bytes = o->has_hitarea ? o->hitarea_bytes : sd->hitarea_bytes;
-	g->rhpct = o->has_rhpct ? o->rhpct : wd->rhpct;
-	g->whpct = o->has_whpct ? o->whpct : wd->whpct;
+	g->rhpct = pct_clamp(o->has_rhpct ? o->rhpct : wd->rhpct);
+	g->whpct = pct_clamp(o->has_whpct ? o->whpct : wd->whpct);
 	g->is_hotband = has_band;
 	g->has_stride = parm_kwset_has(&wd->set, PARM_KW_STRIDE);
 	g->stride_min_bytes = wd->stride_min_bytes;

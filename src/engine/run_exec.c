@@ -165,7 +165,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.wd_skew_pct = r->wd_skew_pct,
 	};
 	v->rr.start_tod_ns = eng_clock_tod_ns(&x->clock);
-	if (pr && r->target_iops > 0)
+	if (pr && r->target_iops > 0 && pr->rate != PLAN_RATE_VARIABLE) /* "Variable" as -s */
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
 		plan_rate_text(pr, 0, v->rr.rate_text, sizeof(v->rr.rate_text));

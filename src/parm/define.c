@@ -243,7 +243,33 @@ static int check_histogram(struct builder *b, const struct parm_item *it)
 	return 0;
 }
 
-static int check_item(struct builder *b, const struct parm_kw_match *m, const struct parm_item *it)
+/* An abbreviated iorate= reads its list as VDbench 5.04.07 reads a list it does not know
+ * ([290]): a list that starts with a number takes numbers only; one that starts with max or
+ * curve is that word alone, the numbers after it dropped; two words fail. iorate= in full takes
+ * (max,100) as two runs. */
+static int abbrev_iorate(struct builder *b, struct parm_item *it)
+{
+	struct parm_val *v = &it->val, first;
+	bool is_word = !parm_num_looks_numeric(v->items[0].text);
+
+	for (size_t i = 1; i < v->nr_items; i++)
+		if (!parm_num_looks_numeric(v->items[i].text))
+			return parm_errf(b->err, &v->loc,
+					 is_word ? "%s=%s: %s= is iorate= abbreviated, which takes "
+						   "one word; expected iorate=%s in full"
+						 : "%s=%s: %s= is iorate= abbreviated, which mixes no "
+						   "numbers and words; expected iorate=%s in full",
+					 it->key, v->text, it->key, v->text);
+	if (!is_word)
+		return 0;
+	first = v->items[0];
+	memset(&v->items[0], 0, sizeof(v->items[0]));
+	parm_val_fini(v);
+	*v = first;
+	return 0;
+}
+
+static int check_item(struct builder *b, const struct parm_kw_match *m, struct parm_item *it)
 {
 	if (m->kw == PARM_KW_OPERATION || m->kw == PARM_KW_FWDRATE)
 		return fs_keyword(b, it);
@@ -253,6 +279,9 @@ static int check_item(struct builder *b, const struct parm_kw_match *m, const st
 		return check_histogram(b, it);
 	if (b->sec != PARM_SEC_RD)
 		return 0;
+	if (m->kw == PARM_KW_IORATE && m->is_abbrev && it->val.kind == PARM_VAL_LIST &&
+	    it->val.nr_items)
+		return abbrev_iorate(b, it);
 	if (m->kw == PARM_KW_WD && is_own(b, PARM_KW_WD))
 		return parm_errf(
 			b->err, &it->key_loc,
@@ -288,7 +317,7 @@ static void store(struct builder *b, enum parm_kw kw, const struct parm_item *it
 		s->val[PARM_KW_IORATE_LIST] = &it->val; /* the loop; the last iorate= is shown */
 }
 
-static int take_item(struct builder *b, const struct parm_item *it)
+static int take_item(struct builder *b, struct parm_item *it)
 {
 	const struct starter *st = find_starter(it->key, b->sec);
 	struct parm_kw_match m;
