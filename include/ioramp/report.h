@@ -201,12 +201,12 @@ const char *rep_limit_name(enum rep_limit l);
 
 struct rep_run_end {
 	const struct rep_sample *avg;
-	bool has_target;	  /* a rate was asked (curve point, iorate=); false for max runs */
-	bool is_target_met;	  /* within 2% of the target, or a max run */
+	bool has_target;	   /* a rate was asked (curve point, iorate=); false for max runs */
+	bool is_target_met;	   /* within 2% of the target, or a max run */
 	enum rep_limit limited_by; /* also on a met target or a max run: what it ran into */
-	bool is_interrupted;  /* Ctrl-C / SIGTERM: avg covers the completed intervals */
-	bool is_eof;	      /* every seekpct=eof workload reached the end */
-	double observed_iops; /* avg rate, the base of following curve points */
+	bool is_interrupted;	   /* Ctrl-C / SIGTERM: avg covers the completed intervals */
+	bool is_eof;		   /* every seekpct=eof workload reached the end */
+	double observed_iops;	   /* avg rate, the base of following curve points */
 };
 
 struct rep_ops {
@@ -333,7 +333,7 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
-	int err;		    /* the first failure of an observer (-errno), 0 when none */
+	int err;		       /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 };
 
@@ -398,6 +398,33 @@ void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 int rep_sim_files_write(const struct rep_exec *x, const char *sim);
 /* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
 extern const struct rep_ops rep_hostreport;
+
+/* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
+
+/* Creates outdir/name with VDbench's "<title>Vdbench <last dir component>/name</title><pre>"
+ * line. Returns the stream, or NULL with errno set. */
+FILE *rep_html_page_open(const char *outdir, const char *name);
+
+/* One run of a "Link to Run Definitions:" block: its name, for-loop text ("None" when NULL or
+ * empty) and its index in the execution (the anchor id is a hash of name and index). */
+struct rep_run_link {
+	const char *name;
+	const char *loops;
+	size_t idx;
+};
+void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
+uint32_t rep_html_anchor_id(const char *name, size_t idx);
+/* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
+void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
+
+/* The link block of a list of names ("Link to SD reports:" ...): sorted as VDbench does
+ * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
+void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
+
+/* One histogram section in VDbench's layout: the heading line as given ("Reads:"), the column
+ * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
+void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
+		      const struct stats_vdb_buckets *b);
 
 /* ---- output directory ------------------------------------------------------------------ */
 

@@ -22,6 +22,26 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The counters go to *st under the lock the run's main thread reads them with. */
+struct fmt_sink {
+	struct fs_stats *st;
+	pthread_mutex_t *lock;
+};
+
+static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m, uint64_t bytes)
+{
+	pthread_mutex_lock(k->lock);
+	if (op != FS_OP_NR) {
+		fs_opstat_note(&k->st->op[op], ms);
+		if (op == FS_OP_WRITE) /* the format's requested operations */
+			fs_opstat_note(&k->st->reqstd, ms);
+	}
+	if (m != FS_MISC_NR)
+		k->st->misc[m]++;
+	k->st->write_bytes += bytes;
+	pthread_mutex_unlock(k->lock);
+}
+
 static bool is_ours(const char *name, bool is_dir)
 {
 	if (is_dir)
@@ -30,7 +50,7 @@ static bool is_ours(const char *name, bool is_dir)
 }
 
 /* Removes our entries under dir; a directory of ours goes only once empty of everything. */
-static int clean_dir(const char *dir, struct fs_stats *st)
+static int clean_dir(const char *dir, struct fmt_sink *st)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -50,10 +70,10 @@ static int clean_dir(const char *dir, struct fs_stats *st)
 		if (S_ISDIR(sb.st_mode) && is_ours(e->d_name, true)) {
 			ret = clean_dir(path, st);
 			if (!ret && !rmdir(path))
-				st->misc[FS_MISC_DIRECTORY_DELETES]++;
+				sink_op(st, FS_OP_NR, 0, FS_MISC_DIRECTORY_DELETES, 0);
 		} else if (S_ISREG(sb.st_mode) && is_ours(e->d_name, false)) {
 			if (!unlink(path) && strcmp(e->d_name, "vdb_control.file"))
-				st->misc[FS_MISC_FILE_DELETES]++;
+				sink_op(st, FS_OP_NR, 0, FS_MISC_FILE_DELETES, 0);
 		}
 		if (ret)
 			break;
@@ -88,7 +108,7 @@ static int make_anchor(const char *anchor)
 	return 0;
 }
 
-static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fs_stats *st)
+static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fmt_sink *st)
 {
 	static const size_t chunk = 64 * 1024;
 	char *buf;
@@ -99,9 +119,9 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | (int)oflags, 0644);
 	if (fd < 0)
 		return -errno;
-	fs_opstat_note(&st->op[FS_OP_CREATE], now_ms() - t0);
-	st->misc[FS_MISC_FILE_CREATES]++;
-	st->misc[FS_MISC_WRITE_OPENS]++;
+	t0 = now_ms() - t0;
+	sink_op(st, FS_OP_CREATE, t0, FS_MISC_FILE_CREATES, 0);
+	sink_op(st, FS_OP_OPEN, t0, FS_MISC_WRITE_OPENS, 0); /* the create's open */
 	if (posix_memalign((void **)&buf, 4096, chunk)) {
 		close(fd);
 		return -ENOMEM;
@@ -118,21 +138,20 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 			close(fd);
 			return w < 0 ? -errno : -EIO;
 		}
-		fs_opstat_note(&st->op[FS_OP_WRITE], now_ms() - t0);
-		st->write_bytes += (uint64_t)w;
+		sink_op(st, FS_OP_WRITE, now_ms() - t0, FS_MISC_NR, (uint64_t)w);
 		done += (uint64_t)w;
 	}
 	free(buf);
 	t0 = now_ms();
 	close(fd);
-	fs_opstat_note(&st->op[FS_OP_CLOSE], now_ms() - t0);
-	st->misc[FS_MISC_FILE_CLOSES]++;
+	sink_op(st, FS_OP_CLOSE, now_ms() - t0, FS_MISC_FILE_CLOSES, 0);
 	return 0;
 }
 
-int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pthread_mutex_t *lock,
 	      const volatile sig_atomic_t *stop)
 {
+	struct fmt_sink sink = { stats, lock }, *st = &sink;
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);
 
@@ -162,8 +181,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
 			fprintf(stderr, "ioramp: mkdir %s: %s\n", path, strerror(errno));
 			return -errno;
 		}
-		fs_opstat_note(&st->op[FS_OP_MKDIR], now_ms() - t0);
-		st->misc[FS_MISC_DIRECTORY_CREATES]++;
+		sink_op(st, FS_OP_MKDIR, now_ms() - t0, FS_MISC_DIRECTORY_CREATES, 0);
 		t->dir_state[d] = 1;
 	}
 	plan_time_of_day(tod);
