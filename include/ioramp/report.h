@@ -201,12 +201,12 @@ const char *rep_limit_name(enum rep_limit l);
 
 struct rep_run_end {
 	const struct rep_sample *avg;
-	bool has_target;	   /* a rate was asked (curve point, iorate=); false for max runs */
-	bool is_target_met;	   /* within 2% of the target, or a max run */
+	bool has_target;	  /* a rate was asked (curve point, iorate=); false for max runs */
+	bool is_target_met;	  /* within 2% of the target, or a max run */
 	enum rep_limit limited_by; /* also on a met target or a max run: what it ran into */
-	bool is_interrupted;	   /* Ctrl-C / SIGTERM: avg covers the completed intervals */
-	bool is_eof;		   /* every seekpct=eof workload reached the end */
-	double observed_iops;	   /* avg rate, the base of following curve points */
+	bool is_interrupted;  /* Ctrl-C / SIGTERM: avg covers the completed intervals */
+	bool is_eof;	      /* every seekpct=eof workload reached the end */
+	double observed_iops; /* avg rate, the base of following curve points */
 };
 
 struct rep_ops {
@@ -333,7 +333,7 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
-	int err;		       /* the first failure of an observer (-errno), 0 when none */
+	int err;		    /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 };
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,17 @@ static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m
 		k->st->misc[m]++;
 	k->st->write_bytes += bytes;
 	pthread_mutex_unlock(k->lock);
+}
+
+/* "  30.0k", "   1.5g" as the totalsize= notice prints them (observed). */
+static void size_text(uint64_t b, char *buf, size_t len)
+{
+	if (b < 1024ull * 1024)
+		snprintf(buf, len, "%6.1fk", (double)b / 1024);
+	else if (b < 1024ull * 1024 * 1024)
+		snprintf(buf, len, "%6.1fm", (double)b / 1024 / 1024);
+	else
+		snprintf(buf, len, "%6.1fg", (double)b / 1024 / 1024 / 1024);
 }
 
 static bool is_ours(const char *name, bool is_dir)
@@ -152,6 +164,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 	      const volatile sig_atomic_t *stop)
 {
 	struct fmt_sink sink = { stats, lock }, *st = &sink;
+	uint64_t total = t->fsd->totalsize_bytes, made_bytes = 0, made = 0;
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);
 
@@ -189,17 +202,33 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 	if (format & FS_FMT_DIRS)
 		return 0;
 	for (uint64_t f = 0; f < t->nr_files; f++) {
+		uint64_t size = fs_file_size(t->fsd, f);
+
 		if (stop && *stop)
 			return -EINTR;
+		/* totalsize=: files in number order until their bytes reach it */
+		if (total && made_bytes >= total)
+			break;
+		made_bytes += size;
+		made++;
 		if (t->file_state[f] == FS_FILE_FULL)
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
-		ret = write_file(path, fs_file_size(t->fsd, f), 0, st);
+		ret = write_file(path, size, 0, st);
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
 			return ret;
 		}
 		t->file_state[f] = FS_FILE_FULL;
+	}
+	if (total) {
+		char sz[32];
+
+		size_text(total, sz, sizeof(sz));
+		plan_time_of_day(tod);
+		printf("%s Created totalsize=%s using %12" PRIu64 " of %12" PRIu64
+		       " files for anchor=%s\n",
+		       tod, sz, made, t->nr_files, t->fsd->anchor);
 	}
 	plan_time_of_day(tod);
 	printf("%s anchor=%s create complete.\n", tod, t->fsd->anchor);

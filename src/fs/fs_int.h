@@ -76,6 +76,9 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st, pthre
 	      const volatile sig_atomic_t *stop);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
+/* format=(no,complete): every directory and file as the format makes them (files up to
+ * totalsize=), without looking. */
+void fs_tree_assume_complete(struct fs_tree *t);
 /* Writes vdb_control.file into the anchor. */
 void fs_tree_write_control(const struct fs_tree *t);
 

@@ -32,7 +32,7 @@ struct fs_worker {
 	char *buf;
 	/* the format thread */
 	const struct fs_run *run;
-	const volatile sig_atomic_t *sig;
+	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
 	int format_ret;
 	atomic_bool is_done;
 };
@@ -408,8 +408,9 @@ static void *format_main(void *arg)
 
 	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
 		w->format_ret =
-			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, w->sig);
-		if (!w->format_ret)
+			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->fmt_stop);
+		/* a stopped format leaves what it made, described (format=restart goes on) */
+		if (!w->format_ret || w->format_ret == -EINTR)
 			fs_tree_write_control(&w->trees[k]);
 	}
 	atomic_store(&w->is_done, true);
@@ -426,8 +427,7 @@ struct fs_running {
 	atomic_bool stop;
 };
 
-static int workers_make(struct fs_running *x, struct fs_views *v, double rate,
-			const volatile sig_atomic_t *sig)
+static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 {
 	const struct fs_run *r = x->r;
 	size_t nr = 0;
@@ -451,7 +451,6 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate,
 		w->stop = &x->stop;
 		w->rng = 0x9e3779b97f4a7c15ull * (n + 1);
 		w->run = r;
-		w->sig = sig;
 		pthread_mutex_init(&w->lock, NULL);
 		w->st = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->st));
 		w->lat = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->lat));
@@ -534,12 +533,15 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	bool is_format = r->kind == FS_RUN_FORMAT;
 	uint64_t next = mono_ns();
 	double c0_sys, c0 = cpu_s(&c0_sys);
-	uint64_t nr_int = is_format ? UINT64_MAX : (r->elapsed_s + r->warmup_s) / r->interval_s;
+	/* a format runs until done, format=limited no longer than elapsed= */
+	uint64_t nr_int = is_format && !(r->format & FS_FMT_LIMITED)
+				  ? UINT64_MAX
+				  : (r->elapsed_s + r->warmup_s) / r->interval_s;
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t done = 0; /* intervals completed */
 	size_t counted = 0;
 	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
-	int ret = workers_make(x, v, rate, sig);
+	int ret = workers_make(x, v, rate);
 
 	if (ret)
 		return ret;
@@ -592,10 +594,21 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			break;
 	}
 	atomic_store(&x->stop, true);
+	if (is_format)
+		x->ws[0].fmt_stop = 1;
 	for (size_t i = 0; i < x->nr_ws; i++)
 		pthread_join(x->ws[i].tid, NULL);
 	if (is_format)
 		ret = x->ws[0].format_ret;
+	if (is_format && ret == -EINTR && !is_stopped(sig)) {
+		char tod[16];
+
+		plan_time_of_day(tod); /* format=limited: elapsed= is over */
+		fprintf(out->con,
+			"%s format=limited: the format of rd=%s stopped after %llu seconds\n", tod,
+			r->name, (unsigned long long)r->elapsed_s);
+		ret = 0;
+	}
 	if (ret && ret != -EINTR) {
 		workers_free(x);
 		return ret; /* the format's message says why; no average of a failed format */
@@ -639,12 +652,23 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		fs_out_close(&out, 1);
 		return -EIO;
 	}
-	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
+	{
+		const struct parm_fs *fs = p->cfg->fs;
+		const struct parm_fsd *all[256];
+		size_t n = fs->nr_fsds < 256 ? fs->nr_fsds : 256;
 		char line[4200], tod[16];
 
-		fs_anchor_size_line(&p->cfg->fs->fsds[i], line, sizeof(line));
-		plan_time_of_day(tod);
-		fprintf(out.con, "%s %s\n", tod, line);
+		for (size_t i = 0; i < fs->nr_fsds; i++) {
+			fs_anchor_size_line(&fs->fsds[i], line, sizeof(line));
+			plan_time_of_day(tod);
+			fprintf(out.con, "%s %s\n", tod, line);
+			if (i < n)
+				all[i] = &fs->fsds[i];
+		}
+		if (fs_anchor_totals_line(all, n, line, sizeof(line))) {
+			plan_time_of_day(tod);
+			fprintf(out.con, "%s %s\n", tod, line);
+		}
 	}
 	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
@@ -674,8 +698,12 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				 "Starting RD=%s; elapsed=%llu; fwdrate=max. For loops: %s",
 				 r->name, (unsigned long long)r->elapsed_s, r->for_loops);
 		if (!ret) {
+			/* format=(no,complete): taken as formatted, no directory searches */
 			for (size_t i = 0; i < r->nr_fsds; i++)
-				fs_tree_scan(&x.trees[i]);
+				if (r->kind == FS_RUN_WORK && (r->format & FS_FMT_COMPLETE))
+					fs_tree_assume_complete(&x.trees[i]);
+				else
+					fs_tree_scan(&x.trees[i]);
 			fs_anchors_run(anchors, r, x.trees);
 			plan_time_of_day(tod);
 			fs_out_run_start(&out, ri, r, tod, text);

@@ -314,3 +314,121 @@ PARM
 	grep -v '^\*' prep/flatfile.html | awk '$3 == "format_for_prep" && $4 ~ /^avg_2-/ { found = 1 }
 		END { exit !found }'
 }
+
+# distribution=all as VDbench 5.04.07 lays it out (observed): files= in every directory,
+# numbered in directory order, level 1 first, the level-1 position varying fastest.
+@test "fs: distribution=all puts files in every directory, numbered as VDbench does" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/all,depth=2,width=2,files=2,size=4k,distribution=all
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"anchor=$SCRATCH/t/all: dirs:            6; files:           12; bytes:      49152 (49,152)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	d=$SCRATCH/t/all
+	[ "$(cd "$d" && find . -name 'vdb_f*.file' | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir/vdb.2_1.dir/vdb_f0004.file ./vdb.1_1.dir/vdb.2_1.dir/vdb_f0005.file ./vdb.1_1.dir/vdb.2_2.dir/vdb_f0008.file ./vdb.1_1.dir/vdb.2_2.dir/vdb_f0009.file ./vdb.1_1.dir/vdb_f0000.file ./vdb.1_1.dir/vdb_f0001.file ./vdb.1_2.dir/vdb.2_1.dir/vdb_f0006.file ./vdb.1_2.dir/vdb.2_1.dir/vdb_f0007.file ./vdb.1_2.dir/vdb.2_2.dir/vdb_f0010.file ./vdb.1_2.dir/vdb.2_2.dir/vdb_f0011.file ./vdb.1_2.dir/vdb_f0002.file ./vdb.1_2.dir/vdb_f0003.file " ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
+	# the reads found the files of the upper levels too: opens and no failures
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 <= 0) exit 1 } END { exit !found }' out/fwd1.html
+}
+
+# totalsize=: -s lists the whole tree as VDbench does; the format creates files (in number
+# order; VDbench picks its own) until their bytes reach the total, and says so.
+@test "fs: totalsize= stops the format once the files reach the total" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/tot,depth=1,width=2,files=5,size=4k,totalsize=18k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"anchor=$SCRATCH/t/tot: dirs:            2; files:           10; bytes:      40960 (40,960)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Created totalsize=  18.0k using            5 of           10 files for anchor=$SCRATCH/t/tot"* ]]
+	# 4 files are 16k, under 18k; the fifth reaches it
+	[ "$(find "$SCRATCH/t/tot" -name 'vdb_f*.file' | wc -l)" -eq 5 ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                    5"* ]]
+	# the work run reads only what exists: no open fails, every open is a read open
+	[ "$(grep -c 'f$' "$SCRATCH/t/tot/vdb_control.file")" -eq 5 ]
+}
+
+@test "fs: two anchors or more: the estimated totals line, as VDbench" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/a,depth=2,width=2,files=2,size=4k,distribution=all
+fsd=fsd2,anchor=$SCRATCH/t/b,depth=1,width=2,files=5,size=6k
+fwd=fwd1,fsd=fsd*,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Estimated totals for all 2 anchors: dirs: 8; files: 22; bytes: 108.000k "* ]]
+}
+
+@test "fs: format=(no,complete) takes the tree as formatted without looking" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/c,depth=1,width=2,files=5,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr,threads=1
+rd=prep,fwd=fwd1,fwdrate=10,format=(only),elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o prep
+	[ "$status" -eq 0 ]
+	rm "$SCRATCH/t/c/vdb.1_2.dir/vdb_f0009.file"
+	sed -i 's/^rd=prep.*/rd=rd1,fwd=fwd1,fwdrate=10,format=(no,complete),elapsed=2,interval=1\nrd=rd2,fwd=fwd1,fwdrate=10,format=no,elapsed=2,interval=1/' p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# anchors.html: rd1 starts with all 10 files taken as there, rd2 looks and finds 9
+	grep -A2 'Starting RD=rd1' out/anchors.html | grep -q "$SCRATCH/t/c *10 *2 .* 10 *2 "
+	grep -A2 'Starting RD=rd2' out/anchors.html | grep -q "$SCRATCH/t/c *10 *2 .* 9 *2 "
+}
+
+@test "fs: format=limited ends the format at elapsed=; format=(restart,only) goes on" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/l,depth=1,width=2,files=50,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=max,format=(only,limited),elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# never more than elapsed=2 intervals (a fast machine is done within the first)
+	grep -Eq 'avg_2-[12] ' out/summary.html
+	sed -i 's/format=(only,limited)/format=(restart,only)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/t/l" -name 'vdb_f*.file' -size 4k | wc -l)" -eq 100 ]
+}
+
+@test "fs: format= combinations VDbench refuses are located errors with exit 2" {
+	for fmt in limited '(yes,limited)' complete; do
+		printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=%s\n' \
+			"$SCRATCH" "$fmt" >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"q.vdb:3:"*"error: format=$fmt: "* ]]
+	done
+	[[ "$output" == *"expected format=(no,complete)"* ]]
+	# format=directories alone is a format run (directories only), as VDbench lists it
+	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	# shared=yes: other hosts use the tree; VDbench refuses a format that cleans it
+	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=yes\n' "$SCRATCH" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"q.vdb:3:"*"format=yes is not allowed for shared FSDs (fsd=fsd1 has shared=yes)"* ]]
+	sed -i 's/format=yes/format=(clean,only)/' q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+}
