@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "ioramp/fs.h"
+#include "ioramp/report.h"
 #include "ioramp/stats.h"
 
 /* Per-operation counts of one interval (or a run's total): done, response time sum/sq/max. */
@@ -115,7 +116,8 @@ struct fs_view {
 	struct fs_stats all;   /* every interval (Miscellaneous statistics) */
 	struct fs_stats *hist; /* the counted intervals, for std and max */
 	size_t nr_hist, cap_hist;
-	struct stats_hist *lat; /* requested operations of the counted intervals */
+	struct stats_hist *lat; /* requested operations of the counted intervals: response */
+	struct stats_hist *svc; /* and service times */
 };
 
 struct fs_views {
@@ -142,6 +144,20 @@ void fs_views_interval(struct fs_views *v, FILE *con, const char *label, double 
 /* avg, std and max lines (label "avg_2-3"), each histogram's section. */
 void fs_views_run_end(struct fs_views *v, FILE *con, const char *label, double cpu, double sys);
 int fs_views_close(struct fs_views *v);
+
+/* The curves of the execution (curves.c). */
+struct fs_curves {
+	struct rep_fs_curve *curves;
+	size_t nr;
+};
+
+/* Keeps a curve run's figures (the total view's average and histograms); other runs: none.
+ * target: the point's rate; cpu_pct: ioramp's CPU use over the counted intervals. */
+int fs_curves_run_end(struct fs_curves *cs, const struct fs_run *r, const struct fs_views *v,
+		      double target, double cpu_pct);
+/* curves.csv, report.html in outdir and each curve's block on stdout. */
+int fs_curves_write(const struct fs_curves *cs, const char *outdir, int status);
+void fs_curves_free(struct fs_curves *cs);
 
 /* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
 struct fs_out {

@@ -27,7 +27,9 @@ struct fs_worker {
 	pthread_mutex_t lock;
 	/* since the last interval, per tree; under lock */
 	struct fs_stats *st;
-	struct stats_hist *lat; /* requested operations' response times */
+	struct stats_hist *lat; /* requested operations' response times (from when due) */
+	struct stats_hist *svc; /* and service times (from the issue) */
+	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
 	char *buf;
 	/* the format thread */
@@ -58,6 +60,7 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 {
 	uint64_t now = mono_ns();
 
+	w->issue_ns = now;
 	if (!w->step_ns)
 		return now;
 	*due += (uint64_t)w->step_ns;
@@ -71,13 +74,14 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 		nanosleep(&ts, NULL);
 		now = mono_ns();
 	}
+	w->issue_ns = now;
 	return *due;
 }
 
 static void note(struct fs_worker *w, const struct fs_tree *t, enum fs_op op, uint64_t t0,
 		 bool is_reqstd)
 {
-	uint64_t ns = mono_ns() - t0;
+	uint64_t now = mono_ns(), ns = now - t0;
 	size_t k = (size_t)(t - w->trees);
 
 	pthread_mutex_lock(&w->lock);
@@ -85,6 +89,8 @@ static void note(struct fs_worker *w, const struct fs_tree *t, enum fs_op op, ui
 	if (is_reqstd) {
 		fs_opstat_note(&w->st[k].reqstd, (double)ns / 1e6);
 		stats_hist_add(&w->lat[k], ns);
+		/* service: from the system call's issue, not from when it was due */
+		stats_hist_add(&w->svc[k], now - (w->issue_ns > t0 ? w->issue_ns : t0));
 	}
 	pthread_mutex_unlock(&w->lock);
 }
@@ -454,7 +460,8 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 		pthread_mutex_init(&w->lock, NULL);
 		w->st = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->st));
 		w->lat = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->lat));
-		if (!w->st || !w->lat)
+		w->svc = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->svc));
+		if (!w->st || !w->lat || !w->svc)
 			return -ENOMEM;
 		w->view_fwd = fs_views_fwd(v, NULL);
 	}
@@ -481,6 +488,7 @@ static void workers_free(struct fs_running *x)
 		free(x->ws[i].buf);
 		free(x->ws[i].st);
 		free(x->ws[i].lat);
+		free(x->ws[i].svc);
 	}
 	free(x->ws);
 	free(x->view_fsd);
@@ -498,11 +506,14 @@ static void collect(struct fs_running *x, struct fs_views *v, bool is_counted)
 
 			for (size_t j = 0; j < 3; j++) {
 				fs_stats_add(&v->views[to[j]].iv, &w->st[k]);
-				if (is_counted)
+				if (is_counted) {
 					stats_hist_merge(v->views[to[j]].lat, &w->lat[k]);
+					stats_hist_merge(v->views[to[j]].svc, &w->svc[k]);
+				}
 			}
 			memset(&w->st[k], 0, sizeof(w->st[k]));
 			stats_hist_reset(&w->lat[k]);
+			stats_hist_reset(&w->svc[k]);
 		}
 		pthread_mutex_unlock(&w->lock);
 	}
@@ -526,7 +537,7 @@ static double pct_of(double cpu_s, double secs)
  * std and max lines, the flatfile's and results.json's rows, totals.html and the
  * Miscellaneous statistics. */
 static int run_one(struct fs_running *x, double rate, struct fs_out *out,
-		   const volatile sig_atomic_t *sig, struct fs_stats *total_out)
+		   const volatile sig_atomic_t *sig, struct fs_stats *total_out, double *cpu_out)
 {
 	const struct fs_run *r = x->r;
 	struct fs_views *v = &out->views;
@@ -632,6 +643,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		fs_out_totals(out, label, csecs, cpu, sys);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
+		*cpu_out = cpu;
 	}
 	workers_free(x);
 	return ret;
@@ -642,6 +654,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	double max_seen = 0;
 	int ret = 0;
 	struct fs_out out;
+	struct fs_curves curves = { 0 };
 	FILE *anchors;
 
 	ret = fs_out_open(&out, o->outdir, p);
@@ -674,6 +687,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_running x = { .r = r };
 		struct fs_stats st = { 0 };
+		double cpu = 0;
 		size_t ok = 0;
 		char tod[16], text[1200];
 		double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
@@ -710,11 +724,18 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			fs_views_run_start(&out.views, r, ri, tod, text);
 			if (r->kind == FS_RUN_WORK)
 				fs_json_run_start(&out.json, r, rate);
-			ret = run_one(&x, rate, &out, o->stop_signal, &st);
+			ret = run_one(&x, rate, &out, o->stop_signal, &st, &cpu);
+			if (!ret && !is_stopped(o->stop_signal))
+				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
 		}
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
-				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
+				/* the base of the points: the counted intervals' rate */
+				max_seen = (double)st.reqstd.n /
+					   (double)(out.views.views[0].nr_hist
+							    ? out.views.views[0].nr_hist *
+								      r->interval_s
+							    : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_tree_write_control(&x.trees[i]);
 		}
@@ -728,7 +749,12 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	fs_anchors_close(anchors);
 	{
 		int status = ret ? 1 : is_stopped(o->stop_signal) ? 128 + *o->stop_signal : 0;
-		int closed = fs_out_close(&out, status);
+		int closed = curves.nr ? fs_curves_write(&curves, out.dir, status) : 0;
+
+		fs_curves_free(&curves);
+		if (closed && !ret)
+			status = 1;
+		closed = fs_out_close(&out, status) ? -EIO : closed;
 
 		return ret ? ret : closed;
 	}

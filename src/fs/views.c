@@ -25,7 +25,8 @@ static int view_add(struct fs_views *v, enum fs_view_kind kind, const char *name
 	w->kind = kind;
 	w->name = name;
 	w->lat = calloc(1, sizeof(*w->lat));
-	return w->lat ? 0 : -ENOMEM;
+	w->svc = calloc(1, sizeof(*w->svc));
+	return w->lat && w->svc ? 0 : -ENOMEM;
 }
 
 static bool run_uses_fsd(const struct fs_run *r, const char *name)
@@ -174,6 +175,7 @@ void fs_views_run_start(struct fs_views *v, const struct fs_run *r, size_t run_i
 		memset(&w->avg, 0, sizeof(w->avg));
 		memset(&w->all, 0, sizeof(w->all));
 		stats_hist_reset(w->lat);
+		stats_hist_reset(w->svc);
 		w->nr_hist = 0;
 		if (!w->page)
 			continue;
@@ -272,6 +274,7 @@ int fs_views_close(struct fs_views *v)
 			ret = -errno;
 		free(w->hist);
 		free(w->lat);
+		free(w->svc);
 	}
 	free(v->views);
 	memset(v, 0, sizeof(*v));

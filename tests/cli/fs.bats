@@ -432,3 +432,39 @@ PARM
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 0 ]
 }
+
+# fwdrate=curve: the raw runs' curves.csv, report.html and end-of-curve block, from the
+# file-system runs' figures. Asserted: the relations that hold by construction (each point's
+# target is its share of the max run's rate, target_met and limited_by agree with the rates),
+# never a rate.
+@test "fs: fwdrate=curve writes curves.csv and report.html with IOPS at latency and validity" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/c,depth=1,width=2,files=4,size=64k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,threads=2
+rd=rd1,fwd=fwd1,fwdrate=curve,curve=(20,50),format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Curve rd1: 2 points; peak "* ]]
+	[[ "$output" == *"IOPS at latency (service time; points joined by straight lines):"* ]]
+	[ -s out/report.html ]
+	grep -q 'IOPS at latency' out/report.html
+	grep -q 'rd1_(50%)' out/report.html
+	head -1 out/curves.csv | grep -q '^curve,curve_name,run,pct,target_iops,iops,.*,target_met,limited_by$'
+	run python3 - <<'PY'
+import csv, json, math
+max_rate = [r["average"]["ops_rate"] for r in json.load(open("out/results.json"))["runs"] if r["rd"] == "rd1"][0]
+rows = list(csv.DictReader(open("out/curves.csv")))
+assert [r["run"] for r in rows] == ["rd1_(20%)", "rd1_(50%)"], rows
+for r in rows:
+    t = math.floor(max_rate * float(r["pct"]) / 100)
+    step = 100 if t > 1000 else 10
+    assert float(r["target_iops"]) == math.ceil(t / step) * step, (r, max_rate)
+    met = float(r["iops"]) >= 0.98 * float(r["target_iops"])
+    assert r["target_met"] == ("yes" if met else "no"), r
+    assert (r["limited_by"] == "") == met and r["limited_by"] in ("", "device", "generator"), r
+    assert float(r["svc_mean_us"]) > 0 and float(r["resp_mean_us"]) >= float(r["svc_mean_us"]) * 0.99, r
+PY
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
