@@ -420,6 +420,78 @@ extern const struct rep_ops rep_config;
 /* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
 extern const struct rep_ops rep_slavelog;
 
+/* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
+
+/* Creates outdir/name with VDbench's "<title>Vdbench <last dir component>/name</title><pre>"
+ * line. Returns the stream, or NULL with errno set. */
+FILE *rep_html_page_open(const char *outdir, const char *name);
+
+/* One run of a "Link to Run Definitions:" block: its name, for-loop text ("None" when NULL or
+ * empty) and its index in the execution (the anchor id is a hash of name and index). */
+struct rep_run_link {
+	const char *name;
+	const char *loops;
+	size_t idx;
+};
+void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
+uint32_t rep_html_anchor_id(const char *name, size_t idx);
+/* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
+void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
+
+/* The link block of a list of names ("Link to SD reports:" ...): sorted as VDbench does
+ * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
+void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
+
+/* One histogram section in VDbench's layout: the heading line as given ("Reads:"), the column
+ * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
+void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
+		      const struct stats_vdb_buckets *b);
+
+/* The curves of a file-system execution (fwdrate=curve): src/fs gives each curve's runs as
+ * plain figures; curves.csv, report.html and the end-of-curve block are the raw runs' own. */
+struct rep_fs_point {
+	const char *run_name;  /* "rd1", "rd1_(50%)" */
+	const char *rate_text; /* "max", "50%" */
+	double pct;	       /* NaN for the max run */
+	double target_iops;    /* NaN for the max run */
+	double iops;	       /* requested operations per second, the counted intervals */
+	double mb_per_sec;
+	double read_pct;
+	double bytes_per_io;
+	double elapsed_s;
+	const struct stats_hist *svc;  /* service times of the requested operations */
+	const struct stats_hist *resp; /* and response times (from when each was due) */
+	bool is_target_met;	       /* within 2% of the target; true for the max run */
+	enum rep_limit limited_by;
+	const double *interval_iops; /* every interval's rate, interval_s each */
+	size_t nr_intervals;
+	double interval_s;
+};
+
+struct rep_fs_curve {
+	const char *rd;
+	const char *for_loops;
+	const char *const *fsds;
+	size_t nr_fsds;
+	const char *const *fwds;
+	size_t nr_fwds;
+	struct rep_fs_point max;
+	const struct rep_fs_point *points;
+	size_t nr_points;
+};
+
+struct rep_fs_curves {
+	const struct rep_fs_curve *curves;
+	size_t nr;
+	const char *outdir;  /* curves.csv and report.html there; NULL: none */
+	FILE *console;	     /* each curve's points and IOPS at latency; NULL: none */
+	uint64_t start_tod_ns;
+	int status;
+};
+
+/* Writes them; nothing without curves. Returns 0 or -errno. */
+int rep_fs_curves_write(const struct rep_fs_curves *fc);
+
 /* ---- output directory ------------------------------------------------------------------ */
 
 /* What rep_outdir_create() found in the way, or could not delete. */

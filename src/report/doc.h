@@ -96,6 +96,12 @@ json_t *rep_doc_execution(const struct rep_exec *x);
 json_t *rep_doc_plan(const struct plan *p);
 /* A run's description, "intervals": [] and "average": null. */
 json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r);
+/* A latency as every sample carries it: mean, stddev, min, max (us) and the percentiles. */
+json_t *rep_doc_latency(const struct stats_hist *h, double stddev_ns);
+/* The non-empty buckets of h as [lowest value ns, count] pairs. */
+json_t *rep_doc_buckets(const struct stats_hist *h);
+/* Standard deviation from the histogram's bucket midpoints (within 0.78%). */
+double rep_doc_hist_stddev_ns(const struct stats_hist *h);
 /* An interval or average; averages carry the total's histograms. */
 json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		       const struct rep_sample *s, unsigned int flags);
