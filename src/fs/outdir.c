@@ -222,22 +222,31 @@ static int check_all(const struct fs_out *o)
 		{ o->logfile, "logfile.html" },
 		{ o->totals, "totals.html" },
 	};
-	int ret = 0;
+	int ret = 0, err;
 
 	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
-		int err = page_check(fixed[i].f);
+		err = page_check(fixed[i].f);
 
 		if (err)
 			say_failed(o, fixed[i].name, err), ret = ret ? ret : err;
 	}
-	for (size_t i = 0; i < o->nr_pages; i++) {
+	for (size_t i = 1; i < o->views.nr; i++) { /* [0], the total, is summary.html */
+		const struct fs_view *v = &o->views.views[i];
 		char name[300];
-		int err = page_check(o->page[i]);
 
-		snprintf(name, sizeof(name), "%s.html", o->page_name[i]);
+		err = page_check(v->page);
+
+		snprintf(name, sizeof(name), "%s.html", v->name);
+		if (err)
+			say_failed(o, name, err), ret = ret ? ret : err;
+		err = page_check(v->histf);
+		snprintf(name, sizeof(name), "%s.histogram.html", v->name);
 		if (err)
 			say_failed(o, name, err), ret = ret ? ret : err;
 	}
+	err = page_check(o->views.nr ? o->views.views[0].histf : NULL);
+	if (err)
+		say_failed(o, "histogram.html", err), ret = ret ? ret : err;
 	return ret;
 }
 

@@ -125,7 +125,7 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
  * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
  * times; ioramp, kernel and CPU). */
 void rep_html_validity_banner(FILE *f, const json_t *doc);
-void rep_html_links(FILE *f);
+void rep_html_output_links(FILE *f);
 void rep_html_setup(FILE *f, const json_t *doc);
 
 /* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their

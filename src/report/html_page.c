@@ -129,7 +129,7 @@ static void header(FILE *f, const json_t *doc)
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
 	rep_html_validity_banner(f, doc);
-	rep_html_links(f);
+	rep_html_output_links(f);
 	fputs("</header>\n", f);
 }
 

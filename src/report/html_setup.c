@@ -39,7 +39,7 @@ void rep_html_validity_banner(FILE *f, const json_t *doc)
 	fputs(".</div>\n", f);
 }
 
-void rep_html_links(FILE *f)
+void rep_html_output_links(FILE *f)
 {
 	static const char *const files[][2] = {
 		{ "summary.html", "VDbench summary" },
