@@ -20,3 +20,28 @@ load helpers
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"usage:"* ]]
 }
+
+@test "did you mean: a mistyped keyword, subcommand or library profile names the near one" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1,thraeds=4,rdpcnt=50\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:2:15: error: unknown keyword: thraeds in wd=wd1; expected a wd parameter; did you mean threads=? It belongs to the SD"* ]]
+	sed -i 's/thraeds=4,//' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *"unknown keyword: rdpcnt in wd=wd1; expected a wd parameter; did you mean rdpct=?"* ]]
+	printf 'sd=sd1,lun=%s/f,size=1m,xfersize=4k\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *"unknown keyword: xfersize in sd=sd1; expected an sd parameter; xfersize= is a wd parameter"* ]]
+	run "$IORAMP" sute
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp: error: unknown subcommand 'sute'; did you mean 'ioramp suite'?" ]
+	run "$IORAMP" -f sqll -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"-f sqll: no such file, and the library has no profile sqll; did you mean -f sql?"* ]]
+	# a name near nothing keeps the plain error
+	run "$IORAMP" -f nonesuchthing -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"nonesuchthing: cannot read: No such file or directory"* ]]
+}
