@@ -45,3 +45,17 @@ load helpers
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"nonesuchthing: cannot read: No such file or directory"* ]]
 }
+
+@test "-e shorter than two intervals says which -i fits; -e keeping a long warmup says so" {
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=60,interval=5,warmup=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s -e 6
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"'elapsed=6' must be at least twice 'interval=5'; -e 6 is shorter than two intervals: add -i 2"* ]]
+	run "$IORAMP" -f p.vdb -s -e 6 -i 2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"ioramp: note: -e 6 does not shorten warmup=10 of rd=rd1: each run lasts 16 s; -w N sets the warmup too"* ]]
+	run "$IORAMP" -f p.vdb -s -e 6 -i 2 -w 2
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"note: -e"* ]]
+}
