@@ -106,3 +106,13 @@ plain_parm() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"cannot open: Permission denied; expected to run as root, as a member of the device's group"* ]]
 }
+
+@test "after failed writes under validation, the lost coverage is said with the key map's figures" {
+	truncate -s 64m f
+	printf 'data_errors=1000\nsd=sd1,lun=%s/f,size=64m\nwd=wd1,sd=sd1,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=3,interval=1\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -o out -v --engine fault:sync,enospc_after=128k
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ ioramp:\ warning:\ sd=sd1:\ [0-9,]+\ failed\ writes\ left\ their\ key\ blocks\ without\ a\ known\ key\;\ the\ key\ map\ knows\ [0-9,]+\ of\ 16,384\ blocks ]]
+	grep -q "validation covers only those" out/logfile.html
+}
