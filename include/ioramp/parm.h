@@ -547,4 +547,11 @@ int parm_wd_resolve(const struct parm_config *cfg, const struct parm_val *v, con
  * -s (FINDINGS §4, [246]). Returns 0 or -EINVAL with *err at the system= value. */
 int parm_hd_check_systems(const struct parm_config *cfg, struct parm_err *err);
 
+/* The edit distance of a and b, ignoring case, a swap of neighbours counting one (suggest.c). */
+size_t parm_edit_distance(const char *a, const char *b);
+
+/* The name closest to word (1 edit for words up to 4 letters, 2 up to 8, else 3), or NULL: the
+ * "did you mean" of every unknown name. */
+const char *parm_suggest(const char *word, const char *const *names, size_t nr);
+
 #endif /* IORAMP_PARM_H */

@@ -205,12 +205,12 @@ const char *rep_limit_name(enum rep_limit l);
 
 struct rep_run_end {
 	const struct rep_sample *avg;
-	bool has_target;	  /* a rate was asked (curve point, iorate=); false for max runs */
-	bool is_target_met;	  /* within 2% of the target, or a max run */
+	bool has_target;	   /* a rate was asked (curve point, iorate=); false for max runs */
+	bool is_target_met;	   /* within 2% of the target, or a max run */
 	enum rep_limit limited_by; /* also on a met target or a max run: what it ran into */
-	bool is_interrupted;  /* Ctrl-C / SIGTERM: avg covers the completed intervals */
-	bool is_eof;	      /* every seekpct=eof workload reached the end */
-	double observed_iops; /* avg rate, the base of following curve points */
+	bool is_interrupted;	   /* Ctrl-C / SIGTERM: avg covers the completed intervals */
+	bool is_eof;		   /* every seekpct=eof workload reached the end */
+	double observed_iops;	   /* avg rate, the base of following curve points */
 };
 
 struct rep_ops {
@@ -282,6 +282,8 @@ enum rep_event_kind {
 	REP_EV_DV_TOTALS,	 /* nr_validated, nr_errors */
 	REP_EV_DV_UNLISTED,	 /* nr_errors counted but not listed, nr_kept per worker */
 	REP_EV_DV_NOTHING,	 /* a validating run validated nothing (VDbench's explanation) */
+	REP_EV_DV_COVERAGE,	 /* sd, nr_errors (failed writes, their blocks now unknown),
+				  * nr_known, nr_blocks: validation covers fewer blocks */
 	/* many hosts */
 	REP_EV_RANK_NO_END,    /* rank 0 never ended the run */
 	REP_EV_RANK_GONE,      /* host: stopped answering when the job was signalled */
@@ -346,7 +348,7 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
-	int err;		    /* the first failure of an observer (-errno), 0 when none */
+	int err;		       /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 	int errs[32];		       /* each observer's first failure: every one is said */
 };

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "library.h"
 
@@ -26,13 +27,21 @@ void cli_args_fini(struct cli_args *a)
 static int add_file(struct cli_args *a, const char *f)
 {
 	const char **n = realloc(a->files, (a->nr_files + 1) * sizeof(*n));
-	char **owned, *lib;
+	char **owned, *lib, near[256];
 
 	if (!n)
 		return -ENOMEM;
 	a->files = n;
 	if (cli_library_resolve(f, &lib))
 		return -ENOMEM;
+	if (!lib && cli_library_is_name(f) && access(f, F_OK) &&
+	    cli_library_suggest(f, near, sizeof(near))) {
+		fprintf(stderr,
+			"ioramp: error: -f %s: no such file, and the library has no profile %s; "
+			"did you mean -f %s? (ioramp workloads lists them)\n",
+			f, f, near);
+		return -EINVAL;
+	}
 	if (lib) {
 		owned = realloc(a->lib_files, (a->nr_lib_files + 1) * sizeof(*owned));
 		if (!owned) {

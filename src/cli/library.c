@@ -3,6 +3,8 @@
  * when no file NAME exists. */
 #include "library.h"
 
+#include "ioramp/parm.h"
+
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -112,6 +114,24 @@ int cli_library_resolve(const char *arg, char **out)
 		return 0; /* the parser reports the missing file as it always does */
 	*out = strdup(path);
 	return *out ? 0 : -ENOMEM;
+}
+
+bool cli_library_suggest(const char *name, char *buf, size_t len)
+{
+	char dir[PATH_MAX];
+	char **names = NULL;
+	const char *near = NULL;
+	int nr;
+
+	if (!cli_library_is_name(name) || cli_library_dir(dir, sizeof(dir)))
+		return false;
+	nr = cli_library_names(dir, &names);
+	if (nr > 0)
+		near = parm_suggest(name, (const char *const *)names, (size_t)nr);
+	if (near)
+		snprintf(buf, len, "%s", near);
+	cli_library_names_free(names, nr);
+	return near != NULL;
 }
 
 static int cmp_names(const void *a, const void *b)

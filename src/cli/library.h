@@ -26,6 +26,10 @@ int cli_library_find(const char *name, char *buf, size_t len);
  * path, which the caller frees. Returns 0 or -ENOMEM. */
 int cli_library_resolve(const char *arg, char **out);
 
+/* The library profile closest to a bare name that is none ("did you mean"): true with it in
+ * buf, false when none is close or there is no library. */
+bool cli_library_suggest(const char *name, char *buf, size_t len);
+
 /* The profiles of directory dir (NAME of every NAME.vdb), sorted by name. Returns the count
  * with *names an array the caller frees with cli_library_names_free(), or -errno. */
 int cli_library_names(const char *dir, char ***names);

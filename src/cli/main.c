@@ -64,6 +64,27 @@ static const struct {
 	{ "suite", cli_suite },		{ "demo", cli_demo },
 };
 
+/* A first word that is neither an option nor name=value: a mistyped subcommand. */
+static int unknown_subcommand(const char *word)
+{
+	const char *names[sizeof(subcommands) / sizeof(subcommands[0])];
+	const char *near;
+
+	for (size_t i = 0; i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
+		names[i] = subcommands[i].name;
+	near = parm_suggest(word, names, sizeof(names) / sizeof(names[0]));
+	if (near)
+		fprintf(stderr,
+			"ioramp: error: unknown subcommand '%s'; did you mean 'ioramp %s'?\n", word,
+			near);
+	else
+		fprintf(stderr,
+			"ioramp: error: unexpected argument '%s'; expected a subcommand (parseflat, "
+			"trace, report, compare, workloads, suite, demo) or -f FILE\n",
+			word);
+	return CLI_EXIT_USAGE;
+}
+
 /* One process: the subcommands and the VDbench-style command line. */
 static int run_single(int argc, char **argv)
 {
@@ -78,6 +99,8 @@ static int run_single(int argc, char **argv)
 	for (size_t i = 0; argc > 1 && i < sizeof(subcommands) / sizeof(subcommands[0]); i++)
 		if (!strcmp(argv[1], subcommands[i].name))
 			return subcommands[i].fn(argc - 1, argv + 1);
+	if (argc > 1 && argv[1][0] != '-' && !strchr(argv[1], '='))
+		return unknown_subcommand(argv[1]);
 	return cli_run(argc, argv);
 }
 

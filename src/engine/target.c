@@ -49,6 +49,17 @@ static int target_kind(mode_t mode, enum eng_target_kind *kind)
 	return 0;
 }
 
+/* What to do about a refused open: a device needs root or its group (disk), a file its mode. */
+static const char *access_hint(const struct eng_target *t, int ret)
+{
+	if (ret != -EACCES && ret != -EPERM)
+		return "";
+	if (t->kind == ENG_TARGET_BLOCK || t->kind == ENG_TARGET_CHAR)
+		return "; expected to run as root, as a member of the device's group (often "
+		       "disk: usermod -aG disk USER, then log in again), or a file as the lun";
+	return "; expected a file this user may open (see its mode and owner), or another lun";
+}
+
 /* open(2), telling a file system that refuses O_DIRECT (EINVAL) from other failures. */
 static int target_open_fd(struct eng_target *t, int flags, char *err, size_t errlen)
 {
@@ -68,7 +79,8 @@ static int target_open_fd(struct eng_target *t, int flags, char *err, size_t err
 					   t->path);
 		}
 	}
-	return target_errf(err, errlen, ret, "lun=%s: cannot open: %s", t->path, strerror(-ret));
+	return target_errf(err, errlen, ret, "lun=%s: cannot open: %s%s", t->path, strerror(-ret),
+			   access_hint(t, ret));
 }
 
 static int target_block_info(struct eng_target *t, char *err, size_t errlen)
@@ -182,6 +194,7 @@ int eng_target_open(struct eng_target *t, const char *path, int flags, char *err
 		return target_errf(err, errlen, -ENOMEM, "lun=%s: out of memory", path);
 	t->is_direct = flags & O_DIRECT;
 	t->is_writable = (flags & O_ACCMODE) == O_RDWR;
+	t->kind = kind; /* for the error's hint; target_describe() sets it again */
 	t->is_excl = kind == ENG_TARGET_BLOCK && t->is_writable;
 	ret = target_open_fd(t, flags | (t->is_excl ? O_EXCL : 0), err, errlen);
 	if (ret == -EBUSY && t->is_excl)

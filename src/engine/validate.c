@@ -190,6 +190,8 @@ static void write_done(struct eng_worker *w, struct eng_dv_sd *sd, const struct 
 		m->keys[b] = key;
 		journal_add(w, sd, DV_J_AFTER, b, key);
 	}
+	if (!is_ok) /* said at the end: validation no longer covers these blocks */
+		atomic_fetch_add_explicit(&sd->nr_lost, 1, memory_order_relaxed);
 }
 
 static void release(struct eng_dv_sd *sd, const struct eng_io *io)

@@ -45,9 +45,10 @@ struct eng_dv_sd {
 	struct dv_id id;
 	struct dv_journal *jnl; /* NULL without journaling */
 	struct dv_journal_cfg jcfg;
-	struct dv_recovered rec; /* -jr/-jro: what the journal said */
-	uint64_t nr_validated;	 /* key blocks read and compared */
-	uint64_t nr_errors;	 /* key blocks found in error */
+	struct dv_recovered rec;  /* -jr/-jro: what the journal said */
+	uint64_t nr_validated;	  /* key blocks read and compared */
+	uint64_t nr_errors;	  /* key blocks found in error */
+	_Atomic uint64_t nr_lost; /* failed writes: their blocks' keys are lost (coverage) */
 };
 
 struct eng_dv {

@@ -543,6 +543,18 @@ int eng_dv_end(struct eng_exec *x, int status)
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_TOTALS,
 						    .nr_validated = sum.nr_validated,
 						    .nr_errors = sum.nr_errors });
+	for (size_t s = 0; s < dv->nr_sds; s++) {
+		const struct eng_dv_sd *d = &dv->sds[s];
+		uint64_t lost = atomic_load_explicit(&d->nr_lost, memory_order_relaxed);
+
+		if (lost)
+			rep_set_event(x->reps,
+				      &(struct rep_event){ .kind = REP_EV_DV_COVERAGE,
+							   .sd = d->name,
+							   .nr_errors = lost,
+							   .nr_known = dv_map_nr_known(&d->map),
+							   .nr_blocks = d->map.nr_blocks });
+	}
 	rep_set_event(x->reps,
 		      &(struct rep_event){ .kind = REP_EV_DV_SUMMARY, .dv_summary = &sum });
 	if (sum.nr_errors > dv->nr_reported)

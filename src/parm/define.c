@@ -9,6 +9,7 @@
 #include "ioramp/fs.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,8 +138,34 @@ static const char *article(enum parm_section sec)
 	return sec == PARM_SEC_GENERAL || sec == PARM_SEC_WD ? "a" : "an"; /* an hd, a wd */
 }
 
+/* "; did you mean threads= (an sd parameter)?" or "" when no keyword is close. */
+static const char *did_you_mean(const struct builder *b, const char *key, char *buf, size_t len)
+{
+	int other;
+	const char *kw = parm_kw_suggest(b->sec, key, &other);
+
+	if (!kw)
+		return "";
+	if (other >= 0 && !strcasecmp(kw, key))
+		snprintf(buf, len, "; %s= is %s %s parameter", kw,
+			 article((enum parm_section)other),
+			 parm_section_name((enum parm_section)other));
+	else if (other >= 0)
+		snprintf(buf, len, "; did you mean %s= (%s %s parameter)?", kw,
+			 article((enum parm_section)other),
+			 parm_section_name((enum parm_section)other));
+	else if (b->sec == PARM_SEC_WD && !strcmp(kw, "threads"))
+		snprintf(buf, len,
+			 "; did you mean threads=? It belongs to the SD (a WD takes it only "
+			 "with concatenatesds=yes)");
+	else
+		snprintf(buf, len, "; did you mean %s=?", kw);
+	return buf;
+}
+
 static int unknown_keyword(struct builder *b, const struct parm_item *it, int why)
 {
+	char hint[160];
 	int other = parm_kw_other_section(b->sec, it->key);
 	const char *full = parm_kw_full_only(b->sec, it->key);
 	const char *here = parm_section_name(b->sec);
@@ -167,11 +194,12 @@ static int unknown_keyword(struct builder *b, const struct parm_item *it, int wh
 		return parm_errf(
 			b->err, &it->key_loc,
 			"unknown keyword: %s; expected a general parameter or a definition "
-			"(hd=, sd=, wd=, rd=)",
-			it->key);
+			"(hd=, sd=, wd=, rd=)%s",
+			it->key, did_you_mean(b, it->key, hint, sizeof(hint)));
 	return parm_errf(b->err, &it->key_loc,
-			 "unknown keyword: %s in %s=%s; expected %s %s parameter", it->key, here,
-			 b->cur_name, article(b->sec), here);
+			 "unknown keyword: %s in %s=%s; expected %s %s parameter%s", it->key, here,
+			 b->cur_name, article(b->sec), here,
+			 did_you_mean(b, it->key, hint, sizeof(hint)));
 }
 
 static int fs_keyword(struct builder *b, const struct parm_item *it)

@@ -362,6 +362,40 @@ const char *parm_kw_full_only(enum parm_section sec, const char *written)
 	return NULL;
 }
 
+static const char *suggest_in(enum parm_section sec, const char *written)
+{
+	const char *names[128];
+	size_t nr = 0;
+
+	for (size_t i = 0; i < sections[sec].nr && nr < IORAMP_ARRAY_SIZE(names); i++) {
+		if (!strcasecmp(sections[sec].table[i].name, written))
+			return sections[sec]
+				.table[i]
+				.name; /* written in full, in another section */
+		names[nr++] = sections[sec].table[i].name;
+	}
+	return parm_suggest(written, names, nr);
+}
+
+const char *parm_kw_suggest(enum parm_section sec, const char *written, int *other_sec)
+{
+	const char *here = (unsigned int)sec < PARM_SEC_NR ? suggest_in(sec, written) : NULL;
+	size_t best_d = here ? parm_edit_distance(written, here) : SIZE_MAX;
+	const char *best = here;
+
+	*other_sec = -1;
+	for (int s = 0; s < PARM_SEC_NR; s++) {
+		const char *c = s == (int)sec ? NULL : suggest_in((enum parm_section)s, written);
+
+		if (c && parm_edit_distance(written, c) < best_d) {
+			best_d = parm_edit_distance(written, c);
+			best = c;
+			*other_sec = s;
+		}
+	}
+	return best;
+}
+
 const char *parm_section_name(enum parm_section sec)
 {
 	static const char *const names[PARM_SEC_NR] = {

@@ -29,6 +29,10 @@ int parm_kw_other_section(enum parm_section sec, const char *written);
 /* The keyword of sec, accepted only in full, that written abbreviates (for hints), or NULL. */
 const char *parm_kw_full_only(enum parm_section sec, const char *written);
 
+/* The keyword closest to a mistyped one ("did you mean"), of sec or, when closer, of another
+ * section (then *other_sec is that section, else -1); NULL when none is close. */
+const char *parm_kw_suggest(enum parm_section sec, const char *written, int *other_sec);
+
 /* "general", "sd", "wd", ... */
 const char *parm_section_name(enum parm_section sec);
 

@@ -11,6 +11,32 @@ static struct parm_loc time_loc(const struct plan_builder *b, enum parm_kw kw)
 	return v ? v->loc : b->rd_loc;
 }
 
+/* -e given and -i not: the interval is the file's, and -e may be too short for it. */
+static bool is_short_e(const struct plan_builder *b)
+{
+	return b->cfg->overrides.has_elapsed && !b->cfg->overrides.has_interval;
+}
+
+/* The largest interval that divides elapsed at least twice and the warmup (1 at worst). */
+static int64_t half_divisor(int64_t elapsed, int64_t warmup)
+{
+	int64_t g = elapsed, w = warmup > 0 ? warmup : 0;
+
+	while (w) { /* gcd */
+		int64_t t = g % w;
+
+		g = w;
+		w = t;
+	}
+	if (g <= elapsed / 2)
+		return g > 0 ? g : 1;
+	for (int64_t p = 2; p * p <= g && p < 1000000;
+	     p++) /* g == elapsed: over its least factor */
+		if (g % p == 0)
+			return g / p;
+	return 1;
+}
+
 static int check_times(struct plan_builder *b, int64_t elapsed, int64_t interval, int64_t warmup)
 {
 	struct parm_loc loc = time_loc(b, PARM_KW_ELAPSED);
@@ -21,6 +47,14 @@ static int check_times(struct plan_builder *b, int64_t elapsed, int64_t interval
 		return parm_errf(b->err, &loc, "rd=%s: interval=%lld; expected at least 1 second",
 				 rd, (long long)interval);
 	}
+	if ((__int128)elapsed < (__int128)2 * interval && is_short_e(b))
+		return parm_errf(
+			b->err, &loc,
+			"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'; -e %lld "
+			"is shorter than two intervals: add -i %lld (an interval that divides "
+			"elapsed twice and warmup)",
+			rd, (long long)elapsed, (long long)interval, (long long)elapsed,
+			(long long)half_divisor(elapsed, warmup));
 	if ((__int128)elapsed < (__int128)2 * interval)
 		return parm_errf(b->err, &loc,
 				 "rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'", rd,

@@ -157,7 +157,7 @@ static bool recovery_line(const struct rep_event *e, char *line, size_t len)
 /* Data validation's totals at the end. */
 static bool totals_line(const struct rep_event *e, char *line, size_t len)
 {
-	char a[32], b[32];
+	char a[32], b[32], c[32];
 
 	switch (e->kind) {
 	case REP_EV_DV_TOTALS:
@@ -165,6 +165,14 @@ static bool totals_line(const struct rep_event *e, char *line, size_t len)
 			 "localhost-0: Total amount of key blocks read and validated: %8s; key "
 			 "blocks marked in error: %4s",
 			 group(a, sizeof(a), e->nr_validated), group(b, sizeof(b), e->nr_errors));
+		return true;
+	case REP_EV_DV_COVERAGE:
+		snprintf(line, len,
+			 "ioramp: warning: sd=%s: %s failed writes left their key blocks without a "
+			 "known key; the key map knows %s of %s blocks, and validation covers only "
+			 "those",
+			 e->sd, group(a, sizeof(a), e->nr_errors), group(b, sizeof(b), e->nr_known),
+			 group(c, sizeof(c), e->nr_blocks));
 		return true;
 	case REP_EV_DV_UNLISTED:
 		snprintf(line, len,

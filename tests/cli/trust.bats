@@ -83,3 +83,36 @@ plain_parm() {
 	[ $((avg + warm)) -eq "$total" ]
 	[ "$avg" -gt "$whole" ]
 }
+
+@test "permission denied on a lun says how to get access" {
+	[ "$(id -u)" -eq 0 ] || skip "needs root to run ioramp as another user"
+	command -v runuser >/dev/null || skip "runuser not installed"
+	id nobody >/dev/null 2>&1 || skip "no user nobody"
+	chmod 755 "$SCRATCH"
+	truncate -s 1m f
+	chmod 600 f
+	printf 'sd=sd1,lun=%s/f\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" >p.vdb
+	chmod 644 p.vdb
+	run runuser -u nobody -- "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ] || skip "nobody cannot run $IORAMP"
+	run runuser -u nobody -- "$IORAMP" -f p.vdb -o "$SCRATCH/out" --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"cannot open: Permission denied; expected a file this user may open"* ]]
+	dev=$(for d in /dev/loop*; do [ -b "$d" ] && [ "$(stat -c %a "$d")" = 600 ] && echo "$d" && break; done)
+	[ -n "$dev" ] || skip "no root-only block device to try"
+	printf 'sd=sd1,lun=%s\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' "$dev" >p.vdb
+	run runuser -u nobody -- "$IORAMP" -f p.vdb -o "$SCRATCH/out" --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"cannot open: Permission denied; expected to run as root, as a member of the device's group"* ]]
+}
+
+@test "after failed writes under validation, the lost coverage is said with the key map's figures" {
+	truncate -s 64m f
+	printf 'data_errors=1000\nsd=sd1,lun=%s/f,size=64m\nwd=wd1,sd=sd1,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=3,interval=1\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -o out -v --engine fault:sync,enospc_after=128k
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ ioramp:\ warning:\ sd=sd1:\ [0-9,]+\ failed\ writes\ left\ their\ key\ blocks\ without\ a\ known\ key\;\ the\ key\ map\ knows\ [0-9,]+\ of\ 16,384\ blocks ]]
+	grep -q "validation covers only those" out/logfile.html
+}

@@ -632,6 +632,23 @@ static void test_lexer_many_continuations(void **state)
 	free(text);
 }
 
+/* The one "did you mean" helper: a swap of neighbours is one edit, case is ignored, and a word
+ * far from every name gets no suggestion. */
+static void test_suggest_nearest_name(void **state)
+{
+	const char *const subs[] = { "parseflat", "trace", "report", "suite", "demo" };
+
+	(void)state;
+	assert_int_equal(parm_edit_distance("thraeds", "threads"), 1);
+	assert_int_equal(parm_edit_distance("SUTE", "suite"), 1);
+	assert_int_equal(parm_edit_distance("", "abc"), 3);
+	assert_int_equal(parm_edit_distance("kitten", "sitting"), 3);
+	assert_string_equal(parm_suggest("sute", subs, 5), "suite");
+	assert_string_equal(parm_suggest("raport", subs, 5), "report");
+	assert_null(parm_suggest("xyzzy", subs, 5));
+	assert_null(parm_suggest("suite", subs, 5)); /* itself is no suggestion */
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -659,6 +676,7 @@ int main(void)
 		cmocka_unit_test(test_include_lookup_and_nesting),
 		cmocka_unit_test(test_rd_iorate_sd_modes_and_checks),
 		cmocka_unit_test(test_lexer_many_continuations),
+		cmocka_unit_test(test_suggest_nearest_name),
 	};
 
 	return cmocka_run_group_tests_name("parm", tests, NULL, NULL);
