@@ -47,7 +47,7 @@ struct rep_exec {
 	char *const *argv;
 	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const char *engine;    /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
 	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
 	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
 	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
@@ -116,6 +116,10 @@ struct rep_run {
 	const char *const *sd_luns;
 	const uint64_t *sd_size_bytes; /* size used */
 	const uint32_t *sd_threads;
+	/* Per SD: the backend it runs on ("uring", "sync", "model:..."); NULL for none known. And
+	 * whether the default engine picked it (no --engine, no engine=). */
+	const char *const *sd_engines;
+	const bool *sd_engine_is_default;
 	size_t nr_wds;
 	const char *const *wd_names;
 	const double *wd_skew_pct; /* requested skew of each WD, percent of the run's I/O */
@@ -224,6 +228,9 @@ struct rep_ops {
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
+	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
+	 * VDbench's lines: the default engine's picks. NULL: the observer takes none. */
+	void (*log_note)(void *state, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -256,6 +263,7 @@ enum rep_event_kind {
 	REP_EV_DV_SUMMARY,
 	/* console lines */
 	REP_EV_BACKEND_NOTE,   /* text: why io_uring was not used and what was */
+	REP_EV_ENGINE,	       /* engine: the default engine's pick for one kind of SD (log only) */
 	REP_EV_NO_EFFECT,      /* keyword: a VDbench JVM or platform setting */
 	REP_EV_JVMS_NO_EFFECT, /* jvms= on one host */
 	REP_EV_WORKER_FAILED,  /* worker, err */
@@ -321,6 +329,11 @@ struct rep_event {
 	double resp_ms;
 	double stall_s;
 	struct {
+		const char *name; /* "uring" */
+		const char *kind; /* what the rule saw: "O_DIRECT", "buffered, written" */
+		size_t nr_sds;
+	} engine;
+	struct {
 		uint64_t unit_bytes;
 		double ratio;
 		uint64_t nr_units;
@@ -351,6 +364,8 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
 /* printf-style message to every observer (console and logfile print it with the time). */
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take log notes (rep_ops.log_note). */
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
@@ -400,8 +415,85 @@ void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* The files -s leaves in x->outdir (created by the caller), as VDbench's simulation does; sim:
  * the listing -s printed. Returns 0 or -errno. */
 int rep_sim_files_write(const struct rep_exec *x, const char *sim);
-/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave; on one host
+ * localhost.html, localhost-0.html and localhost.var_adm_msgs.html */
 extern const struct rep_ops rep_hostreport;
+/* config.html: the host's uname, interfaces, id, mounts, memory and processes */
+extern const struct rep_ops rep_config;
+/* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
+extern const struct rep_ops rep_slavelog;
+
+/* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
+
+/* Creates outdir/name with VDbench's "<title>Vdbench <last dir component>/name</title><pre>"
+ * line. Returns the stream, or NULL with errno set. */
+FILE *rep_html_page_open(const char *outdir, const char *name);
+
+/* One run of a "Link to Run Definitions:" block: its name, for-loop text ("None" when NULL or
+ * empty) and its index in the execution (the anchor id is a hash of name and index). */
+struct rep_run_link {
+	const char *name;
+	const char *loops;
+	size_t idx;
+};
+void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
+uint32_t rep_html_anchor_id(const char *name, size_t idx);
+/* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
+void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
+
+/* The link block of a list of names ("Link to SD reports:" ...): sorted as VDbench does
+ * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
+void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
+
+/* One histogram section in VDbench's layout: the heading line as given ("Reads:"), the column
+ * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
+void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
+		      const struct stats_vdb_buckets *b);
+
+/* The curves of a file-system execution (fwdrate=curve): src/fs gives each curve's runs as
+ * plain figures; curves.csv, report.html and the end-of-curve block are the raw runs' own. */
+struct rep_fs_point {
+	const char *run_name;  /* "rd1", "rd1_(50%)" */
+	const char *rate_text; /* "max", "50%" */
+	double pct;	       /* NaN for the max run */
+	double target_iops;    /* NaN for the max run */
+	double iops;	       /* requested operations per second, the counted intervals */
+	double mb_per_sec;
+	double read_pct;
+	double bytes_per_io;
+	double elapsed_s;
+	const struct stats_hist *svc;  /* service times of the requested operations */
+	const struct stats_hist *resp; /* and response times (from when each was due) */
+	bool is_target_met;	       /* within 2% of the target; true for the max run */
+	enum rep_limit limited_by;
+	const double *interval_iops; /* every interval's rate, interval_s each */
+	size_t nr_intervals;
+	double interval_s;
+};
+
+struct rep_fs_curve {
+	const char *rd;
+	const char *for_loops;
+	const char *const *fsds;
+	size_t nr_fsds;
+	const char *const *fwds;
+	size_t nr_fwds;
+	struct rep_fs_point max;
+	const struct rep_fs_point *points;
+	size_t nr_points;
+};
+
+struct rep_fs_curves {
+	const struct rep_fs_curve *curves;
+	size_t nr;
+	const char *outdir;  /* curves.csv and report.html there; NULL: none */
+	FILE *console;	     /* each curve's points and IOPS at latency; NULL: none */
+	uint64_t start_tod_ns;
+	int status;
+};
+
+/* Writes them; nothing without curves. Returns 0 or -errno. */
+int rep_fs_curves_write(const struct rep_fs_curves *fc);
 
 /* ---- output directory ------------------------------------------------------------------ */
 

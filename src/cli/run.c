@@ -203,7 +203,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.seed = seed,
 		.engine = a->engine		      ? a->engine
 			  : plan->cfg->general.engine ? plan->cfg->general.engine
-						      : "uring",
+						      : "default", /* per SD: runs[].sds[].engine */
 		.model = eng_exec_model(ex, &c->model) ? &c->model : NULL,
 		.tod_ns = eng_exec_tod_ns,
 		.tod_ctx = ex,

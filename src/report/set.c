@@ -117,6 +117,19 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	bracket(s, true);
 }
 
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->log_note)
+			s->ops[i]->log_note(s->state[i], line);
+}
+
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 {
 	for (size_t i = 0; i < s->nr; i++)
@@ -143,10 +156,9 @@ void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum)
 int rep_set_add_vdbench(struct rep_set *s)
 {
 	static const struct rep_ops *const outputs[] = {
-		&rep_summary,  &rep_logfile,  &rep_totals,   &rep_parmfile,
-		&rep_flatfile, &rep_status,   &rep_errorlog, &rep_histogram,
-		&rep_sdreport, &rep_wdreport, &rep_skew,     &rep_hostreport,
-		&rep_parmscan,
+		&rep_summary, &rep_logfile,    &rep_totals,    &rep_parmfile, &rep_flatfile,
+		&rep_status,  &rep_errorlog,   &rep_histogram, &rep_sdreport, &rep_wdreport,
+		&rep_skew,    &rep_hostreport, &rep_parmscan,  &rep_config,   &rep_slavelog,
 	};
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(outputs); i++) {
