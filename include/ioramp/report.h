@@ -239,6 +239,9 @@ struct rep_ops {
 	void (*dv_summary)(void *state, const struct rep_dv_summary *s);
 	/* Execution end with the exit status; frees state. Returns 0 or -errno. */
 	int (*close)(void *state, int status);
+	/* Optional, for a file closed last: whether all written so far reached it (0 or -errno),
+	 * asked before the console may say the execution completed. state may be NULL. */
+	int (*check)(void *state);
 	/* Optional, for an output that keeps a line on a terminal (rep_statusline): called with
 	 * is_after false before an event (run_start, interval, run_end, message, close) reaches
 	 * any observer and true after all have handled it (except close), so the line is erased

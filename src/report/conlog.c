@@ -3,6 +3,7 @@
  * average line and the warning boxes, messages and I/O errors with the time of day in front. */
 #include "vdbtext.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
 
@@ -85,6 +86,18 @@ void rep_conlog_dv_error(struct rep_conlog *c, const struct rep_dv_error *e)
 	rep_conlog_timed(c, text);
 	rep_dv_error_line(text, sizeof(text), c->x, e);
 	rep_conlog_timed(c, text);
+}
+
+int rep_conlog_check(void *state)
+{
+	struct rep_conlog *c = state;
+
+	if (!c || !c->f)
+		return 0;
+	errno = 0;
+	if (fflush(c->f) || ferror(c->f))
+		return rep_write_cause(c->f, errno ? -errno : -EIO);
+	return 0;
 }
 
 void rep_conlog_close(struct rep_conlog *c, int status)

@@ -141,4 +141,5 @@ const struct rep_ops rep_logfile = {
 	.io_error = logfile_io_error,
 	.dv_error = logfile_dv_error,
 	.close = logfile_close,
+	.check = rep_conlog_check,
 };

@@ -208,25 +208,32 @@ static void say_failed_one(struct rep_set *s, const struct rep_ops *ops, int err
 		fprintf(stderr, "%s\n", line);
 }
 
-/* Every report that failed so far, each once. */
-static void say_failed(struct rep_set *s)
+/* Every report that failed so far and was not said yet, each once. */
+static void say_failed(struct rep_set *s, bool *is_said)
 {
 	for (size_t i = 0; i < s->nr; i++)
-		if (s->errs[i] && !s->ops[i]->is_closed_last)
+		if (s->errs[i] && !is_said[i]) {
 			say_failed_one(s, s->ops[i], s->errs[i]);
+			is_said[i] = true;
+		}
 }
 
 int rep_set_close(struct rep_set *s, int status)
 {
+	bool is_said[IORAMP_ARRAY_SIZE(s->ops)] = { false };
+
 	bracket(s, false);
 	close_pass(s, false, status);
+	for (size_t i = 0; i < s->nr; i++) /* a summary cut short: no success line either */
+		if (s->ops[i]->is_closed_last && s->ops[i]->check)
+			note(s, i, s->ops[i]->check(s->state[i]));
 	if (s->err) { /* said whatever else ended the execution */
 		status = status ? status : 1;
-		say_failed(s);
+		say_failed(s, is_said);
 	}
 	close_pass(s, true, status);
-	for (size_t i = 0; i < s->nr; i++) /* those closed last can only tell stderr */
-		if (s->ops[i]->is_closed_last && s->errs[i])
+	for (size_t i = 0; i < s->nr; i++) /* failed at their own close: only stderr is left */
+		if (s->errs[i] && !is_said[i])
 			fprintf(stderr,
 				"ioramp: error: %s/%s: cannot write the report: %s; the results in "
 				"%s are incomplete\n",

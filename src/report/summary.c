@@ -97,4 +97,5 @@ const struct rep_ops rep_summary = {
 	.interval = rep_conlog_on_interval,
 	.run_end = rep_conlog_on_run_end,
 	.close = summary_close,
+	.check = rep_conlog_check,
 };

@@ -150,6 +150,8 @@ void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e);
 void rep_conlog_dv_error(struct rep_conlog *c, const struct rep_dv_error *e);
 /* The closing line when status is 0. */
 void rep_conlog_close(struct rep_conlog *c, int status);
+/* rep_ops.check of a rep_conlog written to a file (summary.html, logfile.html). */
+int rep_conlog_check(void *state);
 
 /* ---- warning boxes (box.c) ------------------------------------------------------------------- */
 

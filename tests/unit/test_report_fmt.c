@@ -197,6 +197,40 @@ static void test_console_repeats_header_every_30_lines(void **state)
 	free((void *)s.total);
 }
 
+static int cut_check(void *state)
+{
+	(void)state;
+	return -ENOSPC;
+}
+
+/* A file closed last (summary.html) found cut short: the execution fails, the console says
+ * which file and why, and never that it completed. */
+static void test_a_summary_cut_short_fails_the_execution(void **state)
+{
+	static const struct rep_ops cut = {
+		.name = "summary",
+		.file = "summary.html",
+		.is_closed_last = true,
+		.check = cut_check,
+	};
+	struct rep_exec x = { .mb_bytes = 1048576 };
+	struct rep_set set = { 0 };
+	char *text = NULL;
+	size_t len = 0;
+
+	(void)state;
+	x.console = open_memstream(&text, &len);
+	assert_int_equal(rep_set_add(&set, &rep_console), 0);
+	assert_int_equal(rep_set_add(&set, &cut), 0);
+	assert_int_equal(rep_set_open(&set, &x), 0);
+	assert_int_equal(rep_set_close(&set, 0), -ENOSPC);
+	fclose(x.console);
+	assert_null(strstr(text, "completed successfully"));
+	assert_non_null(strstr(text, "ioramp: error: ./summary.html: cannot write the report: No "
+				     "space left on device"));
+	free(text);
+}
+
 static void emit_to_file(void *ctx, const char *line)
 {
 	fprintf(ctx, "%s\n", line);
@@ -490,6 +524,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jfmt_rounds_half_up_like_java),
+		cmocka_unit_test(test_a_summary_cut_short_fails_the_execution),
 		cmocka_unit_test(test_jfmt_pads_nan_and_infinity),
 		cmocka_unit_test(test_jflat_strips_trailing_zeros),
 		cmocka_unit_test(test_jgroup_inserts_thousands_separators),
