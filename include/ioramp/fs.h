@@ -205,6 +205,8 @@ uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no);
 
 /* The "Anchor size:" line after the time of day. */
 void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len);
+/* With two anchors or more, "Estimated totals for all N anchors: ..." (true), else false. */
+bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *buf, size_t len);
 
 /* ---- running (src/fs/) ---- */
 

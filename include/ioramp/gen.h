@@ -224,6 +224,19 @@ enum {
  * hotband under GEN_HOTBAND_MIN_BYTES, stride min > max, poisson_lambda <= 0. */
 int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream);
 
+/* Why gen_wg_init() refuses cfg, so a caller can say it before any I/O. */
+enum gen_wg_fault {
+	GEN_WG_OK,
+	GEN_WG_BAD_CFG,	 /* a percentage, seek or stride out of its range */
+	GEN_WG_BAD_XFER, /* the transfer sizes (see gen_wg_init()) */
+	GEN_WG_RANGE,	 /* the range does not hold one largest transfer inside the SD */
+	GEN_WG_HITAREA,	 /* hit or miss area under two largest transfers, hits in use */
+	GEN_WG_HOTBAND,	 /* the band's miss area under GEN_HOTBAND_MIN_BYTES */
+};
+
+/* gen_wg_init()'s checks alone; *len_bytes (if not NULL): the usable range length found. */
+enum gen_wg_fault gen_wg_check(const struct gen_wg_cfg *cfg, uint64_t *len_bytes);
+
 /* Draws the next I/O into *io. Returns 0, or 1 once a GEN_SEEK_EOF generator has passed the
  * end of its range (and on every later call; *io is then untouched). Hot path: no
  * allocation, no syscalls, bounded work. Rules (reference §9.5-9.7):

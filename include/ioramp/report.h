@@ -348,6 +348,7 @@ struct rep_set {
 	const struct rep_exec *exec;
 	int err;		    /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
+	int errs[32];		       /* each observer's first failure: every one is said */
 };
 
 /* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
@@ -411,20 +412,124 @@ void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* The files -s leaves in x->outdir (created by the caller), as VDbench's simulation does; sim:
  * the listing -s printed. Returns 0 or -errno. */
 int rep_sim_files_write(const struct rep_exec *x, const char *sim);
-/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave; on one host
+ * localhost.html, localhost-0.html and localhost.var_adm_msgs.html */
 extern const struct rep_ops rep_hostreport;
+/* config.html: the host's uname, interfaces, id, mounts, memory and processes */
+extern const struct rep_ops rep_config;
+/* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
+extern const struct rep_ops rep_slavelog;
+
+/* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
+
+/* Creates outdir/name with VDbench's "<title>Vdbench <last dir component>/name</title><pre>"
+ * line. Returns the stream, or NULL with errno set. */
+FILE *rep_html_page_open(const char *outdir, const char *name);
+
+/* One run of a "Link to Run Definitions:" block: its name, for-loop text ("None" when NULL or
+ * empty) and its index in the execution (the anchor id is a hash of name and index). */
+struct rep_run_link {
+	const char *name;
+	const char *loops;
+	size_t idx;
+};
+void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
+uint32_t rep_html_anchor_id(const char *name, size_t idx);
+/* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
+void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
+
+/* The link block of a list of names ("Link to SD reports:" ...): sorted as VDbench does
+ * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
+void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
+
+/* One histogram section in VDbench's layout: the heading line as given ("Reads:"), the column
+ * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
+void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
+		      const struct stats_vdb_buckets *b);
+
+/* The curves of a file-system execution (fwdrate=curve): src/fs gives each curve's runs as
+ * plain figures; curves.csv, report.html and the end-of-curve block are the raw runs' own. */
+struct rep_fs_point {
+	const char *run_name;  /* "rd1", "rd1_(50%)" */
+	const char *rate_text; /* "max", "50%" */
+	double pct;	       /* NaN for the max run */
+	double target_iops;    /* NaN for the max run */
+	double iops;	       /* requested operations per second, the counted intervals */
+	double mb_per_sec;
+	double read_pct;
+	double bytes_per_io;
+	double elapsed_s;
+	const struct stats_hist *svc;  /* service times of the requested operations */
+	const struct stats_hist *resp; /* and response times (from when each was due) */
+	bool is_target_met;	       /* within 2% of the target; true for the max run */
+	enum rep_limit limited_by;
+	const double *interval_iops; /* every interval's rate, interval_s each */
+	size_t nr_intervals;
+	double interval_s;
+};
+
+struct rep_fs_curve {
+	const char *rd;
+	const char *for_loops;
+	const char *const *fsds;
+	size_t nr_fsds;
+	const char *const *fwds;
+	size_t nr_fwds;
+	struct rep_fs_point max;
+	const struct rep_fs_point *points;
+	size_t nr_points;
+};
+
+struct rep_fs_curves {
+	const struct rep_fs_curve *curves;
+	size_t nr;
+	const char *outdir;  /* curves.csv and report.html there; NULL: none */
+	FILE *console;	     /* each curve's points and IOPS at latency; NULL: none */
+	uint64_t start_tod_ns;
+	int status;
+};
+
+/* Writes them; nothing without curves. Returns 0 or -errno. */
+int rep_fs_curves_write(const struct rep_fs_curves *fc);
 
 /* ---- output directory ------------------------------------------------------------------ */
 
+/* What rep_outdir_create() found in the way, or could not delete. */
+struct rep_outdir_err {
+	char file[256];	  /* -ENOTEMPTY: the entry in the way; else the report not deleted */
+	bool is_deleting; /* the failure came while deleting: earlier reports may be gone */
+};
+
 /* Creates the output directory as VDbench does for -o spec (reference §7): NULL or "" means
- * "output"; an existing directory is reused after its *.html files are deleted; "name+" takes
- * the first of name001..name999 that does not exist; "name.tod" becomes name.yymmdd.hhmmss
- * (local time of tod_ns). The chosen path goes to out (len bytes). Returns 0, -ENAMETOOLONG,
- * -EEXIST (no free name+ slot), -ENOTDIR (spec or a parent is a file), or -errno from mkdir,
+ * "output"; an existing directory is reused after the reports ioramp wrote there are deleted
+ * (rep_outdir_check, rep_outdir_clean); "name+" takes the first of name001..name999 that does
+ * not exist; "name.tod" becomes name.yymmdd.hhmmss (local time of tod_ns). The chosen path
+ * goes to out (len bytes). Returns 0, -ENAMETOOLONG, -EEXIST (no free name+ slot), -ENOTDIR
+ * (spec or a parent is a file), -ENOTEMPTY (e->file is in the way), or -errno from mkdir,
  * opendir or unlink. Parent directories are created as needed. Before deleting anything it
- * checks that the reports can be written there (a probe file written and synced, at least
- * 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory it made is removed again. */
-int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len);
+ * checks that nothing is in the way and that the reports can be written there (a probe file
+ * written and synced, at least 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory
+ * it made is removed again. e may be NULL. */
+int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
+		      struct rep_outdir_err *e);
+
+/* The message of a failed rep_outdir_create(spec) that chose dir: what was in the way or
+ * could not be written, and whether anything was deleted. prog: "ioramp", "ioramp suite". */
+void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *dir, int ret,
+		       const struct rep_outdir_err *e);
+
+/* In an existing output directory, the names ioramp writes (*.html, results.json, curves.csv
+ * and their .tmp) must be regular files that are empty or begin as ioramp's reports (or
+ * VDbench's pages) begin. Returns 0, -ENOTEMPTY with the first other one's name in in_the_way,
+ * or -errno of opendir. Touches nothing. */
+int rep_outdir_check(const char *dir, char *in_the_way, size_t len);
+
+/* ret, a report stream's -errno; a bare -EIO (the stream's error flag, the cause unknown)
+ * becomes -ENOSPC when the file system of f is full. */
+int rep_write_cause(FILE *f, int ret);
+
+/* Deletes those reports. Returns 0, or -errno with the file that could not go in failed. */
+int rep_outdir_clean(const char *dir, char *failed, size_t len);
 
 /* ---- flatfile parsing (ioramp parseflat) ----------------------------------------------- */
 

@@ -402,15 +402,14 @@ out:
 
 int cli_suite_execute(struct cli_suite *s)
 {
+	struct rep_outdir_err oe;
 	int rc = CLI_EXIT_OK, ret;
 
 	ret = rep_outdir_create(s->o.outdir ? s->o.outdir : "suite", wall_ns(), s->outdir,
-				sizeof(s->outdir));
+				sizeof(s->outdir), &oe);
 	if (ret) {
-		fprintf(stderr,
-			"ioramp suite: error: -o %s: cannot write the reports there: %s; expected "
-			"a writable directory with 1 MiB free (nothing was run or deleted)\n",
-			s->o.outdir ? s->o.outdir : "suite", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp suite", s->o.outdir ? s->o.outdir : "suite",
+				  s->outdir, ret, &oe);
 		return CLI_EXIT_USAGE;
 	}
 	cli_signals_catch();

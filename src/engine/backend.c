@@ -24,6 +24,11 @@ const struct eng_backend_ops *eng_backend_find(const char *name)
 	return NULL;
 }
 
+bool eng_backend_is_sync(const char *engine)
+{
+	return engine && !strcmp(engine, "sync");
+}
+
 /*
  * The default engine's rule, the one place it lives. bench/engines, eight 64 MiB page-cache
  * files, threads=16 per SD, median of three interleaved runs (2026-12-02, 2 CPUs shared, load

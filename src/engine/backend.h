@@ -117,6 +117,9 @@ extern const struct eng_backend_ops eng_backend_model;
 /* The backend called name ("uring", "aio", "sync", "null"), or NULL when there is none. */
 const struct eng_backend_ops *eng_backend_find(const char *name);
 
+/* Whether engine names the sync backend itself ("sync"; not a fault wrapper around it). */
+bool eng_backend_is_sync(const char *engine);
+
 /* What the default engine knows of an SD when it picks the SD's backend. */
 struct eng_sd_traits {
 	bool is_block;		 /* a block device */

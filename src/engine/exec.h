@@ -10,7 +10,7 @@ struct eng_sd_need {
 	bool is_used;
 	bool is_written;
 	bool is_create; /* the file does not exist yet */
-	bool is_extend; /* a missing or short file: created or extended (sparse) to size= */
+	bool is_extend; /* a missing or short file: created, extended to size= when formatted */
 	bool is_format; /* SD_format writes it first (a missing or short file, formatsds=yes) */
 	uint64_t format_from_bytes;
 	uint32_t flags; /* O_DIRECT, O_DSYNC */
@@ -27,7 +27,8 @@ struct eng_exec {
 	const char *engine;	 /* --engine or engine=; NULL: the default, per SD (sd_engine.c) */
 	char engines_noted[256]; /* the default's picks last written to the logfile */
 	bool engine_noted;
-	uint32_t nr_missed; /* runs with a target that missed it by more than 2% (--strict) */	       /* the backend fallback note is printed once */
+	uint32_t nr_missed;
+		/* runs with a target that missed it by more than 2% (--strict) */ /* the backend fallback note is printed once */
 	bool has_format;	       /* some SD needs the SD_format pass */
 	struct eng_recorder *recorder; /* --record */
 	struct eng_trace_info *traces; /* per RD with trace=: what the scan found */
@@ -50,8 +51,14 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 
 /* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);
+/* After a completed format pass: each file it wrote from new or short gets its size=. */
+int eng_targets_formatted(struct eng_exec *x, struct parm_err *err);
 void eng_targets_close(struct eng_exec *x);
 int eng_check_alignment(const struct eng_exec *x, const struct eng_run *r, struct parm_err *err);
+
+/* run_check.c: every run built against the opened targets, each generator's sizes checked; a
+ * located error for the first that cannot run. */
+int eng_check_runs(const struct eng_exec *x, struct parm_err *err);
 
 /* format.c: the hidden SD_format run; sets *r up, or returns 1 when nothing needs it. */
 int eng_format_build(struct eng_exec *x, struct eng_run *r);

@@ -165,7 +165,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.wd_skew_pct = r->wd_skew_pct,
 	};
 	v->rr.start_tod_ns = eng_clock_tod_ns(&x->clock);
-	if (pr && r->target_iops > 0)
+	if (pr && r->target_iops > 0 && pr->rate != PLAN_RATE_VARIABLE) /* "Variable" as -s */
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
 		plan_rate_text(pr, 0, v->rr.rate_text, sizeof(v->rr.rate_text));
@@ -189,29 +189,69 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 	return false;
 }
 
+/* Whether SD s can be cut into one part per thread: each generator on it fits. */
+static bool sd_fits_parts(const struct eng_run *r, size_t s)
+{
+	for (size_t i = 0; i < r->nr_wgs; i++)
+		if (r->wgs[i].run_sd == s && !eng_part_fits(&r->wgs[i].gen, r->sds[s].threads))
+			return false;
+	return true;
+}
+
+/* The sync engine runs VDbench's and fio psync's thread model: each of an SD's threads= is a
+ * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
+ * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
+ * spike rates, many hosts) keep the pool of backend_sync.c instead. */
+static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r)
+{
+	return eng_backend_is_sync(x->engine) && !x->clu && !r->is_replay && !r->dv &&
+	       !r->is_recording && !r->dedup && !r->nr_steps && !r->is_spike;
+}
+
 /* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
- * idle rank of a many-hosts run); one in virtual time. */
-static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
+ * idle rank of a many-hosts run); one in virtual time; per thread, one per thread of each SD
+ * (eng_sd_desc.nr_parts). */
+static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r)
 {
 	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
+	bool per_thread = is_per_thread(x, r);
+	uint64_t nr_parts = 0;
 
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		bool has_work = sd_has_work(r, s);
+
+		r->sds[s].nr_parts =
+			per_thread && has_work && sd_fits_parts(r, s) ? r->sds[s].threads : 1;
+		nr_sds += has_work;
+		nr_parts += has_work ? r->sds[s].nr_parts : 0;
+	}
+	if (per_thread)
+		return nr_parts ? (uint32_t)nr_parts : 1;
 	/* Virtual time: one worker. Its sleeps then only move the clock (no hand-off between
 	 * threads, no futex per I/O), and one thread's order of events is the run's. */
 	if (x->clock.is_virtual)
 		n = 1;
-	for (size_t s = 0; s < r->nr_sds; s++)
-		nr_sds += sd_has_work(r, s);
 	if (n > nr_sds)
 		n = nr_sds;
 	return n || !x->clu ? (n ? n : 1) : 0;
 }
 
-/* The run's workers, and which SDs each drives (eng_place_sds: one backend per worker). */
+/* The run's workers, and which SDs each drives: per thread, each SD's parts in order (one
+ * worker per thread, nr_workers() counted them); else eng_place_sds(), one backend per
+ * worker. */
 static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 {
-	uint32_t n = nr_workers(x, r), placed_n;
-	bool *placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
+	uint32_t n = nr_workers(x, r), placed_n, k = 0;
+	bool *placed;
 
+	if (is_per_thread(x, r)) {
+		for (size_t s = 0; s < r->nr_sds; s++) {
+			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
+			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;
+		}
+		return n;
+	}
+	placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
 	if (!placed)
 		return 0;
 	for (size_t s = 0; s < r->nr_sds; s++)
@@ -467,7 +507,6 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	eng_run_engines(x, r);
-	r->nr_workers = place_workers(x, r);
 	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
 		r->dv = x->dv;
 		for (size_t s = 0; s < r->nr_sds; s++)
@@ -481,6 +520,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 			return ENG_FAILED;
 		}
 	}
+	r->nr_workers = place_workers(x, r); /* after the stages: they decide per thread or not */
 	ret = eng_check_alignment(x, r, err);
 	if (ret && !x->clu)
 		return ENG_BAD_PARMS;

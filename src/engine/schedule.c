@@ -19,6 +19,78 @@ uint64_t eng_wg_arrival_stream(const struct eng_run *r, size_t wg)
 	return r->stream_base + wg + (1ull << 40);
 }
 
+uint32_t eng_part_threads(uint32_t threads, uint32_t nr_parts, uint32_t part)
+{
+	if (nr_parts <= 1)
+		return threads;
+	return threads / nr_parts + (part < threads % nr_parts);
+}
+
+uint64_t eng_part_stream(uint64_t stream, uint32_t part)
+{
+	return stream + (uint64_t)part * 0x9e3779b97f4a7c15ull; /* apart from every other stream */
+}
+
+/* Whether a generator walks its range in order (then each part of a split SD walks its own
+ * slice, so a format pass writes every block once and sequential streams stay sequential). */
+static bool is_sequential(const struct gen_wg_cfg *c)
+{
+	return c->seek == GEN_SEEK_EOF || c->seek == GEN_SEEK_SEQNZ ||
+	       (c->seek == GEN_SEEK_PCT && c->seekpct < 100);
+}
+
+/* A part's generator: the whole SD's, with a sequential one's range cut into equal slices
+ * (the largest transfer's multiples; the last takes the rest). Random ones keep the whole
+ * range: their parts draw from their own streams. */
+const struct gen_wg_cfg *eng_part_gen(const struct gen_wg_cfg *c, uint32_t nr_parts, uint32_t part,
+				      struct gen_wg_cfg *out)
+{
+	uint64_t len = c->range.len_bytes ? c->range.len_bytes : c->sd_size_bytes;
+	uint64_t unit = gen_xfer_max_bytes(&c->xfer), slice, start;
+
+	if (nr_parts <= 1 || !is_sequential(c) || !unit)
+		return c;
+	slice = len / nr_parts / unit * unit;
+	if (slice < unit)
+		return c; /* eng_part_fits() keeps such an SD in one part */
+	*out = *c;
+	start = c->range.start_bytes + (uint64_t)part * slice;
+	out->range.start_bytes = start >= c->sd_size_bytes ? start - c->sd_size_bytes : start;
+	out->range.len_bytes = part + 1 == nr_parts ? len - (uint64_t)part * slice : slice;
+	return out;
+}
+
+bool eng_part_fits(const struct gen_wg_cfg *c, uint32_t nr_parts)
+{
+	uint64_t len = c->range.len_bytes ? c->range.len_bytes : c->sd_size_bytes;
+	uint64_t unit = gen_xfer_max_bytes(&c->xfer);
+
+	if (nr_parts <= 1 || !is_sequential(c))
+		return true;
+	/* hits need two transfers of hit and miss area in every slice: keep such a one whole */
+	return unit && !(c->rhpct > 0 || c->whpct > 0) && len / nr_parts >= 2 * unit;
+}
+
+/* A part's schedule: its threads' share of the rate, so that the parts' sum is the SD's; a
+ * deterministic one shifted so that the parts interleave into the whole SD's schedule. */
+void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
+		       const struct eng_sd_desc *sd)
+{
+	double share, whole_ns = ac->mean_ns;
+	uint64_t shift;
+
+	if (d->nr_parts <= 1 || !sd->threads)
+		return;
+	share = (double)d->threads / (double)sd->threads;
+	ac->mean_ns = whole_ns / share;
+	if (ac->dist != GEN_DIST_DETERMINISTIC || d->threads != 1 || sd->threads != d->nr_parts)
+		return;
+	/* part j's first arrival at start + (j + 1) x the whole mean, then every nr_parts */
+	shift = (uint64_t)((double)(d->nr_parts - 1 - d->part) * whole_ns);
+	if (ac->start_ns >= shift)
+		ac->start_ns -= shift;
+}
+
 bool eng_rd_is_variable(const struct parm_rd *rd)
 {
 	return (rd->is_variable || rd->is_spike) && rd->nr_rates >= 2 && !rd->trace;

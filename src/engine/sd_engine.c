@@ -76,8 +76,9 @@ uint32_t eng_place_sds(struct eng_run *r, const bool *placed, uint32_t nr_worker
 
 const char *eng_worker_engine(const struct eng_run *r, uint32_t worker)
 {
-	for (size_t s = 0; s < r->nr_sds; s++)
-		if (r->sds[s].worker == worker)
+	for (size_t s = 0; s < r->nr_sds; s++) /* an SD run per thread has nr_parts workers */
+		if (r->sds[s].worker != UINT32_MAX && worker >= r->sds[s].worker &&
+		    worker - r->sds[s].worker < (r->sds[s].nr_parts ? r->sds[s].nr_parts : 1))
 			return r->sds[s].engine;
 	return NULL;
 }

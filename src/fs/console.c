@@ -47,7 +47,39 @@ static void tod(char buf[16])
 		 (int)(ts.tv_nsec / 1000000));
 }
 
-void fs_console_header(FILE *f)
+/* The metadata operations that can have console columns, in VDbench's order. */
+static const enum fs_op meta_ops[] = { FS_OP_MKDIR,  FS_OP_RMDIR,  FS_OP_CREATE,  FS_OP_OPEN,
+				       FS_OP_CLOSE,  FS_OP_DELETE, FS_OP_GETATTR, FS_OP_SETATTR,
+				       FS_OP_ACCESS, FS_OP_COPY,   FS_OP_MOVE };
+
+static bool has_col(unsigned int cols, enum fs_op op)
+{
+	return cols & (1u << op);
+}
+
+unsigned int fs_console_cols(const struct fs_plan *p)
+{
+	unsigned int cols = 0;
+
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		const struct fs_run *r = &p->runs[i];
+
+		if (r->kind == FS_RUN_FORMAT)
+			cols |= 1u << FS_OP_MKDIR | 1u << FS_OP_RMDIR | 1u << FS_OP_CREATE |
+				1u << FS_OP_OPEN | 1u << FS_OP_CLOSE | 1u << FS_OP_DELETE;
+		for (size_t j = 0; r->kind == FS_RUN_WORK && j < r->nr_fwds; j++) {
+			enum fs_op op = r->fwds[j].op;
+
+			if (op == FS_OP_READ || op == FS_OP_WRITE)
+				cols |= 1u << FS_OP_OPEN | 1u << FS_OP_CLOSE;
+			else
+				cols |= 1u << op;
+		}
+	}
+	return cols;
+}
+
+void fs_console_header(FILE *f, unsigned int cols)
 {
 	char date[32];
 	time_t now = time(NULL);
@@ -55,13 +87,33 @@ void fs_console_header(FILE *f)
 
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%b %d, %Y", &tm);
-	fprintf(f, "\n%s ..Interval.. .ReqstdOps... ...cpu%%...  read ....read..... "
-		   "....write.... ..mb/sec... mb/sec .xfer.. ...mkdir.... ...rmdir.... "
-		   "...create... ....open.... ...close.... ...delete...\n",
+	fprintf(f,
+		"\n%s ..Interval.. .ReqstdOps... ...cpu%%...  read ....read..... "
+		"....write.... ..mb/sec... mb/sec .xfer..",
 		date);
-	fprintf(f, "                            rate   resp total  sys   pct   rate   resp   rate "
-		   "  resp  read write  total    size  rate   resp  rate   resp  rate   resp  rate "
-		   "  resp  rate   resp  rate   resp\n");
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++) {
+		const char *n = fs_op_name(meta_ops[i]);
+		int len = (int)strlen(n), left = (12 - len) / 2;
+
+		if (has_col(cols, meta_ops[i]))
+			fprintf(f, " %.*s%s%.*s", left, "......", n, 12 - len - left, "......");
+	}
+	fprintf(f,
+		"\n                            rate   resp total  sys   pct   rate   resp   rate "
+		"  resp  read write  total    size");
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++)
+		if (has_col(cols, meta_ops[i]))
+			fprintf(f, "  rate   resp");
+	fputc('\n', f);
+}
+
+/* " %w.pf", or " NaN" as Java prints a rate over no time. */
+static void fnum(FILE *f, int w, int prec, double v)
+{
+	if (isnan(v))
+		fprintf(f, " NaN");
+	else
+		fprintf(f, " %*.*f", w, prec, v);
 }
 
 static double resp(const struct fs_opstat *s)
@@ -69,29 +121,39 @@ static double resp(const struct fs_opstat *s)
 	return s->n ? s->resp_sum_ms / (double)s->n : 0;
 }
 
-void fs_console_line(FILE *f, const char *label, const struct fs_stats *s, double secs,
-		     double cpu_total, double cpu_sys)
+void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct fs_stats *s,
+		     double secs, double cpu_total, double cpu_sys)
 {
-	static const enum fs_op meta[] = { FS_OP_MKDIR, FS_OP_RMDIR, FS_OP_CREATE,
-					   FS_OP_OPEN,	FS_OP_CLOSE, FS_OP_DELETE };
 	const struct fs_opstat *rd = &s->op[FS_OP_READ], *wr = &s->op[FS_OP_WRITE];
 	uint64_t rw = rd->n + wr->n;
 	double mb = 1024.0 * 1024.0;
 	char t[16];
 
+	/* an average over no interval (a format done within its first one): NaN rates */
 	if (secs <= 0)
-		secs = 1;
+		secs = 0;
 	tod(t);
-	fprintf(f, "%s%13s %6.1f %6.3f %5.1f %4.2f %5.1f %6.1f %6.3f %6.1f %6.3f %5.2f %5.2f %6.2f "
-		   "%7llu",
-		t, label, (double)s->reqstd.n / secs, resp(&s->reqstd), cpu_total, cpu_sys,
-		rw ? 100.0 * (double)rd->n / (double)rw : 0.0, (double)rd->n / secs, resp(rd),
-		(double)wr->n / secs, resp(wr), (double)s->read_bytes / mb / secs,
-		(double)s->write_bytes / mb / secs,
-		(double)(s->read_bytes + s->write_bytes) / mb / secs,
+	fprintf(f, "%s%13s", t, label);
+	fnum(f, 6, 1, (double)s->reqstd.n / secs);
+	fprintf(f, " %6.3f", resp(&s->reqstd));
+	fnum(f, 5, 1, cpu_total);
+	fnum(f, 4, 2, cpu_sys);
+	fprintf(f, " %5.1f", rw ? 100.0 * (double)rd->n / (double)rw : 0.0);
+	fnum(f, 6, 1, (double)rd->n / secs);
+	fprintf(f, " %6.3f", resp(rd));
+	fnum(f, 6, 1, (double)wr->n / secs);
+	fprintf(f, " %6.3f", resp(wr));
+	fnum(f, 5, 2, (double)s->read_bytes / mb / secs);
+	fnum(f, 5, 2, (double)s->write_bytes / mb / secs);
+	fnum(f, 6, 2, (double)(s->read_bytes + s->write_bytes) / mb / secs);
+	fprintf(f, " %7llu",
 		rw ? (unsigned long long)((s->read_bytes + s->write_bytes) / rw) : 0ull);
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta); i++)
-		fprintf(f, " %5.1f %6.3f", (double)s->op[meta[i]].n / secs, resp(&s->op[meta[i]]));
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++) {
+		if (!has_col(cols, meta_ops[i]))
+			continue;
+		fnum(f, 5, 1, (double)s->op[meta_ops[i]].n / secs);
+		fprintf(f, " %6.3f", resp(&s->op[meta_ops[i]]));
+	}
 	fputc('\n', f);
 }
 
@@ -108,6 +170,7 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 		[FS_MISC_FILE_DELETES] = { "FILE_DELETES", "Files deleted:" },
 		[FS_MISC_DIRECTORY_DELETES] = { "DIRECTORY_DELETES", "Directories deleted:" },
 		[FS_MISC_FILE_BUSY] = { "FILE_BUSY", "File busy:" },
+		[FS_MISC_GET_ATTR] = { "GET_ATTR", "Getattr requests:" },
 		[FS_MISC_FILE_CLOSES] = { "FILE_CLOSES", "Close requests:" },
 	};
 	char t[16];
@@ -116,8 +179,9 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 		secs = 1;
 	tod(t);
 	fprintf(f, "%s \n%s Miscellaneous statistics:\n", t, t);
-	fprintf(f, "%s (These statistics do not include activity between the last reported "
-		   "interval and shutdown.)\n",
+	fprintf(f,
+		"%s (These statistics do not include activity between the last reported "
+		"interval and shutdown.)\n",
 		t);
 	for (int i = 0; i < FS_MISC_NR; i++)
 		if (s->misc[i])
@@ -128,14 +192,14 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 }
 
 /* One column pair of the std_ or max_ line: blank when the operation never ran. */
-static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t op_off,
-			double secs, bool is_max, int rate_w)
+static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t op_off, double secs,
+			bool is_max, int rate_w)
 {
 	double sum = 0, sq = 0, mx = 0, n = 0, rsum = 0, rsq = 0, rmax = 0;
 
 	for (size_t i = 0; i < nr; i++) {
-		const struct fs_opstat *s = (const struct fs_opstat *)((const char *)&iv[0] +
-									i * op_off);
+		const struct fs_opstat *s =
+			(const struct fs_opstat *)((const char *)&iv[0] + i * op_off);
 		double rate = (double)s->n / secs;
 
 		sum += rate;
@@ -152,21 +216,25 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t o
 		fprintf(f, " %*s %6s", rate_w, "", "");
 		return;
 	}
+	if (!is_max && nr < 2) { /* VDbench leaves the rate's std of one interval blank */
+		fprintf(f, " %*s %6.3f", rate_w, "",
+			sqrt(fmax(0, rsq / n - (rsum / n) * (rsum / n))));
+		return;
+	}
 	if (is_max) {
 		fprintf(f, " %*.1f %6.3f", rate_w, mx, rmax);
 	} else {
 		double m = sum / (double)nr, rm = rsum / n;
-		double sd = nr > 1 ? sqrt(fmax(0, (sq - (double)nr * m * m) / (double)(nr - 1))) : 0;
+		double sd =
+			nr > 1 ? sqrt(fmax(0, (sq - (double)nr * m * m) / (double)(nr - 1))) : 0;
 
 		fprintf(f, " %*.1f %6.3f", rate_w, sd, sqrt(fmax(0, rsq / n - rm * rm)));
 	}
 }
 
-void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, size_t nr,
-		       double secs)
+void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
+		       size_t nr, double secs)
 {
-	static const enum fs_op meta[] = { FS_OP_MKDIR, FS_OP_RMDIR, FS_OP_CREATE,
-					   FS_OP_OPEN,	FS_OP_CLOSE, FS_OP_DELETE };
 	size_t off = sizeof(struct fs_stats);
 	char t[16], label[64];
 
@@ -181,8 +249,10 @@ void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, si
 		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, nr, off, secs, is_max, 6);
 		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, nr, off, secs, is_max, 6);
 		fprintf(f, " %5s %5s %6s %7s", "", "", "", "");
-		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta); i++)
-			stdmax_pair(f, nr ? &iv[0].op[meta[i]] : NULL, nr, off, secs, is_max, 5);
+		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++)
+			if (has_col(cols, meta_ops[i]))
+				stdmax_pair(f, nr ? &iv[0].op[meta_ops[i]] : NULL, nr, off, secs,
+					    is_max, 5);
 		fputc('\n', f);
 	}
 }

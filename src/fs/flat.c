@@ -14,8 +14,8 @@
 
 /* The operations VDbench gives columns, in its order (copy and move have none). */
 static const enum fs_op flat_ops[] = {
-	FS_OP_READ,   FS_OP_WRITE, FS_OP_MKDIR,   FS_OP_RMDIR,   FS_OP_CREATE, FS_OP_OPEN,
-	FS_OP_CLOSE,  FS_OP_DELETE, FS_OP_GETATTR, FS_OP_SETATTR, FS_OP_ACCESS,
+	FS_OP_READ,  FS_OP_WRITE,  FS_OP_MKDIR,	  FS_OP_RMDIR,	 FS_OP_CREATE, FS_OP_OPEN,
+	FS_OP_CLOSE, FS_OP_DELETE, FS_OP_GETATTR, FS_OP_SETATTR, FS_OP_ACCESS,
 };
 
 /* A number as VDbench's flatfile prints it: up to `dec` decimals, trailing zeros dropped. */
@@ -24,6 +24,10 @@ static void num(FILE *f, double v, int dec)
 	char b[64];
 	char *e;
 
+	if (isnan(v)) {
+		fprintf(f, "NaN ");
+		return;
+	}
 	snprintf(b, sizeof(b), "%.*f", dec, v);
 	if (strchr(b, '.')) {
 		e = b + strlen(b) - 1;
@@ -77,15 +81,17 @@ FILE *fs_flat_open(const char *dir)
 	fprintf(f, "<title>Vdbench %s/flatfile.html</title><pre>\n", dir);
 	fprintf(f, "*\n* ioramp file-system mode: one row per interval and per run average;"
 		   " the columns as VDbench's\n* file-system flatfile has them.\n*\n");
-	fprintf(f, "%12s %23s Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max "
-		   "Resp Resp_std Resp_max MB/sec MB_read MB_write ", "tod", "timestamp");
+	fprintf(f,
+		"%12s %23s Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max "
+		"Resp Resp_std Resp_max MB/sec MB_read MB_write ",
+		"tod", "timestamp");
 	for (size_t i = 0; i < sizeof(flat_ops) / sizeof(flat_ops[0]); i++) {
 		char n[32];
 
 		snprintf(n, sizeof(n), "%s", fs_op_name(flat_ops[i]));
 		n[0] = (char)(n[0] >= 'a' && n[0] <= 'z' ? n[0] - 32 : n[0]);
-		fprintf(f, "%s_rate %s_rate_std %s_rate_max %s_resp %s_resp_std %s_resp_max ", n,
-			n, n, n, n, n);
+		fprintf(f, "%s_rate %s_rate_std %s_rate_max %s_resp %s_resp_std %s_resp_max ", n, n,
+			n, n, n, n);
 	}
 	fprintf(f, "Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle \n");
 	return f;
@@ -99,9 +105,15 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 	struct timeval tv;
 	struct tm tm;
 	char tod[32], stamp[40];
-	double d = secs > 0 ? secs : 1;
+	/* an average over no interval (a format done within its first): NaN rates */
+	double d = secs > 0 ? secs : 0;
 	const struct parm_xfer *x = r->nr_fwds ? &r->fwds[0].xfer : NULL;
 	uint64_t xfer = x && x->kind != PARM_XFER_RANGE && x->nr ? x->sizes_bytes[0] : 0;
+	uint64_t rw = s->op[FS_OP_READ].n + s->op[FS_OP_WRITE].n;
+
+	/* a format's transfer size is what its writes moved on average */
+	if (r->kind == FS_RUN_FORMAT)
+		xfer = rw ? (s->read_bytes + s->write_bytes) / rw : 0;
 
 	if (!f)
 		return;
@@ -118,7 +130,8 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 		double sum = 0, sq = 0, mx = 0, sd = 0;
 
 		for (size_t i = 0; hist && i < nr; i++) {
-			const struct fs_opstat *h = k < 0 ? &hist[i].reqstd : &hist[i].op[flat_ops[k]];
+			const struct fs_opstat *h =
+				k < 0 ? &hist[i].reqstd : &hist[i].op[flat_ops[k]];
 			double rt = (double)h->n / (r->interval_s ? (double)r->interval_s : 1);
 
 			sum += rt;
@@ -126,7 +139,8 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 			mx = rt > mx ? rt : mx;
 		}
 		if (hist && nr > 1) {
-			double m = sum / (double)nr, v = (sq - (double)nr * m * m) / (double)(nr - 1);
+			double m = sum / (double)nr,
+			       v = (sq - (double)nr * m * m) / (double)(nr - 1);
 
 			sd = v > 0 ? sqrt(v) : 0;
 		}
@@ -143,6 +157,9 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 	num(f, cpu, 4);
 	num(f, cpu - cpu_sys, 4);
 	num(f, cpu_sys, 4);
-	fprintf(f, "0 0 \n");
+	if (isnan(cpu))
+		fprintf(f, "NaN NaN \n");
+	else
+		fprintf(f, "0 0 \n");
 	fflush(f);
 }

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <fnmatch.h>
+#include <inttypes.h>
 #include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,6 +23,37 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The counters go to *st under the lock the run's main thread reads them with. */
+struct fmt_sink {
+	struct fs_stats *st;
+	pthread_mutex_t *lock;
+};
+
+static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m, uint64_t bytes)
+{
+	pthread_mutex_lock(k->lock);
+	if (op != FS_OP_NR) {
+		fs_opstat_note(&k->st->op[op], ms);
+		if (op == FS_OP_WRITE) /* the format's requested operations */
+			fs_opstat_note(&k->st->reqstd, ms);
+	}
+	if (m != FS_MISC_NR)
+		k->st->misc[m]++;
+	k->st->write_bytes += bytes;
+	pthread_mutex_unlock(k->lock);
+}
+
+/* "  30.0k", "   1.5g" as the totalsize= notice prints them (observed). */
+static void size_text(uint64_t b, char *buf, size_t len)
+{
+	if (b < 1024ull * 1024)
+		snprintf(buf, len, "%6.1fk", (double)b / 1024);
+	else if (b < 1024ull * 1024 * 1024)
+		snprintf(buf, len, "%6.1fm", (double)b / 1024 / 1024);
+	else
+		snprintf(buf, len, "%6.1fg", (double)b / 1024 / 1024 / 1024);
+}
+
 static bool is_ours(const char *name, bool is_dir)
 {
 	if (is_dir)
@@ -30,7 +62,7 @@ static bool is_ours(const char *name, bool is_dir)
 }
 
 /* Removes our entries under dir; a directory of ours goes only once empty of everything. */
-static int clean_dir(const char *dir, struct fs_stats *st)
+static int clean_dir(const char *dir, struct fmt_sink *st)
 {
 	DIR *d = opendir(dir);
 	struct dirent *e;
@@ -50,10 +82,10 @@ static int clean_dir(const char *dir, struct fs_stats *st)
 		if (S_ISDIR(sb.st_mode) && is_ours(e->d_name, true)) {
 			ret = clean_dir(path, st);
 			if (!ret && !rmdir(path))
-				st->misc[FS_MISC_DIRECTORY_DELETES]++;
+				sink_op(st, FS_OP_NR, 0, FS_MISC_DIRECTORY_DELETES, 0);
 		} else if (S_ISREG(sb.st_mode) && is_ours(e->d_name, false)) {
 			if (!unlink(path) && strcmp(e->d_name, "vdb_control.file"))
-				st->misc[FS_MISC_FILE_DELETES]++;
+				sink_op(st, FS_OP_NR, 0, FS_MISC_FILE_DELETES, 0);
 		}
 		if (ret)
 			break;
@@ -88,7 +120,7 @@ static int make_anchor(const char *anchor)
 	return 0;
 }
 
-static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fs_stats *st)
+static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fmt_sink *st)
 {
 	static const size_t chunk = 64 * 1024;
 	char *buf;
@@ -99,9 +131,9 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 	fd = open(path, O_CREAT | O_WRONLY | O_TRUNC | (int)oflags, 0644);
 	if (fd < 0)
 		return -errno;
-	fs_opstat_note(&st->op[FS_OP_CREATE], now_ms() - t0);
-	st->misc[FS_MISC_FILE_CREATES]++;
-	st->misc[FS_MISC_WRITE_OPENS]++;
+	t0 = now_ms() - t0;
+	sink_op(st, FS_OP_CREATE, t0, FS_MISC_FILE_CREATES, 0);
+	sink_op(st, FS_OP_OPEN, t0, FS_MISC_WRITE_OPENS, 0); /* the create's open */
 	if (posix_memalign((void **)&buf, 4096, chunk)) {
 		close(fd);
 		return -ENOMEM;
@@ -118,21 +150,21 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 			close(fd);
 			return w < 0 ? -errno : -EIO;
 		}
-		fs_opstat_note(&st->op[FS_OP_WRITE], now_ms() - t0);
-		st->write_bytes += (uint64_t)w;
+		sink_op(st, FS_OP_WRITE, now_ms() - t0, FS_MISC_NR, (uint64_t)w);
 		done += (uint64_t)w;
 	}
 	free(buf);
 	t0 = now_ms();
 	close(fd);
-	fs_opstat_note(&st->op[FS_OP_CLOSE], now_ms() - t0);
-	st->misc[FS_MISC_FILE_CLOSES]++;
+	sink_op(st, FS_OP_CLOSE, now_ms() - t0, FS_MISC_FILE_CLOSES, 0);
 	return 0;
 }
 
-int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pthread_mutex_t *lock,
 	      const volatile sig_atomic_t *stop)
 {
+	struct fmt_sink sink = { stats, lock }, *st = &sink;
+	uint64_t total = t->fsd->totalsize_bytes, made_bytes = 0, made = 0;
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);
 
@@ -162,8 +194,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
 			fprintf(stderr, "ioramp: mkdir %s: %s\n", path, strerror(errno));
 			return -errno;
 		}
-		fs_opstat_note(&st->op[FS_OP_MKDIR], now_ms() - t0);
-		st->misc[FS_MISC_DIRECTORY_CREATES]++;
+		sink_op(st, FS_OP_MKDIR, now_ms() - t0, FS_MISC_DIRECTORY_CREATES, 0);
 		t->dir_state[d] = 1;
 	}
 	plan_time_of_day(tod);
@@ -171,17 +202,33 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
 	if (format & FS_FMT_DIRS)
 		return 0;
 	for (uint64_t f = 0; f < t->nr_files; f++) {
+		uint64_t size = fs_file_size(t->fsd, f);
+
 		if (stop && *stop)
 			return -EINTR;
+		/* totalsize=: files in number order until their bytes reach it */
+		if (total && made_bytes >= total)
+			break;
+		made_bytes += size;
+		made++;
 		if (t->file_state[f] == FS_FILE_FULL)
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
-		ret = write_file(path, fs_file_size(t->fsd, f), 0, st);
+		ret = write_file(path, size, 0, st);
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
 			return ret;
 		}
 		t->file_state[f] = FS_FILE_FULL;
+	}
+	if (total) {
+		char sz[32];
+
+		size_text(total, sz, sizeof(sz));
+		plan_time_of_day(tod);
+		printf("%s Created totalsize=%s using %12" PRIu64 " of %12" PRIu64
+		       " files for anchor=%s\n",
+		       tod, sz, made, t->nr_files, t->fsd->anchor);
 	}
 	plan_time_of_day(tod);
 	printf("%s anchor=%s create complete.\n", tod, t->fsd->anchor);

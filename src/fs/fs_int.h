@@ -6,6 +6,8 @@
 #include <stdatomic.h>
 
 #include "ioramp/fs.h"
+#include "ioramp/report.h"
+#include "ioramp/stats.h"
 
 /* Per-operation counts of one interval (or a run's total): done, response time sum/sq/max. */
 struct fs_opstat {
@@ -24,6 +26,7 @@ enum fs_misc {
 	FS_MISC_FILE_DELETES,
 	FS_MISC_DIRECTORY_DELETES,
 	FS_MISC_FILE_BUSY,
+	FS_MISC_GET_ATTR,
 	FS_MISC_FILE_CLOSES,
 	FS_MISC_NR,
 };
@@ -66,13 +69,17 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
 
 /* The format pass: cleans what ioramp created under the anchor, then mkdir, create and write
- * every file; format=clean only cleans. Counts into *st. Returns 0, -EINTR when *stop was
+ * every file; format=clean only cleans. Counts into *st under lock (the run's main thread
+ * reads it each interval); the writes are the requested operations. Returns 0, -EINTR when *stop was
  * set (the files written so far stay full; format=restart goes on from there) or -errno
  * (message printed). */
-int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st,
+int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st, pthread_mutex_t *lock,
 	      const volatile sig_atomic_t *stop);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
+/* format=(no,complete): every directory and file as the format makes them (files up to
+ * totalsize=), without looking. */
+void fs_tree_assume_complete(struct fs_tree *t);
 /* Writes vdb_control.file into the anchor. */
 void fs_tree_write_control(const struct fs_tree *t);
 
@@ -80,6 +87,7 @@ void fs_tree_write_control(const struct fs_tree *t);
 /* results.json (json.c), streamed run by run. */
 struct fs_json {
 	FILE *f;
+	char path[4200]; /* removed again when it cannot be written whole */
 	size_t nr_runs;
 	size_t nr_iv;
 };
@@ -91,6 +99,67 @@ void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double sec
 		     bool is_interrupted);
 int fs_json_close(struct fs_json *j, int status);
 
+/* The views of an execution (views.c): the total, each FSD's and each FWD's page and
+ * histogram ("format" is the FWD of the format runs). */
+enum fs_view_kind {
+	FS_VIEW_TOTAL,
+	FS_VIEW_FSD,
+	FS_VIEW_FWD,
+};
+
+struct fs_view {
+	enum fs_view_kind kind;
+	const char *name;
+	FILE *page;	       /* <name>.html; the total's: summary.html (the console besides) */
+	FILE *histf;	       /* <name>.histogram.html, histogram.html */
+	struct fs_stats iv;    /* this interval, filled by the run */
+	struct fs_stats avg;   /* the counted intervals */
+	struct fs_stats all;   /* every interval (Miscellaneous statistics) */
+	struct fs_stats *hist; /* the counted intervals, for std and max */
+	size_t nr_hist, cap_hist;
+	struct stats_hist *lat; /* requested operations of the counted intervals: response */
+	struct stats_hist *svc; /* and service times */
+};
+
+struct fs_views {
+	struct fs_view *views; /* [0]: the total */
+	size_t nr;
+	unsigned int cols; /* console columns (fs_console_cols) */
+	struct stats_vdb_buckets buckets;
+	const struct fs_run *run;
+	size_t run_idx;
+	char start_tod[16];
+	char start_text[1200];
+};
+
+int fs_views_open(struct fs_views *v, const char *dir, const struct fs_plan *p);
+size_t fs_views_fsd(const struct fs_views *v, const char *fsd_name);
+/* NULL: the format runs' view */
+size_t fs_views_fwd(const struct fs_views *v, const char *fwd_name);
+/* Anchor and heading on every page; the accumulators emptied. */
+void fs_views_run_start(struct fs_views *v, const struct fs_run *r, size_t run_idx, const char *tod,
+			const char *text);
+/* Each view's iv as one line (the total's on con), then counted or not. */
+void fs_views_interval(struct fs_views *v, FILE *con, const char *label, double secs, double cpu,
+		       double sys, bool is_counted);
+/* avg, std and max lines (label "avg_2-3"), each histogram's section. */
+void fs_views_run_end(struct fs_views *v, FILE *con, const char *label, double cpu, double sys);
+int fs_views_close(struct fs_views *v);
+
+/* The curves of the execution (curves.c). */
+struct fs_curves {
+	struct rep_fs_curve *curves;
+	size_t nr;
+};
+
+/* Keeps a curve run's figures (the total view's average and histograms); other runs: none.
+ * target: the point's rate; cpu_pct: ioramp's CPU use over the counted intervals. */
+int fs_curves_run_end(struct fs_curves *cs, const struct fs_run *r, const struct fs_views *v,
+		      double target, double cpu_pct);
+/* curves.csv, report.html in outdir and each curve's block on stdout. */
+int fs_curves_write(const struct fs_curves *cs, const char *outdir, int status);
+void fs_curves_free(struct fs_curves *cs);
+
 /* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
 struct fs_out {
 	char dir[4096];
@@ -100,14 +169,15 @@ struct fs_out {
 	FILE *totals;
 	struct fs_json json;
 	FILE *flat;
-	/* fwd reports (<fwd name>.html), opened at a FWD's first run */
-	char *page_name[64];
-	FILE *page[64];
-	size_t nr_pages;
+	struct fs_views views;
+	bool has_totals_header;
 };
 
-/* The report page of a FWD, opened on first use; NULL past 64 names or on error. */
-FILE *fs_out_page(struct fs_out *o, const char *name);
+/* A run's start: "Starting RD=..." on the console, its anchor in logfile.html. */
+void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,
+		      const char *text);
+/* totals.html's block of a run: its anchor, the heading once, the avg line. */
+void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu, double sys);
 
 /* flatfile.html (flat.c): hist/nr are the counted intervals of an average row, else NULL. */
 FILE *fs_flat_open(const char *dir);
@@ -122,13 +192,16 @@ FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
 void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);
 
-/* The console lines (VDbench's file-system layout). */
-void fs_console_header(FILE *f);
-void fs_console_line(FILE *f, const char *label, const struct fs_stats *s, double secs,
-		     double cpu_total, double cpu_sys);
+/* The console lines (VDbench's file-system layout). cols: the metadata operations that get
+ * columns (bit 1 << enum fs_op): those the execution can do, as VDbench shows them. */
+unsigned int fs_console_cols(const struct fs_plan *p);
+void fs_console_header(FILE *f, unsigned int cols);
+/* secs 0: an average over no interval, its rates NaN as VDbench prints them. */
+void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct fs_stats *s,
+		     double secs, double cpu_total, double cpu_sys);
 /* The std_ and max_ lines over the counted intervals iv[0..nr) (each secs long). */
-void fs_console_stdmax(FILE *f, const char *range, const struct fs_stats *iv, size_t nr,
-		       double secs);
+void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
+		       size_t nr, double secs);
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
 
 #endif /* IORAMP_FS_INT_H */

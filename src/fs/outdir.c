@@ -25,8 +25,6 @@ static ssize_t tee_write(void *cookie, const char *buf, size_t len)
 	struct fs_out *o = cookie;
 
 	fwrite(buf, 1, len, stdout);
-	if (o->summary)
-		fwrite(buf, 1, len, o->summary);
 	if (o->logfile)
 		fwrite(buf, 1, len, o->logfile);
 	return (ssize_t)len;
@@ -40,16 +38,12 @@ static int tee_close(void *cookie)
 
 static FILE *page_open(const struct fs_out *o, const char *name, const char *heading)
 {
-	char path[PATH_MAX + 64];
-	FILE *f;
+	FILE *f = rep_html_page_open(o->dir, name);
 
-	snprintf(path, sizeof(path), "%s/%s", o->dir, name);
-	f = fopen(path, "w");
 	if (!f) {
-		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "ioramp: %s/%s: %s\n", o->dir, name, strerror(errno));
 		return NULL;
 	}
-	fprintf(f, "<html><head><title>ioramp %s/%s</title></head><body>\n<pre>\n", o->dir, name);
 	if (heading)
 		fprintf(f, "%s\n\n", heading);
 	return f;
@@ -59,26 +53,73 @@ static int page_close(FILE *f)
 {
 	if (!f)
 		return 0;
-	fprintf(f, "</pre></body></html>\n");
 	return fclose(f) ? -errno : 0;
+}
+
+static void summary_heading(FILE *f)
+{
+	char local[64], utc[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	strftime(local, sizeof(local), "%H:%M:%S %b %d %Y %Z", localtime_r(&now, &tm));
+	strftime(utc, sizeof(utc), "%H:%M:%S %b %d %Y UTC", gmtime_r(&now, &tm));
+	fprintf(f, "ioramp %s (VDbench 5.04.07-compatible output)\n", IORAMP_VERSION);
+	fprintf(f, "Vdbench summary report, created %s (%s)\n\n", local, utc);
+}
+
+static void summary_run_links(FILE *f, const struct fs_plan *p)
+{
+	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
+
+	if (!links)
+		return;
+	for (size_t i = 0; i < p->nr_runs; i++)
+		links[i] = (struct rep_run_link){
+			p->runs[i].name,
+			p->runs[i].kind == FS_RUN_FORMAT ? "None" : p->runs[i].for_loops, i
+		};
+	rep_html_links(f, links, p->nr_runs);
+	free(links);
+}
+
+/* "Link to FSD reports:" and "Link to FWD reports:" as VDbench sorts and pads them. */
+static void summary_view_links(FILE *f, const struct fs_views *v)
+{
+	const char **names = calloc(v->nr ? v->nr : 1, sizeof(*names));
+	size_t n;
+
+	if (!names)
+		return;
+	for (int kind = FS_VIEW_FSD; kind <= FS_VIEW_FWD; kind++) {
+		n = 0;
+		for (size_t i = 0; i < v->nr; i++)
+			if ((int)v->views[i].kind == kind)
+				names[n++] = v->views[i].name;
+		rep_html_name_links(
+			f, kind == FS_VIEW_FSD ? "Link to FSD reports:" : "Link to FWD reports:",
+			names, n);
+	}
+	free(names);
 }
 
 int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 {
 	static cookie_io_functions_t tee = { .write = tee_write, .close = tee_close };
 	const char *text = p->cfg && p->cfg->src ? parm_source_listing(p->cfg->src) : NULL;
+	struct rep_outdir_err oe;
 	FILE *parm;
 	int ret;
 
 	memset(o, 0, sizeof(*o));
-	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir));
+	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir), &oe);
 	if (ret) {
-		fprintf(stderr, "ioramp: -o %s: %s\n", spec ? spec : "output", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp", spec, o->dir, ret, &oe);
 		return ret;
 	}
-	o->summary = page_open(o, "summary.html", "Vdbench summary report (file-system mode)");
+	o->summary = page_open(o, "summary.html", NULL);
 	o->logfile = page_open(o, "logfile.html", "Vdbench logfile (file-system mode)");
-	o->totals = page_open(o, "totals.html", "Vdbench run totals (file-system mode)");
+	o->totals = page_open(o, "totals.html", NULL);
 	parm = page_open(o, "parmfile.html", NULL);
 	if (!o->summary || !o->logfile || !o->totals || !parm) {
 		page_close(parm);
@@ -88,15 +129,27 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	if (text)
 		fputs(text, parm);
 	page_close(parm);
+	summary_heading(o->summary);
+	fprintf(o->totals, "Run totals\n\n\n");
+	summary_run_links(o->totals, p);
+	fputc('\n', o->totals);
 	fprintf(o->summary,
 		"Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
 		"Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
 		"Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
 		"Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
-		"Anchor status:                   <A HREF=\"anchors.html\">anchors</A>\n\n");
-	for (size_t i = 0; p->cfg && p->cfg->fs && i < p->cfg->fs->nr_fwds; i++)
-		fprintf(o->summary, "Link to workload report:         <A HREF=\"%s.html\">%s</A>\n",
-			p->cfg->fs->fwds[i].name, p->cfg->fs->fwds[i].name);
+		"Link to anchor status:           <A HREF=\"anchors.html\">anchors</A>\n\n");
+	ret = fs_views_open(&o->views, o->dir, p);
+	if (ret) {
+		fs_out_close(o, 1);
+		return ret;
+	}
+	o->views.views[0].page = o->summary;
+	summary_view_links(o->summary, &o->views);
+	fprintf(o->summary,
+		"Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
+		"Link to anchor report:           <A HREF=\"anchors.html\">anchors</A>\n\n");
+	summary_run_links(o->summary, p);
 	fputc('\n', o->summary);
 	o->flat = fs_flat_open(o->dir);
 	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
@@ -113,40 +166,104 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	return 0;
 }
 
-FILE *fs_out_page(struct fs_out *o, const char *name)
+void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,
+		      const char *text)
 {
-	char file[300];
-	size_t i;
-
-	for (i = 0; i < o->nr_pages; i++)
-		if (!strcmp(o->page_name[i], name))
-			return o->page[i];
-	if (i == sizeof(o->page) / sizeof(o->page[0]))
-		return NULL;
-	snprintf(file, sizeof(file), "%s.html", name);
-	o->page_name[i] = strdup(name);
-	o->page[i] = o->page_name[i] ? page_open(o, file, NULL) : NULL;
-	if (!o->page[i]) {
-		free(o->page_name[i]);
-		return NULL;
+	fflush(o->con);
+	printf("%s %s\n", tod, text);
+	fflush(stdout);
+	if (o->logfile)
+		rep_html_anchor_line(o->logfile, r->name, run_idx, tod, text);
+	if (o->totals) {
+		fputc('\n', o->totals);
+		rep_html_anchor_line(o->totals, r->name, run_idx, tod, text);
+		fputc('\n', o->totals);
 	}
-	fprintf(o->page[i], "Workload report for fwd=%s (file-system mode)\n\n", name);
-	o->nr_pages++;
-	return o->page[i];
+}
+
+void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu, double sys)
+{
+	if (!o->has_totals_header)
+		fs_console_header(o->totals, o->views.cols);
+	o->has_totals_header = true;
+	fs_console_line(o->totals, o->views.cols, label, &o->views.views[0].avg, secs, cpu, sys);
+	fflush(o->totals);
+}
+
+/* Says that dir/name could not be written. */
+static void say_failed(const struct fs_out *o, const char *name, int err)
+{
+	fprintf(stderr,
+		"ioramp: error: %s/%s: cannot write the report: %s; the results in %s are "
+		"incomplete\n",
+		o->dir, name, strerror(-err), o->dir);
+}
+
+/* Whether everything written to f so far reached its file. Returns 0 or -errno. */
+static int page_check(FILE *f)
+{
+	if (!f)
+		return 0;
+	errno = 0;
+	if (fflush(f) || ferror(f))
+		return rep_write_cause(f, errno ? -errno : -EIO);
+	return 0;
+}
+
+/* Every report is checked before the console may say the execution completed. */
+static int check_all(const struct fs_out *o)
+{
+	const struct {
+		FILE *f;
+		const char *name;
+	} fixed[] = {
+		{ o->flat, "flatfile.html" },
+		{ o->summary, "summary.html" },
+		{ o->logfile, "logfile.html" },
+		{ o->totals, "totals.html" },
+	};
+	int ret = 0, err;
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		err = page_check(fixed[i].f);
+
+		if (err)
+			say_failed(o, fixed[i].name, err), ret = ret ? ret : err;
+	}
+	for (size_t i = 1; i < o->views.nr; i++) { /* [0], the total, is summary.html */
+		const struct fs_view *v = &o->views.views[i];
+		char name[300];
+
+		err = page_check(v->page);
+
+		snprintf(name, sizeof(name), "%s.html", v->name);
+		if (err)
+			say_failed(o, name, err), ret = ret ? ret : err;
+		err = page_check(v->histf);
+		snprintf(name, sizeof(name), "%s.histogram.html", v->name);
+		if (err)
+			say_failed(o, name, err), ret = ret ? ret : err;
+	}
+	err = page_check(o->views.nr ? o->views.views[0].histf : NULL);
+	if (err)
+		say_failed(o, "histogram.html", err), ret = ret ? ret : err;
+	return ret;
 }
 
 int fs_out_close(struct fs_out *o, int status)
 {
 	/* results.json first: a report that could not be written fails the execution, and the
 	 * console must not say it completed */
-	int ret = fs_json_close(&o->json, status);
+	int ret = fs_json_close(&o->json, status), err;
 
 	if (ret) {
-		fprintf(stderr,
-			"ioramp: error: %s/results.json: cannot write the report: %s; the results in "
-			"%s are incomplete\n",
-			o->dir, strerror(-ret), o->dir);
+		say_failed(o, "results.json", ret);
 		status = 1;
+	}
+	err = check_all(o);
+	if (err) {
+		status = 1;
+		ret = ret ? ret : err;
 	}
 	if (o->con) {
 		if (!status) {
@@ -158,6 +275,9 @@ int fs_out_close(struct fs_out *o, int status)
 			fprintf(o->con,
 				"%s Vdbench execution completed successfully. Output directory: %s \n",
 				tod, path);
+			if (o->summary)
+				fprintf(o->summary, "%s Vdbench execution completed successfully\n",
+					tod);
 		}
 		fclose(o->con);
 		o->con = NULL;
@@ -166,11 +286,7 @@ int fs_out_close(struct fs_out *o, int status)
 	if (o->flat)
 		fclose(o->flat);
 	o->flat = NULL;
-	for (size_t i = 0; i < o->nr_pages; i++) {
-		page_close(o->page[i]);
-		free(o->page_name[i]);
-	}
-	o->nr_pages = 0;
+	fs_views_close(&o->views);
 	page_close(o->summary);
 	page_close(o->logfile);
 	page_close(o->totals);

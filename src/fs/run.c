@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
@@ -16,15 +17,26 @@
 
 struct fs_worker {
 	pthread_t tid;
-	const struct parm_fwd *fwd;
-	struct fs_tree *trees; /* all of the run's trees; fwd->fsd_idx picks */
-	double step_ns;	       /* 0: max */
+	const struct parm_fwd *fwd; /* NULL: the format thread */
+	struct fs_tree *trees;	    /* all of the run's trees; fwd->fsd_idx picks */
+	size_t nr_trees;
+	size_t view_fwd; /* its FWD's view */
+	double step_ns;	 /* 0: max */
 	uint64_t rng;
 	atomic_bool *stop;
 	pthread_mutex_t lock;
-	struct fs_stats st; /* since the last interval; under lock */
+	/* since the last interval, per tree; under lock */
+	struct fs_stats *st;
+	struct stats_hist *lat; /* requested operations' response times (from when due) */
+	struct stats_hist *svc; /* and service times (from the issue) */
+	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
 	char *buf;
+	/* the format thread */
+	const struct fs_run *run;
+	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
+	int format_ret;
+	atomic_bool is_done;
 };
 
 static uint64_t mono_ns(void)
@@ -48,6 +60,7 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 {
 	uint64_t now = mono_ns();
 
+	w->issue_ns = now;
 	if (!w->step_ns)
 		return now;
 	*due += (uint64_t)w->step_ns;
@@ -61,24 +74,31 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 		nanosleep(&ts, NULL);
 		now = mono_ns();
 	}
+	w->issue_ns = now;
 	return *due;
 }
 
-static void note(struct fs_worker *w, enum fs_op op, uint64_t t0, bool is_reqstd)
+static void note(struct fs_worker *w, const struct fs_tree *t, enum fs_op op, uint64_t t0,
+		 bool is_reqstd)
 {
-	double ms = (double)(mono_ns() - t0) / 1e6;
+	uint64_t now = mono_ns(), ns = now - t0;
+	size_t k = (size_t)(t - w->trees);
 
 	pthread_mutex_lock(&w->lock);
-	fs_opstat_note(&w->st.op[op], ms);
-	if (is_reqstd)
-		fs_opstat_note(&w->st.reqstd, ms);
+	fs_opstat_note(&w->st[k].op[op], (double)ns / 1e6);
+	if (is_reqstd) {
+		fs_opstat_note(&w->st[k].reqstd, (double)ns / 1e6);
+		stats_hist_add(&w->lat[k], ns);
+		/* service: from the system call's issue, not from when it was due */
+		stats_hist_add(&w->svc[k], now - (w->issue_ns > t0 ? w->issue_ns : t0));
+	}
 	pthread_mutex_unlock(&w->lock);
 }
 
-static void misc(struct fs_worker *w, enum fs_misc m)
+static void misc(struct fs_worker *w, const struct fs_tree *t, enum fs_misc m)
 {
 	pthread_mutex_lock(&w->lock);
-	w->st.misc[m]++;
+	w->st[t - w->trees].misc[m]++;
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -98,7 +118,7 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 		unsigned char s = t->file_state[i];
 
 		if (s & FS_FILE_BUSY) {
-			misc(w, FS_MISC_FILE_BUSY);
+			misc(w, t, FS_MISC_FILE_BUSY);
 			continue;
 		}
 		if ((s != FS_FILE_NONE) == want_exists &&
@@ -155,8 +175,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
 	}
-	note(w, FS_OP_OPEN, t0, f->op == FS_OP_OPEN);
-	misc(w, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
+	note(w, t, FS_OP_OPEN, t0, f->op == FS_OP_OPEN);
+	misc(w, t, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
 	/* random I/O stops after stopafter= blocks, by default a file's size of them */
 	limit = f->stopafter ? f->stopafter : UINT64_MAX;
 	if (f->is_random && !f->stopafter)
@@ -182,12 +202,12 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 			    : pwrite(fd, w->buf, xs, (off_t)off);
 		if (r <= 0)
 			break;
-		note(w, is_read ? FS_OP_READ : FS_OP_WRITE, start, true);
+		note(w, t, is_read ? FS_OP_READ : FS_OP_WRITE, start, true);
 		pthread_mutex_lock(&w->lock);
 		if (is_read)
-			w->st.read_bytes += (uint64_t)r;
+			w->st[t - w->trees].read_bytes += (uint64_t)r;
 		else
-			w->st.write_bytes += (uint64_t)r;
+			w->st[t - w->trees].write_bytes += (uint64_t)r;
 		pthread_mutex_unlock(&w->lock);
 		if (!f->is_random)
 			off += xs;
@@ -197,8 +217,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	}
 	t0 = mono_ns();
 	close(fd);
-	note(w, FS_OP_CLOSE, t0, f->op == FS_OP_CLOSE);
-	misc(w, FS_MISC_FILE_CLOSES);
+	note(w, t, FS_OP_CLOSE, t0, f->op == FS_OP_CLOSE);
+	misc(w, t, FS_MISC_FILE_CLOSES);
 	release(t, (uint64_t)i, FS_FILE_FULL);
 	return 0;
 }
@@ -227,9 +247,10 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 				r = op == FS_OP_MKDIR ? mkdir(path, 0755) : rmdir(path);
 				if (!r) {
 					t->dir_state[d] = op == FS_OP_MKDIR;
-					note(w, op, t0, true);
-					misc(w, op == FS_OP_MKDIR ? FS_MISC_DIRECTORY_CREATES
-								  : FS_MISC_DIRECTORY_DELETES);
+					note(w, t, op, t0, true);
+					misc(w, t,
+					     op == FS_OP_MKDIR ? FS_MISC_DIRECTORY_CREATES
+							       : FS_MISC_DIRECTORY_DELETES);
 					pthread_mutex_unlock(&t->lock);
 					return 0;
 				}
@@ -247,8 +268,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	case FS_OP_CREATE:
 		fd = open(path, O_CREAT | O_EXCL | O_WRONLY, 0644);
 		if (fd >= 0) {
-			note(w, op, t0, true);
-			misc(w, FS_MISC_FILE_CREATES);
+			note(w, t, op, t0, true);
+			misc(w, t, FS_MISC_FILE_CREATES);
 			close(fd);
 			release(t, (uint64_t)i, FS_FILE_EMPTY);
 			return 0;
@@ -258,8 +279,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	case FS_OP_DELETE:
 		r = unlink(path);
 		if (!r) {
-			note(w, op, t0, true);
-			misc(w, FS_MISC_FILE_DELETES);
+			note(w, t, op, t0, true);
+			misc(w, t, FS_MISC_FILE_DELETES);
 		}
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
@@ -267,6 +288,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 		struct stat sb;
 
 		r = stat(path, &sb);
+		if (!r)
+			misc(w, t, FS_MISC_GET_ATTR);
 		break;
 	}
 	case FS_OP_SETATTR:
@@ -280,10 +303,10 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 		fd = open(path, O_RDONLY);
 		r = fd < 0 ? -1 : 0;
 		if (fd >= 0) {
-			note(w, FS_OP_OPEN, t0, op == FS_OP_OPEN);
+			note(w, t, FS_OP_OPEN, t0, op == FS_OP_OPEN);
 			t0 = mono_ns();
 			close(fd);
-			note(w, FS_OP_CLOSE, t0, op == FS_OP_CLOSE);
+			note(w, t, FS_OP_CLOSE, t0, op == FS_OP_CLOSE);
 		}
 		release(t, (uint64_t)i, t->file_state[i] & ~FS_FILE_BUSY);
 		return 0;
@@ -316,14 +339,14 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 			release(t2, (uint64_t)j, r ? FS_FILE_NONE : FS_FILE_FULL);
 		}
 		if (!r)
-			note(w, op, t0, true);
+			note(w, t, op, t0, true);
 		return 0;
 	}
 	default:
 		break;
 	}
 	if (!r)
-		note(w, op, t0, true);
+		note(w, t, op, t0, true);
 	release(t, (uint64_t)i, t->file_state[i] & ~FS_FILE_BUSY);
 	return 0;
 }
@@ -378,202 +401,252 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 }
 
 /* The FWDs' own pages: each distinct FWD name (operations= splits one FWD in several). */
-static bool first_of_name(const struct fs_run *r, size_t j)
-{
-	for (size_t k = 0; k < j; k++)
-		if (!strcmp(r->fwds[k].name, r->fwds[j].name))
-			return false;
-	return true;
-}
-
-static void fwd_pages_start(const struct fs_run *r, struct fs_out *out)
-{
-	for (size_t j = 0; j < r->nr_fwds; j++) {
-		FILE *f = first_of_name(r, j) ? fs_out_page(out, r->fwds[j].name) : NULL;
-
-		if (!f)
-			continue;
-		fprintf(f, "\nRD=%s; For loops: %s\n", r->name, r->for_loops);
-		fs_console_header(f);
-	}
-}
-
-static void fwd_pages_line(const struct fs_run *r, struct fs_out *out, const char *label,
-			   const struct fs_stats *per, double secs, double pct, double pct_sys)
-{
-	for (size_t j = 0; j < r->nr_fwds; j++) {
-		struct fs_stats sum = { 0 };
-		FILE *f = first_of_name(r, j) ? fs_out_page(out, r->fwds[j].name) : NULL;
-
-		if (!f)
-			continue;
-		for (size_t k = j; k < r->nr_fwds; k++)
-			if (!strcmp(r->fwds[k].name, r->fwds[j].name))
-				fs_stats_add(&sum, &per[k]);
-		fs_console_line(f, label, &sum, secs, pct, pct_sys);
-		fflush(f);
-	}
-}
-
 /* Whether a signal asked the execution to stop. */
 static bool is_stopped(const volatile sig_atomic_t *sig)
 {
 	return sig && *sig;
 }
 
-static int run_work(const struct fs_run *r, struct fs_tree *trees, double rate,
-		    struct fs_stats *total_out, FILE *con, FILE *totals, struct fs_json *json,
-		    FILE *flat, struct fs_out *out, const volatile sig_atomic_t *sig)
+/* The format run's thread: each tree formatted in turn, its control file written. */
+static void *format_main(void *arg)
 {
-	size_t nr = 0;
-	struct fs_worker *ws;
-	atomic_bool stop = false;
-	struct fs_stats total = { 0 };
-	uint64_t start = mono_ns(), next;
-	double c0_sys, c0 = cpu_s(&c0_sys);
-	uint64_t nr_int = (r->elapsed_s + r->warmup_s) / r->interval_s;
-	uint64_t warm_int = r->warmup_s / r->interval_s;
-	uint64_t counted = 0, done = 0; /* intervals counted in the average, and completed */
-	double cpu_sum = 0, sys_sum = 0;
-	struct fs_stats *hist = calloc(nr_int ? nr_int : 1, sizeof(*hist));
-	/* per FWD (r->fwds index): this interval and the counted total, for <fwd>.html */
-	struct fs_stats *fiv = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*fiv));
-	struct fs_stats *ftot = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*ftot));
+	struct fs_worker *w = arg;
 
-	for (size_t i = 0; i < r->nr_fwds; i++)
-		nr += r->fwds[i].threads;
-	ws = calloc(nr, sizeof(*ws));
-	if (!ws || !hist || !fiv || !ftot) {
-		free(ws);
-		free(hist);
-		free(fiv);
-		free(ftot);
-		return -ENOMEM;
+	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
+		w->format_ret =
+			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->fmt_stop);
+		/* a stopped format leaves what it made, described (format=restart goes on) */
+		if (!w->format_ret || w->format_ret == -EINTR)
+			fs_tree_write_control(&w->trees[k]);
 	}
-	nr = 0;
-	for (size_t i = 0; i < r->nr_fwds; i++)
-		for (uint32_t k = 0; k < r->fwds[i].threads; k++, nr++) {
-			struct fs_worker *w = &ws[nr];
+	atomic_store(&w->is_done, true);
+	return NULL;
+}
+
+/* What one run needs while it runs. */
+struct fs_running {
+	const struct fs_run *r;
+	struct fs_tree *trees;
+	struct fs_worker *ws;
+	size_t nr_ws;
+	size_t *view_fsd; /* per tree: its FSD's view */
+	atomic_bool stop;
+};
+
+static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
+{
+	const struct fs_run *r = x->r;
+	size_t nr = 0;
+
+	x->view_fsd = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x->view_fsd));
+	for (size_t i = 0; i < r->nr_fsds && x->view_fsd; i++)
+		x->view_fsd[i] = fs_views_fsd(v, r->fsds[i].name);
+	for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
+		nr += r->fwds[i].threads;
+	if (r->kind == FS_RUN_FORMAT)
+		nr = 1;
+	x->ws = calloc(nr ? nr : 1, sizeof(*x->ws));
+	if (!x->ws || !x->view_fsd)
+		return -ENOMEM;
+	x->nr_ws = nr;
+	for (size_t n = 0; n < nr; n++) {
+		struct fs_worker *w = &x->ws[n];
+
+		w->trees = x->trees;
+		w->nr_trees = r->nr_fsds;
+		w->stop = &x->stop;
+		w->rng = 0x9e3779b97f4a7c15ull * (n + 1);
+		w->run = r;
+		pthread_mutex_init(&w->lock, NULL);
+		w->st = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->st));
+		w->lat = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->lat));
+		w->svc = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*w->svc));
+		if (!w->st || !w->lat || !w->svc)
+			return -ENOMEM;
+		w->view_fwd = fs_views_fwd(v, NULL);
+	}
+	for (size_t i = 0, n = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
+		for (uint32_t k = 0; k < r->fwds[i].threads; k++, n++) {
+			struct fs_worker *w = &x->ws[n];
 			double tr = rate > 0 ? thread_rate(r, &r->fwds[i], rate) : 0;
 
 			w->fwd = &r->fwds[i];
-			w->trees = trees;
+			w->view_fwd = fs_views_fwd(v, r->fwds[i].name);
 			w->step_ns = tr > 0 ? 1e9 / tr : 0;
-			w->rng = 0x9e3779b97f4a7c15ull * (nr + 1);
-			w->stop = &stop;
 			w->next_file = k;
-			pthread_mutex_init(&w->lock, NULL);
 			if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
-				w->buf = NULL;
-			else
-				memset(w->buf, 0x5a, 1 << 20);
+				return -ENOMEM;
+			memset(w->buf, 0x5a, 1 << 20);
 		}
-	fs_console_header(con);
-	fwd_pages_start(r, out);
-	for (size_t i = 0; i < nr; i++)
-		if (ws[i].buf)
-			pthread_create(&ws[i].tid, NULL, worker_main, &ws[i]);
-	next = start;
+	return 0;
+}
+
+static void workers_free(struct fs_running *x)
+{
+	for (size_t i = 0; x->ws && i < x->nr_ws; i++) {
+		pthread_mutex_destroy(&x->ws[i].lock);
+		free(x->ws[i].buf);
+		free(x->ws[i].st);
+		free(x->ws[i].lat);
+		free(x->ws[i].svc);
+	}
+	free(x->ws);
+	free(x->view_fsd);
+}
+
+/* Moves every worker's counters of the interval into the views (total, FSD, FWD). */
+static void collect(struct fs_running *x, struct fs_views *v, bool is_counted)
+{
+	for (size_t i = 0; i < x->nr_ws; i++) {
+		struct fs_worker *w = &x->ws[i];
+
+		pthread_mutex_lock(&w->lock);
+		for (size_t k = 0; k < x->r->nr_fsds; k++) {
+			size_t to[3] = { 0, x->view_fsd[k], w->view_fwd };
+
+			for (size_t j = 0; j < 3; j++) {
+				fs_stats_add(&v->views[to[j]].iv, &w->st[k]);
+				if (is_counted) {
+					stats_hist_merge(v->views[to[j]].lat, &w->lat[k]);
+					stats_hist_merge(v->views[to[j]].svc, &w->svc[k]);
+				}
+			}
+			memset(&w->st[k], 0, sizeof(w->st[k]));
+			stats_hist_reset(&w->lat[k]);
+			stats_hist_reset(&w->svc[k]);
+		}
+		pthread_mutex_unlock(&w->lock);
+	}
+}
+
+static bool format_failed(const struct fs_running *x)
+{
+	return x->r->kind == FS_RUN_FORMAT && atomic_load(&x->ws[0].is_done) &&
+	       x->ws[0].format_ret && x->ws[0].format_ret != -EINTR;
+}
+
+static double pct_of(double cpu_s, double secs)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return 100.0 * cpu_s / secs / (double)(ncpu > 0 ? ncpu : 1);
+}
+
+/* One run: its threads (the FWDs' or the format's), one line per interval on every view
+ * until the elapsed time is over or, for a format run, the format is done; then the avg,
+ * std and max lines, the flatfile's and results.json's rows, totals.html and the
+ * Miscellaneous statistics. */
+static int run_one(struct fs_running *x, double rate, struct fs_out *out,
+		   const volatile sig_atomic_t *sig, struct fs_stats *total_out, double *cpu_out)
+{
+	const struct fs_run *r = x->r;
+	struct fs_views *v = &out->views;
+	bool is_format = r->kind == FS_RUN_FORMAT;
+	uint64_t next = mono_ns();
+	double c0_sys, c0 = cpu_s(&c0_sys);
+	/* a format runs until done, format=limited no longer than elapsed= */
+	uint64_t nr_int = is_format && !(r->format & FS_FMT_LIMITED)
+				  ? UINT64_MAX
+				  : (r->elapsed_s + r->warmup_s) / r->interval_s;
+	uint64_t warm_int = r->warmup_s / r->interval_s;
+	uint64_t done = 0; /* intervals completed */
+	size_t counted = 0;
+	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
+	int ret = workers_make(x, v, rate);
+
+	if (ret)
+		return ret;
+	for (size_t i = 0; i < x->nr_ws; i++)
+		pthread_create(&x->ws[i].tid, NULL, is_format ? format_main : worker_main,
+			       &x->ws[i]);
 	for (uint64_t iv = 1; iv <= nr_int; iv++) {
-		struct fs_stats s = { 0 };
-		double sys, c = cpu_s(&sys);
+		double sys, c;
 		char label[48];
 		uint64_t now;
+		bool is_counted;
 
 		next += r->interval_s * 1000000000ull;
-		while (!is_stopped(sig) && (now = mono_ns()) < next) {
+		while (!is_stopped(sig) && !format_failed(x) && (now = mono_ns()) < next) {
 			uint64_t left = next - now;
 			struct timespec ts = { (time_t)(left / 1000000000ull),
 					       (long)(left % 1000000000ull) };
 
+			if (is_format && left > 20000000ull)
+				ts = (struct timespec){
+					0, 20000000
+				};	      /* a failed format ends at once */
 			nanosleep(&ts, NULL); /* a signal ends it early: checked above */
 		}
-		if (is_stopped(sig))
+		if (is_stopped(sig) || format_failed(x))
 			break; /* as raw runs: the average covers the completed intervals */
 		done = iv;
-		for (size_t i = 0; i < nr; i++) {
-			pthread_mutex_lock(&ws[i].lock);
-			fs_stats_add(&s, &ws[i].st);
-			fs_stats_add(&fiv[ws[i].fwd - r->fwds], &ws[i].st);
-			memset(&ws[i].st, 0, sizeof(ws[i].st));
-			pthread_mutex_unlock(&ws[i].lock);
-		}
+		/* VDbench's avg leaves out the first interval, or the warmup ones */
+		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
+		collect(x, v, is_counted);
 		c = cpu_s(&sys);
 		snprintf(label, sizeof(label), "%llu", (unsigned long long)iv);
-		{
-			double secs = (double)r->interval_s;
-			long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-			double pct = 100.0 * (c - c0) / secs / (double)(ncpu > 0 ? ncpu : 1);
-			double pct_sys =
-				100.0 * (sys - c0_sys) / secs / (double)(ncpu > 0 ? ncpu : 1);
-
-			fs_console_line(con, label, &s, secs, pct, pct_sys);
-			fs_json_interval(json, &s, secs);
-			fwd_pages_line(r, out, label, fiv, secs, pct, pct_sys);
-			fs_flat_row(flat, r, label, rate, &s, secs, pct, pct_sys, NULL, 0);
-			if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
-				cpu_sum += pct;
-				sys_sum += pct_sys;
-			}
+		if (!is_format) /* results.json holds the work runs */
+			fs_json_interval(&out->json, &v->views[0].iv, secs);
+		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, pct_of(c - c0, secs),
+			    pct_of(sys - c0_sys, secs), NULL, 0);
+		if (iv == 1) /* after the format's notices, as VDbench */
+			fs_console_header(out->con, v->cols);
+		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
+				  pct_of(sys - c0_sys, secs), is_counted);
+		if (is_counted) {
+			cpu_sum += pct_of(c - c0, secs);
+			sys_sum += pct_of(sys - c0_sys, secs);
+			counted++;
 		}
 		c0 = c;
 		c0_sys = sys;
-		/* VDbench's avg leaves out the first interval, or the warmup ones */
-		if (iv > (warm_int ? warm_int : 1) || nr_int == 1) {
-			fs_stats_add(&total, &s);
-			hist[counted++] = s;
-			for (size_t j = 0; j < r->nr_fwds; j++)
-				fs_stats_add(&ftot[j], &fiv[j]);
-		}
-		memset(fiv, 0, r->nr_fwds * sizeof(*fiv));
-		fflush(con);
+		fflush(out->con);
+		if (is_format && atomic_load(&x->ws[0].is_done))
+			break;
 	}
-	atomic_store(&stop, true);
-	for (size_t i = 0; i < nr; i++)
-		if (ws[i].buf)
-			pthread_join(ws[i].tid, NULL);
+	atomic_store(&x->stop, true);
+	if (is_format)
+		x->ws[0].fmt_stop = 1;
+	for (size_t i = 0; i < x->nr_ws; i++)
+		pthread_join(x->ws[i].tid, NULL);
+	if (is_format)
+		ret = x->ws[0].format_ret;
+	if (is_format && ret == -EINTR && !is_stopped(sig)) {
+		char tod[16];
+
+		plan_time_of_day(tod); /* format=limited: elapsed= is over */
+		fprintf(out->con,
+			"%s format=limited: the format of rd=%s stopped after %llu seconds\n", tod,
+			r->name, (unsigned long long)r->elapsed_s);
+		ret = 0;
+	}
+	if (ret && ret != -EINTR) {
+		workers_free(x);
+		return ret; /* the format's message says why; no average of a failed format */
+	}
 	{
-		char label[48];
-		uint64_t first = done - counted + 1;
+		const struct fs_view *tv = &v->views[0];
+		char label[48], flabel[64];
+		double csecs = (double)counted * secs;
+		/* no counted interval (a format done in its first): NaN, as VDbench */
+		double cpu = counted ? cpu_sum / (double)counted : NAN;
+		double sys = counted ? sys_sum / (double)counted : NAN;
 
-		snprintf(label, sizeof(label), "avg_%llu-%llu", (unsigned long long)first,
-			 (unsigned long long)done);
-		fs_console_line(con, label, &total, (double)(counted * r->interval_s),
-				counted ? cpu_sum / (double)counted : 0,
-				counted ? sys_sum / (double)counted : 0);
-		fs_json_run_end(json, &total, (double)(counted * r->interval_s), done < nr_int);
-		fwd_pages_line(r, out, label, ftot, (double)(counted * r->interval_s),
-			       counted ? cpu_sum / (double)counted : 0,
-			       counted ? sys_sum / (double)counted : 0);
-		{
-			char flabel[64];
-
-			snprintf(flabel, sizeof(flabel), " %s", label);
-			fs_flat_row(flat, r, flabel, rate, &total,
-				    (double)(counted * r->interval_s),
-				    counted ? cpu_sum / (double)counted : 0,
-				    counted ? sys_sum / (double)counted : 0, hist, counted);
-		}
-		fs_console_stdmax(con, label + 4, hist, counted, (double)r->interval_s);
-		/* totals.html: each run's heading and average line, as the raw totals */
-		fprintf(totals, "Run %s; For loops: %s\n", r->name, r->for_loops);
-		fs_console_header(totals);
-		fs_console_line(totals, label, &total, (double)(counted * r->interval_s),
-				counted ? cpu_sum / (double)counted : 0,
-				counted ? sys_sum / (double)counted : 0);
-		fputc('\n', totals);
-		fs_console_misc(con, &total, (double)(counted * r->interval_s));
+		snprintf(label, sizeof(label), "avg_%llu-%llu",
+			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
+		fs_views_run_end(v, out->con, label, cpu, sys);
+		if (!is_format)
+			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int);
+		snprintf(flabel, sizeof(flabel), " %s", label);
+		fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
+			    tv->nr_hist);
+		fs_out_totals(out, label, csecs, cpu, sys);
+		fs_console_misc(out->con, &tv->all, (double)done * secs);
+		*total_out = tv->avg;
+		*cpu_out = cpu;
 	}
-	for (size_t i = 0; i < nr; i++) {
-		pthread_mutex_destroy(&ws[i].lock);
-		free(ws[i].buf);
-	}
-	free(ws);
-	free(hist);
-	free(fiv);
-	free(ftot);
-	*total_out = total;
-	return 0;
+	workers_free(x);
+	return ret;
 }
 
 int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
@@ -581,6 +654,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	double max_seen = 0;
 	int ret = 0;
 	struct fs_out out;
+	struct fs_curves curves = { 0 };
 	FILE *anchors;
 
 	ret = fs_out_open(&out, o->outdir, p);
@@ -591,65 +665,83 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		fs_out_close(&out, 1);
 		return -EIO;
 	}
-	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
+	{
+		const struct parm_fs *fs = p->cfg->fs;
+		const struct parm_fsd *all[256];
+		size_t n = fs->nr_fsds < 256 ? fs->nr_fsds : 256;
 		char line[4200], tod[16];
 
-		fs_anchor_size_line(&p->cfg->fs->fsds[i], line, sizeof(line));
-		plan_time_of_day(tod);
-		fprintf(out.con, "%s %s\n", tod, line);
+		for (size_t i = 0; i < fs->nr_fsds; i++) {
+			fs_anchor_size_line(&fs->fsds[i], line, sizeof(line));
+			plan_time_of_day(tod);
+			fprintf(out.con, "%s %s\n", tod, line);
+			if (i < n)
+				all[i] = &fs->fsds[i];
+		}
+		if (fs_anchor_totals_line(all, n, line, sizeof(line))) {
+			plan_time_of_day(tod);
+			fprintf(out.con, "%s %s\n", tod, line);
+		}
 	}
 	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
-		struct fs_tree *trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*trees));
+		struct fs_running x = { .r = r };
 		struct fs_stats st = { 0 };
+		double cpu = 0;
 		size_t ok = 0;
-		char tod[16];
+		char tod[16], text[1200];
+		double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
 
-		if (!trees) {
+		x.trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x.trees));
+		if (!x.trees) {
 			ret = -ENOMEM;
 			break;
 		}
 		for (; !ret && ok < r->nr_fsds; ok++)
-			ret = fs_tree_init(&trees[ok], &r->fsds[ok]);
-		if (!ret && r->kind == FS_RUN_FORMAT) {
+			ret = fs_tree_init(&x.trees[ok], &r->fsds[ok]);
+		if (r->rate == PLAN_RATE_CURVE_POINT)
+			rate = plan_curve_target(max_seen, r->pct);
+		if (r->kind == FS_RUN_FORMAT)
+			snprintf(text, sizeof(text), "Starting RD=%s", r->name);
+		else if (rate > 0)
+			snprintf(text, sizeof(text),
+				 "Starting RD=%s; elapsed=%llu; fwdrate=%.0f; For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, rate, r->for_loops);
+		else
+			snprintf(text, sizeof(text),
+				 "Starting RD=%s; elapsed=%llu; fwdrate=max. For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, r->for_loops);
+		if (!ret) {
+			/* format=(no,complete): taken as formatted, no directory searches */
 			for (size_t i = 0; i < r->nr_fsds; i++)
-				fs_tree_scan(&trees[i]);
-			fs_anchors_run(anchors, r, trees);
+				if (r->kind == FS_RUN_WORK && (r->format & FS_FMT_COMPLETE))
+					fs_tree_assume_complete(&x.trees[i]);
+				else
+					fs_tree_scan(&x.trees[i]);
+			fs_anchors_run(anchors, r, x.trees);
 			plan_time_of_day(tod);
-			fprintf(out.con, "%s Starting RD=%s\n", tod, r->name);
-			for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
-				ret = fs_format(&trees[i], r->format, &st, o->stop_signal);
-				if (!ret)
-					fs_tree_write_control(&trees[i]);
-			}
-			if (!ret)
-				fs_console_misc(out.con, &st, 1);
-		} else if (!ret) {
-			double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
-
-			if (r->rate == PLAN_RATE_CURVE_POINT)
-				rate = plan_curve_target(max_seen, r->pct);
-			plan_time_of_day(tod);
-			fprintf(out.con, "%s Starting RD=%s; elapsed=%llu; fwdrate=", tod, r->name,
-				(unsigned long long)r->elapsed_s);
-			if (rate > 0)
-				fprintf(out.con, "%.0f; For loops: %s\n", rate, r->for_loops);
-			else
-				fprintf(out.con, "max. For loops: %s\n", r->for_loops);
-			for (size_t i = 0; i < r->nr_fsds; i++)
-				fs_tree_scan(&trees[i]);
-			fs_anchors_run(anchors, r, trees);
-			fs_json_run_start(&out.json, r, rate);
-			ret = run_work(r, trees, rate, &st, out.con, out.totals, &out.json,
-				       out.flat, &out, o->stop_signal);
+			fs_out_run_start(&out, ri, r, tod, text);
+			fs_views_run_start(&out.views, r, ri, tod, text);
+			if (r->kind == FS_RUN_WORK)
+				fs_json_run_start(&out.json, r, rate);
+			ret = run_one(&x, rate, &out, o->stop_signal, &st, &cpu);
+			if (!ret && !is_stopped(o->stop_signal))
+				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
+		}
+		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
-				max_seen = st.reqstd.n / (double)(r->elapsed_s ? r->elapsed_s : 1);
+				/* the base of the points: the counted intervals' rate */
+				max_seen = (double)st.reqstd.n /
+					   (double)(out.views.views[0].nr_hist
+							    ? out.views.views[0].nr_hist *
+								      r->interval_s
+							    : 1);
 			for (size_t i = 0; i < r->nr_fsds; i++)
-				fs_tree_write_control(&trees[i]);
+				fs_tree_write_control(&x.trees[i]);
 		}
 		for (size_t i = 0; i < ok; i++)
-			fs_tree_fini(&trees[i]);
-		free(trees);
+			fs_tree_fini(&x.trees[i]);
+		free(x.trees);
 		fflush(out.con);
 	}
 	if (ret == -EINTR && is_stopped(o->stop_signal))
@@ -657,7 +749,12 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	fs_anchors_close(anchors);
 	{
 		int status = ret ? 1 : is_stopped(o->stop_signal) ? 128 + *o->stop_signal : 0;
-		int closed = fs_out_close(&out, status);
+		int closed = curves.nr ? fs_curves_write(&curves, out.dir, status) : 0;
+
+		fs_curves_free(&curves);
+		if (closed && !ret)
+			status = 1;
+		closed = fs_out_close(&out, status) ? -EIO : closed;
 
 		return ret ? ret : closed;
 	}

@@ -1,7 +1,8 @@
 /* Anchor trees as VDbench 5.04.07 lays them out (observed): directories vdb.L_I.dir, L the
  * level and I the 1-based position under the parent; files only in the deepest directories,
  * named vdb_fNNNN.file and numbered from zero across the tree, leaf k holding files
- * k*files.. with the level-1 position varying fastest. */
+ * k*files.. with the level-1 position varying fastest; distribution=all puts files= in every
+ * directory instead, numbered in the same directory order. */
 #include "fs_int.h"
 
 #include <dirent.h>
@@ -32,12 +33,6 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 	t->nr_dirs = sz.dirs;
 	t->nr_leaves = fsd->depth ? upow(fsd->width, fsd->depth) : 1;
 	t->nr_files = sz.files;
-	if (fsd->is_dist_all && fsd->depth) {
-		fprintf(stderr, "ioramp: fsd=%s: distribution=all is listed by -s but not run yet; "
-				"expected distribution=bottom\n",
-			fsd->name);
-		return -ENOTSUP;
-	}
 	t->file_state = calloc(t->nr_files ? t->nr_files : 1, 1);
 	t->dir_state = calloc(t->nr_dirs ? t->nr_dirs : 1, 1);
 	if (!t->file_state || !t->dir_state)
@@ -94,11 +89,20 @@ void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len
 	level_path(t, l, pos, buf, len);
 }
 
+/* distribution=all: every directory holds files, numbered in directory order (level 1 first,
+ * as fs_tree_dir_path numbers them), files= each (observed). */
+static bool is_all(const struct fs_tree *t)
+{
+	return t->fsd->is_dist_all && t->fsd->depth;
+}
+
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f)
 {
 	uint64_t leaf = t->fsd->files ? f / t->fsd->files : 0;
 	uint64_t first_leaf = 0;
 
+	if (is_all(t))
+		return leaf;
 	for (uint32_t l = 1; l < t->fsd->depth; l++)
 		first_leaf += upow(t->fsd->width, l);
 	return first_leaf + leaf;
@@ -112,7 +116,10 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 		snprintf(buf, len, "%s/vdb_f%04" PRIu64 ".file", t->fsd->anchor, f);
 		return;
 	}
-	level_path(t, t->fsd->depth, t->fsd->files ? f / t->fsd->files : 0, buf, len);
+	if (is_all(t))
+		fs_tree_dir_path(t, fs_tree_file_dir(t, f), buf, len);
+	else
+		level_path(t, t->fsd->depth, t->fsd->files ? f / t->fsd->files : 0, buf, len);
 	o = strlen(buf);
 	snprintf(buf + o, len - o, "/vdb_f%04" PRIu64 ".file", f);
 }
@@ -134,6 +141,20 @@ void fs_tree_scan(struct fs_tree *t)
 			t->file_state[f] = (uint64_t)st.st_size >= fs_file_size(t->fsd, f)
 						   ? FS_FILE_FULL
 						   : FS_FILE_EMPTY;
+	}
+}
+
+void fs_tree_assume_complete(struct fs_tree *t)
+{
+	uint64_t bytes = 0;
+
+	memset(t->dir_state, 1, t->nr_dirs ? t->nr_dirs : 1);
+	for (uint64_t f = 0; f < t->nr_files; f++) {
+		bool is_made = !t->fsd->totalsize_bytes || bytes < t->fsd->totalsize_bytes;
+
+		t->file_state[f] = is_made ? FS_FILE_FULL : FS_FILE_NONE;
+		if (is_made)
+			bytes += fs_file_size(t->fsd, f);
 	}
 }
 

@@ -15,25 +15,25 @@ static bool is_pct(double v)
 	return isfinite(v) && v >= 0 && v <= 100;
 }
 
-static int cfg_check(const struct gen_wg_cfg *c)
+static enum gen_wg_fault cfg_check(const struct gen_wg_cfg *c)
 {
 	if (!is_pct(c->rdpct) || !is_pct(c->rhpct) || !is_pct(c->whpct))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if ((unsigned int)c->seek > GEN_SEEK_POISSON)
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->seek == GEN_SEEK_PCT && !is_pct(c->seekpct))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->seek == GEN_SEEK_POISSON && !(isfinite(c->poisson_lambda) && c->poisson_lambda > 0))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->has_stride && c->stride_min_bytes > c->stride_max_bytes)
-		return -EINVAL;
-	return 0;
+		return GEN_WG_BAD_CFG;
+	return GEN_WG_OK;
 }
 
 /* Splits the SD range into piece A = [start, SD end or range end) and piece B = the wrapped
  * part at the SD start, minus the raw-device guard; a piece too small for the largest
  * transfer is dropped. */
-static int wg_layout(struct gen_wg *g)
+static enum gen_wg_fault wg_layout(struct gen_wg *g)
 {
 	const struct gen_wg_cfg *c = &g->cfg;
 	uint64_t sd = c->sd_size_bytes, start = c->range.start_bytes;
@@ -44,7 +44,7 @@ static int wg_layout(struct gen_wg *g)
 	uint64_t a_end, b_end;
 
 	if (start >= sd || len > sd)
-		return -EINVAL;
+		return GEN_WG_RANGE;
 	a_end = len > sd - start ? sd : start + len;
 	b_end = len - (a_end - start);
 	start = start < guard ? guard : start;
@@ -60,47 +60,59 @@ static int wg_layout(struct gen_wg *g)
 		g->len_bytes = 0;
 	}
 	g->len_bytes += g->a_len_bytes;
-	return g->len_bytes >= g->max_xfer_bytes ? 0 : -EINVAL;
+	return g->len_bytes >= g->max_xfer_bytes ? GEN_WG_OK : GEN_WG_RANGE;
 }
 
 /* Hit area [0, hitarea), miss area [hitarea, len) (reference §9.6). */
-static int wg_areas(struct gen_wg *g)
+static enum gen_wg_fault wg_areas(struct gen_wg *g)
 {
 	const struct gen_wg_cfg *c = &g->cfg;
 	uint64_t min_area = 2 * g->max_xfer_bytes;
 
 	g->has_hits = c->rhpct > 0 || c->whpct > 0;
 	if (g->has_hits) {
-		if (c->hitarea_bytes < min_area || g->len_bytes - min_area < c->hitarea_bytes)
-			return -EINVAL;
+		if (c->hitarea_bytes < min_area || g->len_bytes < min_area ||
+		    g->len_bytes - min_area < c->hitarea_bytes)
+			return GEN_WG_HITAREA;
 		g->miss_lo_bytes = c->hitarea_bytes;
 	}
 	if (c->is_hotband && g->len_bytes - g->miss_lo_bytes < GEN_HOTBAND_MIN_BYTES)
-		return -EINVAL;
-	return 0;
+		return GEN_WG_HOTBAND;
+	return GEN_WG_OK;
+}
+
+static enum gen_wg_fault wg_prepare(struct gen_wg *g, const struct gen_wg_cfg *cfg)
+{
+	enum gen_wg_fault f;
+
+	memset(g, 0, sizeof(*g));
+	f = cfg_check(cfg);
+	if (f != GEN_WG_OK)
+		return f;
+	if (gen_xfer_prepare(&cfg->xfer, g->xfer_cum) < 0)
+		return GEN_WG_BAD_XFER;
+	g->cfg = *cfg;
+	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
+	f = wg_layout(g);
+	return f != GEN_WG_OK ? f : wg_areas(g);
 }
 
 int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream)
 {
-	int ret;
-
-	memset(g, 0, sizeof(*g));
-	ret = cfg_check(cfg);
-	if (ret < 0)
-		return ret;
-	ret = gen_xfer_prepare(&cfg->xfer, g->xfer_cum);
-	if (ret < 0)
-		return ret;
-	g->cfg = *cfg;
-	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
-	ret = wg_layout(g);
-	if (ret < 0)
-		return ret;
-	ret = wg_areas(g);
-	if (ret < 0)
-		return ret;
+	if (wg_prepare(g, cfg) != GEN_WG_OK)
+		return -EINVAL;
 	gen_pcg_seed(&g->rng, seed, stream);
 	return 0;
+}
+
+enum gen_wg_fault gen_wg_check(const struct gen_wg_cfg *cfg, uint64_t *len_bytes)
+{
+	struct gen_wg g;
+	enum gen_wg_fault f = wg_prepare(&g, cfg);
+
+	if (len_bytes)
+		*len_bytes = g.len_bytes;
+	return f;
 }
 
 /* True with probability pct/100; certain outcomes consume no random draw. */

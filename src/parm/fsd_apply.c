@@ -385,6 +385,7 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 	const char **words = NULL;
 	int n = parm_val_words(v, &words, err);
 	int ret = 0;
+	bool has_no = false;
 
 	for (int i = 0; !ret && i < n; i++) {
 		size_t j = 0;
@@ -401,8 +402,20 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 					v->text, words[i]);
 		else
 			r->format |= fmt[j].bit;
+		has_no |= j < IORAMP_ARRAY_SIZE(fmt) && !fmt[j].bit;
 	}
 	free(words);
+	/* VDbench 5.04.07 refuses both (observed) */
+	if (!ret && (r->format & FS_FMT_COMPLETE) && !has_no && !(r->format & ~FS_FMT_COMPLETE))
+		ret = parm_errf(err, &v->loc,
+				"format=%s: complete says a format is already done; expected "
+				"format=(no,complete)",
+				v->text);
+	if (!ret && (r->format & FS_FMT_LIMITED) && !(r->format & FS_FMT_ONLY))
+		ret = parm_errf(err, &v->loc,
+				"format=%s: limited stops a format run at elapsed=, which only a "
+				"format run alone can do; expected format=(only,limited)",
+				v->text);
 	if (!ret && (r->format & FS_FMT_COMPLETE) && (r->format & ~FS_FMT_COMPLETE))
 		ret = parm_errf(err, &v->loc, "format=%s: complete may only be used alone "
 					      "(format=no); expected format=complete",

@@ -5,7 +5,9 @@
  * the engine agree). */
 #include "plan_int.h"
 
+#include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ioramp/fs.h"
@@ -52,13 +54,9 @@ void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out)
 		out->dirs += upow(fsd->width, l);
 	out->files = (uint64_t)fsd->files * (fsd->is_dist_all && fsd->depth ? out->dirs : leaves);
 	out->bytes = 0;
-	for (uint64_t f = 0; f < out->files; f++) {
-		if (fsd->totalsize_bytes && out->bytes >= fsd->totalsize_bytes) {
-			out->files = f;
-			break;
-		}
+	/* the whole tree, also with totalsize= (VDbench's -s; the format stops at the total) */
+	for (uint64_t f = 0; f < out->files; f++)
 		out->bytes += fs_file_size(fsd, f);
-	}
 }
 
 /* 135168 as "135,168". */
@@ -78,20 +76,47 @@ static void commas(uint64_t v, char *buf, size_t len)
 	snprintf(buf, len, "%s", out);
 }
 
+/* Bytes as the anchor lines print them: "49152", "132.000k" (observed). */
+static void bytes_text(uint64_t b, char *bytes, size_t len)
+{
+	if (b < 100 * 1024)
+		snprintf(bytes, len, "%" PRIu64, b);
+	else if (b < 100ull * 1024 * 1024)
+		snprintf(bytes, len, "%.3fk", (double)b / 1024);
+	else if (b < 100ull * 1024 * 1024 * 1024)
+		snprintf(bytes, len, "%.3fm", (double)b / 1024 / 1024);
+	else
+		snprintf(bytes, len, "%.3fg", (double)b / 1024 / 1024 / 1024);
+}
+
+bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *buf, size_t len)
+{
+	struct fs_tree_size sum = { 0 }, t;
+	char bytes[48];
+
+	if (nr < 2)
+		return false;
+	for (size_t i = 0; i < nr; i++) {
+		fs_tree_size(fsds[i], &t);
+		sum.dirs += t.dirs;
+		sum.files += t.files;
+		sum.bytes += t.bytes;
+	}
+	bytes_text(sum.bytes, bytes, sizeof(bytes));
+	snprintf(buf, len,
+		 "Estimated totals for all %zu anchors: dirs: %" PRIu64 "; files: %" PRIu64
+		 "; bytes: %s ",
+		 nr, sum.dirs, sum.files, bytes);
+	return true;
+}
+
 void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len)
 {
 	struct fs_tree_size t;
 	char bytes[48], c[48];
 
 	fs_tree_size(fsd, &t);
-	if (t.bytes < 100 * 1024)
-		snprintf(bytes, sizeof(bytes), "%" PRIu64, t.bytes);
-	else if (t.bytes < 100ull * 1024 * 1024) /* "132.000k" (observed) */
-		snprintf(bytes, sizeof(bytes), "%.3fk", (double)t.bytes / 1024);
-	else if (t.bytes < 100ull * 1024 * 1024 * 1024)
-		snprintf(bytes, sizeof(bytes), "%.3fm", (double)t.bytes / 1024 / 1024);
-	else
-		snprintf(bytes, sizeof(bytes), "%.3fg", (double)t.bytes / 1024 / 1024 / 1024);
+	bytes_text(t.bytes, bytes, sizeof(bytes));
 	commas(t.bytes, c, sizeof(c));
 	snprintf(buf, len,
 		 "Anchor size: anchor=%s: dirs: %12" PRIu64 "; files: %12" PRIu64
@@ -125,6 +150,10 @@ int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
 	uint64_t total_s = 0;
 	char tod[16], line[1024];
 
+	const struct parm_fsd **shown = calloc(fs->nr_fsds ? fs->nr_fsds : 1, sizeof(*shown));
+
+	if (!shown)
+		return -ENOMEM;
 	for (size_t i = 0; i < fs->nr_fsds; i++) {
 		const struct parm_fsd *fsd = &fs->fsds[i];
 
@@ -133,10 +162,16 @@ int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
 			for (size_t k = 0; k < p->runs[r].nr_fsds; k++)
 				if (p->runs[r].fsds[k].name == fs->fsds[i].name)
 					fsd = &p->runs[r].fsds[k];
+		shown[i] = fsd;
 		fs_anchor_size_line(fsd, line, sizeof(line));
 		plan_time_of_day(tod);
 		fprintf(f, "%s %s\n", tod, line);
 	}
+	if (fs_anchor_totals_line(shown, fs->nr_fsds, line, sizeof(line))) {
+		plan_time_of_day(tod);
+		fprintf(f, "%s %s\n", tod, line);
+	}
+	free(shown);
 	for (size_t i = 0; i < p->nr_runs; i++) {
 		print_run(&p->runs[i], f);
 		if (p->runs[i].kind == FS_RUN_WORK)

@@ -244,7 +244,8 @@ static int add_combination(struct fs_builder *b, size_t rate_idx)
 {
 	const struct parm_frd *rd = b->rd;
 	unsigned int fmt = rd->format;
-	bool wants_format = fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_RESTART | FS_FMT_CLEAN);
+	bool wants_format =
+		fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_RESTART | FS_FMT_CLEAN | FS_FMT_DIRS);
 	struct fs_run *r;
 	int ret;
 
@@ -293,6 +294,33 @@ static int add_loops(struct fs_builder *b, size_t rate_idx, size_t l)
 	return 0;
 }
 
+/* VDbench refuses a format that cleans and recreates a shared FSD (shared=yes: other hosts
+ * use it at the same time): format=(clean,only) then format=(restart,only) instead. */
+static int check_shared(const struct fs_builder *b, struct parm_err *err)
+{
+	unsigned int fmt = b->rd->format;
+
+	if (!(fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_DIRS)) ||
+	    (fmt & (FS_FMT_RESTART | FS_FMT_CLEAN)))
+		return 0;
+	for (size_t w = 0; w < b->rd->nr_fwd; w++) {
+		const struct parm_fwd *f = &b->fs->fwds[b->rd->fwd_idx[w]];
+
+		for (size_t k = 0; k < f->nr_fsd; k++) {
+			const struct parm_fsd *d = &b->fs->fsds[f->fsd_idx[k]];
+
+			if (d->is_shared)
+				return parm_errf(err, &b->rd->loc,
+						 "rd=%s: format=yes is not allowed for shared FSDs "
+						 "(fsd=%s has shared=yes); expected "
+						 "format=(clean,only) in one rd, then "
+						 "format=(restart,only)",
+						 b->rd->name, d->name);
+		}
+	}
+	return 0;
+}
+
 int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err)
 {
 	struct fs_plan *p = calloc(1, sizeof(*p));
@@ -305,6 +333,9 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 	for (size_t i = 0; !ret && i < cfg->fs->nr_rds; i++) {
 		struct fs_builder b = { .p = p, .fs = cfg->fs, .rd = &cfg->fs->rds[i], .rd_idx = i };
 
+		ret = check_shared(&b, err);
+		if (ret)
+			break;
 		if (b.rd->nr_loops > IORAMP_ARRAY_SIZE(b.pos)) {
 			ret = parm_errf(err, &b.rd->loc, "rd=%s has too many for-loops", b.rd->name);
 			break;

@@ -96,9 +96,24 @@ json_t *rep_doc_execution(const struct rep_exec *x);
 json_t *rep_doc_plan(const struct plan *p);
 /* A run's description, "intervals": [] and "average": null. */
 json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r);
+/* A latency as every sample carries it: mean, stddev, min, max (us) and the percentiles. */
+json_t *rep_doc_latency(const struct stats_hist *h, double stddev_ns);
+/* The non-empty buckets of h as [lowest value ns, count] pairs. */
+json_t *rep_doc_buckets(const struct stats_hist *h);
+/* Standard deviation from the histogram's bucket midpoints (within 0.78%). */
+double rep_doc_hist_stddev_ns(const struct stats_hist *h);
 /* An interval or average; averages carry the total's histograms. */
 json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		       const struct rep_sample *s, unsigned int flags);
+
+/* ---- set-up (doc_setup.c) ------------------------------------------------------------------- */
+
+/* {"kernel": "Linux 6.1.0 x86_64", "cpu": "model name" or null, "nr_cpus": n}. NULL: no memory. */
+json_t *rep_doc_host(void);
+/* Adds to run's "sds" each SD's "range" ([lo, hi], % of the lun or bytes above 200) and
+ * "openflags" text, and to its "wds" each WD's "sds", fixed "iorate" and "priority" (null
+ * when not given), from cfg (NULL: nothing). */
+void rep_doc_run_setup(const struct parm_config *cfg, json_t *run);
 
 /* ---- data validation (doc_dv.c) ------------------------------------------------------------ */
 

@@ -42,7 +42,17 @@ static double hist_stddev_ns(const struct stats_hist *h)
 	return sqrt(sum / (double)(h->nr - 1));
 }
 
+double rep_doc_hist_stddev_ns(const struct stats_hist *h)
+{
+	return hist_stddev_ns(h);
+}
+
 static json_t *latency(const struct stats_hist *h, double stddev_ns)
+{
+	return rep_doc_latency(h, stddev_ns);
+}
+
+json_t *rep_doc_latency(const struct stats_hist *h, double stddev_ns)
 {
 	json_t *p = json_object();
 
@@ -108,8 +118,12 @@ static json_t *metrics(const struct stats_bank *b, uint64_t elapsed_ns, uint64_t
 	return m;
 }
 
-/* The non-empty buckets of h as [lowest value ns, count] pairs. */
 static json_t *buckets(const struct stats_hist *h)
+{
+	return rep_doc_buckets(h);
+}
+
+json_t *rep_doc_buckets(const struct stats_hist *h)
 {
 	json_t *a = json_array();
 

@@ -40,15 +40,24 @@ static void bar(FILE *f, double pct, double below_pct)
 static void section(FILE *f, const char *title, const struct stats_hist *h,
 		    const struct stats_vdb_buckets *b)
 {
+	char heading[256];
+
+	snprintf(heading, sizeof(heading), "%s:", title);
+	rep_hist_section(f, heading, h, b);
+}
+
+void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
+		      const struct stats_vdb_buckets *b)
+{
 	uint64_t counts[STATS_VDB_MAX_BOUNDS + 1], below = 0;
 	char lo[32], hi[32], nr[32], pct[32], cum[32];
 	double total = (double)h->nr;
 
 	stats_vdb_rebin(b, h, counts);
 	fprintf(f,
-		"%s:\n  min(ms) <     max(ms)         count       %%%%    cum%%%%  '+': Individual%%; "
+		"%s\n  min(ms) <     max(ms)         count       %%%%    cum%%%%  '+': Individual%%; "
 		"'+-': Cumulative%%\n\n",
-		title);
+		heading);
 	for (uint32_t i = 0; i <= b->nr_bounds; i++) {
 		double p = total ? (double)counts[i] * 100.0 / total : 0;
 		double below_pct = total ? (double)below * 100.0 / total : 0;

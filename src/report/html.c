@@ -32,10 +32,15 @@ static void title_dir(const char *dir, char *out, size_t len)
 
 FILE *rep_html_open(const struct rep_exec *x, const char *name)
 {
+	return rep_html_page_open(x->outdir, name);
+}
+
+FILE *rep_html_page_open(const char *outdir, const char *name)
+{
 	char title[4096];
 	char path[4096];
 	FILE *f;
-	int n = snprintf(path, sizeof(path), "%s/%s", x->outdir, name);
+	int n = snprintf(path, sizeof(path), "%s/%s", outdir, name);
 
 	if (n < 0 || (size_t)n >= sizeof(path)) {
 		errno = ENAMETOOLONG;
@@ -44,7 +49,7 @@ FILE *rep_html_open(const struct rep_exec *x, const char *name)
 	f = fopen(path, "w");
 	if (!f)
 		return NULL;
-	title_dir(x->outdir, title, sizeof(title));
+	title_dir(outdir, title, sizeof(title));
 	fprintf(f, "<title>Vdbench %s/%s</title><pre>\n", title, name);
 	return f;
 }
@@ -55,15 +60,16 @@ int rep_html_close(FILE *f)
 
 	if (!f)
 		return 0;
+	errno = 0; /* a failed flush says why (ENOSPC); a stream that failed earlier may not */
 	if (fflush(f) || ferror(f))
-		ret = errno ? -errno : -EIO;
+		ret = rep_write_cause(f, errno ? -errno : -EIO);
 	if (fclose(f) && !ret)
 		ret = errno ? -errno : -EIO;
 	return ret;
 }
 
 /* A positive 31-bit id from the run's name and index (FNV-1a), like Java's hash codes. */
-static uint32_t anchor_id(const char *name, size_t idx)
+uint32_t rep_html_anchor_id(const char *name, size_t idx)
 {
 	uint32_t h = 2166136261u;
 
@@ -83,34 +89,48 @@ static void link_line(FILE *f, bool is_first, size_t indent, uint32_t id, const 
 	fprintf(f, "<A HREF=\"#_%u\">%s</A>\n", id, text);
 }
 
-void rep_html_run_links(FILE *f, const struct rep_exec *x)
+void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr)
 {
 	const char *prev = NULL;
 	char text[512];
-	bool is_first = true;
 
-	if (x->sd_format_loops) {
-		snprintf(text, sizeof(text), "SD_format For loops: %s", x->sd_format_loops);
-		link_line(f, true, 0, anchor_id("SD_format", (size_t)-1), text);
-		is_first = false;
-	}
-	for (size_t i = 0; x->plan && i < x->plan->nr_runs; i++) {
-		const struct plan_run *run = &x->plan->runs[i];
-		const char *loops = run->for_loops && run->for_loops[0] ? run->for_loops : "None";
-		uint32_t id = anchor_id(run->name, i);
+	for (size_t i = 0; i < nr; i++) {
+		const struct rep_run_link *l = &links[i];
+		const char *loops = l->loops && l->loops[0] ? l->loops : "None";
+		uint32_t id = rep_html_anchor_id(l->name, l->idx);
 
 		/* The next for-loop value of the same RD shows only its loop text. */
-		if (prev && !strcmp(prev, run->name)) {
-			link_line(f, false,
-				  LINK_INDENT + strlen(run->name) + strlen(" For loops: "), id,
-				  loops);
+		if (prev && !strcmp(prev, l->name)) {
+			link_line(f, false, LINK_INDENT + strlen(l->name) + strlen(" For loops: "),
+				  id, loops);
 		} else {
-			snprintf(text, sizeof(text), "%s For loops: %s", run->name, loops);
-			link_line(f, is_first, LINK_INDENT, id, text);
+			snprintf(text, sizeof(text), "%s For loops: %s", l->name, loops);
+			link_line(f, !i, LINK_INDENT, id, text);
 		}
-		is_first = false;
-		prev = run->name;
+		prev = l->name;
 	}
+}
+
+void rep_html_run_links(FILE *f, const struct rep_exec *x)
+{
+	size_t nr = (x->plan ? x->plan->nr_runs : 0) + 1, n = 0;
+	struct rep_run_link *links = calloc(nr, sizeof(*links));
+
+	if (!links)
+		return;
+	if (x->sd_format_loops)
+		links[n++] = (struct rep_run_link){ "SD_format", x->sd_format_loops, (size_t)-1 };
+	for (size_t i = 0; x->plan && i < x->plan->nr_runs; i++)
+		links[n++] = (struct rep_run_link){ x->plan->runs[i].name,
+						    x->plan->runs[i].for_loops, i };
+	rep_html_links(f, links, n);
+	free(links);
+}
+
+void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text)
+{
+	fprintf(f, "<a name=\"_%u\"></a><i><b>%s %s</b></i>\n", rep_html_anchor_id(name, idx), tod,
+		text);
 }
 
 void rep_html_anchor(FILE *f, const struct rep_run *r)
@@ -119,8 +139,7 @@ void rep_html_anchor(FILE *f, const struct rep_run *r)
 
 	rep_fmt_tod(tod, r->start_tod_ns);
 	rep_start_text(text, sizeof(text), r);
-	fprintf(f, "<a name=\"_%u\"></a><i><b>%s %s</b></i>\n", anchor_id(r->name, r->run_idx), tod,
-		text);
+	rep_html_anchor_line(f, r->name, r->run_idx, tod, text);
 }
 
 /* strcmp, except that runs of digits compare as numbers (sd2 < sd10). */

@@ -76,6 +76,12 @@ const char *rep_run_loops(const struct rep_run *r);
 
 /* ---- HTML files (html.c) --------------------------------------------------------------------- */
 
+/* The host label of a one-host execution ("localhost"). */
+static inline const char *rep_host_name(const struct rep_exec *x)
+{
+	return x->host ? x->host : "localhost";
+}
+
 /* Creates outdir/name and writes "<title>Vdbench outdir/name</title><pre>". Returns the stream,
  * or NULL with errno set. */
 FILE *rep_html_open(const struct rep_exec *x, const char *name);
@@ -90,9 +96,6 @@ void rep_html_run_links(FILE *f, const struct rep_exec *x);
 /* The anchor line of a run: <a name="_id"></a><i><b>HH:MM:SS.mmm Starting RD=...</b></i> */
 void rep_html_anchor(FILE *f, const struct rep_run *r);
 
-/* The link block of a list of names ("Link to SD reports:" ...): sorted as VDbench does
- * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
-void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
 
 /* The names of the config's SDs (is_wd false) or WDs, in definition order: a malloc'ed array
  * (free it; the strings belong to the config) and *nr. NULL with *nr 0 when there are none or

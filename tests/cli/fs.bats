@@ -55,10 +55,12 @@ PARM
 	for f in summary logfile parmfile totals anchors; do [ -s "out/$f.html" ]; done
 	grep -q 'avg_1-1' out/summary.html
 	grep -q 'Starting RD=rd1; elapsed=1; fwdrate=100' out/logfile.html
-	grep -q 'FILE_CREATES        Files created:' out/summary.html
+	grep -q 'FILE_CREATES        Files created:' out/logfile.html
+	! grep -q 'FILE_CREATES' out/summary.html # VDbench's summary: interval lines only
 	grep -q 'fwd=fwd1,fsd=fsd1,operation=read' out/parmfile.html
-	grep -q 'Run rd1; For loops: None' out/totals.html
+	grep -q '<a name="_[0-9]*"></a><i><b>[0-9:.]* Starting RD=rd1; elapsed=1; fwdrate=100; For loops: None</b></i>' out/totals.html
 	[ "$(grep -c 'avg_1-1' out/totals.html)" -eq 1 ]
+	[ "$(grep -c 'avg_2-1' out/totals.html)" -eq 1 ] # the format run's
 	[[ "$output" == *"Vdbench execution completed successfully. Output directory: $PWD/out "* ]]
 	# -o rules as raw runs: name+ takes the next free name001
 	run "$IORAMP" -f p.vdb -o 'more+'
@@ -107,9 +109,15 @@ for s in r["intervals"] + [r["average"]]:
 	[[ "$hdr" == *" Getattr_rate Getattr_rate_std Getattr_rate_max Getattr_resp Getattr_resp_std Getattr_resp_max Setattr_rate "* ]]
 	[[ "$hdr" == *" Access_resp_max Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle "* ]]
 	[ "$(echo "$hdr" | awk '{print NF}')" -eq 89 ]
-	rows=$(grep -v '^\*' out/flatfile.html | sed -n '3,$p')
-	[ "$(echo "$rows" | wc -l)" -eq 3 ]
-	[ "$(echo "$rows" | awk 'NF != 89' | wc -l)" -eq 0 ]
+	all=$(grep -v '^\*' out/flatfile.html | sed -n '3,$p')
+	[ "$(echo "$all" | wc -l)" -eq 5 ]
+	[ "$(echo "$all" | awk 'NF != 89' | wc -l)" -eq 0 ]
+	# the format run's rows first (VDbench writes them): its one interval did the 12 writes
+	# of 4k or 16k (Rate, Write_rate 12; Xfersize their average), its average is over no
+	# interval (avg_2-1: NaN rates, as VDbench)
+	echo "$all" | awk 'NR == 1 && !($3 == "format_for_rd1" && $4 == 1 && $7 == 9999988 && $8 == 12 && $23 == 12 && ($5 == 4096 || $5 == 16384 || ($5 > 4096 && $5 < 16384))) { exit 1 }'
+	echo "$all" | awk 'NR == 2 && !($3 == "format_for_rd1" && $4 == "avg_2-1" && $5 == 0 && $8 == "NaN" && $85 == "NaN") { exit 1 }'
+	rows=$(echo "$all" | sed -n '3,$p')
 	# columns: 3 Run, 4 Interval, 5 Xfersize, 7 Reqrate, 8 Rate, 10 Rate_max, 23 Write_rate
 	echo "$rows" | awk 'NR <= 2 && !($3 == "rd1" && $4 == NR && $5 == 4096 && $7 == 100 && $10 == 0 && $23 == 0) { exit 1 }'
 	# the average row (avg_2-2: interval 2 only) takes its Rate and Rate_max from interval 2
@@ -129,7 +137,7 @@ PARM
 	[ "$status" -eq 0 ]
 	grep -q 'HREF="fwd1.html"' out/summary.html
 	grep -q 'HREF="fwd2.html"' out/summary.html
-	grep -q 'RD=rd1; For loops: None' out/fwd1.html
+	grep -q 'Starting RD=rd1; elapsed=2; fwdrate=100; For loops: None' out/fwd1.html
 	# field 8 is the read rate: fwd1 reads, fwd2 only does getattr
 	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 <= 0) exit 1 } END { exit !found }' out/fwd1.html
 	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 != 0) exit 1 } END { exit !found }' out/fwd2.html
@@ -250,4 +258,213 @@ PARM
 	[ "$(jq '.runs[0].intervals | length' out/results.json)" -ge 2 ]
 	grep -Eq '^[0-9:.]{12} +avg_2-' out/summary.html
 	grep -Eq 'avg_2-' out/totals.html
+}
+
+# The pages VDbench writes for fs runs (<fsd>.html, <fwd>.html, format.html and their
+# histograms, histogram.html), masked as tests/data/fsfiles/mask does, against golden copies
+# that tests/data/fsfiles/regen-vdbench.sh checks with VDbench 5.04.07. IORAMP_UPDATE_GOLDEN=1
+# rewrites them. prep.vdb lays the trees out first, so run.vdb has a fixed number of intervals.
+@test "fs: per-fsd and per-fwd pages and histograms in VDbench's layout (golden)" {
+	local data=$TESTS/data/fsfiles f b n=0
+	TZ=UTC run "$IORAMP" -f "$data/prep.vdb" -o prep "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	TZ=UTC run "$IORAMP" -f "$data/run.vdb" -o out "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html; do
+		b=$(basename "$f")
+		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
+		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
+			cp "$b.masked" "$data/golden/$b.masked"
+		fi
+		diff -u "$data/golden/$b.masked" "$b.masked"
+		n=$((n + 1))
+	done
+	[ "$n" -eq "$(ls "$data/golden" | wc -l)" ]
+	# the histograms count the requested operations of the counted intervals (avg_2-3 of
+	# rd1: two seconds), so their total is the avg line's ReqstdOps rate times two
+	rate=$(awk '$2 == "avg_2-3" { print $3; exit }' out/summary.html)
+	count=$(awk '/Starting RD=rd1/ { on = 1 } /Starting RD=rd2/ { on = 0 }
+		on && / < / { c += $4 } END { print c }' out/histogram.html)
+	[ "$(echo "$rate * 2" | bc | cut -d. -f1)" -eq "$count" ]
+	# fsd2 serves only fwd2's getattr: no reads on its page; fwd1's page has no getattr
+	awk '$2 == "avg_2-3" { found = 1; if ($8 + 0 != 0 || $20 + 0 <= 0) exit 1 }
+		END { exit !found }' out/fsd2.html
+	awk '$2 == "avg_2-3" { found = 1; if ($8 + 0 <= 0 || $20 + 0 != 0) exit 1 }
+		END { exit !found }' out/fwd1.html
+	# rd2 does not use fwd2: its histogram has rd2's anchor and no section after it
+	[ "$(sed -n '/Starting RD=rd2/,$p' out/fwd2.histogram.html | grep -c 'Total of all')" -eq 0 ]
+}
+
+@test "fs: the format run has its pages and flatfile rows: every file written once" {
+	local data=$TESTS/data/fsfiles
+	run "$IORAMP" -f "$data/prep.vdb" -o prep "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	grep -q '^Report for fwd format$' prep/format.html
+	grep -q 'Starting RD=format_for_prep</b></i>$' prep/format.html
+	grep -q 'HREF="format.html">format</A>' prep/summary.html
+	grep -q 'HREF="fsd2.html">fsd2</A>' prep/summary.html
+	# 2 anchors x 4 files of 8k, one write each: the interval rows' writes add up to 8 (the
+	# flatfile's Write_rate, column 23, times the 1 s interval), 4 on each fsd's page
+	[ "$(grep -v '^\*' prep/flatfile.html | awk '$3 == "format_for_prep" && $4 ~ /^[0-9]+$/ { w += $23 } END { print w }')" -eq 8 ]
+	for f in fsd1 fsd2; do
+		[ "$(awk '$2 ~ /^[0-9]+$/ { w += $10 } END { print w }' prep/$f.html)" -eq 4 ]
+	done
+	[ "$(awk '$2 ~ /^[0-9]+$/ { w += $10 } END { print w }' prep/format.html)" -eq 8 ]
+	# the format's average leaves its first interval out, as VDbench; one interval: NaN
+	grep -v '^\*' prep/flatfile.html | awk '$3 == "format_for_prep" && $4 ~ /^avg_2-/ { found = 1 }
+		END { exit !found }'
+}
+
+# distribution=all as VDbench 5.04.07 lays it out (observed): files= in every directory,
+# numbered in directory order, level 1 first, the level-1 position varying fastest.
+@test "fs: distribution=all puts files in every directory, numbered as VDbench does" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/all,depth=2,width=2,files=2,size=4k,distribution=all
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"anchor=$SCRATCH/t/all: dirs:            6; files:           12; bytes:      49152 (49,152)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	d=$SCRATCH/t/all
+	[ "$(cd "$d" && find . -name 'vdb_f*.file' | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir/vdb.2_1.dir/vdb_f0004.file ./vdb.1_1.dir/vdb.2_1.dir/vdb_f0005.file ./vdb.1_1.dir/vdb.2_2.dir/vdb_f0008.file ./vdb.1_1.dir/vdb.2_2.dir/vdb_f0009.file ./vdb.1_1.dir/vdb_f0000.file ./vdb.1_1.dir/vdb_f0001.file ./vdb.1_2.dir/vdb.2_1.dir/vdb_f0006.file ./vdb.1_2.dir/vdb.2_1.dir/vdb_f0007.file ./vdb.1_2.dir/vdb.2_2.dir/vdb_f0010.file ./vdb.1_2.dir/vdb.2_2.dir/vdb_f0011.file ./vdb.1_2.dir/vdb_f0002.file ./vdb.1_2.dir/vdb_f0003.file " ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
+	# the reads found the files of the upper levels too: opens and no failures
+	awk '$2 == "avg_2-2" { found = 1; if ($8 + 0 <= 0) exit 1 } END { exit !found }' out/fwd1.html
+}
+
+# totalsize=: -s lists the whole tree as VDbench does; the format creates files (in number
+# order; VDbench picks its own) until their bytes reach the total, and says so.
+@test "fs: totalsize= stops the format once the files reach the total" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/tot,depth=1,width=2,files=5,size=4k,totalsize=18k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"anchor=$SCRATCH/t/tot: dirs:            2; files:           10; bytes:      40960 (40,960)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Created totalsize=  18.0k using            5 of           10 files for anchor=$SCRATCH/t/tot"* ]]
+	# 4 files are 16k, under 18k; the fifth reaches it
+	[ "$(find "$SCRATCH/t/tot" -name 'vdb_f*.file' | wc -l)" -eq 5 ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                    5"* ]]
+	# the work run reads only what exists: no open fails, every open is a read open
+	[ "$(grep -c 'f$' "$SCRATCH/t/tot/vdb_control.file")" -eq 5 ]
+}
+
+@test "fs: two anchors or more: the estimated totals line, as VDbench" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/a,depth=2,width=2,files=2,size=4k,distribution=all
+fsd=fsd2,anchor=$SCRATCH/t/b,depth=1,width=2,files=5,size=6k
+fwd=fwd1,fsd=fsd*,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Estimated totals for all 2 anchors: dirs: 8; files: 22; bytes: 108.000k "* ]]
+}
+
+@test "fs: format=(no,complete) takes the tree as formatted without looking" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/c,depth=1,width=2,files=5,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr,threads=1
+rd=prep,fwd=fwd1,fwdrate=10,format=(only),elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o prep
+	[ "$status" -eq 0 ]
+	rm "$SCRATCH/t/c/vdb.1_2.dir/vdb_f0009.file"
+	sed -i 's/^rd=prep.*/rd=rd1,fwd=fwd1,fwdrate=10,format=(no,complete),elapsed=2,interval=1\nrd=rd2,fwd=fwd1,fwdrate=10,format=no,elapsed=2,interval=1/' p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# anchors.html: rd1 starts with all 10 files taken as there, rd2 looks and finds 9
+	grep -A2 'Starting RD=rd1' out/anchors.html | grep -q "$SCRATCH/t/c *10 *2 .* 10 *2 "
+	grep -A2 'Starting RD=rd2' out/anchors.html | grep -q "$SCRATCH/t/c *10 *2 .* 9 *2 "
+}
+
+@test "fs: format=limited ends the format at elapsed=; format=(restart,only) goes on" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/l,depth=1,width=2,files=50,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=max,format=(only,limited),elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# never more than elapsed=2 intervals (a fast machine is done within the first)
+	grep -Eq 'avg_2-[12] ' out/summary.html
+	sed -i 's/format=(only,limited)/format=(restart,only)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/t/l" -name 'vdb_f*.file' -size 4k | wc -l)" -eq 100 ]
+}
+
+@test "fs: format= combinations VDbench refuses are located errors with exit 2" {
+	for fmt in limited '(yes,limited)' complete; do
+		printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=%s\n' \
+			"$SCRATCH" "$fmt" >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 2 ]
+		[[ "$output" == *"q.vdb:3:"*"error: format=$fmt: "* ]]
+	done
+	[[ "$output" == *"expected format=(no,complete)"* ]]
+	# format=directories alone is a format run (directories only), as VDbench lists it
+	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	# shared=yes: other hosts use the tree; VDbench refuses a format that cleans it
+	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=yes\n' "$SCRATCH" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"q.vdb:3:"*"format=yes is not allowed for shared FSDs (fsd=fsd1 has shared=yes)"* ]]
+	sed -i 's/format=yes/format=(clean,only)/' q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+# fwdrate=curve: the raw runs' curves.csv, report.html and end-of-curve block, from the
+# file-system runs' figures. Asserted: the relations that hold by construction (each point's
+# target is its share of the max run's rate, target_met and limited_by agree with the rates),
+# never a rate.
+@test "fs: fwdrate=curve writes curves.csv and report.html with IOPS at latency and validity" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/c,depth=1,width=2,files=4,size=64k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,threads=2
+rd=rd1,fwd=fwd1,fwdrate=curve,curve=(20,50),format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Curve rd1: 2 points; peak "* ]]
+	[[ "$output" == *"IOPS at latency (service time; points joined by straight lines):"* ]]
+	[ -s out/report.html ]
+	grep -q 'IOPS at latency' out/report.html
+	grep -q 'rd1_(50%)' out/report.html
+	head -1 out/curves.csv | grep -q '^curve,curve_name,run,pct,target_iops,iops,.*,target_met,limited_by$'
+	run python3 - <<'PY'
+import csv, json, math
+max_rate = [r["average"]["ops_rate"] for r in json.load(open("out/results.json"))["runs"] if r["rd"] == "rd1"][0]
+rows = list(csv.DictReader(open("out/curves.csv")))
+assert [r["run"] for r in rows] == ["rd1_(20%)", "rd1_(50%)"], rows
+for r in rows:
+    t = math.floor(max_rate * float(r["pct"]) / 100)
+    step = 100 if t > 1000 else 10
+    assert float(r["target_iops"]) == math.ceil(t / step) * step, (r, max_rate)
+    met = float(r["iops"]) >= 0.98 * float(r["target_iops"])
+    assert r["target_met"] == ("yes" if met else "no"), r
+    assert (r["limited_by"] == "") == met and r["limited_by"] in ("", "device", "generator"), r
+    assert float(r["svc_mean_us"]) > 0 and float(r["resp_mean_us"]) >= float(r["svc_mean_us"]) * 0.99, r
+PY
+	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }

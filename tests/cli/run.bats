@@ -296,3 +296,19 @@ PARM
 	[ "$(jq -r '.runs[-1].ioramp_cpu_pct | type' out/results.json)" = number ]
 	[ "$(jq -r '[.runs[-1].intervals[].ioramp_cpu_pct | type] | unique | .[]' out/results.json)" = number ]
 }
+
+@test "what VDbench runs on a file: xfersize=1000, rdpct=150 as 100, forrdpct=-10 as 0" {
+	cat >edge.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=8m
+wd=wd1,sd=sd1,xfersize=1000,rdpct=150,rhpct=150
+wd=wd2,sd=sd1,xfersize=4k
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+rd=rd2,wd=wd2,iorate=100,elapsed=2,interval=1,forrdpct=-10,forwhpct=120
+PARM
+	run "$IORAMP" -f edge.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.runs[0].average.total.bytes_per_io' out/results.json)" = 1000 ]
+	[ "$(jq -r '.runs[0].average.total.read_pct' out/results.json)" = 100 ]
+	[ "$(jq -r '.runs[1].average.total.read_pct' out/results.json)" = 0 ]
+	[ "$(jq -r '.runs[1].for_loops' out/results.json)" = "rdpct=10% whpct=120" ]
+}

@@ -481,6 +481,35 @@ static void test_wg_init_rejects_impossible(void **state)
 	assert_int_equal(gen_wg_init(&g, &cfg, 1, 1), -EINVAL); /* nothing left past block 0 */
 }
 
+/* gen_wg_check() says which limit a workload breaks, for the plan-time error (issue 16 item 7).
+ * A range under two transfers with hits once wrapped around and passed. */
+static void test_wg_check_names_the_fault(void **state)
+{
+	struct gen_wg_cfg cfg = base_cfg();
+	uint64_t len = 0;
+
+	(void)state;
+	assert_int_equal(gen_wg_check(&cfg, &len), GEN_WG_OK);
+	assert_int_equal(len, GIB);
+	cfg.rhpct = 50;
+	cfg.hitarea_bytes = 2 * GIB;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_HITAREA);
+	cfg.range = (struct gen_range){ .start_bytes = 0, .len_bytes = 4 * KIB };
+	cfg.hitarea_bytes = 8 * KIB;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_HITAREA); /* len < 2 transfers */
+	cfg = base_cfg();
+	cfg.is_hotband = true;
+	cfg.range = (struct gen_range){ .start_bytes = 0, .len_bytes = 8 * KIB };
+	assert_int_equal(gen_wg_check(&cfg, &len), GEN_WG_HOTBAND);
+	assert_int_equal(len, 8 * KIB);
+	cfg = base_cfg();
+	cfg.range = (struct gen_range){ .start_bytes = GIB, .len_bytes = 4 * KIB };
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_RANGE);
+	cfg = base_cfg();
+	cfg.rdpct = 101;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_BAD_CFG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -500,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_wg_poisson_block_index),
 		cmocka_unit_test(test_wg_same_seed_same_stream),
 		cmocka_unit_test(test_wg_init_rejects_impossible),
+		cmocka_unit_test(test_wg_check_names_the_fault),
 	};
 
 	return cmocka_run_group_tests_name("gen_wg", tests, NULL, NULL);
