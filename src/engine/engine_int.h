@@ -67,6 +67,8 @@ struct eng_run {
 	size_t nr_wds;
 	struct eng_wg_desc *wgs;
 	size_t nr_wgs;
+	/* one per generator when SDs are split per thread: its parts' one sequential position */
+	struct gen_seq_cursor *seq_cursors;
 	struct gen_rate_step *wg_steps; /* distribution=variable: nr_steps per generator */
 	size_t nr_steps;		/* 0: no variable rate */
 	bool is_spike;			/* distribution=spike */
@@ -352,13 +354,6 @@ void eng_run_fini(struct eng_run *r);
 uint32_t eng_part_threads(uint32_t threads, uint32_t nr_parts, uint32_t part);
 /* The stream of a part: part 0 keeps the whole SD's, so an SD in one part is unchanged. */
 uint64_t eng_part_stream(uint64_t stream, uint32_t part);
-/* Part `part` of nr_parts' generator: c itself, or for a sequential one its slice of the
- * range in *out. */
-const struct gen_wg_cfg *eng_part_gen(const struct gen_wg_cfg *c, uint32_t nr_parts, uint32_t part,
-				      struct gen_wg_cfg *out);
-/* Whether generator c can be cut into nr_parts (a sequential one needs slices of at least two
- * transfers and no hit area). */
-bool eng_part_fits(const struct gen_wg_cfg *c, uint32_t nr_parts);
 /* A part's arrival schedule from the whole generator's (its share of the rate). */
 void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
 		       const struct eng_sd_desc *sd);

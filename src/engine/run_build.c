@@ -13,6 +13,7 @@ void eng_run_fini(struct eng_run *r)
 {
 	free(r->sds);
 	free(r->wgs);
+	free(r->seq_cursors);
 	free(r->wg_steps);
 	free(r->wd_names);
 	free(r->wd_skew_pct);

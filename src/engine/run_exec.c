@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -189,15 +190,6 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 	return false;
 }
 
-/* Whether SD s can be cut into one part per thread: each generator on it fits. */
-static bool sd_fits_parts(const struct eng_run *r, size_t s)
-{
-	for (size_t i = 0; i < r->nr_wgs; i++)
-		if (r->wgs[i].run_sd == s && !eng_part_fits(&r->wgs[i].gen, r->sds[s].threads))
-			return false;
-	return true;
-}
-
 /* The sync engine runs VDbench's and fio psync's thread model: each of an SD's threads= is a
  * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
  * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
@@ -221,7 +213,7 @@ static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r)
 		bool has_work = sd_has_work(r, s);
 
 		r->sds[s].nr_parts =
-			per_thread && has_work && sd_fits_parts(r, s) ? r->sds[s].threads : 1;
+			per_thread && has_work ? r->sds[s].threads : 1;
 		nr_sds += has_work;
 		nr_parts += has_work ? r->sds[s].nr_parts : 0;
 	}
@@ -245,6 +237,13 @@ static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 	bool *placed;
 
 	if (is_per_thread(x, r)) {
+		/* the parts of an SD share each generator's sequential position */
+		free(r->seq_cursors);
+		r->seq_cursors = aligned_alloc(alignof(struct gen_seq_cursor),
+					       (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
+		if (!r->seq_cursors)
+			return 0;
+		memset(r->seq_cursors, 0, (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
 		for (size_t s = 0; s < r->nr_sds; s++) {
 			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
 			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;

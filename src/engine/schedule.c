@@ -31,46 +31,6 @@ uint64_t eng_part_stream(uint64_t stream, uint32_t part)
 	return stream + (uint64_t)part * 0x9e3779b97f4a7c15ull; /* apart from every other stream */
 }
 
-/* Whether a generator walks its range in order (then each part of a split SD walks its own
- * slice, so a format pass writes every block once and sequential streams stay sequential). */
-static bool is_sequential(const struct gen_wg_cfg *c)
-{
-	return c->seek == GEN_SEEK_EOF || c->seek == GEN_SEEK_SEQNZ ||
-	       (c->seek == GEN_SEEK_PCT && c->seekpct < 100);
-}
-
-/* A part's generator: the whole SD's, with a sequential one's range cut into equal slices
- * (the largest transfer's multiples; the last takes the rest). Random ones keep the whole
- * range: their parts draw from their own streams. */
-const struct gen_wg_cfg *eng_part_gen(const struct gen_wg_cfg *c, uint32_t nr_parts, uint32_t part,
-				      struct gen_wg_cfg *out)
-{
-	uint64_t len = c->range.len_bytes ? c->range.len_bytes : c->sd_size_bytes;
-	uint64_t unit = gen_xfer_max_bytes(&c->xfer), slice, start;
-
-	if (nr_parts <= 1 || !is_sequential(c) || !unit)
-		return c;
-	slice = len / nr_parts / unit * unit;
-	if (slice < unit)
-		return c; /* eng_part_fits() keeps such an SD in one part */
-	*out = *c;
-	start = c->range.start_bytes + (uint64_t)part * slice;
-	out->range.start_bytes = start >= c->sd_size_bytes ? start - c->sd_size_bytes : start;
-	out->range.len_bytes = part + 1 == nr_parts ? len - (uint64_t)part * slice : slice;
-	return out;
-}
-
-bool eng_part_fits(const struct gen_wg_cfg *c, uint32_t nr_parts)
-{
-	uint64_t len = c->range.len_bytes ? c->range.len_bytes : c->sd_size_bytes;
-	uint64_t unit = gen_xfer_max_bytes(&c->xfer);
-
-	if (nr_parts <= 1 || !is_sequential(c))
-		return true;
-	/* hits need two transfers of hit and miss area in every slice: keep such a one whole */
-	return unit && !(c->rhpct > 0 || c->whpct > 0) && len / nr_parts >= 2 * unit;
-}
-
 /* A part's schedule: its threads' share of the rate, so that the parts' sum is the SD's; a
  * deterministic one shifted so that the parts interleave into the whole SD's schedule. */
 void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,

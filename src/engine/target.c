@@ -140,6 +140,10 @@ static int target_describe(struct eng_target *t, char *err, size_t errlen)
 	return 0;
 }
 
+/* Who holds a device when sysfs names no holder: a mount, swap or another O_EXCL opener. */
+#define HOLDER_UNNAMED                                                                        \
+	"held exclusively by a file system, swap, md, device mapper or another program"
+
 /* A device to be written that someone already holds exclusively: who, where it is known. */
 static int target_busy(struct eng_target *t, const struct stat *st, char *err, size_t errlen)
 {
@@ -148,11 +152,8 @@ static int target_busy(struct eng_target *t, const struct stat *st, char *err, s
 				    .rdev = st->st_rdev };
 	char holder[512] = "", msg[512];
 
-	if (eng_target_find_holder(&probe, holder, sizeof(holder), msg, sizeof(msg)) <= 0 ||
-	    !strncmp(holder, "in use", 6))
-		snprintf(holder, sizeof(holder),
-			 "held exclusively by a file system, md, device mapper or another "
-			 "program");
+	if (eng_target_find_holder(&probe, holder, sizeof(holder), msg, sizeof(msg)) <= 0)
+		snprintf(holder, sizeof(holder), "%s", HOLDER_UNNAMED);
 	return target_errf(err, errlen, -EBUSY,
 			   "lun=%s is in use (%s); ioramp never writes to a mounted or held device",
 			   t->path, holder);
@@ -463,9 +464,7 @@ int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_quer
 		if (names[0])
 			snprintf(q->holder, sizeof(q->holder), "held by %s", names);
 		else
-			snprintf(q->holder, sizeof(q->holder),
-				 "held by a mounted partition, swap, md, device mapper or another "
-				 "mount");
+			snprintf(q->holder, sizeof(q->holder), "%s", HOLDER_UNNAMED);
 		return 1;
 	}
 	return target_errf(q->err, sizeof(q->err), ret,

@@ -170,7 +170,6 @@ static int worker_wgs(struct eng_worker *w)
 
 	for (size_t i = 0; i < run->nr_wgs; i++) {
 		const struct eng_wg_desc *wd = &run->wgs[i];
-		struct gen_wg_cfg gc;
 		struct eng_wwg *g;
 		struct eng_wsd *d;
 		int ret;
@@ -187,10 +186,12 @@ static int worker_wgs(struct eng_worker *w)
 			continue;
 		}
 		d = &w->sds[g->local_sd];
-		ret = gen_wg_init(&g->gen, eng_part_gen(&wd->gen, d->nr_parts, d->part, &gc),
-				  run->seed, eng_part_stream(eng_wg_gen_stream(run, i), d->part));
+		ret = gen_wg_init(&g->gen, &wd->gen, run->seed,
+				  eng_part_stream(eng_wg_gen_stream(run, i), d->part));
 		if (ret)
 			return ret;
+		if (d->nr_parts > 1) /* one stream however many threads issue it (reference §9.5) */
+			gen_wg_share_seq(&g->gen, &run->seq_cursors[i]);
 		if (wd->rate_iops > 0) {
 			g->is_paced = true;
 		} else if (run->mode == ENG_MODE_RATE) {

@@ -146,11 +146,28 @@ static uint64_t wg_uniform(struct gen_wg *g, uint64_t lo, uint64_t len, uint64_t
 	return lo + gen_pcg_below(&g->rng, (len - size) / gran + 1) * gran;
 }
 
+/* Whether there is a sequential position, and it in *pos: g's own or the shared one. */
+static bool wg_seq_pos(const struct gen_wg *g, uint64_t *pos)
+{
+	uint64_t end_plus1;
+
+	if (!g->shared_seq) {
+		*pos = g->seq_pos_bytes;
+		return g->has_seq_pos;
+	}
+	end_plus1 = atomic_load_explicit(&g->shared_seq->end_plus1, memory_order_relaxed);
+	*pos = end_plus1 ? end_plus1 - 1 : 0;
+	return end_plus1 != 0;
+}
+
 static uint64_t wg_stride(struct gen_wg *g, uint64_t size)
 {
 	uint64_t gran = wg_gran(g, size);
 	uint64_t span = (g->cfg.stride_max_bytes - g->cfg.stride_min_bytes) / gran + 1;
-	uint64_t pos = g->has_seq_pos ? g->seq_pos_bytes : g->miss_lo_bytes;
+	uint64_t pos;
+
+	if (!wg_seq_pos(g, &pos))
+		pos = g->miss_lo_bytes;
 
 	pos += g->cfg.stride_min_bytes + gen_pcg_below(&g->rng, span) * gran;
 	if (pos > g->len_bytes - size) /* reference §5: a stride past the end restarts */
@@ -178,17 +195,17 @@ static uint64_t wg_random_miss(struct gen_wg *g, uint64_t size, bool is_write)
 	return lo + k * gran;
 }
 
-/* Next sequential block at the end of the previous miss; may shorten *size at an end. */
-static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
+/* The sequential block after a previous miss ending at pos (has_pos: there was one); may
+ * shorten *size at an end. */
+static int wg_seq_next(struct gen_wg *g, bool has_pos, uint64_t pos, uint64_t *pos_out,
+		       uint64_t *size)
 {
-	uint64_t end = g->len_bytes, pos;
+	uint64_t end = g->len_bytes;
 
-	if (!g->has_seq_pos) /* reference §9.5: range start, or a random block for seqnz */
+	if (!has_pos) /* reference §9.5: range start, or a random block for seqnz */
 		pos = g->cfg.seek == GEN_SEEK_SEQNZ
 			      ? wg_uniform(g, g->miss_lo_bytes, end - g->miss_lo_bytes, *size)
 			      : g->miss_lo_bytes;
-	else
-		pos = g->seq_pos_bytes;
 	if (pos >= end) {
 		if (g->cfg.seek == GEN_SEEK_EOF) {
 			g->is_eof = true;
@@ -204,6 +221,27 @@ static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
 	return 0;
 }
 
+/* Next sequential block at the end of the previous miss; a shared position is claimed, so
+ * that every block goes to one generator only. */
+static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
+{
+	_Atomic uint64_t *end_plus1 = g->shared_seq ? &g->shared_seq->end_plus1 : NULL;
+	uint64_t want = *size, seen;
+
+	if (!end_plus1)
+		return wg_seq_next(g, g->has_seq_pos, g->seq_pos_bytes, pos_out, size);
+	seen = atomic_load_explicit(end_plus1, memory_order_relaxed);
+	for (;;) {
+		*size = want;
+		if (wg_seq_next(g, seen != 0, seen ? seen - 1 : 0, pos_out, size))
+			return 1;
+		if (atomic_compare_exchange_weak_explicit(end_plus1, &seen, *pos_out + *size + 1,
+							  memory_order_relaxed,
+							  memory_order_relaxed))
+			return 0;
+	}
+}
+
 static bool wg_is_random(struct gen_wg *g)
 {
 	switch (g->cfg.seek) {
@@ -216,9 +254,14 @@ static bool wg_is_random(struct gen_wg *g)
 	}
 }
 
+void gen_wg_share_seq(struct gen_wg *g, struct gen_seq_cursor *c)
+{
+	g->shared_seq = c;
+}
+
 int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 {
-	bool is_write, is_hit;
+	bool is_write, is_hit, is_claimed = false;
 	uint64_t size, pos;
 
 	if (g->is_eof)
@@ -232,9 +275,14 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 		pos = wg_unstraddle(g, wg_random_miss(g, size, is_write), size);
 	else if (wg_sequential(g, &pos, &size))
 		return 1;
+	else
+		is_claimed = g->shared_seq != NULL; /* the claim moved the shared position */
 	if (!is_hit) { /* misses, random ones included, move the sequential position */
 		g->seq_pos_bytes = pos + size;
 		g->has_seq_pos = true;
+		if (g->shared_seq && !is_claimed)
+			atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
+					      memory_order_relaxed);
 	}
 	io->is_write = is_write;
 	io->size_bytes = size;

@@ -172,7 +172,7 @@ open_mode() {
 	parm "$LOOP" 50
 	run "$IORAMP" -f safe.vdb -o out2 --force
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "safe.vdb:1:12: error: sd=sd1: lun=$LOOP is in use (held exclusively by a file system, md, device mapper or another program); ioramp never writes to a mounted or held device" ]
+	[ "${lines[0]}" = "safe.vdb:1:12: error: sd=sd1: lun=$LOOP is in use (held exclusively by a file system, swap, md, device mapper or another program); ioramp never writes to a mounted or held device" ]
 	[ ! -d out2 ]
 	parm "$LOOP" 100
 	run "$IORAMP" -f safe.vdb -o out3 --force
