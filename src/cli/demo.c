@@ -90,7 +90,7 @@ static int make_dir(const struct demo_args *a, char *buf, size_t len)
 	return mkdtemp(buf) ? 0 : -errno;
 }
 
-/* The eight drive names DIR/drive0 ... drive7 (the format run creates them). */
+/* The eight drive names DIR/drive0 ... drive7. */
 static int name_drives(struct cli_suite_opts *o, const char *dir)
 {
 	o->drives = calloc(DEMO_NR_DRIVES, sizeof(*o->drives));
@@ -99,6 +99,20 @@ static int name_drives(struct cli_suite_opts *o, const char *dir)
 	for (int i = 0; i < DEMO_NR_DRIVES; i++)
 		if (asprintf((char **)&o->drives[o->nr_drives++], "%s/drive%d", dir, i) < 0)
 			return -ENOMEM;
+	return 0;
+}
+
+/* The drive files, empty when new: the format run extends and writes them (the engine creates
+ * no file under /dev/, and DIR may be /dev/shm/...). Returns 0 or -errno. */
+static int create_drives(const struct cli_suite_opts *o)
+{
+	for (size_t i = 0; i < o->nr_drives; i++) {
+		int fd = open(o->drives[i], O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+
+		if (fd < 0)
+			return -errno;
+		close(fd);
+	}
 	return 0;
 }
 
@@ -199,10 +213,13 @@ static void remove_drives(const struct cli_suite_opts *o)
 
 static int demo_run(struct cli_suite *s, const struct demo_args *a, const char *dir)
 {
-	int rc;
+	int ret = name_drives(&s->o, dir), rc;
 
-	if (name_drives(&s->o, dir)) {
-		fprintf(stderr, "ioramp demo: error: out of memory\n");
+	if (!ret)
+		ret = create_drives(&s->o);
+	if (ret) {
+		fprintf(stderr, "ioramp demo: error: %s: cannot create the drive files: %s\n", dir,
+			strerror(-ret));
 		return CLI_EXIT_FAILED;
 	}
 	s->o.size = DEMO_DRIVE_SIZE;

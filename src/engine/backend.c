@@ -9,9 +9,6 @@
 
 #include "ioramp/compiler.h"
 
-/* The default engine's backend for buffered files that a workload writes (see below). */
-#define ENG_BUFFERED_WRITE_ENGINE "uring"
-
 static const struct eng_backend_ops *const backends[] = {
 	&eng_backend_uring,
 	&eng_backend_aio,
@@ -33,18 +30,25 @@ bool eng_backend_is_sync(const char *engine)
 }
 
 /*
- * The default engine's rule, the one place it lives. bench/engines, eight 64 MiB page-cache files,
- * threads=16 per SD (2026-12-02, 2 shared CPUs): io_uring serves a buffered read from the
- * page cache inline and took 4K random reads, writes and 70/30 at 2.8-5.5x the sync engine
- * and 1.2-5.6x aio (buffered libaio runs inside io_submit). It punts buffered writes that
- * must wait to kernel workers, so writes are the case to measure again when the sync engine
- * changes; the figures and the command are in bench/engines.
+ * The default engine's rule, the one place it lives. bench/engines, eight 64 MiB page-cache
+ * files, threads=16 per SD, median of three interleaved runs (2026-12-02, 2 CPUs shared, load
+ * 30-100, so raw IOPS favour engines with more threads; IOPS per CPU-second of ioramp's own
+ * CPU is printed beside them): io_uring serves small buffered I/O from the page cache inline
+ * and won 4K random read (318k IOPS against sync 135k, aio 175k), 4K random write (277k;
+ * 127k, 85k) and 4K 70/30 (701k; 150k, 74k). Buffered reads of 64 KiB went the other way in
+ * all five measurements (64K sequential read 5.7k against sync 64k; 64K random read 36-43k
+ * against 71-75k): io_uring's inline attempt gives up and punts them to its kernel workers.
+ * 64K writes: neither wins clearly (uring 45k, sync 57k; an earlier run 74k and 38k), and
+ * the per-thread sync engine (issue 14 item 3) wrote 13k: uring. Measure again with
+ * bench/engines when a backend changes.
  */
 const char *eng_backend_default(const struct eng_sd_traits *t)
 {
 	if (t->is_direct || t->is_block)
 		return "uring";
-	return t->is_writing ? ENG_BUFFERED_WRITE_ENGINE : "uring";
+	if (!t->is_writing && t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
+		return "sync";
+	return "uring";
 }
 
 const char *eng_backend_default_kind(const struct eng_sd_traits *t)
@@ -53,7 +57,9 @@ const char *eng_backend_default_kind(const struct eng_sd_traits *t)
 		return "O_DIRECT";
 	if (t->is_block)
 		return "buffered block device";
-	return t->is_writing ? "buffered, written" : "buffered, read only";
+	if (!t->is_writing && t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
+		return "buffered, reads of 64 KiB or more";
+	return "buffered, writes or reads below 64 KiB";
 }
 
 int eng_backend_check_name(const char *engine, char *msg, size_t msglen)

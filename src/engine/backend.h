@@ -122,20 +122,26 @@ bool eng_backend_is_sync(const char *engine);
 
 /* What the default engine knows of an SD when it picks the SD's backend. */
 struct eng_sd_traits {
-	bool is_block;	 /* a block device */
-	bool is_direct;	 /* opened with O_DIRECT */
-	bool is_writing; /* some workload of the run writes to it */
+	bool is_block;		 /* a block device */
+	bool is_direct;		 /* opened with O_DIRECT */
+	bool is_writing;	 /* some workload of the run writes to it */
+	uint64_t max_xfer_bytes; /* the largest transfer of the run's workloads on it */
 };
+
+/* Buffered reads from this size up go to the sync engine by default (bench/engines). */
+#define ENG_DEFAULT_SYNC_READ_BYTES (64u << 10)
 
 /*
  * The backend the default engine (no --engine, no engine=) gives an SD: the fastest for its
  * kind as bench/engines measured it (man ioramp, ENGINE). "uring" for O_DIRECT and block
  * devices; for buffered files and character devices, the winner of the page-cache benchmark
- * for the run's op mix. Never NULL.
+ * for the run's op mix: "sync" when only read, in transfers of ENG_DEFAULT_SYNC_READ_BYTES
+ * or more, else "uring". Never NULL.
  */
 const char *eng_backend_default(const struct eng_sd_traits *t);
 
-/* The kind the rule saw, for the engine line ("O_DIRECT", "buffered, written"). */
+/* The kind the rule saw, for the engine line ("O_DIRECT", "buffered, reads of 64 KiB or
+ * more"). */
 const char *eng_backend_default_kind(const struct eng_sd_traits *t);
 
 /* Whether engine names the fault wrapper ("fault:INNER[,OPTION=VALUE...]"). */

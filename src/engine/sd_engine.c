@@ -24,6 +24,7 @@ void eng_run_engines(const struct eng_exec *x, struct eng_run *r)
 			.is_block = t && t->kind == ENG_TARGET_BLOCK,
 			.is_direct = t && t->is_direct,
 			.is_writing = sd_is_writing(r, s),
+			.max_xfer_bytes = r->sds[s].max_xfer_bytes,
 		};
 
 		r->sds[s].engine = x->engine ? x->engine : eng_backend_default(&k);

@@ -86,8 +86,8 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	done
 }
 
-# Three SDs of three kinds: sd1 buffered and only read, sd2 buffered and written, sd3 O_DIRECT
-# (when the scratch file system takes it) and written.
+# Four SDs of three kinds: sd1 buffered, 4K reads, sd2 buffered and written, sd3 O_DIRECT (when
+# the scratch file system takes it) and written, sd4 buffered, 64K reads only.
 write_kinds_parm() {
 	local direct=
 	dd if=/dev/zero of="$SCRATCH/probe" bs=4096 count=1 oflag=direct 2>/dev/null &&
@@ -96,8 +96,10 @@ write_kinds_parm() {
 sd=sd1,lun=$SCRATCH/k1,size=1m,threads=2
 sd=sd2,lun=$SCRATCH/k2,size=1m,threads=2
 sd=sd3,lun=$SCRATCH/k3,size=1m,threads=2$direct
+sd=sd4,lun=$SCRATCH/k4,size=1m,threads=2
 wd=wd1,sd=sd1,xfersize=4k,rdpct=100
 wd=wd2,sd=(sd2,sd3),xfersize=4k,rdpct=50
+wd=wd3,sd=sd4,xfersize=64k,rdpct=100
 rd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1,warmup=0
 PARM
 	[ -n "$direct" ]
@@ -109,11 +111,17 @@ PARM
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"engine: "* ]] # VDbench's console keeps its lines
 	[ "$(jq -c '[.runs[] | select(.name == "rd1") | .sds[] | [.name, .engine, .is_engine_default]]' out/results.json)" = \
-		'[["sd1","uring",true],["sd2","uring",true],["sd3","uring",true]]' ]
-	# the rule's words, one line per kind, before the run they apply to
-	grep -A4 'engine: uring for 1 SD (buffered, read only)' out/logfile.html | grep -q 'Starting RD=rd1'
-	grep -q 'engine: uring for 1 SD (buffered, written)$' out/logfile.html
-	grep -q 'engine: uring for 1 SD (O_DIRECT)$' out/logfile.html
+		'[["sd1","uring",true],["sd2","uring",true],["sd3","uring",true],["sd4","sync",true]]' ]
+	# the rule's words, one line per kind, before the run they apply to (the format run writes
+	# every buffered file: uring for all three)
+	grep -q 'engine: uring for 3 SDs (buffered, writes or reads below 64 KiB)$' out/logfile.html
+	grep -A4 'engine: uring for 2 SDs (buffered, writes or reads below 64 KiB)$' out/logfile.html |
+		grep -q 'Starting RD=rd1'
+	[ "$(grep -c 'engine: uring for 1 SD (O_DIRECT)$' out/logfile.html)" -eq 2 ]
+	grep -A2 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
+		grep -q 'Starting RD=rd1'
+	# every SD did I/O, on workers of its own backend
+	[ "$(jq '[.runs[] | select(.name == "rd1") | .average.sds[] | .nr_ios > 0] | length == 4 and all' out/results.json)" = true ]
 	if has_jsonschema; then
 		run schema_valid out/results.json
 		[ "$output" = valid ]

@@ -22,33 +22,31 @@ static void test_default_rule_per_kind(void **state)
 		const char *engine;
 		const char *kind;
 	} cases[] = {
-		/* O_DIRECT: io_uring, whatever the file and the mix */
-		{ { .is_block = false, .is_direct = true, .is_writing = false },
+		/* O_DIRECT: io_uring, whatever the file, the mix and the sizes */
+		{ { .is_direct = true, .max_xfer_bytes = 4096 }, "uring", "O_DIRECT" },
+		{ { .is_direct = true, .max_xfer_bytes = 1 << 20 }, "uring", "O_DIRECT" },
+		{ { .is_direct = true, .is_writing = true }, "uring", "O_DIRECT" },
+		{ { .is_block = true, .is_direct = true, .max_xfer_bytes = 1 << 20 },
 		  "uring",
 		  "O_DIRECT" },
-		{ { .is_block = false, .is_direct = true, .is_writing = true },
-		  "uring",
-		  "O_DIRECT" },
-		{ { .is_block = true, .is_direct = true, .is_writing = false },
-		  "uring",
-		  "O_DIRECT" },
-		{ { .is_block = true, .is_direct = true, .is_writing = true },
-		  "uring",
-		  "O_DIRECT" },
-		/* a block device through its page cache: io_uring */
-		{ { .is_block = true, .is_direct = false, .is_writing = false },
+		/* a block device through its page cache: io_uring, large reads too */
+		{ { .is_block = true, .max_xfer_bytes = 1 << 20 },
 		  "uring",
 		  "buffered block device" },
-		{ { .is_block = true, .is_direct = false, .is_writing = true },
-		  "uring",
-		  "buffered block device" },
+		{ { .is_block = true, .is_writing = true }, "uring", "buffered block device" },
 		/* buffered files (and character devices): bench/engines' winner per mix */
-		{ { .is_block = false, .is_direct = false, .is_writing = false },
+		{ { .max_xfer_bytes = 4096 }, "uring", "buffered, writes or reads below 64 KiB" },
+		{ { .max_xfer_bytes = (64 << 10) - 512 },
 		  "uring",
-		  "buffered, read only" },
-		{ { .is_block = false, .is_direct = false, .is_writing = true },
+		  "buffered, writes or reads below 64 KiB" },
+		{ { .max_xfer_bytes = 64 << 10 }, "sync", "buffered, reads of 64 KiB or more" },
+		{ { .max_xfer_bytes = 1 << 20 }, "sync", "buffered, reads of 64 KiB or more" },
+		{ { .is_writing = true, .max_xfer_bytes = 4096 },
 		  "uring",
-		  "buffered, written" },
+		  "buffered, writes or reads below 64 KiB" },
+		{ { .is_writing = true, .max_xfer_bytes = 64 << 10 },
+		  "uring",
+		  "buffered, writes or reads below 64 KiB" },
 	};
 
 	(void)state;
