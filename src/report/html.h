@@ -111,11 +111,11 @@ enum rep_html_sweep_y {
 bool rep_html_is_sweep(const struct rep_html_group *g);
 void rep_html_sweep_chart(FILE *f, const struct rep_html_group *g, enum rep_html_sweep_y y);
 
-/* Pressure tests (html_pressure.c): whether g's curves are iorate sweeps of two or more WDs
- * (write pressure, noisy neighbour); their charts (the read-only WDs' mean, p99.99 and
+/* Pressure tests (html_pressure.c): whether g's curves are iorate sweeps of two or more WDs,
+ * one with its own fixed iorate= (write pressure, noisy neighbour); their charts (the read-only WDs' mean, p99.99 and
  * p99.9999, then mean, p99 ... p99.9999 per WD, against the write MB/s per SD written) and
  * the table of every point's WDs. */
-bool rep_html_is_pressure(const struct rep_html_group *g);
+bool rep_html_is_pressure(const json_t *doc, const struct rep_html_group *g);
 void rep_html_pressure_charts(FILE *f, const json_t *doc, const struct rep_html_group *g,
 			      bool is_brief); /* brief: the readers, mean and p99.99 only */
 void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_group *g);
