@@ -80,9 +80,11 @@ struct rep_html_line {
 int rep_html_line_init(struct rep_html_line *l, size_t nr);
 /* Frees nr lines' points and the array l. */
 void rep_html_lines_free(struct rep_html_line *l, size_t nr);
-/* Tick formats: 2.5k; 1,234; "10 ms" for a value in us. */
+/* Tick formats: 2.5k; 1,234; sizes as VDbench writes them (512, 4k, 1m); "10 ms" for a value
+ * in us. */
 void rep_html_fmt_si(double v, char *buf, size_t len);
 void rep_html_fmt_plain(double v, char *buf, size_t len);
+void rep_html_fmt_bytes(double v, char *buf, size_t len);
 void rep_html_fmt_us_log(double us, char *buf, size_t len);
 /* Switches the y values (us) to ms when they run past 20 ms; returns the unit's name. */
 const char *rep_html_latency_unit(struct rep_html_line *l, size_t nr);
