@@ -80,9 +80,11 @@ struct rep_html_line {
 int rep_html_line_init(struct rep_html_line *l, size_t nr);
 /* Frees nr lines' points and the array l. */
 void rep_html_lines_free(struct rep_html_line *l, size_t nr);
-/* Tick formats: 2.5k; 1,234; "10 ms" for a value in us. */
+/* Tick formats: 2.5k; 1,234; sizes as VDbench writes them (512, 4k, 1m); "10 ms" for a value
+ * in us. */
 void rep_html_fmt_si(double v, char *buf, size_t len);
 void rep_html_fmt_plain(double v, char *buf, size_t len);
+void rep_html_fmt_bytes(double v, char *buf, size_t len);
 void rep_html_fmt_us_log(double us, char *buf, size_t len);
 /* Switches the y values (us) to ms when they run past 20 ms; returns the unit's name. */
 const char *rep_html_latency_unit(struct rep_html_line *l, size_t nr);
@@ -111,11 +113,11 @@ enum rep_html_sweep_y {
 bool rep_html_is_sweep(const struct rep_html_group *g);
 void rep_html_sweep_chart(FILE *f, const struct rep_html_group *g, enum rep_html_sweep_y y);
 
-/* Pressure tests (html_pressure.c): whether g's curves are iorate sweeps of two or more WDs
- * (write pressure, noisy neighbour); their charts (the read-only WDs' mean, p99.99 and
+/* Pressure tests (html_pressure.c): whether g's curves are iorate sweeps of two or more WDs,
+ * one with its own fixed iorate= (write pressure, noisy neighbour); their charts (the read-only WDs' mean, p99.99 and
  * p99.9999, then mean, p99 ... p99.9999 per WD, against the write MB/s per SD written) and
  * the table of every point's WDs. */
-bool rep_html_is_pressure(const struct rep_html_group *g);
+bool rep_html_is_pressure(const json_t *doc, const struct rep_html_group *g);
 void rep_html_pressure_charts(FILE *f, const json_t *doc, const struct rep_html_group *g,
 			      bool is_brief); /* brief: the readers, mean and p99.99 only */
 void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_group *g);

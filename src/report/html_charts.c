@@ -120,6 +120,31 @@ static void run_mark(const json_t *run, char *buf, size_t len)
 		snprintf(buf, len, "%s", rep_doc_str(run, "name", "?"));
 }
 
+/* A run's short name within its curve: a sweep point's value of the swept parameter
+ * ("threads=4", "xfersize=64k"), else run_mark()'s. */
+static void curve_run_mark(const json_t *curve, size_t run_idx, const json_t *run, char *buf,
+			   size_t len)
+{
+	const char *x = rep_doc_str(curve, "x", "");
+	const json_t *p;
+	size_t i;
+
+	json_array_foreach (json_object_get(curve, "points"), i, p) {
+		char v[32];
+
+		if (!*x || !strcmp(x, "iorate") ||
+		    (size_t)json_integer_value(json_object_get(p, "run")) != run_idx ||
+		    isnan(rep_doc_num(p, "x")))
+			continue;
+		(strcmp(x, "xfersize") && strcmp(x, "hitarea")
+			 ? rep_html_fmt_plain
+			 : rep_html_fmt_bytes)(rep_doc_num(p, "x"), v, sizeof(v));
+		snprintf(buf, len, "%s=%s", x, v);
+		return;
+	}
+	run_mark(run, buf, len);
+}
+
 static size_t curve_intervals(const json_t *doc, const struct rep_doc *live, const json_t *curve)
 {
 	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
@@ -173,7 +198,8 @@ static void time_line(struct rep_html_line *l, const json_t *doc, const struct r
 		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[r]);
 
 		if (m && m->nr < m->cap) {
-			run_mark(run, m->labels[m->nr], sizeof(m->labels[m->nr]));
+			curve_run_mark(curve, idx[r], run, m->labels[m->nr],
+				       sizeof(m->labels[m->nr]));
 			m->at[m->nr] = (struct rep_svg_mark){ st.t, m->labels[m->nr] };
 			m->nr++;
 		}
@@ -346,7 +372,7 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 		if (hist_line(&l[i], run))
 			goto out;
 		if (g->nr == 1)
-			run_mark(run, l[i].name, sizeof(l[i].name));
+			curve_run_mark(g->curves[0], idx[i], run, l[i].name, sizeof(l[i].name));
 		else
 			rep_html_curve_label(g, curve_of[i], l[i].name, sizeof(l[i].name));
 		if (g->nr == 1 && nr > 1)

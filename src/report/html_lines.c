@@ -44,6 +44,16 @@ void rep_html_fmt_plain(double v, char *buf, size_t len)
 	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
 }
 
+void rep_html_fmt_bytes(double v, char *buf, size_t len)
+{
+	if (v >= 1048576 && fmod(v, 1048576) == 0)
+		snprintf(buf, len, "%gm", v / 1048576);
+	else if (v >= 1024 && fmod(v, 1024) == 0)
+		snprintf(buf, len, "%gk", v / 1024);
+	else
+		snprintf(buf, len, "%g", v);
+}
+
 void rep_html_fmt_us_log(double us, char *buf, size_t len)
 {
 	if (us >= 1e6)

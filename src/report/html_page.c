@@ -344,7 +344,7 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	fprintf(f, " \xc2\xb7 %zu curve%s</div>\n", g->nr, g->nr == 1 ? "" : "s");
 	kpis(f, g);
 	fputs("<div class=\"charts\">\n", f);
-	if (rep_html_is_pressure(g)) {
+	if (rep_html_is_pressure(doc, g)) {
 		rep_html_pressure_charts(f, doc, g, false);
 	} else if (rep_html_is_sweep(g)) {
 		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_THROUGHPUT);
@@ -355,7 +355,7 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 		rep_html_latency_chart(f, g, true, NULL, 0);
 	}
 	fputs("</div>\n", f);
-	if (rep_html_is_pressure(g)) {
+	if (rep_html_is_pressure(doc, g)) {
 		fputs("<h3>Each workload at each step</h3>\n", f);
 		rep_html_pressure_table(f, doc, g);
 	}

@@ -30,17 +30,25 @@ enum {
 	STAT_P999999 = 4
 };
 
-bool rep_html_is_pressure(const struct rep_html_group *g)
-{
-	return !strcmp(rep_doc_str(g->curves[0], "kind", ""), "sweep") &&
-	       !strcmp(rep_doc_str(g->curves[0], "x", ""), "iorate") &&
-	       json_array_size(json_object_get(g->curves[0], "wds")) >= 2;
-}
-
 static const json_t *point_run(const json_t *doc, const json_t *p)
 {
 	return json_array_get(json_object_get(doc, "runs"),
 			      (size_t)json_integer_value(json_object_get(p, "run")));
+}
+
+bool rep_html_is_pressure(const json_t *doc, const struct rep_html_group *g)
+{
+	const json_t *p = json_array_get(json_object_get(g->curves[0], "points"), 0), *w;
+	bool has_fixed = false;
+	size_t i;
+
+	if (strcmp(rep_doc_str(g->curves[0], "kind", ""), "sweep") ||
+	    strcmp(rep_doc_str(g->curves[0], "x", ""), "iorate") ||
+	    json_array_size(json_object_get(g->curves[0], "wds")) < 2 || !p)
+		return false;
+	json_array_foreach (json_object_get(point_run(doc, p), "wds"), i, w)
+		has_fixed = has_fixed || json_is_number(json_object_get(w, "iorate"));
+	return has_fixed;
 }
 
 /* The run's average of WD name; NULL when absent. */

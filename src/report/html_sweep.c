@@ -18,17 +18,6 @@ bool rep_html_is_sweep(const struct rep_html_group *g)
 	return !strcmp(rep_doc_str(g->curves[0], "kind", ""), "sweep") && *x && strcmp(x, "iorate");
 }
 
-/* Byte counts as VDbench writes sizes: 512, 4k, 1m. */
-static void fmt_bytes(double v, char *buf, size_t len)
-{
-	if (v >= 1048576 && fmod(v, 1048576) == 0)
-		snprintf(buf, len, "%gm", v / 1048576);
-	else if (v >= 1024 && fmod(v, 1024) == 0)
-		snprintf(buf, len, "%gk", v / 1024);
-	else
-		snprintf(buf, len, "%g", v);
-}
-
 static bool is_size(const char *x)
 {
 	return !strcmp(x, "xfersize") || !strcmp(x, "hitarea");
@@ -52,7 +41,7 @@ static void x_axis(const struct rep_html_group *g, struct rep_svg_axis *a)
 			hi = v > hi ? v : hi;
 		}
 	}
-	a->fmt = is_size(x) ? fmt_bytes : rep_html_fmt_plain;
+	a->fmt = is_size(x) ? rep_html_fmt_bytes : rep_html_fmt_plain;
 	a->is_log2 = (is_size(x) || !strcmp(x, "threads")) && lo > 0 && hi >= 8 * lo;
 	a->title = !strcmp(x, "threads")    ? "Threads per SD (I/Os in flight)"
 		   : !strcmp(x, "xfersize") ? "Transfer size (bytes)"
@@ -89,7 +78,7 @@ static void sweep_line(struct rep_html_line *l, const struct rep_html_group *g, 
 			      : is_bandwidth(g)		     ? mb
 							     : iops;
 		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
-		(is_size(x) ? fmt_bytes : rep_html_fmt_plain)(l->x[l->nr], xs, sizeof(xs));
+		(is_size(x) ? rep_html_fmt_bytes : rep_html_fmt_plain)(l->x[l->nr], xs, sizeof(xs));
 		if (asprintf(&l->tips[l->nr],
 			     "%s=%s: %s IOPS, %s MB/s, %s \xc2\xb5s mean, %s \xc2\xb5s p99", x, xs,
 			     rep_fmt_group(iops, 0, n1, 32), rep_fmt_group(mb, 1, n2, 32),

@@ -432,7 +432,7 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 		rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)),
 		rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), m, sizeof(m)),
 		rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p, sizeof(p)));
-	if (rep_html_is_pressure(&sp->g)) {
+	if (rep_html_is_pressure(sp->doc, &sp->g)) {
 		fputs("<div class=\"charts\">", f);
 		rep_html_pressure_charts(f, sp->doc, &sp->g, true);
 		fputs("</div>\n", f);

@@ -149,3 +149,14 @@ DATA=$TESTS/data/report-own
 	! grep -q 'class="invalid"' met/report.html
 	! grep -q 'hollow: missed' met/report.html
 }
+
+@test "report.html: an iorate list over WDs that share the rate by skew keeps IOPS against latency" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=a,sd=sd1,rdpct=100,skew=60" \
+		"wd=b,sd=sd1,rdpct=0,skew=40" "rd=rd1,wd=(a,b),iorate=(500,1000),elapsed=2,interval=1" \
+		>two.vdb
+	run "$IORAMP" -f two.vdb -o out --engine model:units=4 --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'aria-label="IOPS vs average latency"' out/report.html)" -eq 1 ]
+	# the pressure charts need a WD with its own fixed iorate=
+	! grep -q 'per WD vs write MB/s' out/report.html
+}

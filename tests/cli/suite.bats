@@ -127,6 +127,13 @@ eight_files() {
 			'[{"kind":"sweep","x":"threads","for_loops":"None"}]' ]
 		[ "$(jq -c '[.curves[0].points[].x]' "$j")" = "[1,2,4,8,16,32,64,128,256]" ]
 	done
+	# the time marks and the distribution's lines are named by depth, not "max"
+	chart_of out/qd-sweep-4k-randread/report.html 'IOPS per interval' |
+		grep -q 'class="mlabel"[^>]*>threads=1</text>'
+	chart_of out/qd-sweep-4k-randread/report.html 'Service time distribution' |
+		grep -q '>threads=256</text>'
+	! chart_of out/qd-sweep-4k-randread/report.html 'Service time distribution' |
+		grep -q '>max</text>'
 	# deeper queues on a 4-unit model: more IOPS up to 4 in flight per drive, then flat
 	local j=out/qd-sweep-4k-randread/results.json
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
