@@ -467,6 +467,7 @@ struct parm_config {
 	struct parm_rd *rds;
 	size_t nr_rds;
 	struct parm_wd wd_default; /* wd=default at the end of the files */
+	bool has_default_jvms;	   /* hd=default sets jvms= */
 	struct parm_fs *fs;	   /* file-system mode (fsd=, fwd=); NULL: raw I/O */
 	struct parm_overrides overrides;
 	struct parm_source *src;  /* owns the text every parm_loc points into */

@@ -33,6 +33,7 @@ struct plan_overrides {
 	bool has_compratio;
 	uint64_t xfersize_bytes;
 	uint32_t threads;
+	bool is_threads_raised; /* the forthreads= value was below 1 (VDbench's notice) */
 	double rdpct;
 	double rhpct;
 	double whpct;
@@ -126,6 +127,13 @@ void plan_loop_value_text(double v, char *buf, size_t len);
  * total. Returns 0, or -EINVAL with *err after the line of the run VDbench refuses there
  * (plan.has_late_err); the total is then not printed. */
 int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err);
+
+/* The informational lines VDbench 5.04.07 prints before it lists or runs anything: interval=0
+ * set to min(elapsed/2,60), the JVM count it would adjust (with its reason), thread counts
+ * raised to 1. Each line (empty ones too) to emit, in order; nothing when none applies. */
+void plan_notices(const struct plan *p, void (*emit)(void *ctx, const char *text), void *ctx);
+/* The same lines to f, each after the time of day, as -s prints them. */
+void plan_print_notices(const struct plan *p, FILE *f);
 
 /* "HH:MM:SS.mmm" of the wall clock, as VDbench prefixes console lines. */
 void plan_time_of_day(char buf[16]);

@@ -424,6 +424,8 @@ extern const struct rep_ops rep_hostreport;
 extern const struct rep_ops rep_config;
 /* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
 extern const struct rep_ops rep_slavelog;
+/* totals_optional.html for report_run_totals=yes: empty, as VDbench 5.04.07 leaves it */
+extern const struct rep_ops rep_runtotals;
 
 /* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
 

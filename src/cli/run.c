@@ -171,6 +171,11 @@ static int histogram_buckets(const struct parm_config *cfg, struct stats_vdb_buc
 	return stats_vdb_init(b, ns, cfg->general.nr_histogram);
 }
 
+static void notice(void *ctx, const char *text)
+{
+	rep_set_messagef(ctx, "%s", text);
+}
+
 static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint64_t seed,
 			const struct plan *plan, const struct eng_exec *ex)
 {
@@ -227,6 +232,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 			strerror(-ret));
 		return CLI_EXIT_FAILED;
 	}
+	plan_notices(plan, notice, &c->reps); /* console and logfile, as VDbench */
 	return CLI_EXIT_OK;
 }
 
@@ -348,8 +354,11 @@ static int simulate(const struct cli_args *a, int argc, char **argv, const struc
 	char *text = NULL, dir[4096];
 	size_t len = 0;
 	FILE *m = a->outdir ? open_memstream(&text, &len) : NULL;
-	int rc = plan_print_simulation(plan, m ? m : stdout, err), ret;
 	struct rep_outdir_err oe;
+	int rc, ret;
+
+	plan_print_notices(plan, m ? m : stdout);
+	rc = plan_print_simulation(plan, m ? m : stdout, err);
 
 	if (m) {
 		fclose(m);

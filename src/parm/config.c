@@ -30,6 +30,7 @@ static int apply_all(struct parm_config *cfg, const struct parm_raw *raw, struct
 
 	if (!ret)
 		ret = parm_check_hd_set(&raw->defaults[PARM_SEC_HD], err);
+	cfg->has_default_jvms = parm_kwset_has(&raw->defaults[PARM_SEC_HD], PARM_KW_JVMS);
 	for (size_t i = 0; !ret && i < raw->nr_defs; i++)
 		if (raw->defs[i].sec == PARM_SEC_HD)
 			ret = parm_apply_hd(cfg, &raw->defs[i], err);

@@ -28,6 +28,7 @@ void plan_loop_apply(struct plan_overrides *ovr, const struct parm_loop *lp, siz
 	case PARM_KW_FORTHREADS: /* VDbench raises a count below 1 to 1 ([073], [229]) */
 		ovr->has_threads = true;
 		ovr->threads = v >= 1 ? (uint32_t)fmin(v, MAX_ENGINE_THREADS) : 1;
+		ovr->is_threads_raised = v >= 0 && v < 1; /* no notice for a negative one [074] */
 		break;
 	case PARM_KW_FORRDPCT:
 		ovr->has_rdpct = true;

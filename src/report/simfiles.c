@@ -18,8 +18,9 @@ static void put_lines(FILE *f, const char *sim, bool skip_total)
 		const char *nl = strchr(l, '\n');
 		size_t n = nl ? (size_t)(nl - l) : strlen(l);
 
-		/* summary.html has no "Total amount of Run Definitions" line */
-		if (!(skip_total && n > 13 && !strncmp(l + 13, "Total amount", 12)))
+		/* summary.html has the Simulating lines only: no notices before them, no "Total
+		 * amount of Run Definitions" line */
+		if (!skip_total || (n > 13 && !strncmp(l + 13, "Simulating", 10)))
 			fprintf(f, "%.*s\n", (int)n, l);
 		l = nl ? nl + 1 : NULL;
 	}

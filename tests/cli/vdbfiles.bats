@@ -99,3 +99,38 @@ load helpers
 	grep -q 'HREF="config.html"' out/summary.html
 	grep -q 'HREF="localhost.html"' out/summary.html
 }
+
+# The lines VDbench 5.04.07 prints before its listing, as it prints them (observed; the corpus
+# compares from the first Simulating line on).
+@test "-s: interval=0, thread counts below 1 and the JVM count VDbench would adjust, before the listing" {
+	printf 'sd=sd1,lun=%s/f1\nsd=sd2,lun=%s/f2\nwd=wd1,sd=sd*\n' "$SCRATCH" "$SCRATCH" >n.vdb
+	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=30,interval=0\n' >>n.vdb
+	printf 'rd=rd2,wd=wd1,iorate=(200000,max),elapsed=2,forthreads=(0,1)\n' >>n.vdb
+	run "$IORAMP" -f n.vdb -s
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | cut -c14- | sed -n '/^Simulating/q;p' >got
+	cat >want <<'W'
+'interval=' not specified. Setting to 15 seconds. ( 'min(elapsed/2,60)' )
+Setting some threadcounts to a minimum of 1 
+
+Adjusted default JVM count for host=localhost from jvms=1 to jvms=2 because of iorate=200000 and a total of 2 sds.
+
+Setting some threadcounts to a minimum of 1 
+Setting some threadcounts to a minimum of 1 
+Setting some threadcounts to a minimum of 1 
+W
+	diff want got
+	# jvms= on hd=default: VDbench keeps its count and says nothing
+	sed -i '1i hd=default,jvms=1' n.vdb
+	run "$IORAMP" -f n.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Adjusted default JVM count"* ]]
+}
+
+@test "report_run_totals=yes leaves the empty totals_optional.html VDbench 5.04.07 leaves" {
+	printf 'report_run_totals=yes\nsd=sd1,lun=%s/f1,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" >t.vdb
+	run "$IORAMP" -f t.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ -f out/totals_optional.html ] && [ ! -s out/totals_optional.html ]
+}
