@@ -471,3 +471,20 @@ for r in rows:
 PY
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
+
+# sizes= as VDbench 5.04.07 assigned them on these two trees (observed, file by file): three
+# sizes over 40 files, and two over a distribution=all tree.
+@test "fs: sizes= gives each file the size VDbench gives it" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/three,depth=1,width=4,files=10,size=(1k,20,2k,30,4k,50)
+fsd=fsd2,anchor=$SCRATCH/t/all,depth=2,width=2,files=3,size=(1k,30,2k,70),distribution=all
+fwd=fwd1,fsd=fsd*,operation=read,xfersize=1k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=20,format=only,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	sizes() { (cd "$1" && find . -name 'vdb_f*.file' -printf '%f %s\n' | sort | awk '{ printf "%s ", $2 / 1024 }'); }
+	[ "$(sizes "$SCRATCH/t/three")" = "4 2 2 2 1 4 4 4 1 4 4 4 4 4 4 2 4 4 2 2 2 4 2 2 4 4 1 4 4 2 2 2 2 4 1 4 2 4 2 2 " ]
+	[ "$(sizes "$SCRATCH/t/all")" = "2 2 1 2 1 2 2 2 1 2 2 2 2 2 2 2 2 2 " ]
+}
