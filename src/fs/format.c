@@ -215,6 +215,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
 		ret = write_file(path, size, 0, st);
+		t->file_opened[f] = 1; /* anchors.html's "Opened" */
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
 			return ret;

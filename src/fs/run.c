@@ -177,6 +177,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	}
 	note(w, t, FS_OP_OPEN, t0, f->op == FS_OP_OPEN);
 	misc(w, t, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
+	t->file_opened[i] = 1; /* the file is busy: this thread alone writes its byte */
 	/* random I/O stops after stopafter= blocks, by default a file's size of them */
 	limit = f->stopafter ? f->stopafter : UINT64_MAX;
 	if (f->is_random && !f->stopafter)
@@ -649,6 +650,21 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	return ret;
 }
 
+/* anchors.html's first block: every anchor as it is before the first run. */
+static void anchors_start(FILE *anchors, const struct parm_fs *fs)
+{
+	struct fs_tree *t = calloc(fs->nr_fsds ? fs->nr_fsds : 1, sizeof(*t));
+	size_t ok = 0;
+
+	for (; t && ok < fs->nr_fsds && !fs_tree_init(&t[ok], &fs->fsds[ok]); ok++)
+		fs_tree_scan(&t[ok]);
+	if (t && ok == fs->nr_fsds)
+		fs_anchors_status(anchors, t, ok);
+	for (size_t i = 0; t && i < ok; i++)
+		fs_tree_fini(&t[i]);
+	free(t);
+}
+
 int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
 	double max_seen = 0;
@@ -683,6 +699,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			fprintf(out.con, "%s %s\n", tod, line);
 		}
 	}
+	anchors_start(anchors, p->cfg->fs);
 	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_running x = { .r = r };
@@ -718,7 +735,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 					fs_tree_assume_complete(&x.trees[i]);
 				else
 					fs_tree_scan(&x.trees[i]);
-			fs_anchors_run(anchors, r, x.trees);
+
 			plan_time_of_day(tod);
 			fs_out_run_start(&out, ri, r, tod, text);
 			fs_views_run_start(&out.views, r, ri, tod, text);
@@ -728,6 +745,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			if (!ret && !is_stopped(o->stop_signal))
 				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
 		}
+		if (!ret || ret == -EINTR)
+			fs_anchors_run(anchors, ri, r, tod, text, x.trees);
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				/* the base of the points: the counted intervals' rate */

@@ -273,7 +273,8 @@ PARM
 	[ "$status" -eq 0 ]
 	TZ=UTC run "$IORAMP" -f "$data/run.vdb" -o out "dir=$SCRATCH"
 	[ "$status" -eq 0 ]
-	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html; do
+	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html \
+		out/anchors.html out/flatfile.html; do
 		b=$(basename "$f")
 		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
 		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
