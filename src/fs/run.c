@@ -31,6 +31,7 @@ struct fs_worker {
 	struct stats_hist *svc; /* and service times (from the issue) */
 	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
+	uint32_t share_idx, share_nr; /* its place among its FWD's threads */
 	char *buf;
 	/* the format thread */
 	const struct fs_run *run;
@@ -112,9 +113,16 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 	*tp = t;
 	if (!n)
 		return -1;
+	/* shared=yes: the FWD's threads split the files, thread k taking k, k+n... (as VDbench
+	 * splits a shared FSD's files; no thread then finds another's file busy) */
+	uint64_t stride = t->fsd->is_shared ? w->share_nr : 1;
+	uint64_t first = t->fsd->is_shared ? w->share_idx : 0;
+	uint64_t m = first < n ? (n - first + stride - 1) / stride : 0;
+
 	pthread_mutex_lock(&t->lock);
-	for (uint64_t tries = 0; tries < n; tries++) {
-		uint64_t i = f->is_select_seq ? (w->next_file++) % n : rnd(w) % n;
+	for (uint64_t tries = 0; tries < m; tries++) {
+		uint64_t j = f->is_select_seq ? (w->next_file++) % m : rnd(w) % m;
+		uint64_t i = first + j * stride;
 		unsigned char s = t->file_state[i];
 
 		if (s & FS_FILE_BUSY) {
@@ -475,6 +483,8 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 			w->view_fwd = fs_views_fwd(v, r->fwds[i].name);
 			w->step_ns = tr > 0 ? 1e9 / tr : 0;
 			w->next_file = k;
+			w->share_idx = k;
+			w->share_nr = r->fwds[i].threads;
 			if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
 				return -ENOMEM;
 			memset(w->buf, 0x5a, 1 << 20);

@@ -167,6 +167,8 @@ void fs_tree_write_control(const struct fs_tree *t)
 	FILE *f;
 	time_t now = time(NULL);
 
+	if (t->fsd->is_shared)
+		return; /* other hosts use the tree: VDbench keeps no control file then */
 	snprintf(path, sizeof(path), "%s/vdb_control.file", t->fsd->anchor);
 	f = fopen(path, "w");
 	if (!f)

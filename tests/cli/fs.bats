@@ -489,3 +489,29 @@ PARM
 	[ "$(sizes "$SCRATCH/t/three")" = "4 2 2 2 1 4 4 4 1 4 4 4 4 4 4 2 4 4 2 2 2 4 2 2 4 4 1 4 4 2 2 2 2 4 1 4 2 4 2 2 " ]
 	[ "$(sizes "$SCRATCH/t/all")" = "2 2 1 2 1 2 2 2 1 2 2 2 2 2 2 2 2 2 " ]
 }
+
+# shared=yes as VDbench 5.04.07 runs it on one host (observed): formatted in two steps, no
+# vdb_control.file, and the FWD's threads split the files (thread k takes k, k+n, ...), so
+# none ever finds a file busy with another.
+@test "fs: shared=yes: the threads split the files, no control file" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/sh,depth=1,width=2,files=4,size=4k,shared=yes
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=4
+rd=clean,fwd=fwd1,fwdrate=max,format=(clean,only),elapsed=2,interval=1
+rd=make,fwd=fwd1,fwdrate=max,format=(restart,only),elapsed=2,interval=1
+rd=rd1,fwd=fwd1,fwdrate=max,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/t/sh" -name 'vdb_f*.file' | wc -l)" -eq 8 ]
+	[ ! -e "$SCRATCH/t/sh/vdb_control.file" ]
+	grep -q 'READ_OPENS' out/logfile.html
+	! grep -q 'FILE_BUSY' out/logfile.html
+	# without shared=yes the control file is written again
+	sed -i 's/,shared=yes//' p.vdb
+	sed -i '/^rd=clean/d; s/format=(restart,only)/format=(yes,only)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2
+	[ "$status" -eq 0 ]
+	[ -f "$SCRATCH/t/sh/vdb_control.file" ]
+}
