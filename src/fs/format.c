@@ -122,7 +122,7 @@ static int make_anchor(const char *anchor)
 
 static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fmt_sink *st)
 {
-	static const size_t chunk = 64 * 1024;
+	static const size_t chunk = 128 * 1024; /* VDbench formats with xfersize=128k */
 	char *buf;
 	uint64_t done = 0;
 	int fd;
