@@ -198,7 +198,12 @@ void fs_anchors_close(FILE *f);
 
 /* The console lines (VDbench's file-system layout). cols: the metadata operations that get
  * columns (bit 1 << enum fs_op): those the execution can do, as VDbench shows them. */
+enum {
+	FS_COLS_REQSTD_STD = 1u << 31, /* the std and max lines show ReqstdOps */
+};
 unsigned int fs_console_cols(const struct fs_plan *p);
+/* cols for run r: FS_COLS_REQSTD_STD when its FWDs request one operation. */
+unsigned int fs_console_run_cols(unsigned int cols, const struct fs_run *r);
 void fs_console_header(FILE *f, unsigned int cols);
 /* secs 0: an average over no interval, its rates NaN as VDbench prints them. */
 void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct fs_stats *s,
