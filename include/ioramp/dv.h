@@ -14,7 +14,8 @@ enum {
 	DV_HEADER_BYTES = 32,  /* offset, time, key, checksum, SD name, owner id */
 	DV_NAME_BYTES = 8,     /* SD name, blank padded: sd= names may have 8 characters */
 	DV_KEY_MAX = 126,      /* keys 1..126; 0 = never written (reference §12.1) */
-	DV_KEY_ERROR = 0x80,   /* map flag: found in error, not validated until rewritten */
+	DV_KEY_ERROR = 0x80,   /* map flag: found in error; skipped by the reads of a run until
+				* rewritten, checked and reported again by every recovery pass */
 	DV_ERRNO = 60003,      /* VDbench's errno of a data validation error */
 	DV_LINE_BYTES = 16,    /* a dump line of an error report */
 };
@@ -288,7 +289,8 @@ struct dv_validate_result {
  * Reads every block of map that holds a key (with pread on fd, in aligned chunks of up to 1 MiB)
  * and checks it; the pending writes are first resolved to whichever content their blocks hold
  * (or skipped when is_ignore_pending), and the map updated. Errors mark their block with
- * DV_KEY_ERROR. Returns 0 (errors included), or -ENOMEM; a read error stops the pass with
+ * DV_KEY_ERROR; a block already marked is checked against its key again and reported (and
+ * counted) again while it is still bad, unmarked once it holds its last write again. Returns 0 (errors included), or -ENOMEM; a read error stops the pass with
  * res->io_error set. Main thread.
  */
 int dv_validate_all(int fd, struct dv_map *map, const struct dv_id *id,

@@ -46,6 +46,9 @@ struct eng_opts {
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */
 	const volatile sig_atomic_t *stop_signal;
 	const struct eng_cluster *cluster; /* NULL: one host */
+	/* Test hook: run a real engine in virtual time, where its I/O takes no time (sync with one
+	 * worker per thread: exact counts without the wall clock). Modelled drives always do. */
+	bool is_virtual_time;
 };
 
 /* Why an execution ended. */

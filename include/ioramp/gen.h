@@ -5,6 +5,8 @@
 #ifndef IORAMP_GEN_H
 #define IORAMP_GEN_H
 
+#include <stdalign.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -188,6 +190,14 @@ struct gen_io {
 	uint64_t size_bytes;
 };
 
+/* One sequential position shared by the generators of one workload split across threads
+ * (reference §9.5: sequential I/O continues from the end of the previous I/O of that WG,
+ * whichever thread issued it, so threads=8 is one stream eight deep, not eight streams).
+ * Zeroed: no position yet. */
+struct gen_seq_cursor {
+	alignas(64) _Atomic uint64_t end_plus1; /* logical end of the last miss + 1; 0: none */
+};
+
 /* One generator's state: caller-provided storage, filled by gen_wg_init(), private to
  * stream.c. Offsets are computed in a logical range [0, len) that maps onto up to two
  * physical pieces (a wrapped range, or a raw device's excluded first block). */
@@ -202,6 +212,7 @@ struct gen_wg {
 	uint64_t b_start_bytes; /* physical start of piece B (length len - a_len) */
 	uint64_t miss_lo_bytes; /* logical start of the miss area; [0, miss_lo) is the hit area */
 	uint64_t seq_pos_bytes; /* logical end of the previous miss I/O */
+	struct gen_seq_cursor *shared_seq; /* NULL: seq_pos_bytes is the position */
 	bool has_hits;
 	bool has_seq_pos;
 	bool is_eof;
@@ -223,6 +234,24 @@ enum {
  * largest transfer, hit or miss area under two largest transfers when hits are used, a
  * hotband under GEN_HOTBAND_MIN_BYTES, stride min > max, poisson_lambda <= 0. */
 int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream);
+
+/* Why gen_wg_init() refuses cfg, so a caller can say it before any I/O. */
+enum gen_wg_fault {
+	GEN_WG_OK,
+	GEN_WG_BAD_CFG,	 /* a percentage, seek or stride out of its range */
+	GEN_WG_BAD_XFER, /* the transfer sizes (see gen_wg_init()) */
+	GEN_WG_RANGE,	 /* the range does not hold one largest transfer inside the SD */
+	GEN_WG_HITAREA,	 /* hit or miss area under two largest transfers, hits in use */
+	GEN_WG_HOTBAND,	 /* the band's miss area under GEN_HOTBAND_MIN_BYTES */
+};
+
+/* gen_wg_init()'s checks alone; *len_bytes (if not NULL): the usable range length found. */
+enum gen_wg_fault gen_wg_check(const struct gen_wg_cfg *cfg, uint64_t *len_bytes);
+
+/* Makes g take its sequential position from c, shared with the other generators given c:
+ * each sequential I/O claims the next block with one compare-and-swap, random misses move
+ * the position for all. Call after gen_wg_init(); c outlives g. */
+void gen_wg_share_seq(struct gen_wg *g, struct gen_seq_cursor *c);
 
 /* Draws the next I/O into *io. Returns 0, or 1 once a GEN_SEEK_EOF generator has passed the
  * end of its range (and on every later call; *io is then untouched). Hot path: no

@@ -47,7 +47,7 @@ struct rep_exec {
 	char *const *argv;
 	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* backend actually used: "uring", "aio", "sync", "null", "model" */
+	const char *engine;    /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
 	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
 	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
 	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
@@ -116,6 +116,10 @@ struct rep_run {
 	const char *const *sd_luns;
 	const uint64_t *sd_size_bytes; /* size used */
 	const uint32_t *sd_threads;
+	/* Per SD: the backend it runs on ("uring", "sync", "model:..."); NULL for none known. And
+	 * whether the default engine picked it (no --engine, no engine=). */
+	const char *const *sd_engines;
+	const bool *sd_engine_is_default;
 	size_t nr_wds;
 	const char *const *wd_names;
 	const double *wd_skew_pct; /* requested skew of each WD, percent of the run's I/O */
@@ -224,6 +228,9 @@ struct rep_ops {
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
+	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
+	 * VDbench's lines: the default engine's picks. NULL: the observer takes none. */
+	void (*log_note)(void *state, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -253,6 +260,7 @@ enum rep_event_kind {
 	REP_EV_DV_SUMMARY,
 	/* console lines */
 	REP_EV_BACKEND_NOTE,   /* text: why io_uring was not used and what was */
+	REP_EV_ENGINE,	       /* engine: the default engine's pick for one kind of SD (log only) */
 	REP_EV_NO_EFFECT,      /* keyword: a VDbench JVM or platform setting */
 	REP_EV_JVMS_NO_EFFECT, /* jvms= on one host */
 	REP_EV_WORKER_FAILED,  /* worker, err */
@@ -318,6 +326,11 @@ struct rep_event {
 	double resp_ms;
 	double stall_s;
 	struct {
+		const char *name; /* "uring" */
+		const char *kind; /* what the rule saw: "O_DIRECT", "buffered, written" */
+		size_t nr_sds;
+	} engine;
+	struct {
 		uint64_t unit_bytes;
 		double ratio;
 		uint64_t nr_units;
@@ -335,6 +348,7 @@ struct rep_set {
 	const struct rep_exec *exec;
 	int err;		    /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
+	int errs[32];		       /* each observer's first failure: every one is said */
 };
 
 /* Adds an observer before rep_set_open(). Returns 0 or -ENOSPC. */
@@ -347,6 +361,8 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e);
 /* printf-style message to every observer (console and logfile print it with the time). */
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take log notes (rep_ops.log_note). */
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
@@ -396,8 +412,13 @@ void rep_parmscan_write(FILE *f, const char *listing, uint64_t tod_ns);
 /* The files -s leaves in x->outdir (created by the caller), as VDbench's simulation does; sim:
  * the listing -s printed. Returns 0 or -errno. */
 int rep_sim_files_write(const struct rep_exec *x, const char *sim);
-/* <host>.html and <host>-<n>.html: interval lines per host and per slave (many hosts only) */
+/* <host>.html and <host>-<n>.html: interval lines per host and per slave; on one host
+ * localhost.html, localhost-0.html and localhost.var_adm_msgs.html */
 extern const struct rep_ops rep_hostreport;
+/* config.html: the host's uname, interfaces, id, mounts, memory and processes */
+extern const struct rep_ops rep_config;
+/* <host>-0.stdout.html: the one slave's log (run setup, threads, end of each run) */
+extern const struct rep_ops rep_slavelog;
 
 /* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
 
@@ -479,15 +500,42 @@ int rep_fs_curves_write(const struct rep_fs_curves *fc);
 
 /* ---- output directory ------------------------------------------------------------------ */
 
+/* What rep_outdir_create() found in the way, or could not delete. */
+struct rep_outdir_err {
+	char file[256];	  /* -ENOTEMPTY: the entry in the way; else the report not deleted */
+	bool is_deleting; /* the failure came while deleting: earlier reports may be gone */
+};
+
 /* Creates the output directory as VDbench does for -o spec (reference §7): NULL or "" means
- * "output"; an existing directory is reused after its *.html files are deleted; "name+" takes
- * the first of name001..name999 that does not exist; "name.tod" becomes name.yymmdd.hhmmss
- * (local time of tod_ns). The chosen path goes to out (len bytes). Returns 0, -ENAMETOOLONG,
- * -EEXIST (no free name+ slot), -ENOTDIR (spec or a parent is a file), or -errno from mkdir,
+ * "output"; an existing directory is reused after the reports ioramp wrote there are deleted
+ * (rep_outdir_check, rep_outdir_clean); "name+" takes the first of name001..name999 that does
+ * not exist; "name.tod" becomes name.yymmdd.hhmmss (local time of tod_ns). The chosen path
+ * goes to out (len bytes). Returns 0, -ENAMETOOLONG, -EEXIST (no free name+ slot), -ENOTDIR
+ * (spec or a parent is a file), -ENOTEMPTY (e->file is in the way), or -errno from mkdir,
  * opendir or unlink. Parent directories are created as needed. Before deleting anything it
- * checks that the reports can be written there (a probe file written and synced, at least
- * 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory it made is removed again. */
-int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len);
+ * checks that nothing is in the way and that the reports can be written there (a probe file
+ * written and synced, at least 1 MiB left): -EACCES, -EROFS, -ENOSPC... then, and a directory
+ * it made is removed again. e may be NULL. */
+int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
+		      struct rep_outdir_err *e);
+
+/* The message of a failed rep_outdir_create(spec) that chose dir: what was in the way or
+ * could not be written, and whether anything was deleted. prog: "ioramp", "ioramp suite". */
+void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *dir, int ret,
+		       const struct rep_outdir_err *e);
+
+/* In an existing output directory, the names ioramp writes (*.html, results.json, curves.csv
+ * and their .tmp) must be regular files that are empty or begin as ioramp's reports (or
+ * VDbench's pages) begin. Returns 0, -ENOTEMPTY with the first other one's name in in_the_way,
+ * or -errno of opendir. Touches nothing. */
+int rep_outdir_check(const char *dir, char *in_the_way, size_t len);
+
+/* ret, a report stream's -errno; a bare -EIO (the stream's error flag, the cause unknown)
+ * becomes -ENOSPC when the file system of f is full. */
+int rep_write_cause(FILE *f, int ret);
+
+/* Deletes those reports. Returns 0, or -errno with the file that could not go in failed. */
+int rep_outdir_clean(const char *dir, char *failed, size_t len);
 
 /* ---- flatfile parsing (ioramp parseflat) ----------------------------------------------- */
 

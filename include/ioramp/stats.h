@@ -35,7 +35,8 @@ struct stats_hist {
 	uint64_t counts[STATS_HIST_NR];
 };
 
-/* Empties h. */
+/* Empties h, clearing only the buckets in use. h must be all-zero or filled by the calls
+ * here (its counts then lie within [min_ns, max_ns]). */
 void stats_hist_reset(struct stats_hist *h);
 
 /* Counts one value. Hot path: no allocation, a few instructions (inline, below). */
@@ -100,7 +101,7 @@ struct stats_bank {
 	uint32_t nr_inflight;
 };
 
-/* Empties b (about 80 KiB cleared) and starts its interval at now_ns with nr_inflight I/Os
+/* Empties b (only the histogram buckets in use are cleared) and starts its interval at now_ns with nr_inflight I/Os
  * already in flight (carried over from the previous interval's bank). Owning worker, at an
  * interval boundary. */
 void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_ns);

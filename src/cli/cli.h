@@ -25,6 +25,10 @@ enum cli_exit {
 
 void cli_usage(FILE *f);
 
+/* The exit status of a trace that cannot be read: 1 for an I/O error or no memory, 2 for a
+ * missing, unknown or malformed trace (an input error, as a bad parameter file is). */
+int cli_trace_exit(int64_t ret);
+
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
 
@@ -48,7 +52,7 @@ struct cli_exec_opts {
 	bool is_json;
 	bool is_force;
 	bool is_strict; /* --strict: a run that missed its target makes the exit code 1 */
-	int argc; /* the command line the reports record */
+	int argc;	/* the command line the reports record */
 	char **argv;
 	/* Several executions in a row (ioramp suite): the status line's prefix ("sql 2/16") and
 	 * the planned seconds of the executions still to come; NULL and 0 otherwise. */

@@ -1,6 +1,8 @@
-/* `ioramp demo`: the review suite's SQL profile, shortened, on eight small sparse files in a
+/* `ioramp demo`: the review suite's SQL profile, shortened, on eight small files in a
  * temporary directory: a curve in well under two minutes, its IOPS-at-latency table and the
- * review page, as any user can run it on a fresh machine. The drive files are removed after
+ * review page, as any user can run it on a fresh machine. The files are written in full first
+ * (formatsds=yes: the engine's SD_format pass), so that no read hits a hole and the max run is
+ * the drive's, not the file system's zero pages. The drive files are removed after
  * (--keep keeps them); the report directory stays. `ioramp demo --model` runs the whole library
  * instead, on eight modelled drives in virtual time (no file at all), in under a minute. */
 #include "cli.h"
@@ -16,8 +18,9 @@
 
 enum {
 	DEMO_NR_DRIVES = 8,
-	DEMO_DRIVE_BYTES = 128 << 20, /* sparse: only what the profile writes takes space */
+	DEMO_DRIVE_BYTES = 128 << 20, /* written in full by the format pass */
 };
+#define DEMO_DRIVE_SIZE "128m" /* size= of each drive: DEMO_DRIVE_BYTES */
 
 /* The modelled demo's drive: the only preset, from its spec sheet (man ioramp, ENGINE). */
 #define DEMO_MODEL	"model:micron-9100-max-2.4tb"
@@ -27,9 +30,10 @@ static const char demo_usage[] =
 	"usage: ioramp demo [--dir DIR] [--keep] [--engine NAME]\n"
 	"       ioramp demo --model [--dir DIR] [--engine model:...]\n"
 	"\n"
-	"Runs the SQL profile of the workload library on eight 128 MiB sparse files, with short\n"
-	"points (-e 2 -w 1 -i 1, curve 10,30,50,70,90,100), prints the curve and its IOPS at\n"
-	"latency, and writes the review page. The files go in a new directory under $TMPDIR\n"
+	"Runs the SQL profile of the workload library on eight 128 MiB files, with short points\n"
+	"(-e 2 -w 1 -i 1, curve 10,30,50,70,90,100), prints the curve and its IOPS at latency,\n"
+	"and writes the review page. The files are first written in full (formatsds=yes: the\n"
+	"SD_format run, 128 KiB sequential writes), so that no read hits a hole. The files go in a new directory under $TMPDIR\n"
 	"(or /tmp), or in DIR; they are removed at the end unless --keep. The report stays.\n"
 	"\n"
 	"--model runs every profile of the library (as ioramp suite does) on eight modelled\n"
@@ -86,39 +90,33 @@ static int make_dir(const struct demo_args *a, char *buf, size_t len)
 	return mkdtemp(buf) ? 0 : -errno;
 }
 
-/* Eight sparse files DIR/drive0 ... drive7 as the suite's drives. Returns 0 or -errno. */
-static int make_drives(struct cli_suite_opts *o, const char *dir)
+/* The eight drive names DIR/drive0 ... drive7 (the format run creates them). */
+static int name_drives(struct cli_suite_opts *o, const char *dir)
 {
 	o->drives = calloc(DEMO_NR_DRIVES, sizeof(*o->drives));
 	if (!o->drives)
 		return -ENOMEM;
-	for (int i = 0; i < DEMO_NR_DRIVES; i++) {
-		char *path;
-		int fd, ret = 0;
-
-		if (asprintf(&path, "%s/drive%d", dir, i) < 0)
+	for (int i = 0; i < DEMO_NR_DRIVES; i++)
+		if (asprintf((char **)&o->drives[o->nr_drives++], "%s/drive%d", dir, i) < 0)
 			return -ENOMEM;
-		o->drives[o->nr_drives++] = path;
-		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-		if (fd < 0 || ftruncate(fd, DEMO_DRIVE_BYTES))
-			ret = -errno;
-		if (fd >= 0)
-			close(fd);
-		if (ret)
-			return ret;
-	}
 	return 0;
 }
 
-/* Whether the file system takes direct I/O (tmpfs does not): one aligned 4 KiB write. */
-static bool has_direct_io(const char *path)
+/* Whether the file system of dir takes direct I/O (tmpfs does not): one aligned 4 KiB write
+ * to a probe file, removed after. */
+static bool has_direct_io(const char *dir)
 {
-	int fd = open(path, O_RDWR | O_DIRECT | O_CLOEXEC);
+	char path[PATH_MAX];
 	void *buf = NULL;
 	bool is_ok;
+	int fd;
 
+	if ((size_t)snprintf(path, sizeof(path), "%s/.direct-io-probe", dir) >= sizeof(path))
+		return false;
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_DIRECT | O_CLOEXEC, 0666);
 	if (fd < 0)
 		return false;
+	unlink(path);
 	if (posix_memalign(&buf, 4096, 4096)) {
 		close(fd);
 		return false;
@@ -171,15 +169,11 @@ static int model_opts(struct cli_suite_opts *o, const struct demo_args *a, const
 						.has_warmup = true,
 						.zero_warmup_counts = true };
 	o->curve_pcts = malloc(sizeof(curve));
-	o->drives = calloc(DEMO_NR_DRIVES, sizeof(*o->drives));
-	if (!o->curve_pcts || !o->drives)
+	if (!o->curve_pcts)
 		return -ENOMEM;
 	memcpy(o->curve_pcts, curve, sizeof(curve));
 	o->nr_curve_pcts = IORAMP_ARRAY_SIZE(curve);
-	for (int i = 0; i < DEMO_NR_DRIVES; i++)
-		if (asprintf((char **)&o->drives[o->nr_drives++], "%s/drive%d", dir, i) < 0)
-			return -ENOMEM;
-	return 0;
+	return name_drives(o, dir);
 }
 
 static int model_run(struct cli_suite *s, const char *dir)
@@ -205,14 +199,15 @@ static void remove_drives(const struct cli_suite_opts *o)
 
 static int demo_run(struct cli_suite *s, const struct demo_args *a, const char *dir)
 {
-	int ret = make_drives(&s->o, dir), rc;
+	int rc;
 
-	if (ret) {
-		fprintf(stderr, "ioramp demo: error: %s: cannot create the drive files: %s\n", dir,
-			strerror(-ret));
+	if (name_drives(&s->o, dir)) {
+		fprintf(stderr, "ioramp demo: error: out of memory\n");
 		return CLI_EXIT_FAILED;
 	}
-	if (!has_direct_io(s->o.drives[0])) {
+	s->o.size = DEMO_DRIVE_SIZE;
+	s->o.is_formatsds = true;
+	if (!has_direct_io(dir)) {
 		s->o.is_page_cache = true;
 		if (!s->o.engine)
 			s->o.engine = "sync";
@@ -220,8 +215,9 @@ static int demo_run(struct cli_suite *s, const struct demo_args *a, const char *
 		       "the page cache with the sync engine\n",
 		       dir);
 	}
-	printf("ioramp demo: the SQL profile on eight %d MiB sparse files in %s, 2-second "
-	       "points\n\n",
+	printf("ioramp demo: the SQL profile on eight %d MiB files in %s, 2-second points\n"
+	       "ioramp demo: formatsds=yes: the files are written in full first (SD_format, "
+	       "128 KiB sequential writes), so that no read hits a hole\n\n",
 	       DEMO_DRIVE_BYTES >> 20, dir);
 	rc = cli_suite_prepare(s);
 	if (!rc)

@@ -1,6 +1,7 @@
 /* "ioramp parseflat": VDbench's selective flatfile parsing (reference §10.5). Selected columns
  * of a flatfile.html (or of the one in an output directory) as CSV or tab-separated text, with
- * VDbench's options, messages and argument echo. */
+ * VDbench's options. Unlike VDbench it echoes its arguments only under -v, leaves the format
+ * pass out of -a and exits 2 on an unknown column. */
 #include "cli.h"
 
 #include <ctype.h>
@@ -14,7 +15,7 @@
 #include "ioramp/report.h"
 
 static const char usage_text[] =
-	"usage: ioramp parseflat -i FILE|DIR [-o OUT] -c COL... [-f COL VALUE...]... [-a] [-t] [-q]\n"
+	"usage: ioramp parseflat -i FILE|DIR [-o OUT] -c COL... [-f COL VALUE...]... [-a] [-t] [-q|-v]\n"
 	"\n"
 	"Writes selected columns of a VDbench or ioramp flatfile.html as CSV.\n"
 	"\n"
@@ -23,9 +24,14 @@ static const char usage_text[] =
 	"  -c COL...     columns to write, in order; names are case-insensitive; 'all' for all\n"
 	"  -f COL VALUE  keep only lines where COL equals VALUE (case-insensitive); repeatable,\n"
 	"                all filters must hold\n"
-	"  -a            keep only the avg_ lines (default: only the interval lines)\n"
+	"  -a            keep only the avg_ lines (default: only the interval lines), without\n"
+	"                the format pass's unless -f run SD_format asks for it\n"
 	"  -t            separate values with tabs instead of commas\n"
-	"  -q            quiet: do not echo the arguments\n";
+	"  -q            quiet (the default; accepted as VDbench has it)\n"
+	"  -v            echo the arguments on stderr, as VDbench does\n"
+	"\n"
+	"Exit status: 0 success, 1 nothing matched or a file could not be read or written,\n"
+	"2 bad usage or an unknown column.\n";
 
 struct pf_args {
 	const char *in;
@@ -36,7 +42,7 @@ struct pf_args {
 	size_t nr_filter_words;
 	bool is_avg_only;
 	bool is_tab;
-	bool is_quiet;
+	bool is_echo;
 };
 
 /* A value, not an option: anything but "-x" ("-1" is a value). */
@@ -75,8 +81,8 @@ static int parse_one(struct pf_args *a, int argc, char **argv, int *i)
 		a->is_avg_only = true;
 	} else if (!strcmp(opt, "-t")) {
 		a->is_tab = true;
-	} else if (!strcmp(opt, "-q")) {
-		a->is_quiet = true;
+	} else if (!strcmp(opt, "-q") || !strcmp(opt, "-v")) {
+		/* taken before parsing */
 	} else if (!strcmp(opt, "-h") || !strcmp(opt, "--help")) {
 		fputs(usage_text, stdout);
 		return -1;
@@ -158,8 +164,11 @@ static int select_rows(const struct pf_args *a, const struct rep_flat *fl, FILE 
 	int ret = rep_flat_select(fl, &q, out, &bad);
 
 	if (ret == -ENOENT) {
-		fprintf(stderr, "Column '%s' unknown\n", bad);
-		return CLI_EXIT_FAILED;
+		fprintf(stderr,
+			"ioramp parseflat: error: column '%s' unknown; expected a column of the "
+			"flatfile's header line (-c all writes them all)\n",
+			bad);
+		return CLI_EXIT_USAGE;
 	}
 	if (ret <= 0) {
 		fprintf(stderr, "No output written. Check column names and filters\n");
@@ -212,9 +221,10 @@ int cli_parseflat(int argc, char **argv)
 		rc = CLI_EXIT_FAILED;
 		goto out;
 	}
-	for (int i = 1; i < argc; i++)
-		a.is_quiet |= !strcmp(argv[i], "-q");
-	if (!a.is_quiet)
+	for (int i = 1; i < argc; i++) /* the last of -q and -v wins */
+		if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "-v"))
+			a.is_echo = argv[i][1] == 'v';
+	if (a.is_echo)
 		echo_args(argc, argv);
 	rc = parse_args(&a, argc, argv);
 	if (rc)

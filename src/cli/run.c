@@ -175,6 +175,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 			const struct plan *plan, const struct eng_exec *ex)
 {
 	int nr_sla = a->sla ? rep_sla_parse(a->sla, c->sla_ns, REP_SLA_MAX) : 0;
+	struct rep_outdir_err oe;
 	int ret;
 
 	if (nr_sla < 0) {
@@ -184,12 +185,9 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 			a->sla);
 		return CLI_EXIT_USAGE;
 	}
-	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir));
+	ret = rep_outdir_create(a->outdir, wall_ns(), c->outdir, sizeof(c->outdir), &oe);
 	if (ret) {
-		fprintf(stderr,
-			"ioramp: error: -o %s: cannot write the reports there: %s; expected a "
-			"writable directory with 1 MiB free (nothing was run or deleted)\n",
-			a->outdir ? a->outdir : "output", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp", a->outdir, c->outdir, ret, &oe);
 		return CLI_EXIT_USAGE;
 	}
 	histogram_buckets(plan->cfg, &c->buckets);
@@ -205,7 +203,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.seed = seed,
 		.engine = a->engine		      ? a->engine
 			  : plan->cfg->general.engine ? plan->cfg->general.engine
-						      : "uring",
+						      : "default", /* per SD: runs[].sds[].engine */
 		.model = eng_exec_model(ex, &c->model) ? &c->model : NULL,
 		.tod_ns = eng_exec_tod_ns,
 		.tod_ctx = ex,
@@ -351,6 +349,7 @@ static int simulate(const struct cli_args *a, int argc, char **argv, const struc
 	size_t len = 0;
 	FILE *m = a->outdir ? open_memstream(&text, &len) : NULL;
 	int rc = plan_print_simulation(plan, m ? m : stdout, err), ret;
+	struct rep_outdir_err oe;
 
 	if (m) {
 		fclose(m);
@@ -358,8 +357,12 @@ static int simulate(const struct cli_args *a, int argc, char **argv, const struc
 	}
 	fflush(stdout);
 	if (!rc && m) {
-		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
-		if (!ret) {
+		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir), &oe);
+		if (ret) {
+			rep_outdir_perror(stderr, "ioramp", a->outdir, dir, ret, &oe);
+			free(text);
+			return CLI_EXIT_USAGE;
+		} else {
 			struct rep_exec x = { .cfg = plan->cfg,
 					      .plan = plan,
 					      .outdir = dir,
@@ -400,14 +403,12 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 		struct fs_exec_opts o = { .outdir = dir,
 					  .seed = a->seed,
 					  .stop_signal = &stop_signal };
-		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir));
+		struct rep_outdir_err oe;
+		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir), &oe);
 
 		/* -o as for raw runs: a directory the reports cannot go to is a usage error */
 		if (ret) {
-			fprintf(stderr,
-				"ioramp: error: -o %s: cannot write the reports there: %s; expected a "
-				"writable directory with 1 MiB free (nothing was run or deleted)\n",
-				a->outdir ? a->outdir : "output", strerror(-ret));
+			rep_outdir_perror(stderr, "ioramp", a->outdir, dir, ret, &oe);
 			fs_plan_free(p);
 			return CLI_EXIT_USAGE;
 		}

@@ -34,6 +34,7 @@ struct cli_suite_opts {
 	bool is_yes;	       /* --yes: no confirmation asked */
 	bool is_force;	       /* --force: devices with signatures may be written */
 	bool is_page_cache;    /* drop o_direct (the demo on a file system without direct I/O) */
+	bool is_formatsds;     /* formatsds=yes first: every drive written in full (the demo) */
 	int argc;	       /* the command line the reports record */
 	char **argv;
 };

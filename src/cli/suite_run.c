@@ -149,6 +149,18 @@ static int slurp(const char *path, char **out)
 	return 0;
 }
 
+/* A general parameter goes before every definition: formatsds=yes as the text's first line. */
+static int prepend_formatsds(char **text)
+{
+	char *with;
+
+	if (asprintf(&with, "formatsds=yes\n%s", *text) < 0)
+		return -ENOMEM;
+	free(*text);
+	*text = with;
+	return 0;
+}
+
 /* The profile's text with one SD per drive, parsed as the command line would. */
 static int read_profile(struct cli_suite *s, struct cli_suite_profile *p)
 {
@@ -165,6 +177,10 @@ static int read_profile(struct cli_suite *s, struct cli_suite_profile *p)
 	}
 	ret = cli_suite_text(text, s->drives, s->o.nr_drives, s->o.size, &gen);
 	free(text);
+	if (!ret && s->o.is_formatsds && prepend_formatsds(&gen)) {
+		free(gen);
+		return CLI_EXIT_FAILED;
+	}
 	if (ret) {
 		fprintf(stderr,
 			"ioramp suite: error: %s: %s; a suite profile names its drives on one line "
@@ -386,15 +402,14 @@ out:
 
 int cli_suite_execute(struct cli_suite *s)
 {
+	struct rep_outdir_err oe;
 	int rc = CLI_EXIT_OK, ret;
 
 	ret = rep_outdir_create(s->o.outdir ? s->o.outdir : "suite", wall_ns(), s->outdir,
-				sizeof(s->outdir));
+				sizeof(s->outdir), &oe);
 	if (ret) {
-		fprintf(stderr,
-			"ioramp suite: error: -o %s: cannot write the reports there: %s; expected "
-			"a writable directory with 1 MiB free (nothing was run or deleted)\n",
-			s->o.outdir ? s->o.outdir : "suite", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp suite", s->o.outdir ? s->o.outdir : "suite",
+				  s->outdir, ret, &oe);
 		return CLI_EXIT_USAGE;
 	}
 	cli_signals_catch();

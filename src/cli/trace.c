@@ -58,7 +58,8 @@ static const char trace_usage_text[] =
 	"  --seed N       profile --check: the synthesized run's seed (default 1)\n"
 	"  --max-wds N    profile: at most N WDs per device (default 64)\n"
 	"\n"
-	"Exit status: 0 success, 1 a trace could not be read or written, 2 bad usage.\n";
+	"Exit status: 0 success, 1 a trace could not be read (an I/O error) or written,\n"
+	"2 bad usage, or a trace that is missing, of an unknown format or malformed.\n";
 
 static void trace_usage(FILE *f)
 {
@@ -209,8 +210,13 @@ static void print_reader_notes(const char *path, const struct trace_reader *r)
 		fprintf(stderr, "%s\n", trace_reader_warning(r));
 }
 
+int cli_trace_exit(int64_t ret)
+{
+	return ret == -ENOMEM || ret == -EIO ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
+}
+
 /* Opens path and reads all of it into a new *stat. Prints the error and returns
- * CLI_EXIT_FAILED on failure. */
+ * the exit status on failure. */
 static int read_trace(const struct trace_args *a, const char *path, struct trace_stat **stat,
 		      struct trace_reader **reader)
 {
@@ -224,11 +230,13 @@ static int read_trace(const struct trace_args *a, const char *path, struct trace
 			return usage_error("bad --device %s; expected a number or maj,min",
 					   a->dev_text);
 	}
-	if (trace_reader_open(reader, path, &a->opts, &err) < 0) {
+	nr = trace_reader_open(reader, path, &a->opts, &err);
+	if (nr < 0) {
 		trace_err_print(&err, stderr);
-		return CLI_EXIT_FAILED;
+		return cli_trace_exit(nr);
 	}
-	if (trace_stat_new(stat, &so) < 0) {
+	nr = trace_stat_new(stat, &so);
+	if (nr < 0) {
 		fprintf(stderr, "ioramp trace: out of memory\n");
 		goto err_close;
 	}
@@ -243,7 +251,7 @@ static int read_trace(const struct trace_args *a, const char *path, struct trace
 
 err_close:
 	trace_reader_close(*reader);
-	return CLI_EXIT_FAILED;
+	return cli_trace_exit(nr);
 }
 
 static void stat_print_text(const char *path, struct trace_reader *r, struct trace_stat *s)
@@ -343,9 +351,10 @@ static int read_fid(const struct trace_args *a, const char *path, struct trace_f
 
 	if (a->has_dev && parse_dev(a->dev_text, &dev) < 0)
 		return usage_error("bad --device %s; expected a number or maj,min", a->dev_text);
-	if (trace_reader_open(&r, path, &a->opts, &err) < 0) {
+	nr = trace_reader_open(&r, path, &a->opts, &err);
+	if (nr < 0) {
 		trace_err_print(&err, stderr);
-		return CLI_EXIT_FAILED;
+		return cli_trace_exit(nr);
 	}
 	if (trace_fid_new(fid) < 0) {
 		trace_reader_close(r);
@@ -364,7 +373,7 @@ static int read_fid(const struct trace_args *a, const char *path, struct trace_f
 		print_reader_notes(path, r);
 	}
 	trace_reader_close(r);
-	return nr < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+	return nr < 0 ? cli_trace_exit(nr) : CLI_EXIT_OK;
 }
 
 /* The fidelity figures of two traces: A the reference, B against it. */
@@ -511,9 +520,10 @@ static int cmd_convert(const struct trace_args *a)
 		return usage_error("convert: %s", "expected one trace file and -o OUT");
 	if (a->target && strpbrk(a->target, " \t\n"))
 		return usage_error("convert: --target %s contains a blank", a->target);
-	if (trace_reader_open(&r, a->paths[0], &a->opts, &err) < 0) {
+	ret = trace_reader_open(&r, a->paths[0], &a->opts, &err);
+	if (ret < 0) {
 		trace_err_print(&err, stderr);
-		return CLI_EXIT_FAILED;
+		return cli_trace_exit(ret);
 	}
 	cs = calloc(1, sizeof(*cs));
 	ret = cs ? trace_writer_open(&cs->w, a->out_path, &err) : -ENOMEM;
@@ -536,7 +546,9 @@ static int cmd_convert(const struct trace_args *a)
 	}
 	free(cs);
 	trace_reader_close(r);
-	return ret < 0 ? CLI_EXIT_FAILED : CLI_EXIT_OK;
+	return ret == -EINVAL ? CLI_EXIT_USAGE /* a malformed trace */
+	       : ret < 0      ? CLI_EXIT_FAILED
+			      : CLI_EXIT_OK;
 }
 
 int cli_trace(int argc, char **argv)

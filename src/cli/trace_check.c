@@ -229,10 +229,12 @@ int cli_trace_profile(const struct trace_profile_cfg *cfg, FILE *profile_out, bo
 	size_t len = 0;
 	int rc = CLI_EXIT_FAILED;
 
-	if (trace_profile_new(&tp, cfg, &err) < 0) {
+	rc = trace_profile_new(&tp, cfg, &err);
+	if (rc < 0) {
 		trace_err_print(&err, stderr);
-		return CLI_EXIT_FAILED;
+		return cli_trace_exit(rc);
 	}
+	rc = CLI_EXIT_FAILED;
 	fputs(trace_profile_warnings(tp), stderr);
 	if (calibrate(tp) || profile_text(tp, &text, &len))
 		goto out;

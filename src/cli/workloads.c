@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,14 +71,23 @@ static void add_wd_sizes(struct figures *fg, const struct plan_run *r, const str
 	}
 }
 
-/* The run's read % over its workloads, weighted by their skews (equal shares without). */
+/* The run's read % over its workloads, weighted by their skews (equal shares without); a
+ * WD with its own iorate= weighs its share of a fixed RD rate, the skews share the rest. */
 static double run_rdpct(const struct plan_run *r)
 {
-	double sum = 0, weight = 0;
+	bool is_fixed = r->rate == PLAN_RATE_FIXED && r->rate_iops > 0;
+	double sum = 0, weight = 0, fixed = 0;
 
+	for (size_t w = 0; is_fixed && w < r->nr_wds; w++)
+		fixed += r->wds[w]->iorate;
 	for (size_t w = 0; w < r->nr_wds; w++) {
 		double rd = r->ovr.has_rdpct ? r->ovr.rdpct : r->wds[w]->rdpct;
 		double share = r->skews[w] > 0 ? r->skews[w] : 0;
+
+		if (is_fixed && fixed > 0)
+			share = r->wds[w]->iorate > 0
+					? 100 * r->wds[w]->iorate / r->rate_iops
+					: share * fmax(0, 1 - fixed / r->rate_iops);
 
 		sum += rd * share;
 		weight += share;

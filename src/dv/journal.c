@@ -488,7 +488,7 @@ static int load_one(const char *path, struct dv_map *map, struct jnl_head *h, in
 int dv_journal_load(const struct dv_journal_cfg *cfg, struct dv_map *map, struct dv_recovered *r,
 		    char *err, size_t errlen)
 {
-	char path[4096], map_path[4096], first[512];
+	char path[4096], map_path[4096], first[512], second[512];
 	struct jnl_head h;
 	uint16_t *pend;
 	int fd = -1, ret;
@@ -502,7 +502,7 @@ int dv_journal_load(const struct dv_journal_cfg *cfg, struct dv_map *map, struct
 		return jnl_errf(err, errlen, -EINVAL, "%s", first);
 	if (ret) {
 		/* the backup holds the map of the last checkpoint, without the records after it */
-		int bret = load_one(map_path, map, &h, &fd, err, errlen);
+		int bret = load_one(map_path, map, &h, &fd, second, sizeof(second));
 
 		if (bret == -ENOENT && ret == -ENOENT)
 			return jnl_errf(err, errlen, -ENOENT,
@@ -510,7 +510,8 @@ int dv_journal_load(const struct dv_journal_cfg *cfg, struct dv_map *map, struct
 					path);
 		if (bret)
 			return jnl_errf(err, errlen, bret == -EMEDIUMTYPE ? -EINVAL : bret,
-					"%s; backup %s", first, err);
+					"%s; backup %s", first,
+					second); /* not err: it is the output */
 		r->is_from_backup = true;
 	}
 	if (strcmp(h.sd_name, cfg->sd_name)) {

@@ -38,9 +38,15 @@ struct pass {
 	bool is_stopped;
 };
 
-static void found_bad(struct pass *p, uint64_t block, const struct dv_mismatch *m)
+/* The key a block was last written with, whether or not it was found in error since. */
+static uint8_t key_of(const struct dv_map *m, uint64_t block)
 {
-	p->map->keys[block] |= DV_KEY_ERROR;
+	return m->keys[block] & (uint8_t)~DV_KEY_ERROR;
+}
+
+static void found_bad(struct pass *p, uint64_t block, uint8_t key, const struct dv_mismatch *m)
+{
+	p->map->keys[block] = key | DV_KEY_ERROR;
 	p->res->nr_errors++;
 	if (!p->on_error(p->ctx, m))
 		p->is_stopped = true;
@@ -50,7 +56,7 @@ static void found_bad(struct pass *p, uint64_t block, const struct dv_mismatch *
 static int resolve_one(struct pass *p, const struct dv_pending *w)
 {
 	uint32_t bb = p->map->block_bytes;
-	uint8_t old_key = p->map->keys[w->block];
+	uint8_t old_key = key_of(p->map, w->block);
 	struct dv_mismatch m;
 	int ret;
 
@@ -67,13 +73,14 @@ static int resolve_one(struct pass *p, const struct dv_pending *w)
 		p->map->keys[w->block] = w->new_key;
 		break;
 	case DV_EITHER_OLD:
+		p->map->keys[w->block] = old_key; /* as its last write left it: not in error */
 		break;
 	case DV_EITHER_MIXED:
 		p->map->keys[w->block] = 0; /* torn: rewritten before it is validated again */
 		p->res->nr_torn++;
 		break;
-	case DV_EITHER_BAD:
-		found_bad(p, w->block, &m);
+	case DV_EITHER_BAD: /* m compares it with the new key: that is the one it keeps */
+		found_bad(p, w->block, w->new_key, &m);
 		break;
 	}
 	return 0;
@@ -105,7 +112,7 @@ static int resolve_pending(struct pass *p, const struct dv_pending *pending, siz
 static bool chunk_has_work(const struct dv_map *m, uint64_t first, uint64_t nr)
 {
 	for (uint64_t b = first; b < first + nr; b++)
-		if (dv_key_is_known(m->keys[b]) && !dv_map_is_busy(m, b, 1))
+		if (dv_key_is_known(key_of(m, b)) && !dv_map_is_busy(m, b, 1))
 			return true;
 	return false;
 }
@@ -131,11 +138,15 @@ static int check_all(struct pass *p)
 		for (uint64_t b = c; b < c + nr && !p->is_stopped; b++) {
 			struct dv_mismatch m;
 
-			if (!dv_key_is_known(map->keys[b]) || dv_map_is_busy(map, b, 1))
+			uint8_t key = key_of(map, b);
+
+			if (!dv_key_is_known(key) || dv_map_is_busy(map, b, 1))
 				continue;
 			p->res->nr_validated++;
-			if (dv_check(p->buf + (b - c) * bb, b * bb, bb, map->keys[b], p->id, &m))
-				found_bad(p, b, &m);
+			if (dv_check(p->buf + (b - c) * bb, b * bb, bb, key, p->id, &m))
+				found_bad(p, b, key, &m);
+			else /* holds its last write (again): not, or no longer, in error */
+				map->keys[b] = key;
 		}
 	}
 	return 0;

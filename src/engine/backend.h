@@ -117,6 +117,27 @@ extern const struct eng_backend_ops eng_backend_model;
 /* The backend called name ("uring", "aio", "sync", "null"), or NULL when there is none. */
 const struct eng_backend_ops *eng_backend_find(const char *name);
 
+/* Whether engine names the sync backend itself ("sync"; not a fault wrapper around it). */
+bool eng_backend_is_sync(const char *engine);
+
+/* What the default engine knows of an SD when it picks the SD's backend. */
+struct eng_sd_traits {
+	bool is_block;	 /* a block device */
+	bool is_direct;	 /* opened with O_DIRECT */
+	bool is_writing; /* some workload of the run writes to it */
+};
+
+/*
+ * The backend the default engine (no --engine, no engine=) gives an SD: the fastest for its
+ * kind as bench/engines measured it (man ioramp, ENGINE). "uring" for O_DIRECT and block
+ * devices; for buffered files and character devices, the winner of the page-cache benchmark
+ * for the run's op mix. Never NULL.
+ */
+const char *eng_backend_default(const struct eng_sd_traits *t);
+
+/* The kind the rule saw, for the engine line ("O_DIRECT", "buffered, written"). */
+const char *eng_backend_default_kind(const struct eng_sd_traits *t);
+
 /* Whether engine names the fault wrapper ("fault:INNER[,OPTION=VALUE...]"). */
 bool eng_backend_is_fault(const char *engine);
 

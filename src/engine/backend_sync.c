@@ -1,8 +1,15 @@
-/* The sync backend, VDbench's model: per file, a pool of threads= threads doing blocking
- * pread/pwrite, each with exactly one I/O in flight. The worker hands an I/O to an idle thread
- * with one atomic exchange (a futex wake only if that thread sleeps); finished threads push
- * themselves on a lock-free stack the worker takes whole; reap sleeps on a futex. */
+/* The sync backend, VDbench's model: blocking pread/pwrite, one I/O in flight per thread.
+ *
+ * Inline (a worker of depth 1 on one file: the engine gives each of an SD's threads= a worker
+ * of its own, run_exec.c): submit does the I/O on the worker's thread and reap hands it back;
+ * nothing is handed off, and waiting goes through the run's clock like the null backend's.
+ *
+ * Pool (a worker that drives more than one I/O: the stages that keep one worker per SD): per
+ * file a pool of threads= threads. The worker hands an I/O to an idle thread with one atomic
+ * exchange (a futex wake only if that thread sleeps); finished threads push themselves on a
+ * lock-free stack the worker takes whole; reap sleeps on a futex. */
 #include "backend.h"
+#include "clock.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -44,6 +51,11 @@ struct sync_thread {
 
 struct sync_backend {
 	struct eng_backend base;
+	/* inline: the one file, the I/O done and not reaped yet, the worker's clock */
+	bool is_inline;
+	int fd;
+	struct eng_io *done_io;
+	struct eng_sleeper *sleeper;
 	struct sync_thread *threads;
 	struct sync_thread **idle; /* per file: stack of idle threads; worker only */
 	struct sync_thread *taken; /* taken from done, not yet handed back; worker only */
@@ -228,6 +240,15 @@ static int sync_open(const struct eng_backend_cfg *cfg, struct eng_backend **out
 	if (ret < 0)
 		return ret;
 	sb->depth = cfg->depth;
+	sb->base.ops = &eng_backend_sync;
+	if (cfg->depth == 1 && cfg->nr_files == 1) {
+		sb->is_inline = true;
+		sb->fd = cfg->files[0].fd;
+		sb->sleeper = cfg->sleeper;
+		snprintf(sb->base.desc, sizeof(sb->base.desc), "sync: inline");
+		*out = &sb->base;
+		return 0;
+	}
 	for (uint32_t f = 0; f < cfg->nr_files; f++) {
 		for (uint32_t j = 0; j < cfg->files[f].threads; j++, k++) {
 			struct sync_thread *t = &sb->threads[k];
@@ -245,9 +266,32 @@ static int sync_open(const struct eng_backend_cfg *cfg, struct eng_backend **out
 		sync_free(sb);
 		return ret;
 	}
-	sb->base.ops = &eng_backend_sync;
 	snprintf(sb->base.desc, sizeof(sb->base.desc), "sync: %u threads", sb->nr_threads);
 	*out = &sb->base;
+	return 0;
+}
+
+/* Inline: the I/O now, on this thread; one at a time. */
+static int inline_submit(struct sync_backend *sb, struct eng_io *const *ios, uint32_t nr)
+{
+	if (!nr || sb->done_io)
+		return 0;
+	ios[0]->result = sync_do(sb->fd, ios[0]);
+	sb->done_io = ios[0];
+	return 1;
+}
+
+/* Inline: what submit did, or (nothing done) the worker's idle wait through the run's clock. */
+static int inline_reap(struct sync_backend *sb, struct eng_io **done, uint32_t max,
+		       uint64_t deadline_ns)
+{
+	if (sb->done_io && max) {
+		done[0] = sb->done_io;
+		sb->done_io = NULL;
+		return 1;
+	}
+	if (!sb->done_io && deadline_ns != 0 && deadline_ns != UINT64_MAX)
+		eng_sleeper_until(sb->sleeper, deadline_ns); /* an early wake is fine */
 	return 0;
 }
 
@@ -256,6 +300,8 @@ static int sync_submit(struct eng_backend *be, struct eng_io *const *ios, uint32
 	struct sync_backend *sb = to_sync(be);
 	uint32_t i;
 
+	if (sb->is_inline)
+		return inline_submit(sb, ios, nr);
 	for (i = 0; i < nr && sb->nr_inflight < sb->depth; i++) {
 		struct eng_io *io = ios[i];
 		struct sync_thread *t = sb->idle[io->file_idx];
@@ -315,8 +361,11 @@ static int sync_reap(struct eng_backend *be, struct eng_io **done, uint32_t max,
 {
 	struct sync_backend *sb = to_sync(be);
 	struct timespec ts, *tsp = NULL;
-	uint32_t n = sync_take(sb, done, max);
+	uint32_t n;
 
+	if (sb->is_inline)
+		return inline_reap(sb, done, max, deadline_ns);
+	n = sync_take(sb, done, max);
 	if (n || max == 0 || deadline_ns == 0)
 		return (int)n;
 	if (deadline_ns == UINT64_MAX && sb->nr_inflight == 0)

@@ -321,6 +321,50 @@ bool eng_collect_is_maxdata(const struct eng_collect *c)
 	return (double)c->bytes_after_warmup >= limit;
 }
 
+/* data_errors= ended the run inside interval k: the workers stop and publish it, and its
+ * errors and those of the drain join the average (their I/Os and time do not: the interval is
+ * partial). The average showed 0 errors while hundreds were logged. Returns ENG_FAILED. */
+static void add_errors(struct stats_bank *dst, const struct stats_bank *src)
+{
+	for (size_t op = 0; op < IORAMP_ARRAY_SIZE(dst->op); op++)
+		dst->op[op].nr_errors += src->op[op].nr_errors;
+}
+
+/* The errors that completed while the stopped workers drained (banks[2], no interval's). */
+static void add_drain_errors(struct eng_collect *c)
+{
+	for (uint32_t i = 0; i < c->nr_workers; i++) {
+		const struct eng_worker *w = &c->workers[i];
+
+		while (!atomic_load_explicit(&w->is_done, memory_order_acquire)) {
+			if (c->recorder) /* a worker may wait for room in its ring */
+				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
+			eng_sleeper_until(c->sleeper, now_ns(c) + 1000000);
+		}
+		for (uint32_t j = 0; j < w->nr_wgs; j++) {
+			const struct eng_wg_desc *g = &c->run->wgs[w->wgs[j].run_wg];
+
+			add_errors(&c->avg[0], &w->banks[2][j]);
+			add_errors(&c->avg[1 + g->run_sd], &w->banks[2][j]);
+			add_errors(&c->avg[1 + c->run->nr_sds + g->run_wd], &w->banks[2][j]);
+		}
+	}
+}
+
+static int count_tail_errors(struct eng_collect *c, uint32_t k)
+{
+	for (uint32_t i = 0; i < c->nr_workers; i++)
+		atomic_store_explicit(&c->workers[i].stop, true, memory_order_relaxed);
+	eng_clock_kick(c->run->clock);
+	if (!wait_published(c, k))
+		return ENG_FAILED;
+	eng_collect_merge(c, k);
+	for (size_t i = 0; i < c->nr_banks; i++)
+		add_errors(&c->avg[i], &c->cur[i]);
+	add_drain_errors(c);
+	return ENG_FAILED;
+}
+
 /* The interval loop. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
 int eng_collect_intervals(struct eng_collect *c)
 {
@@ -345,7 +389,7 @@ int eng_collect_intervals(struct eng_collect *c)
 		if (is_signalled(c))
 			return ENG_INTERRUPTED; /* the partial interval is not reported */
 		if (is_failed(c))
-			return ENG_FAILED; /* nor is it then */
+			return count_tail_errors(c, k); /* nor is it then, but its errors are */
 		if (!wait_published(c, k))
 			return ENG_INTERRUPTED;
 		fin = final_ns(c);
@@ -402,7 +446,8 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 
 	end->has_target = r->prun && r->mode == ENG_MODE_RATE && r->target_iops > 0;
 	got = end->observed_iops;
-	end->is_target_met = !end->has_target || fabs(got - r->target_iops) <= 0.02 * r->target_iops;
+	end->is_target_met =
+		!end->has_target || fabs(got - r->target_iops) <= 0.02 * r->target_iops;
 	end->limited_by = REP_LIMIT_NONE;
 	if (!qd || !thr || !avg->nr_intervals || !c->avg_elapsed_ns) {
 		free(qd);
@@ -425,8 +470,8 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 	/* an SD under its target met: still say what it ran into (a max run always runs into
 	 * something), but a point within 2% has nothing to explain */
 	if (!end->has_target || !end->is_target_met)
-		end->limited_by = eng_limit_rule(qd, thr, r->nr_sds, busiest, self,
-						 c->nr_cpus_usable);
+		end->limited_by =
+			eng_limit_rule(qd, thr, r->nr_sds, busiest, self, c->nr_cpus_usable);
 	free(qd);
 	free(thr);
 }
@@ -482,9 +527,9 @@ void eng_collect_average(struct eng_collect *c, struct rep_sample *s)
 		p->idle_pct = n ? p->idle_pct / n : NAN;
 	}
 	s->slave_cpu = c->nr_slaves ? c->slave_cpu : NULL;
-	s->ioramp_cpu_pct = c->has_self_cpu && c->wall_avg_ns ? 100.0 * (double)c->self_avg_ns /
-									(double)c->wall_avg_ns
-							      : NAN;
+	s->ioramp_cpu_pct = c->has_self_cpu && c->wall_avg_ns
+				    ? 100.0 * (double)c->self_avg_ns / (double)c->wall_avg_ns
+				    : NAN;
 	if (s->has_cpu && !c->nr_cpu) { /* no interval averaged: VDbench prints NaN */
 		s->cpu.user_pct = s->cpu.sys_pct = s->cpu.used_pct = NAN;
 		s->cpu.wait_pct = s->cpu.idle_pct = NAN;

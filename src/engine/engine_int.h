@@ -44,10 +44,15 @@ struct eng_wg_desc {
 struct eng_sd_desc {
 	size_t cfg_idx;
 	struct eng_target *target;
+	const char
+		*engine; /* its backend: --engine/engine=, else the default's pick (run_exec.c) */
+	const char *engine_kind; /* the default's: what it saw ("O_DIRECT"); NULL when given */
 	uint32_t threads;
 	uint64_t size_bytes; /* used: size= or the target's, rounded down to max_xfer */
 	uint64_t max_xfer_bytes;
-	uint32_t worker;
+	uint32_t worker;      /* the first worker driving it */
+	uint32_t nr_parts;    /* workers worker.. worker + nr_parts - 1 each drive a part of its
+			       * threads= (the sync engine: one per thread); 0 or 1: one worker */
 	struct eng_dv_sd *dv; /* data validation of this SD; NULL: off */
 };
 
@@ -62,6 +67,8 @@ struct eng_run {
 	size_t nr_wds;
 	struct eng_wg_desc *wgs;
 	size_t nr_wgs;
+	/* one per generator when SDs are split per thread: its parts' one sequential position */
+	struct gen_seq_cursor *seq_cursors;
 	struct gen_rate_step *wg_steps; /* distribution=variable: nr_steps per generator */
 	size_t nr_steps;		/* 0: no variable rate */
 	bool is_spike;			/* distribution=spike */
@@ -138,7 +145,9 @@ struct eng_slot {
 struct eng_wsd {
 	uint32_t run_sd;
 	uint32_t cfg_sd;
-	uint32_t threads;
+	uint32_t part;	   /* which of the SD's nr_parts this worker drives (0: the only one) */
+	uint32_t nr_parts; /* the SD's, at least 1 */
+	uint32_t threads;  /* this worker's part of the SD's threads= */
 	uint32_t inflight;
 	uint32_t nr_pending;
 	struct eng_ring q[ENG_MAX_PRIO];
@@ -331,9 +340,23 @@ struct eng_run_src {
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
+
+/* An SD's lun bytes: size=, or the target's size when it is smaller or size= is not given. */
+uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t);
+
+/* The bytes a run uses: from offset= to the lun's end (VDbench's "available SD bytes"); 0 when
+ * offset= is at or past the end. */
+uint64_t eng_sd_usable_bytes(const struct parm_sd *sd, const struct eng_target *t);
 void eng_run_fini(struct eng_run *r);
 
 /* schedule.c: what the workers and trace synth share, so that both draw the same streams. */
+/* Part `part` of an SD split in nr_parts (eng_sd_desc.nr_parts): its threads of threads. */
+uint32_t eng_part_threads(uint32_t threads, uint32_t nr_parts, uint32_t part);
+/* The stream of a part: part 0 keeps the whole SD's, so an SD in one part is unchanged. */
+uint64_t eng_part_stream(uint64_t stream, uint32_t part);
+/* A part's arrival schedule from the whole generator's (its share of the rate). */
+void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
+		       const struct eng_sd_desc *sd);
 uint64_t eng_wg_gen_stream(const struct eng_run *r, size_t wg);
 uint64_t eng_wg_arrival_stream(const struct eng_run *r, size_t wg);
 /* distribution=variable or spike with (rate,seconds) pairs, on a run that is not a replay. */

@@ -177,6 +177,8 @@ static int run_all(struct eng_exec *x, struct parm_err *err)
 	int status = run_format(x, err);
 	struct parm_num n;
 
+	if (status == ENG_OK && x->has_format && eng_targets_formatted(x, err))
+		status = ENG_FAILED;
 	if (status == ENG_OK && x->has_format)
 		status = eng_dv_formatted(x, err); /* what the format pass wrote holds no key */
 	if (v && v->kind == PARM_VAL_WORD && !parm_num_parse(v->text, PARM_UNIT_TIME, &n)) {
@@ -318,7 +320,7 @@ int eng_exec_new(const struct plan *plan, const struct eng_opts *o, struct eng_e
 	if (check_engine(x, err))
 		return ENG_BAD_PARMS;
 	/* modelled drives always run in virtual time */
-	if (eng_clock_init(&x->clock, x->is_model)) {
+	if (eng_clock_init(&x->clock, x->is_model || o->is_virtual_time)) {
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
@@ -348,6 +350,8 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 	if (status == ENG_OK && scan_traces(x, err)) /* first: a trace that writes opens RDWR */
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_targets_open(x, err))
+		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && eng_check_runs(x, err)) /* every RD before any I/O */
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_dv_new(x, err))
 		status = ENG_BAD_PARMS;

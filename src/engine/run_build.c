@@ -13,6 +13,7 @@ void eng_run_fini(struct eng_run *r)
 {
 	free(r->sds);
 	free(r->wgs);
+	free(r->seq_cursors);
 	free(r->wg_steps);
 	free(r->wd_names);
 	free(r->wd_skew_pct);
@@ -51,9 +52,25 @@ static int run_sd_index(const struct eng_run *r, size_t cfg_idx)
 	return -ENOENT;
 }
 
+uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t)
+{
+	uint64_t size = sd->size_bytes ? sd->size_bytes : t->size_bytes;
+
+	if (sd->size_bytes && t->size_bytes && t->size_bytes < size)
+		size = t->size_bytes;
+	return size;
+}
+
+uint64_t eng_sd_usable_bytes(const struct parm_sd *sd, const struct eng_target *t)
+{
+	uint64_t size = eng_sd_lun_bytes(sd, t);
+
+	return size > sd->offset_bytes ? size - sd->offset_bytes : 0;
+}
+
 /* The plan's SDs of the run (plan_run.sds: its order, threads and largest transfer), with
- * this rank's threads on many hosts; the size used: size= or the target's, rounded down to
- * the largest transfer (reference §4). */
+ * this rank's threads on many hosts; the size used: from offset= to size= or the target's
+ * end, rounded down to the largest transfer (reference §4). */
 static int collect_sds(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		       struct eng_target *targets, const struct clu_share *share)
 {
@@ -70,13 +87,17 @@ static int collect_sds(struct eng_run *r, const struct plan *plan, const struct 
 		d->target = &targets[ps->sd_idx];
 		d->threads = share ? share->threads[ps->sd_idx] : ps->threads;
 		d->max_xfer_bytes = ps->max_xfer_bytes;
-		size = sd->size_bytes ? sd->size_bytes : d->target->size_bytes;
-		if (sd->size_bytes && d->target->size_bytes && d->target->size_bytes < size)
-			size = d->target->size_bytes;
+		size = eng_sd_usable_bytes(sd, d->target);
 		d->size_bytes =
 			d->max_xfer_bytes ? size / d->max_xfer_bytes * d->max_xfer_bytes : size;
 	}
 	return 0;
+}
+
+/* A read or hit percentage outside 0..100 runs as 0 or 100, as VDbench runs rdpct=150 ([254]). */
+static double pct_clamp(double v)
+{
+	return v < 0 ? 0 : v > 100 ? 100 : v;
 }
 
 static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
@@ -93,7 +114,7 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 
 	(void)r;
 	memset(g, 0, sizeof(*g));
-	g->rdpct = o->has_rdpct ? o->rdpct : wd->rdpct;
+	g->rdpct = pct_clamp(o->has_rdpct ? o->rdpct : wd->rdpct);
 	xfer_from_parm(&wd->xfer, o, &g->xfer);
 	g->seek = (enum gen_seek)wd->seek; /* the enums share their order */
 	g->seekpct = wd->seekpct;
@@ -116,8 +137,8 @@ static int wg_cfg(const struct eng_run *r, const struct plan *plan, const struct
 	g->align_bytes = sd->align_bytes;
 	g->offset_bytes = sd->offset_bytes;
 	g->hitarea_bytes = o->has_hitarea ? o->hitarea_bytes : sd->hitarea_bytes;
-	g->rhpct = o->has_rhpct ? o->rhpct : wd->rhpct;
-	g->whpct = o->has_whpct ? o->whpct : wd->whpct;
+	g->rhpct = pct_clamp(o->has_rhpct ? o->rhpct : wd->rhpct);
+	g->whpct = pct_clamp(o->has_whpct ? o->whpct : wd->whpct);
 	g->is_hotband = has_band;
 	g->has_stride = parm_kwset_has(&wd->set, PARM_KW_STRIDE);
 	g->stride_min_bytes = wd->stride_min_bytes;

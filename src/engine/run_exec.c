@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdalign.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@ struct run_view {
 	const char **sd_luns;
 	uint64_t *sd_sizes;
 	uint32_t *sd_threads;
+	const char **sd_engines;
+	bool *sd_engine_is_default;
 	const char **host_names; /* many hosts, rank 0 */
 	char **slave_names;
 	uint32_t *slave_host;
@@ -32,6 +35,8 @@ static void view_fini(struct run_view *v)
 	free(v->sd_luns);
 	free(v->sd_sizes);
 	free(v->sd_threads);
+	free(v->sd_engines);
+	free(v->sd_engine_is_default);
 	free(v->host_names);
 	for (size_t i = 0; v->slave_names && i < v->rr.nr_slaves; i++)
 		free(v->slave_names[i]);
@@ -124,7 +129,10 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 	v->sd_luns = calloc(r->nr_sds, sizeof(*v->sd_luns));
 	v->sd_sizes = calloc(r->nr_sds, sizeof(*v->sd_sizes));
 	v->sd_threads = calloc(r->nr_sds, sizeof(*v->sd_threads));
-	if (!v->sd_names || !v->sd_luns || !v->sd_sizes || !v->sd_threads)
+	v->sd_engines = calloc(r->nr_sds, sizeof(*v->sd_engines));
+	v->sd_engine_is_default = calloc(r->nr_sds, sizeof(*v->sd_engine_is_default));
+	if (!v->sd_names || !v->sd_luns || !v->sd_sizes || !v->sd_threads || !v->sd_engines ||
+	    !v->sd_engine_is_default)
 		return -ENOMEM;
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		const struct parm_sd *sd = &x->plan->cfg->sds[r->sds[s].cfg_idx];
@@ -133,6 +141,8 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		v->sd_luns[s] = sd->lun;
 		v->sd_sizes[s] = r->sds[s].size_bytes;
 		v->sd_threads[s] = view_threads(x, r, s);
+		v->sd_engines[s] = r->sds[s].engine;
+		v->sd_engine_is_default[s] = !x->engine;
 	}
 	v->rr = (struct rep_run){
 		.run = pr,
@@ -149,12 +159,14 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		.sd_luns = v->sd_luns,
 		.sd_size_bytes = v->sd_sizes,
 		.sd_threads = v->sd_threads,
+		.sd_engines = v->sd_engines,
+		.sd_engine_is_default = v->sd_engine_is_default,
 		.nr_wds = r->nr_wds,
 		.wd_names = r->wd_names,
 		.wd_skew_pct = r->wd_skew_pct,
 	};
 	v->rr.start_tod_ns = eng_clock_tod_ns(&x->clock);
-	if (pr && r->target_iops > 0)
+	if (pr && r->target_iops > 0 && pr->rate != PLAN_RATE_VARIABLE) /* "Variable" as -s */
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "%.0f", r->target_iops);
 	else if (pr)
 		plan_rate_text(pr, 0, v->rr.rate_text, sizeof(v->rr.rate_text));
@@ -178,42 +190,91 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 	return false;
 }
 
+/* The sync engine runs VDbench's and fio psync's thread model: each of an SD's threads= is a
+ * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
+ * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
+ * spike rates, many hosts) keep the pool of backend_sync.c instead. */
+static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r)
+{
+	return eng_backend_is_sync(x->engine) && !x->clu && !r->is_replay && !r->dv &&
+	       !r->is_recording && !r->dedup && !r->nr_steps && !r->is_spike;
+}
+
 /* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
- * idle rank of a many-hosts run); one in virtual time. */
-static uint32_t nr_workers(const struct eng_exec *x, const struct eng_run *r)
+ * idle rank of a many-hosts run); one in virtual time; per thread, one per thread of each SD
+ * (eng_sd_desc.nr_parts). */
+static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r)
 {
 	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
+	bool per_thread = is_per_thread(x, r);
+	uint64_t nr_parts = 0;
 
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		bool has_work = sd_has_work(r, s);
+
+		r->sds[s].nr_parts =
+			per_thread && has_work ? r->sds[s].threads : 1;
+		nr_sds += has_work;
+		nr_parts += has_work ? r->sds[s].nr_parts : 0;
+	}
+	if (per_thread)
+		return nr_parts ? (uint32_t)nr_parts : 1;
 	/* Virtual time: one worker. Its sleeps then only move the clock (no hand-off between
 	 * threads, no futex per I/O), and one thread's order of events is the run's. */
 	if (x->clock.is_virtual)
 		n = 1;
-	for (size_t s = 0; s < r->nr_sds; s++)
-		nr_sds += sd_has_work(r, s);
 	if (n > nr_sds)
 		n = nr_sds;
 	return n || !x->clu ? (n ? n : 1) : 0;
 }
 
-/* Workers share the SDs round-robin; all are ready before the start time is chosen. */
+/* The run's workers, and which SDs each drives: per thread, each SD's parts in order (one
+ * worker per thread, nr_workers() counted them); else eng_place_sds(), one backend per
+ * worker. */
+static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
+{
+	uint32_t n = nr_workers(x, r), placed_n, k = 0;
+	bool *placed;
+
+	if (is_per_thread(x, r)) {
+		/* the parts of an SD share each generator's sequential position */
+		free(r->seq_cursors);
+		r->seq_cursors = aligned_alloc(alignof(struct gen_seq_cursor),
+					       (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
+		if (!r->seq_cursors)
+			return 0;
+		memset(r->seq_cursors, 0, (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
+		for (size_t s = 0; s < r->nr_sds; s++) {
+			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
+			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;
+		}
+		return n;
+	}
+	placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
+	if (!placed)
+		return 0;
+	for (size_t s = 0; s < r->nr_sds; s++)
+		placed[s] = n && (!x->clu || sd_has_work(r, s));
+	placed_n = eng_place_sds(r, placed, n);
+	free(placed);
+	return placed_n || x->clu ? placed_n : 1;
+}
+
+/* The workers of the SDs place_workers() gave them; all are ready before the start time is
+ * chosen. */
 static int workers_init(struct eng_exec *x, struct eng_run *r, struct eng_worker *w,
 			struct parm_err *err)
 {
 	char msg[512];
-	uint32_t k = 0;
 	int ret;
 
-	for (size_t s = 0; s < r->nr_sds; s++)
-		r->sds[s].worker = !x->clu || sd_has_work(r, s)
-					   ? (k++ % (r->nr_workers ? r->nr_workers : 1))
-					   : UINT32_MAX;
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
-		ret = eng_worker_init(&w[i], r, i, x->engine, msg, sizeof(msg));
+		ret = eng_worker_init(&w[i], r, i, eng_worker_engine(r, i), msg, sizeof(msg));
 		if (ret) {
 			parm_errf(err, NULL, "%s", msg);
 			return ret;
 		}
-		if (msg[0] && i == 0 && !x->engine_noted) {
+		if (msg[0] && !x->engine_noted) {
 			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_BACKEND_NOTE,
 								    .text = msg });
 			x->engine_noted = true;
@@ -444,7 +505,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	r->clock = &x->clock;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
-	r->nr_workers = nr_workers(x, r);
+	eng_run_engines(x, r);
 	if (x->dv && r->prun) { /* validation: every SD of the run, never the format pass */
 		r->dv = x->dv;
 		for (size_t s = 0; s < r->nr_sds; s++)
@@ -458,6 +519,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 			return ENG_FAILED;
 		}
 	}
+	r->nr_workers = place_workers(x, r); /* after the stages: they decide per thread or not */
 	ret = eng_check_alignment(x, r, err);
 	if (ret && !x->clu)
 		return ENG_BAD_PARMS;
@@ -473,6 +535,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		return ENG_FAILED;
 	}
 	memset(w, 0, (r->nr_workers ? r->nr_workers : 1) * sizeof(*w));
+	eng_note_engines(x, r);
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RUN_START, .run = &v.rr });
 	ret = workers_init(x, r, w, err);
 	status = run_start_time(x, r, ret ? ENG_FAILED : ENG_OK, err);

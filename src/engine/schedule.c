@@ -19,6 +19,38 @@ uint64_t eng_wg_arrival_stream(const struct eng_run *r, size_t wg)
 	return r->stream_base + wg + (1ull << 40);
 }
 
+uint32_t eng_part_threads(uint32_t threads, uint32_t nr_parts, uint32_t part)
+{
+	if (nr_parts <= 1)
+		return threads;
+	return threads / nr_parts + (part < threads % nr_parts);
+}
+
+uint64_t eng_part_stream(uint64_t stream, uint32_t part)
+{
+	return stream + (uint64_t)part * 0x9e3779b97f4a7c15ull; /* apart from every other stream */
+}
+
+/* A part's schedule: its threads' share of the rate, so that the parts' sum is the SD's; a
+ * deterministic one shifted so that the parts interleave into the whole SD's schedule. */
+void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
+		       const struct eng_sd_desc *sd)
+{
+	double share, whole_ns = ac->mean_ns;
+	uint64_t shift;
+
+	if (d->nr_parts <= 1 || !sd->threads)
+		return;
+	share = (double)d->threads / (double)sd->threads;
+	ac->mean_ns = whole_ns / share;
+	if (ac->dist != GEN_DIST_DETERMINISTIC || d->threads != 1 || sd->threads != d->nr_parts)
+		return;
+	/* part j's first arrival at start + (j + 1) x the whole mean, then every nr_parts */
+	shift = (uint64_t)((double)(d->nr_parts - 1 - d->part) * whole_ns);
+	if (ac->start_ns >= shift)
+		ac->start_ns -= shift;
+}
+
 bool eng_rd_is_variable(const struct parm_rd *rd)
 {
 	return (rd->is_variable || rd->is_spike) && rd->nr_rates >= 2 && !rd->trace;

@@ -58,6 +58,21 @@ static void plan_needs(struct eng_exec *x)
 	}
 }
 
+/* Where the format of a file st_size long goes on: a file reaches size= only once its format
+ * completed (eng_targets_formatted), so a shorter one is new, or a format was cut short. Its
+ * last two format transfers may have had holes then (the pass keeps two in flight; a SIGKILL
+ * does not wait for them): they are written again. */
+static uint64_t format_resume_bytes(const struct eng_exec *x, uint64_t st_size)
+{
+	uint64_t xfer = x->plan->cfg->general.formatxfersize_bytes;
+	uint64_t from;
+
+	if (!xfer)
+		return 0;
+	from = st_size / xfer * xfer;
+	return from > 2 * xfer ? from - 2 * xfer : 0;
+}
+
 /* A file that is missing or shorter than size= gets the format pass first. */
 static int prepare_file(struct eng_exec *x, size_t s, struct parm_err *err)
 {
@@ -68,7 +83,8 @@ static int prepare_file(struct eng_exec *x, size_t s, struct parm_err *err)
 	if (stat(sd->lun, &st) == 0) {
 		if (S_ISREG(st.st_mode) && sd->size_bytes &&
 		    (uint64_t)st.st_size < sd->size_bytes) {
-			x->needs[s].format_from_bytes = (uint64_t)st.st_size;
+			x->needs[s].format_from_bytes =
+				format_resume_bytes(x, (uint64_t)st.st_size);
 			x->needs[s].is_extend = true;
 			x->needs[s].is_format = true;
 			x->needs[s].is_written = true;
@@ -108,6 +124,17 @@ static void formatsds(struct eng_exec *x, size_t s)
 	x->needs[s].is_written |= g->formatsds;
 }
 
+/* A new or short file to its size= (sparse where nothing was written). */
+static int extend(int fd, const struct parm_sd *sd, struct parm_err *err)
+{
+	struct parm_loc loc = lun_loc(sd);
+
+	if (!ftruncate(fd, (off_t)sd->size_bytes))
+		return 0;
+	return parm_errf(err, &loc, "sd=%s: lun=%s: cannot extend to size=%llu: %s", sd->name,
+			 sd->lun, (unsigned long long)sd->size_bytes, strerror(errno));
+}
+
 static int open_one(struct eng_exec *x, size_t s, struct parm_err *err)
 {
 	const struct parm_sd *sd = &x->plan->cfg->sds[s];
@@ -118,26 +145,39 @@ static int open_one(struct eng_exec *x, size_t s, struct parm_err *err)
 	int ret;
 
 	if (n->is_extend) {
-		/* sized at once (sparse): the size holds even where the format pass writes
-		 * nothing (the null engine), and the pass then fills it with data */
+		/* formatsds=no: sized at once (sparse); else the format pass writes it and it
+		 * is sized when the pass completed, so an interrupted format is seen as one */
 		int fd = open(sd->lun, O_WRONLY | O_CREAT, 0644);
 
 		if (fd < 0)
 			return parm_errf(err, &loc, "sd=%s: lun=%s: cannot create: %s", sd->name,
 					 sd->lun, strerror(errno));
-		if (ftruncate(fd, (off_t)sd->size_bytes)) {
-			int e = errno;
-
-			close(fd);
-			return parm_errf(err, &loc, "sd=%s: lun=%s: cannot extend to size=%llu: %s",
-					 sd->name, sd->lun, (unsigned long long)sd->size_bytes,
-					 strerror(e));
-		}
+		ret = n->is_format ? 0 : extend(fd, sd, err);
 		close(fd);
+		if (ret)
+			return ret;
 	}
 	ret = eng_target_open(&x->targets[s], sd->lun, flags, msg, sizeof(msg));
 	if (ret)
 		return parm_errf(err, &loc, "sd=%s: %s", sd->name, msg);
+	if (n->is_extend)
+		x->targets[s].size_bytes = sd->size_bytes; /* what the runs after the format see */
+	return 0;
+}
+
+int eng_targets_formatted(struct eng_exec *x, struct parm_err *err)
+{
+	for (size_t s = 0; x->needs && s < x->plan->cfg->nr_sds; s++) {
+		const struct parm_sd *sd = &x->plan->cfg->sds[s];
+		int ret;
+
+		if (!x->needs[s].is_used || !x->needs[s].is_extend || !x->needs[s].is_format ||
+		    x->targets[s].fd < 0)
+			continue;
+		ret = extend(x->targets[s].fd, sd, err);
+		if (ret)
+			return ret;
+	}
 	return 0;
 }
 

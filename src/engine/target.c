@@ -140,6 +140,25 @@ static int target_describe(struct eng_target *t, char *err, size_t errlen)
 	return 0;
 }
 
+/* Who holds a device when sysfs names no holder: a mount, swap or another O_EXCL opener. */
+#define HOLDER_UNNAMED                                                                        \
+	"held exclusively by a file system, swap, md, device mapper or another program"
+
+/* A device to be written that someone already holds exclusively: who, where it is known. */
+static int target_busy(struct eng_target *t, const struct stat *st, char *err, size_t errlen)
+{
+	struct eng_target probe = { .path = t->path,
+				    .kind = ENG_TARGET_BLOCK,
+				    .rdev = st->st_rdev };
+	char holder[512] = "", msg[512];
+
+	if (eng_target_find_holder(&probe, holder, sizeof(holder), msg, sizeof(msg)) <= 0)
+		snprintf(holder, sizeof(holder), "%s", HOLDER_UNNAMED);
+	return target_errf(err, errlen, -EBUSY,
+			   "lun=%s is in use (%s); ioramp never writes to a mounted or held device",
+			   t->path, holder);
+}
+
 int eng_target_open(struct eng_target *t, const char *path, int flags, char *err, size_t errlen)
 {
 	enum eng_target_kind kind;
@@ -163,7 +182,10 @@ int eng_target_open(struct eng_target *t, const char *path, int flags, char *err
 		return target_errf(err, errlen, -ENOMEM, "lun=%s: out of memory", path);
 	t->is_direct = flags & O_DIRECT;
 	t->is_writable = (flags & O_ACCMODE) == O_RDWR;
-	ret = target_open_fd(t, flags, err, errlen);
+	t->is_excl = kind == ENG_TARGET_BLOCK && t->is_writable;
+	ret = target_open_fd(t, flags | (t->is_excl ? O_EXCL : 0), err, errlen);
+	if (ret == -EBUSY && t->is_excl)
+		ret = target_busy(t, &st, err, errlen);
 	if (ret < 0)
 		goto err_free;
 	ret = target_describe(t, err, errlen);
@@ -427,6 +449,8 @@ int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_quer
 				   strerror(-ret));
 	if (ret)
 		return 1;
+	if (t->is_excl)
+		return 0; /* our own O_EXCL open succeeded: no one else holds it */
 	/* Our own fd is not exclusive, so only another holder makes this fail: a device
 	 * stacked on it that is not mounted, or a mount in another namespace. */
 	fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
@@ -440,9 +464,7 @@ int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_quer
 		if (names[0])
 			snprintf(q->holder, sizeof(q->holder), "held by %s", names);
 		else
-			snprintf(q->holder, sizeof(q->holder),
-				 "in use (a mounted partition, swap, md, device mapper or another "
-				 "mount)");
+			snprintf(q->holder, sizeof(q->holder), "%s", HOLDER_UNNAMED);
 		return 1;
 	}
 	return target_errf(q->err, sizeof(q->err), ret,

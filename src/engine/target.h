@@ -22,6 +22,7 @@ struct eng_target {
 	enum eng_target_kind kind;
 	bool is_direct;	  /* opened with O_DIRECT */
 	bool is_writable; /* opened O_RDWR */
+	bool is_excl;	  /* a block device opened O_EXCL: no mount or other exclusive user */
 	uint64_t rdev;	  /* device number of a block or character device, else 0 */
 	/* Offsets and sizes must be multiples of this: the device's logical block size; for a file
 	 * with O_DIRECT the file system's direct I/O alignment where it tells (statx), else 512. */
@@ -39,8 +40,10 @@ struct eng_target {
  * Opens path into *t (which it initialises). flags: O_RDONLY or O_RDWR (O_RDWR only when a
  * workload writes), optionally with O_DIRECT, O_DSYNC or O_SYNC; other bits are ignored.
  * Refuses anything but a regular file, block or character device (-EINVAL), and reports a
- * file system that refuses O_DIRECT as such (-EINVAL). Returns 0, or -errno with err filled
- * and *t closed. The caller releases with eng_target_close().
+ * file system that refuses O_DIRECT as such (-EINVAL). A block device opened O_RDWR is opened
+ * O_EXCL too, so that the kernel refuses mounts and other exclusive users until it is closed;
+ * one already held so gives -EBUSY naming its holder where one is known. Returns 0, or -errno
+ * with err filled and *t closed. The caller releases with eng_target_close().
  */
 int eng_target_open(struct eng_target *t, const char *path, int flags, char *err, size_t errlen);
 

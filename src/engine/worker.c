@@ -7,23 +7,68 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+/* Which part of SD sd worker idx drives, or UINT32_MAX for none. */
+static uint32_t part_of(const struct eng_sd_desc *sd, uint32_t idx)
+{
+	uint32_t nr = sd->nr_parts ? sd->nr_parts : 1;
+
+	return sd->worker != UINT32_MAX && idx >= sd->worker && idx - sd->worker < nr
+		       ? idx - sd->worker
+		       : UINT32_MAX;
+}
+
+static bool is_mine(const struct eng_sd_desc *sd, uint32_t idx)
+{
+	return part_of(sd, idx) != UINT32_MAX;
+}
+
+static uint32_t parts(const struct eng_sd_desc *sd)
+{
+	return sd->nr_parts ? sd->nr_parts : 1;
+}
 
 static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_t *slot_bytes)
 {
 	*slot_bytes = 4096;
 	for (size_t i = 0; i < run->nr_sds; i++) {
-		if (run->sds[i].worker != w->idx)
+		if (!is_mine(&run->sds[i], w->idx))
 			continue;
 		w->nr_sds++;
-		w->depth += run->sds[i].threads;
+		w->depth += eng_part_threads(run->sds[i].threads, parts(&run->sds[i]),
+					     part_of(&run->sds[i], w->idx));
 		if (run->sds[i].max_xfer_bytes > *slot_bytes)
 			*slot_bytes = run->sds[i].max_xfer_bytes;
 	}
 	for (size_t i = 0; i < run->nr_wgs; i++)
-		if (run->sds[run->wgs[i].run_sd].worker == w->idx)
+		if (is_mine(&run->sds[run->wgs[i].run_sd], w->idx))
 			w->nr_wgs++;
 	*slot_bytes = (*slot_bytes + 4095) & ~(uint64_t)4095;
 	return w->nr_sds ? 0 : -EINVAL;
+}
+
+/* Zeroed memory from fresh anonymous pages, for a worker's banks (about 80 KiB each) and SD
+ * queues (ENG_SDQ_LIMIT entries): calloc clears heap memory it reuses and makes every page
+ * resident, while a bank touches only the histogram buckets in use (stats_hist_reset) and a
+ * queue only what waits in it. With a worker per thread (the sync engine) that is the
+ * difference between a few and hundreds of MiB. */
+static void *lazy_zalloc(size_t bytes)
+{
+	void *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	return p == MAP_FAILED ? NULL : p;
+}
+
+static void lazy_free(void *p, size_t bytes)
+{
+	if (p)
+		munmap(p, bytes);
+}
+
+static size_t banks_bytes(const struct eng_worker *w)
+{
+	return (size_t)(w->nr_wgs ? w->nr_wgs : 1) * sizeof(struct stats_bank);
 }
 
 static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
@@ -38,7 +83,7 @@ static int worker_alloc(struct eng_worker *w, uint64_t slot_bytes)
 	w->ready = calloc((w->nr_sds + 63) / 64, sizeof(*w->ready));
 	w->wgs = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(*w->wgs));
 	for (int i = 0; i < 3; i++) {
-		w->banks[i] = calloc(w->nr_wgs ? w->nr_wgs : 1, sizeof(struct stats_bank));
+		w->banks[i] = lazy_zalloc(banks_bytes(w));
 		if (!w->banks[i])
 			return -ENOMEM;
 	}
@@ -85,17 +130,20 @@ static int worker_sds(struct eng_worker *w)
 	for (size_t i = 0; i < run->nr_sds; i++) {
 		struct eng_wsd *d;
 
-		if (run->sds[i].worker != w->idx)
+		if (!is_mine(&run->sds[i], w->idx))
 			continue;
 		d = &w->sds[n++];
 		d->run_sd = (uint32_t)i;
 		d->cfg_sd = (uint32_t)run->sds[i].cfg_idx;
-		d->threads = run->sds[i].threads;
+		d->part = part_of(&run->sds[i], w->idx);
+		d->nr_parts = parts(&run->sds[i]);
+		d->threads = eng_part_threads(run->sds[i].threads, d->nr_parts, d->part);
 		d->dv = run->dv ? run->sds[i].dv : NULL;
-		gen_pcg_seed(&d->pick, run->seed, run->stream_base + 0x10000u + i);
+		gen_pcg_seed(&d->pick, run->seed,
+			     eng_part_stream(run->stream_base + 0x10000u + i, d->part));
 		for (uint32_t p = 0; p < run->nr_prio; p++) {
 			d->q[p].cap = ENG_SDQ_LIMIT;
-			d->q[p].v = calloc(ENG_SDQ_LIMIT, sizeof(*d->q[p].v));
+			d->q[p].v = lazy_zalloc(ENG_SDQ_LIMIT * sizeof(*d->q[p].v));
 			if (!d->q[p].v)
 				return -ENOMEM;
 		}
@@ -126,7 +174,7 @@ static int worker_wgs(struct eng_worker *w)
 		struct eng_wsd *d;
 		int ret;
 
-		if (run->sds[wd->run_sd].worker != w->idx)
+		if (!is_mine(&run->sds[wd->run_sd], w->idx))
 			continue;
 		g = &w->wgs[n];
 		g->run_wg = (uint32_t)i;
@@ -137,16 +185,19 @@ static int worker_wgs(struct eng_worker *w)
 			w->sds[g->local_sd].wgs[w->sds[g->local_sd].nr_wgs++] = n++;
 			continue;
 		}
-		ret = gen_wg_init(&g->gen, &wd->gen, run->seed, eng_wg_gen_stream(run, i));
+		d = &w->sds[g->local_sd];
+		ret = gen_wg_init(&g->gen, &wd->gen, run->seed,
+				  eng_part_stream(eng_wg_gen_stream(run, i), d->part));
 		if (ret)
 			return ret;
+		if (d->nr_parts > 1) /* one stream however many threads issue it (reference §9.5) */
+			gen_wg_share_seq(&g->gen, &run->seq_cursors[i]);
 		if (wd->rate_iops > 0) {
 			g->is_paced = true;
 		} else if (run->mode == ENG_MODE_RATE) {
 			g->is_eof = true; /* no share of the rate: never issues */
 			w->nr_eof++;
 		}
-		d = &w->sds[g->local_sd];
 		d->cum_weight[d->nr_wgs] = (d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0) +
 					   (g->is_paced ? 0 : wd->weight);
 		d->wgs[d->nr_wgs++] = n++;
@@ -255,8 +306,11 @@ int eng_worker_arm(struct eng_worker *w)
 		if (!g->is_paced)
 			continue;
 		eng_wg_arrival_cfg(run, g->run_wg, run->start_ns, &ac);
+		eng_part_arrivals(&ac, &w->sds[g->local_sd],
+				  &w->run->sds[w->sds[g->local_sd].run_sd]);
 		ret = gen_arrival_init(&g->arr, &ac, run->seed,
-				       eng_wg_arrival_stream(run, g->run_wg));
+				       eng_part_stream(eng_wg_arrival_stream(run, g->run_wg),
+						       w->sds[g->local_sd].part));
 		if (ret)
 			return ret;
 		g->next_ns = gen_arrival_next(&g->arr);
@@ -273,7 +327,7 @@ void eng_worker_fini(struct eng_worker *w)
 	w->be = NULL;
 	for (uint32_t i = 0; w->sds && i < w->nr_sds; i++) {
 		for (int p = 0; p < ENG_MAX_PRIO; p++)
-			free(w->sds[i].q[p].v);
+			lazy_free(w->sds[i].q[p].v, ENG_SDQ_LIMIT * sizeof(*w->sds[i].q[p].v));
 		free(w->sds[i].wgs);
 		free(w->sds[i].cum_weight);
 	}
@@ -285,7 +339,7 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->batch);
 	free(w->done);
 	for (int i = 0; i < 3; i++)
-		free(w->banks[i]);
+		lazy_free(w->banks[i], banks_bytes(w));
 	free(w->bufs);
 	free(w->rec);
 	free(w->rpl);

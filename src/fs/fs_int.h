@@ -88,6 +88,7 @@ void fs_tree_write_control(const struct fs_tree *t);
 /* results.json (json.c), streamed run by run. */
 struct fs_json {
 	FILE *f;
+	char path[4200]; /* removed again when it cannot be written whole */
 	size_t nr_runs;
 	size_t nr_iv;
 };

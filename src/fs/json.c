@@ -6,6 +6,9 @@
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+
+#include "ioramp/report.h"
 
 static void jstr(FILE *f, const char *s)
 {
@@ -48,13 +51,11 @@ static void sample(FILE *f, const struct fs_stats *s, double secs)
 
 int fs_json_open(struct fs_json *j, const char *dir)
 {
-	char path[4200];
-
 	memset(j, 0, sizeof(*j));
-	snprintf(path, sizeof(path), "%s/results.json", dir);
-	j->f = fopen(path, "w");
+	snprintf(j->path, sizeof(j->path), "%s/results.json", dir);
+	j->f = fopen(j->path, "w");
 	if (!j->f) {
-		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "ioramp: %s: %s\n", j->path, strerror(errno));
 		return -errno;
 	}
 	fprintf(j->f,
@@ -109,9 +110,12 @@ int fs_json_close(struct fs_json *j, int status)
 	if (!j->f)
 		return 0;
 	fprintf(j->f, "\n], \"status\": %d}\n", status);
-	ret = ferror(j->f) ? -EIO : 0;
+	errno = 0;
+	ret = fflush(j->f) || ferror(j->f) ? rep_write_cause(j->f, errno ? -errno : -EIO) : 0;
 	if (fclose(j->f) && !ret)
 		ret = -errno;
 	j->f = NULL;
+	if (ret)
+		unlink(j->path); /* a document cut short is no document: never a stale one */
 	return ret;
 }

@@ -107,13 +107,14 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 {
 	static cookie_io_functions_t tee = { .write = tee_write, .close = tee_close };
 	const char *text = p->cfg && p->cfg->src ? parm_source_listing(p->cfg->src) : NULL;
+	struct rep_outdir_err oe;
 	FILE *parm;
 	int ret;
 
 	memset(o, 0, sizeof(*o));
-	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir));
+	ret = rep_outdir_create(spec, wall_now_ns(), o->dir, sizeof(o->dir), &oe);
 	if (ret) {
-		fprintf(stderr, "ioramp: -o %s: %s\n", spec ? spec : "output", strerror(-ret));
+		rep_outdir_perror(stderr, "ioramp", spec, o->dir, ret, &oe);
 		return ret;
 	}
 	o->summary = page_open(o, "summary.html", NULL);
@@ -189,18 +190,80 @@ void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu,
 	fflush(o->totals);
 }
 
+/* Says that dir/name could not be written. */
+static void say_failed(const struct fs_out *o, const char *name, int err)
+{
+	fprintf(stderr,
+		"ioramp: error: %s/%s: cannot write the report: %s; the results in %s are "
+		"incomplete\n",
+		o->dir, name, strerror(-err), o->dir);
+}
+
+/* Whether everything written to f so far reached its file. Returns 0 or -errno. */
+static int page_check(FILE *f)
+{
+	if (!f)
+		return 0;
+	errno = 0;
+	if (fflush(f) || ferror(f))
+		return rep_write_cause(f, errno ? -errno : -EIO);
+	return 0;
+}
+
+/* Every report is checked before the console may say the execution completed. */
+static int check_all(const struct fs_out *o)
+{
+	const struct {
+		FILE *f;
+		const char *name;
+	} fixed[] = {
+		{ o->flat, "flatfile.html" },
+		{ o->summary, "summary.html" },
+		{ o->logfile, "logfile.html" },
+		{ o->totals, "totals.html" },
+	};
+	int ret = 0, err;
+
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+		err = page_check(fixed[i].f);
+
+		if (err)
+			say_failed(o, fixed[i].name, err), ret = ret ? ret : err;
+	}
+	for (size_t i = 1; i < o->views.nr; i++) { /* [0], the total, is summary.html */
+		const struct fs_view *v = &o->views.views[i];
+		char name[300];
+
+		err = page_check(v->page);
+
+		snprintf(name, sizeof(name), "%s.html", v->name);
+		if (err)
+			say_failed(o, name, err), ret = ret ? ret : err;
+		err = page_check(v->histf);
+		snprintf(name, sizeof(name), "%s.histogram.html", v->name);
+		if (err)
+			say_failed(o, name, err), ret = ret ? ret : err;
+	}
+	err = page_check(o->views.nr ? o->views.views[0].histf : NULL);
+	if (err)
+		say_failed(o, "histogram.html", err), ret = ret ? ret : err;
+	return ret;
+}
+
 int fs_out_close(struct fs_out *o, int status)
 {
 	/* results.json first: a report that could not be written fails the execution, and the
 	 * console must not say it completed */
-	int ret = fs_json_close(&o->json, status);
+	int ret = fs_json_close(&o->json, status), err;
 
 	if (ret) {
-		fprintf(stderr,
-			"ioramp: error: %s/results.json: cannot write the report: %s; the results in "
-			"%s are incomplete\n",
-			o->dir, strerror(-ret), o->dir);
+		say_failed(o, "results.json", ret);
 		status = 1;
+	}
+	err = check_all(o);
+	if (err) {
+		status = 1;
+		ret = ret ? ret : err;
 	}
 	if (o->con) {
 		if (!status) {

@@ -15,25 +15,25 @@ static bool is_pct(double v)
 	return isfinite(v) && v >= 0 && v <= 100;
 }
 
-static int cfg_check(const struct gen_wg_cfg *c)
+static enum gen_wg_fault cfg_check(const struct gen_wg_cfg *c)
 {
 	if (!is_pct(c->rdpct) || !is_pct(c->rhpct) || !is_pct(c->whpct))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if ((unsigned int)c->seek > GEN_SEEK_POISSON)
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->seek == GEN_SEEK_PCT && !is_pct(c->seekpct))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->seek == GEN_SEEK_POISSON && !(isfinite(c->poisson_lambda) && c->poisson_lambda > 0))
-		return -EINVAL;
+		return GEN_WG_BAD_CFG;
 	if (c->has_stride && c->stride_min_bytes > c->stride_max_bytes)
-		return -EINVAL;
-	return 0;
+		return GEN_WG_BAD_CFG;
+	return GEN_WG_OK;
 }
 
 /* Splits the SD range into piece A = [start, SD end or range end) and piece B = the wrapped
  * part at the SD start, minus the raw-device guard; a piece too small for the largest
  * transfer is dropped. */
-static int wg_layout(struct gen_wg *g)
+static enum gen_wg_fault wg_layout(struct gen_wg *g)
 {
 	const struct gen_wg_cfg *c = &g->cfg;
 	uint64_t sd = c->sd_size_bytes, start = c->range.start_bytes;
@@ -44,7 +44,7 @@ static int wg_layout(struct gen_wg *g)
 	uint64_t a_end, b_end;
 
 	if (start >= sd || len > sd)
-		return -EINVAL;
+		return GEN_WG_RANGE;
 	a_end = len > sd - start ? sd : start + len;
 	b_end = len - (a_end - start);
 	start = start < guard ? guard : start;
@@ -60,47 +60,59 @@ static int wg_layout(struct gen_wg *g)
 		g->len_bytes = 0;
 	}
 	g->len_bytes += g->a_len_bytes;
-	return g->len_bytes >= g->max_xfer_bytes ? 0 : -EINVAL;
+	return g->len_bytes >= g->max_xfer_bytes ? GEN_WG_OK : GEN_WG_RANGE;
 }
 
 /* Hit area [0, hitarea), miss area [hitarea, len) (reference §9.6). */
-static int wg_areas(struct gen_wg *g)
+static enum gen_wg_fault wg_areas(struct gen_wg *g)
 {
 	const struct gen_wg_cfg *c = &g->cfg;
 	uint64_t min_area = 2 * g->max_xfer_bytes;
 
 	g->has_hits = c->rhpct > 0 || c->whpct > 0;
 	if (g->has_hits) {
-		if (c->hitarea_bytes < min_area || g->len_bytes - min_area < c->hitarea_bytes)
-			return -EINVAL;
+		if (c->hitarea_bytes < min_area || g->len_bytes < min_area ||
+		    g->len_bytes - min_area < c->hitarea_bytes)
+			return GEN_WG_HITAREA;
 		g->miss_lo_bytes = c->hitarea_bytes;
 	}
 	if (c->is_hotband && g->len_bytes - g->miss_lo_bytes < GEN_HOTBAND_MIN_BYTES)
-		return -EINVAL;
-	return 0;
+		return GEN_WG_HOTBAND;
+	return GEN_WG_OK;
+}
+
+static enum gen_wg_fault wg_prepare(struct gen_wg *g, const struct gen_wg_cfg *cfg)
+{
+	enum gen_wg_fault f;
+
+	memset(g, 0, sizeof(*g));
+	f = cfg_check(cfg);
+	if (f != GEN_WG_OK)
+		return f;
+	if (gen_xfer_prepare(&cfg->xfer, g->xfer_cum) < 0)
+		return GEN_WG_BAD_XFER;
+	g->cfg = *cfg;
+	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
+	f = wg_layout(g);
+	return f != GEN_WG_OK ? f : wg_areas(g);
 }
 
 int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream)
 {
-	int ret;
-
-	memset(g, 0, sizeof(*g));
-	ret = cfg_check(cfg);
-	if (ret < 0)
-		return ret;
-	ret = gen_xfer_prepare(&cfg->xfer, g->xfer_cum);
-	if (ret < 0)
-		return ret;
-	g->cfg = *cfg;
-	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
-	ret = wg_layout(g);
-	if (ret < 0)
-		return ret;
-	ret = wg_areas(g);
-	if (ret < 0)
-		return ret;
+	if (wg_prepare(g, cfg) != GEN_WG_OK)
+		return -EINVAL;
 	gen_pcg_seed(&g->rng, seed, stream);
 	return 0;
+}
+
+enum gen_wg_fault gen_wg_check(const struct gen_wg_cfg *cfg, uint64_t *len_bytes)
+{
+	struct gen_wg g;
+	enum gen_wg_fault f = wg_prepare(&g, cfg);
+
+	if (len_bytes)
+		*len_bytes = g.len_bytes;
+	return f;
 }
 
 /* True with probability pct/100; certain outcomes consume no random draw. */
@@ -134,11 +146,28 @@ static uint64_t wg_uniform(struct gen_wg *g, uint64_t lo, uint64_t len, uint64_t
 	return lo + gen_pcg_below(&g->rng, (len - size) / gran + 1) * gran;
 }
 
+/* Whether there is a sequential position, and it in *pos: g's own or the shared one. */
+static bool wg_seq_pos(const struct gen_wg *g, uint64_t *pos)
+{
+	uint64_t end_plus1;
+
+	if (!g->shared_seq) {
+		*pos = g->seq_pos_bytes;
+		return g->has_seq_pos;
+	}
+	end_plus1 = atomic_load_explicit(&g->shared_seq->end_plus1, memory_order_relaxed);
+	*pos = end_plus1 ? end_plus1 - 1 : 0;
+	return end_plus1 != 0;
+}
+
 static uint64_t wg_stride(struct gen_wg *g, uint64_t size)
 {
 	uint64_t gran = wg_gran(g, size);
 	uint64_t span = (g->cfg.stride_max_bytes - g->cfg.stride_min_bytes) / gran + 1;
-	uint64_t pos = g->has_seq_pos ? g->seq_pos_bytes : g->miss_lo_bytes;
+	uint64_t pos;
+
+	if (!wg_seq_pos(g, &pos))
+		pos = g->miss_lo_bytes;
 
 	pos += g->cfg.stride_min_bytes + gen_pcg_below(&g->rng, span) * gran;
 	if (pos > g->len_bytes - size) /* reference §5: a stride past the end restarts */
@@ -166,17 +195,17 @@ static uint64_t wg_random_miss(struct gen_wg *g, uint64_t size, bool is_write)
 	return lo + k * gran;
 }
 
-/* Next sequential block at the end of the previous miss; may shorten *size at an end. */
-static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
+/* The sequential block after a previous miss ending at pos (has_pos: there was one); may
+ * shorten *size at an end. */
+static int wg_seq_next(struct gen_wg *g, bool has_pos, uint64_t pos, uint64_t *pos_out,
+		       uint64_t *size)
 {
-	uint64_t end = g->len_bytes, pos;
+	uint64_t end = g->len_bytes;
 
-	if (!g->has_seq_pos) /* reference §9.5: range start, or a random block for seqnz */
+	if (!has_pos) /* reference §9.5: range start, or a random block for seqnz */
 		pos = g->cfg.seek == GEN_SEEK_SEQNZ
 			      ? wg_uniform(g, g->miss_lo_bytes, end - g->miss_lo_bytes, *size)
 			      : g->miss_lo_bytes;
-	else
-		pos = g->seq_pos_bytes;
 	if (pos >= end) {
 		if (g->cfg.seek == GEN_SEEK_EOF) {
 			g->is_eof = true;
@@ -192,6 +221,27 @@ static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
 	return 0;
 }
 
+/* Next sequential block at the end of the previous miss; a shared position is claimed, so
+ * that every block goes to one generator only. */
+static int wg_sequential(struct gen_wg *g, uint64_t *pos_out, uint64_t *size)
+{
+	_Atomic uint64_t *end_plus1 = g->shared_seq ? &g->shared_seq->end_plus1 : NULL;
+	uint64_t want = *size, seen;
+
+	if (!end_plus1)
+		return wg_seq_next(g, g->has_seq_pos, g->seq_pos_bytes, pos_out, size);
+	seen = atomic_load_explicit(end_plus1, memory_order_relaxed);
+	for (;;) {
+		*size = want;
+		if (wg_seq_next(g, seen != 0, seen ? seen - 1 : 0, pos_out, size))
+			return 1;
+		if (atomic_compare_exchange_weak_explicit(end_plus1, &seen, *pos_out + *size + 1,
+							  memory_order_relaxed,
+							  memory_order_relaxed))
+			return 0;
+	}
+}
+
 static bool wg_is_random(struct gen_wg *g)
 {
 	switch (g->cfg.seek) {
@@ -204,9 +254,14 @@ static bool wg_is_random(struct gen_wg *g)
 	}
 }
 
+void gen_wg_share_seq(struct gen_wg *g, struct gen_seq_cursor *c)
+{
+	g->shared_seq = c;
+}
+
 int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 {
-	bool is_write, is_hit;
+	bool is_write, is_hit, is_claimed = false;
 	uint64_t size, pos;
 
 	if (g->is_eof)
@@ -220,9 +275,14 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 		pos = wg_unstraddle(g, wg_random_miss(g, size, is_write), size);
 	else if (wg_sequential(g, &pos, &size))
 		return 1;
+	else
+		is_claimed = g->shared_seq != NULL; /* the claim moved the shared position */
 	if (!is_hit) { /* misses, random ones included, move the sequential position */
 		g->seq_pos_bytes = pos + size;
 		g->has_seq_pos = true;
+		if (g->shared_seq && !is_claimed)
+			atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
+					      memory_order_relaxed);
 	}
 	io->is_write = is_write;
 	io->size_bytes = size;

@@ -19,17 +19,28 @@ void parm_wd_fini(struct parm_wd *wd)
 	memset(wd, 0, sizeof(*wd));
 }
 
-/* seekpct=n, random, r, seq, sequential, seqnz, eof (-1), (poisson,n) ([090], [091]). */
+/* A non-empty prefix of word, in its case. */
+static bool is_prefix_of(const char *s, const char *word)
+{
+	size_t len = strlen(s);
+
+	return len && !strncmp(s, word, len);
+}
+
+/* seekpct=n, random, seq, sequential, seqnz, eof (-1), (poisson,n) ([090], [091]), read as
+ * VDbench 5.04.07 reads them (observed, [286]): random by any prefix (r, ran), anything starting
+ * seq (seqn, sequentialx) sequential unless it starts seqnz, eof in any case; the others in lower
+ * case only (Random, SEQ are refused). */
 static int seek_word(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
 {
 	const char *w = v->text;
 
-	if (!strcasecmp(w, "random") || !strcasecmp(w, "r")) {
+	if (is_prefix_of(w, "random")) {
 		wd->seekpct = 100;
-	} else if (!strcasecmp(w, "seq") || !strcasecmp(w, "sequential")) {
-		wd->seekpct = 0;
-	} else if (!strcasecmp(w, "seqnz")) {
+	} else if (!strncmp(w, "seqnz", 5)) {
 		wd->seek = PARM_SEEK_SEQNZ;
+		wd->seekpct = 0;
+	} else if (!strncmp(w, "seq", 3)) {
 		wd->seekpct = 0;
 	} else if (!strcasecmp(w, "eof") || !strcmp(w, "-1")) {
 		wd->seek = PARM_SEEK_EOF;
@@ -50,7 +61,7 @@ static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm
 {
 	wd->seek = PARM_SEEK_PCT;
 	if (v->kind == PARM_VAL_LIST && v->nr_items == 2 &&
-	    !strcasecmp(v->items[0].text, "poisson")) {
+	    is_prefix_of(v->items[0].text, "poisson")) { /* (p,5), (poi,5) [286] */
 		wd->seek = PARM_SEEK_POISSON;
 		return parm_get_double(&v->items[1], PARM_UNIT_PLAIN, 1e-9, 1e18, "seekpct",
 				       &wd->seekpct, err);
@@ -133,7 +144,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_SEEKPCT:
 		return set_seekpct(wd, v, err);
 	case PARM_KW_SKEW:
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &wd->skew, err);
+		/* any value: VDbench checks the RD's total, and -s lists skew=120 beside a WD
+		 * without skew= (plan_check_runnable() refuses it before a run) */
+		return set_pct(v, "skew", &wd->skew, err);
 	case PARM_KW_IORATE:
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);

@@ -87,6 +87,10 @@ static int raw_add(struct parm_raw *raw, struct parm_raw_def **out)
 	return 0;
 }
 
+/* Names become report file names, the longest "<name>.histogram.html": 255 bytes (NAME_MAX)
+ * less that suffix. VDbench has no limit and fails when it writes the report. */
+#define PARM_MAX_NAME 240
+
 /* sd=NAME starts a definition; sd=default edits the defaults of later SDs. */
 static int start_def(struct builder *b, const struct starter *st, const struct parm_item *it)
 {
@@ -96,6 +100,11 @@ static int start_def(struct builder *b, const struct starter *st, const struct p
 	if (it->val.kind != PARM_VAL_WORD || !it->val.text[0])
 		return parm_errf(b->err, &it->val.loc, "%s= needs a single name; expected %s=name",
 				 st->word, st->word);
+	if (strlen(it->val.text) > PARM_MAX_NAME)
+		return parm_errf(b->err, &it->val.loc,
+				 "%s= name of %zu characters; expected at most %d (it names the "
+				 "report files <name>.html)",
+				 st->word, strlen(it->val.text), PARM_MAX_NAME);
 	b->sec = st->sec;
 	b->def_seq = b->seq;
 	b->nr_luns = 0;
@@ -234,7 +243,33 @@ static int check_histogram(struct builder *b, const struct parm_item *it)
 	return 0;
 }
 
-static int check_item(struct builder *b, const struct parm_kw_match *m, const struct parm_item *it)
+/* An abbreviated iorate= reads its list as VDbench 5.04.07 reads a list it does not know
+ * ([290]): a list that starts with a number takes numbers only; one that starts with max or
+ * curve is that word alone, the numbers after it dropped; two words fail. iorate= in full takes
+ * (max,100) as two runs. */
+static int abbrev_iorate(struct builder *b, struct parm_item *it)
+{
+	struct parm_val *v = &it->val, first;
+	bool is_word = !parm_num_looks_numeric(v->items[0].text);
+
+	for (size_t i = 1; i < v->nr_items; i++)
+		if (!parm_num_looks_numeric(v->items[i].text))
+			return parm_errf(b->err, &v->loc,
+					 is_word ? "%s=%s: %s= is iorate= abbreviated, which takes "
+						   "one word; expected iorate=%s in full"
+						 : "%s=%s: %s= is iorate= abbreviated, which mixes no "
+						   "numbers and words; expected iorate=%s in full",
+					 it->key, v->text, it->key, v->text);
+	if (!is_word)
+		return 0;
+	first = v->items[0];
+	memset(&v->items[0], 0, sizeof(v->items[0]));
+	parm_val_fini(v);
+	*v = first;
+	return 0;
+}
+
+static int check_item(struct builder *b, const struct parm_kw_match *m, struct parm_item *it)
 {
 	if (m->kw == PARM_KW_OPERATION || m->kw == PARM_KW_FWDRATE)
 		return fs_keyword(b, it);
@@ -244,6 +279,9 @@ static int check_item(struct builder *b, const struct parm_kw_match *m, const st
 		return check_histogram(b, it);
 	if (b->sec != PARM_SEC_RD)
 		return 0;
+	if (m->kw == PARM_KW_IORATE && m->is_abbrev && it->val.kind == PARM_VAL_LIST &&
+	    it->val.nr_items)
+		return abbrev_iorate(b, it);
 	if (m->kw == PARM_KW_WD && is_own(b, PARM_KW_WD))
 		return parm_errf(
 			b->err, &it->key_loc,
@@ -279,7 +317,7 @@ static void store(struct builder *b, enum parm_kw kw, const struct parm_item *it
 		s->val[PARM_KW_IORATE_LIST] = &it->val; /* the loop; the last iorate= is shown */
 }
 
-static int take_item(struct builder *b, const struct parm_item *it)
+static int take_item(struct builder *b, struct parm_item *it)
 {
 	const struct starter *st = find_starter(it->key, b->sec);
 	struct parm_kw_match m;
@@ -311,19 +349,11 @@ static int take_item(struct builder *b, const struct parm_item *it)
 
 static int keep_items(struct parm_raw *raw, struct parm_item *items, size_t nr)
 {
-	struct parm_item **blocks =
-		realloc(raw->item_blocks, (raw->nr_blocks + 1) * sizeof(*blocks));
-	size_t *counts;
-
-	if (!blocks)
+	if (parm_grow((void **)&raw->nr_items, raw->nr_blocks, sizeof(*raw->nr_items)) ||
+	    parm_grow((void **)&raw->item_blocks, raw->nr_blocks, sizeof(*raw->item_blocks)))
 		return -ENOMEM;
-	raw->item_blocks = blocks;
-	counts = realloc(raw->nr_items, (raw->nr_blocks + 1) * sizeof(*counts));
-	if (!counts)
-		return -ENOMEM;
-	raw->nr_items = counts;
-	blocks[raw->nr_blocks] = items;
-	counts[raw->nr_blocks++] = nr;
+	raw->item_blocks[raw->nr_blocks] = items;
+	raw->nr_items[raw->nr_blocks++] = nr;
 	return 0;
 }
 

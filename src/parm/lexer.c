@@ -4,6 +4,7 @@
  * closed silently, nested parentheses are flattened ((1k,2k)) and empty list items are skipped.
  * Double quotes protect blanks, commas, '=' and parentheses and are removed. */
 #include "lexer.h"
+#include "build.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -67,10 +68,9 @@ static int list_add(struct lexer *lx, struct parm_val *v, size_t start, size_t e
 
 	if (start == end)
 		return 0; /* (1,,2): empty items are skipped */
-	items = realloc(v->items, (v->nr_items + 1) * sizeof(*items));
-	if (!items)
+	if (parm_grow((void **)&v->items, v->nr_items, sizeof(*items)))
 		return -ENOMEM;
-	v->items = items;
+	items = v->items;
 	it = &items[v->nr_items++];
 	memset(it, 0, sizeof(*it));
 	it->kind = PARM_VAL_WORD;
@@ -235,10 +235,9 @@ static int lex_all(struct lexer *lx, struct parm_item **items, size_t *nr)
 
 		if (ret)
 			return ret;
-		n = realloc(*items, (*nr + 1) * sizeof(*n));
-		if (!n)
+		if (parm_grow((void **)items, *nr, sizeof(**items))) /* doubling: 100k items */
 			return -ENOMEM;
-		*items = n;
+		n = *items;
 		memset(&n[*nr], 0, sizeof(n[*nr]));
 		ret = lex_item(lx, &n[(*nr)++], pos, end);
 		if (ret)

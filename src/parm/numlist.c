@@ -1,5 +1,6 @@
 /* Numeric lists as VDbench 5.04.07 expands them (tests/parm/FINDINGS.md §5, §6): single values,
- * ranges (from-to,step) that take the next item as their step, doubling and halving (from-to,d)
+ * ranges (from-to,step) that take the next item as their step (a descending range without one is
+ * its from value alone), doubling and halving (from-to,d)
  * mixed freely with single values, and the quirks of negative numbers inside parentheses: a
  * leading -N is the range 0..N with the list cut to its written length, a later one ends the
  * list. A set mixing numbers and words is refused. */
@@ -152,11 +153,6 @@ static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit,
 	struct parm_num lo, hi;
 	char lo_text[72];
 
-	if (i + 1 >= v->nr_items)
-		return parm_errf(err, &r->loc,
-				 "range '%s' in %s= has no step; expected (from-to,step) or "
-				 "(from-to,d)",
-				 r->text, what);
 	if (dash >= sizeof(lo_text))
 		return bad_number(r, what, err);
 	memcpy(lo_text, r->text, dash);
@@ -166,6 +162,13 @@ static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit,
 			err, &r->loc,
 			"invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)",
 			r->text, what);
+	if (i + 1 >= v->nr_items && lo.value > hi.value) /* descending, no step: from alone [280] */
+		return num_list_add(l, lo.value, lo.is_pct);
+	if (i + 1 >= v->nr_items)
+		return parm_errf(err, &r->loc,
+				 "range '%s' in %s= has no step; expected (from-to,step) or "
+				 "(from-to,d)",
+				 r->text, what);
 	if (!strcmp(v->items[i + 1].text, "d"))
 		return expand_doubling(r, lo.value, hi.value, lo.is_pct, l, err);
 	return expand_stepped(r, &v->items[i + 1], lo.value, hi.value, lo.is_pct, l, err);

@@ -98,7 +98,8 @@ int parm_rd_rates(const struct parm_val *v, struct parm_rate **out, struct parm_
 	return nr;
 }
 
-/* distribution=exponential|uniform|deterministic (any prefix), variable, spike ([208], [210]). */
+/* distribution=exponential|uniform|deterministic, variable, spike, each by any prefix ([208], [210],
+ * [284]). */
 int parm_rd_distribution(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
 {
 	static const char *const dists[] = { "exponential", "uniform", "deterministic" };
@@ -114,9 +115,9 @@ int parm_rd_distribution(struct parm_rd *rd, const struct parm_val *v, struct pa
 				rd->distribution = (enum parm_dist)d;
 				is_known = true;
 			}
-		if (!strcasecmp(w->text, "variable"))
+		if (len && !strncasecmp("variable", w->text, len)) /* va, v [284] */
 			is_known = rd->is_variable = true;
-		else if (!strcasecmp(w->text, "spike"))
+		else if (len && !strncasecmp("spike", w->text, len)) /* sp, s [284] */
 			is_known = rd->is_spike = true;
 		if (!is_known)
 			return parm_errf(

@@ -181,14 +181,19 @@ static int check_leftover(struct reader *r, const struct parm_line_buf *b, size_
 {
 	for (size_t i = start; i + 1 < end; i++) {
 		struct parm_loc loc;
+		size_t n = i + 2;
 
 		if (b->text[i] != '=' || (b->text[i + 1] != '$' && b->text[i + 1] != '!'))
 			continue;
+		/* the name alone: $th of threads=$th,openflags=o_direct */
+		while (n < end && (isalnum((unsigned char)b->text[n]) || b->text[n] == '_'))
+			n++;
 		loc = line_loc(r->src, line_idx, b->col[i + 1]);
 		return parm_errf(r->err, &loc,
 				 "unknown variable substitution request: %.*s; expected "
-				 "name=value on the command line",
-				 (int)(end - i - 1), b->text + i + 1);
+				 "%.*s=value on the command line",
+				 (int)(n - i - 1), b->text + i + 1, (int)(n - i - 2),
+				 b->text + i + 2);
 	}
 	return 0;
 }

@@ -4,12 +4,24 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* A limit as the user writes it: 1048576, not 1.04858e+06. */
+static const char *limit_text(double v, char *buf, size_t len)
+{
+	if (v == trunc(v) && fabs(v) < 1e19)
+		snprintf(buf, len, "%.0f", v);
+	else
+		snprintf(buf, len, "%g", v);
+	return buf;
+}
 
 int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, double max,
 		    const char *what, double *out, struct parm_err *err)
 {
+	char lo[32], hi[32];
 	struct parm_num n;
 
 	if (v->kind != PARM_VAL_WORD)
@@ -18,8 +30,9 @@ int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, d
 	if (parm_num_parse(v->text, unit, &n) || n.is_pct)
 		return parm_errf(err, &v->loc, "invalid %s=%s; expected a number", what, v->text);
 	if (n.value < min || n.value > max)
-		return parm_errf(err, &v->loc, "invalid %s=%s; expected a value from %g to %g",
-				 what, v->text, min, max);
+		return parm_errf(err, &v->loc, "invalid %s=%s; expected a value from %s to %s",
+				 what, v->text, limit_text(min, lo, sizeof(lo)),
+				 limit_text(max, hi, sizeof(hi)));
 	*out = n.value;
 	return 0;
 }
@@ -112,6 +125,14 @@ static int openflag_word(const struct parm_val *w, struct parm_openflags *out, s
 		if (*end || bits > UINT32_MAX)
 			return parm_errf(err, &w->loc, "invalid openflags=%s; expected hex bits",
 					 t);
+		/* the engine opens with these alone: any other bit would be dropped unseen */
+		if (bits & ~(unsigned long)(O_DIRECT | O_DSYNC))
+			return parm_errf(err, &w->loc,
+					 "openflags=%s: bits 0x%lx are not supported; expected "
+					 "bits of O_DIRECT (0x%x) and O_DSYNC (0x%x), or o_direct, "
+					 "o_sync, fsync",
+					 t, bits & ~(unsigned long)(O_DIRECT | O_DSYNC), O_DIRECT,
+					 O_DSYNC);
 		out->flags |= (uint32_t)bits;
 	} else if (!strcasecmp(t, "clear_cache") || !strcasecmp(t, "none")) {
 		/* Solaris-only in VDbench; nothing to do on Linux */

@@ -1,78 +1,23 @@
-/* What a real run needs beyond what VDbench 5.04.07 checks with -s: -s accepts transfer sizes that
- * are not a multiple of 512 on a WD ([085]), percentages above 100 ([230], [254]) and negative
- * loop values shown as N% ([074]); VDbench fails on them once the run starts, ioramp refuses them
- * before any I/O with an error at the value. */
+/* What a real run needs beyond what VDbench 5.04.07 checks with -s: -s lists negative loop values
+ * shown as N% ([074]); VDbench fails on them once the run starts, ioramp refuses them before any
+ * I/O with an error at the value. What VDbench runs, ioramp runs: a WD xfersize that is not a
+ * multiple of 512 on a file ([085]; sd_open.c refuses it under O_DIRECT, validate_exec.c with data
+ * validation) and read/hit percentages outside 0..100, which run as 0 or 100 ([230], [254];
+ * run_build.c clamps them). A skew outside 0..100 -s lists ([281]) is refused. */
 #include "plan_int.h"
 
 #include <errno.h>
 #include <math.h>
 
-static bool is_pct(double v)
-{
-	return v >= 0 && v <= 100;
-}
-
-static int check_size(const struct parm_wd *wd, uint64_t bytes, struct parm_err *err)
-{
-	const struct parm_val *v = wd->set.val[PARM_KW_XFERSIZE];
-
-	if (bytes % 512 == 0)
-		return 0;
-	return parm_errf(err, v ? &v->loc : &wd->loc,
-			 "wd=%s: xfersize %llu is not a multiple of 512 bytes; expected 512, 4k, "
-			 "1.5k, ... (VDbench -s accepts it, a run does not)",
-			 wd->name, (unsigned long long)bytes);
-}
-
-static int check_wd_xfer(const struct parm_wd *wd, struct parm_err *err)
-{
-	const struct parm_xfer *x = &wd->xfer;
-	int ret = 0;
-
-	if (x->kind == PARM_XFER_RANGE) {
-		ret = check_size(wd, x->min_bytes, err);
-		if (!ret)
-			ret = check_size(wd, x->max_bytes, err);
-		return ret ? ret : check_size(wd, x->align_bytes, err);
-	}
-	for (size_t i = 0; !ret && i < x->nr; i++)
-		ret = check_size(wd, x->sizes_bytes[i], err);
-	return ret;
-}
-
-static int check_wd_pct(const struct parm_wd *wd, enum parm_kw kw, double v, struct parm_err *err)
-{
-	const struct parm_val *val = wd->set.val[kw];
-
-	if (!val || is_pct(v))
-		return 0;
-	return parm_errf(err, &val->loc, "wd=%s: %s=%s; expected a percentage from 0 to 100",
-			 wd->name, parm_kw_name(kw), val->text);
-}
-
-static int check_wd(const struct parm_wd *wd, struct parm_err *err)
-{
-	int ret = check_wd_xfer(wd, err);
-
-	if (!ret)
-		ret = check_wd_pct(wd, wd->set.val[PARM_KW_WRPCT] ? PARM_KW_WRPCT : PARM_KW_RDPCT,
-				   wd->rdpct, err);
-	if (!ret)
-		ret = check_wd_pct(wd, PARM_KW_RHPCT, wd->rhpct, err);
-	if (!ret)
-		ret = check_wd_pct(wd, PARM_KW_WHPCT, wd->whpct, err);
-	return ret;
-}
-
 static bool loop_value_ok(enum parm_kw kw, double v)
 {
 	switch (kw) {
-	case PARM_KW_FORRDPCT:
+	case PARM_KW_FORRDPCT: /* any value: clamped to 0..100 as VDbench runs it */
 	case PARM_KW_FORRHPCT:
 	case PARM_KW_FORWHPCT:
-		return is_pct(v);
+		return true;
 	case PARM_KW_FORSEEKPCT:
-		return is_pct(v) || v == -1; /* -1: eof */
+		return (v >= 0 && v <= 100) || v == -1; /* -1: eof */
 	case PARM_KW_FORXFERSIZE:
 		return v > 0;
 	default:
@@ -85,11 +30,8 @@ static const char *loop_expected(enum parm_kw kw)
 	switch (kw) {
 	case PARM_KW_FORXFERSIZE:
 		return "a size above 0";
-	case PARM_KW_FORRDPCT:
-	case PARM_KW_FORRHPCT:
-	case PARM_KW_FORWHPCT:
 	case PARM_KW_FORSEEKPCT:
-		return "a percentage from 0 to 100";
+		return "a percentage from 0 to 100, or -1 (eof)";
 	default:
 		return "0 or more";
 	}
@@ -134,6 +76,29 @@ static int check_relative(const struct plan *p, struct parm_err *err)
 	return 0;
 }
 
+/* -s lists skew=120 beside a WD without skew=, which gets -20; VDbench's run gives that WD no
+ * rate limit and the other none of the I/O ([281]). */
+static int check_skews(const struct plan *p, struct parm_err *err)
+{
+	for (size_t i = 0; i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+
+		for (size_t w = 0; w < r->nr_wds; w++) {
+			const struct parm_wd *wd = r->wds[w];
+			const struct parm_val *v = wd->set.val[PARM_KW_SKEW];
+
+			if (r->skews[w] >= 0 && r->skews[w] <= 100)
+				continue;
+			return parm_errf(err, v ? &v->loc : &wd->loc,
+					 "rd=%s: wd=%s would run at skew %.2f%% (VDbench -s lists "
+					 "it); expected skews from 0 to 100 that leave the WDs "
+					 "without skew= a share of 0 or more",
+					 p->cfg->rds[r->rd_idx].name, wd->name, r->skews[w]);
+		}
+	}
+	return 0;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -144,13 +109,9 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		return -EINVAL;
 	}
 	ret = check_relative(p, err);
-	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
-		ret = check_wd(&cfg->wds[i], err);
-	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
-		if (cfg->rds[i].own_wd)
-			ret = check_wd(cfg->rds[i].own_wd, err);
-		if (!ret)
-			ret = check_loops(&cfg->rds[i], err);
-	}
+	if (!ret)
+		ret = check_skews(p, err);
+	for (size_t i = 0; !ret && i < cfg->nr_rds; i++)
+		ret = check_loops(&cfg->rds[i], err);
 	return ret;
 }

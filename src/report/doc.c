@@ -176,6 +176,7 @@ int rep_doc_write(const struct rep_doc *d, FILE *f)
 
 	if (!text)
 		return -ENOMEM;
+	errno = 0;
 	while (!ret && d->spill && (at = strstr(p, placeholder_prefix))) {
 		char *end;
 		unsigned long idx = strtoul(at + strlen(placeholder_prefix), &end, 10);
@@ -189,9 +190,11 @@ int rep_doc_write(const struct rep_doc *d, FILE *f)
 		p = end + 1;
 	}
 	if (!ret && (fputs(p, f) == EOF || fputc('\n', f) == EOF))
-		ret = -EIO;
+		ret = errno ? -errno : -EIO; /* ENOSPC, EDQUOT: the cause, not EIO */
 	free(text);
-	return ret ? ret : ferror(f) ? -EIO : 0;
+	if (!ret && (fflush(f) || ferror(f)))
+		ret = errno ? -errno : -EIO;
+	return ret;
 }
 
 static int write_doc(FILE *f, const void *d)

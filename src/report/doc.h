@@ -106,6 +106,15 @@ double rep_doc_hist_stddev_ns(const struct stats_hist *h);
 json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 		       const struct rep_sample *s, unsigned int flags);
 
+/* ---- set-up (doc_setup.c) ------------------------------------------------------------------- */
+
+/* {"kernel": "Linux 6.1.0 x86_64", "cpu": "model name" or null, "nr_cpus": n}. NULL: no memory. */
+json_t *rep_doc_host(void);
+/* Adds to run's "sds" each SD's "range" ([lo, hi], % of the lun or bytes above 200) and
+ * "openflags" text, and to its "wds" each WD's "sds", fixed "iorate" and "priority" (null
+ * when not given), from cfg (NULL: nothing). */
+void rep_doc_run_setup(const struct parm_config *cfg, json_t *run);
+
 /* ---- data validation (doc_dv.c) ------------------------------------------------------------ */
 
 /* Appends a key block in error to root's "data_validation" object (created when missing), or

@@ -93,6 +93,8 @@ json_t *rep_doc_execution(const struct rep_exec *x)
 		      (json_int_t)x->start_tod_ns, "seed", seed, "engine", engine_obj(x),
 		      "mb_bytes", (json_int_t)x->mb_bytes, "sla_us", sla_list(x), "outdir",
 		      x->outdir ? rep_json_text(x->outdir) : json_null(), "end_time", "status");
+	if (e)
+		json_object_set_new(e, "host", rep_doc_host());
 	if (e && x->nr_hosts)
 		json_object_set_new(e, "hosts", host_list(x));
 	return e;
@@ -180,13 +182,19 @@ static json_t *run_sds(const struct rep_run *r)
 {
 	json_t *a = json_array();
 
-	for (size_t i = 0; a && i < r->nr_sds; i++)
+	for (size_t i = 0; a && i < r->nr_sds; i++) {
+		const char *engine = r->sd_engines ? r->sd_engines[i] : NULL;
+
 		json_array_append_new(
-			a, json_pack("{s:o,s:o,s:I,s:i}", "name", rep_json_text(r->sd_names[i]),
-				     "lun", rep_json_text(r->sd_luns ? r->sd_luns[i] : NULL),
-				     "size_bytes",
-				     (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
-				     "threads", r->sd_threads ? (int)r->sd_threads[i] : 0));
+			a,
+			json_pack("{s:o,s:o,s:I,s:i,s:o,s:b}", "name",
+				  rep_json_text(r->sd_names[i]), "lun",
+				  rep_json_text(r->sd_luns ? r->sd_luns[i] : NULL), "size_bytes",
+				  (json_int_t)(r->sd_size_bytes ? r->sd_size_bytes[i] : 0),
+				  "threads", r->sd_threads ? (int)r->sd_threads[i] : 0, "engine",
+				  engine ? rep_json_text(engine) : json_null(), "is_engine_default",
+				  r->sd_engine_is_default && r->sd_engine_is_default[i]));
+	}
 	return a;
 }
 
@@ -217,9 +225,10 @@ json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r)
 	bool has_plan = r->run && x->plan;
 	const char *rd = has_plan ? x->plan->cfg->rds[r->run->rd_idx].name : NULL;
 	char tod[64];
+	json_t *run;
 
 	rep_doc_time(r->start_tod_ns, tod);
-	return json_pack(
+	run = json_pack(
 		"{s:o,s:o,s:o,s:o,s:o,s:I,s:I,s:I,s:i,s:s,s:o,s:o,s:o,s:[],s:n,s:b,s:b,"
 		"s:b,s:n}",
 		"name", rep_json_text(r->name), "plan_idx",
@@ -230,4 +239,7 @@ json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r)
 		"nr_warmup_intervals", (int)r->nr_warmup_intervals, "start_time", tod, "sds",
 		run_sds(r), "wds", run_wds(r), "params", params(&r->params), "intervals", "average",
 		"is_complete", false, "is_interrupted", false, "is_eof", false, "observed_iops");
+	if (run && has_plan)
+		rep_doc_run_setup(x->plan->cfg, run);
+	return run;
 }

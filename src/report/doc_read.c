@@ -92,7 +92,11 @@ int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), c
 	f = fopen(tmp, "w");
 	if (!f)
 		return -errno;
+	errno = 0;
 	ret = write(f, arg);
+	if (!ret && (fflush(f) || ferror(f)))
+		ret = errno ? -errno : -EIO;
+	ret = rep_write_cause(f, ret);
 	if (fclose(f) && !ret)
 		ret = -errno;
 	if (!ret && rename(tmp, path))

@@ -258,6 +258,11 @@ int rep_set_event(struct rep_set *s, const struct rep_event *e)
 	case REP_EV_DV_SUMMARY:
 		rep_set_dv_summary(s, e->dv_summary);
 		return 0;
+	case REP_EV_ENGINE:
+		rep_set_log_notef(s, "engine: %s for %zu SD%s (%s)", e->engine.name,
+				  e->engine.nr_sds, e->engine.nr_sds == 1 ? "" : "s",
+				  e->engine.kind);
+		return 0;
 	default:
 		rep_event_lines(e, emit_message, s);
 		return 0;

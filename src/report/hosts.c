@@ -1,8 +1,11 @@
-/* Many hosts (reference §10.2): <host>.html, the interval and average lines of each host's
+/* The host reports (reference §10.2): <host>.html, the interval and average lines of each host's
  * total, and <host>-<n>.html, those of each slave (one MPI rank), as VDbench 5.04.07 writes
  * them ([observed], doc/cluster.md): a title line, links to the slaves, the run links, then per
- * run its anchor and the lines in the console layout, with that host's CPU. Nothing on one
- * host. */
+ * run its anchor and the lines in the console layout, with that host's CPU. On one host, the
+ * pair VDbench writes for its one slave: localhost.html and localhost-0.html with the run's
+ * totals, linking the slave's stdout (slavelog.c) and localhost.var_adm_msgs.html, which holds
+ * only its heading as ioramp scans no system log (observed: VDbench's on a host without
+ * /var/adm/messages). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -20,6 +23,7 @@ struct hosts {
 	const struct rep_exec *x;
 	struct host_file *host;	 /* nr_hosts */
 	struct host_file *slave; /* nr_slaves */
+	bool is_solo;		 /* one host: host[0] and slave[0] show the total */
 };
 
 static int hosts_close(void *state, int status);
@@ -69,22 +73,74 @@ static int open_slave(struct hosts *h, size_t i)
 	return 0;
 }
 
+static int write_messages(const struct rep_exec *x, const char *host)
+{
+	char file[1024];
+	FILE *f;
+
+	snprintf(file, sizeof(file), "%s.var_adm_msgs.html", host);
+	f = rep_html_open(x, file);
+	if (!f)
+		return -errno;
+	fprintf(f, "This file will contain the last 'nn' lines of files \n"
+		   "/var/adm/messages and /var/adm/messages.0 on the target host. \n \n");
+	return rep_html_close(f);
+}
+
+static int open_solo(struct hosts *h)
+{
+	const struct rep_exec *x = h->x;
+	const char *host = rep_host_name(x);
+	char slave[512];
+	FILE *f = open_file(x, host);
+
+	if (!f)
+		return -errno;
+	h->host[0].f = f;
+	snprintf(slave, sizeof(slave), "%s-0", host);
+	fprintf(f,
+		"Host summary report(s) for host=%s\n\n"
+		"Link to slave summary report:    <A HREF=\"%s.html\">%s summary</A>   "
+		"<A HREF=\"%s.stdout.html\">%s stdout</A>\n"
+		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
+		host, slave, slave, slave, slave, host);
+	rep_html_run_links(f, x);
+	fputc('\n', f);
+	fflush(f);
+	f = open_file(x, slave);
+	if (!f)
+		return -errno;
+	h->slave[0].f = f;
+	fprintf(f,
+		"Slave summary report for slave=%s\n\n"
+		"Console log:                     <A HREF=\"%s.stdout.html\">Slave stdout/stderr</A>"
+		"\n\n",
+		slave, slave);
+	rep_html_run_links(f, x);
+	fputc('\n', f);
+	fflush(f);
+	return write_messages(x, host);
+}
+
 static int hosts_open(const struct rep_exec *x, void **state)
 {
 	struct hosts *h;
 	int ret = 0;
 
 	*state = NULL;
-	if (!x->outdir || !x->nr_hosts)
+	if (!x->outdir)
 		return 0;
 	h = calloc(1, sizeof(*h));
 	if (!h)
 		return -ENOMEM;
 	h->x = x;
-	h->host = calloc(x->nr_hosts, sizeof(*h->host));
+	h->is_solo = !x->nr_hosts;
+	h->host = calloc(x->nr_hosts ? x->nr_hosts : 1, sizeof(*h->host));
 	h->slave = calloc(x->nr_slaves ? x->nr_slaves : 1, sizeof(*h->slave));
 	if (!h->host || !h->slave)
 		ret = -ENOMEM;
+	if (!ret && h->is_solo)
+		ret = open_solo(h);
 	for (size_t i = 0; !ret && i < x->nr_hosts; i++)
 		ret = open_host(h, i);
 	for (size_t i = 0; !ret && i < x->nr_slaves; i++)
@@ -106,13 +162,23 @@ static void file_run_start(struct host_file *hf, const struct rep_run *r)
 	fflush(hf->f);
 }
 
+static size_t nr_host_files(const struct hosts *h)
+{
+	return h->is_solo ? 1 : h->x->nr_hosts;
+}
+
+static size_t nr_slave_files(const struct hosts *h)
+{
+	return h->is_solo ? 1 : h->x->nr_slaves;
+}
+
 static int hosts_run_start(void *state, const struct rep_run *r)
 {
 	struct hosts *h = state;
 
-	for (size_t i = 0; h && i < h->x->nr_hosts; i++)
+	for (size_t i = 0; h && i < nr_host_files(h); i++)
 		file_run_start(&h->host[i], r);
-	for (size_t i = 0; h && i < h->x->nr_slaves; i++)
+	for (size_t i = 0; h && i < nr_slave_files(h); i++)
 		file_run_start(&h->slave[i], r);
 	return 0;
 }
@@ -137,6 +203,11 @@ static void hosts_sample(struct hosts *h, const struct rep_run *r, const struct 
 {
 	const struct rep_exec *x = h->x;
 
+	if (h->is_solo) { /* the one slave is the host: both show the total */
+		file_line(x, &h->host[0], s, s->total, 0);
+		file_line(x, &h->slave[0], s, s->total, 0);
+		return;
+	}
 	if (!s->host || r->nr_hosts != x->nr_hosts || r->nr_slaves != x->nr_slaves)
 		return;
 	for (size_t i = 0; i < x->nr_hosts; i++) {
@@ -173,13 +244,13 @@ static int hosts_close(void *state, int status)
 	(void)status;
 	if (!h)
 		return 0;
-	for (size_t i = 0; h->host && i < h->x->nr_hosts; i++) {
+	for (size_t i = 0; h->host && i < nr_host_files(h); i++) {
 		int r = h->host[i].f ? rep_html_close(h->host[i].f) : 0;
 
 		if (r < 0 && !ret)
 			ret = r;
 	}
-	for (size_t i = 0; h->slave && i < h->x->nr_slaves; i++) {
+	for (size_t i = 0; h->slave && i < nr_slave_files(h); i++) {
 		int r = h->slave[i].f ? rep_html_close(h->slave[i].f) : 0;
 
 		if (r < 0 && !ret)

@@ -60,8 +60,9 @@ int rep_html_close(FILE *f)
 
 	if (!f)
 		return 0;
+	errno = 0; /* a failed flush says why (ENOSPC); a stream that failed earlier may not */
 	if (fflush(f) || ferror(f))
-		ret = errno ? -errno : -EIO;
+		ret = rep_write_cause(f, errno ? -errno : -EIO);
 	if (fclose(f) && !ret)
 		ret = errno ? -errno : -EIO;
 	return ret;

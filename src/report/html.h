@@ -5,10 +5,12 @@
 #define IORAMP_REPORT_HTML_H
 
 #include <jansson.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
 #include "ioramp/report.h"
+#include "svg.h"
 
 /* A published curve: points of IOPS and average latency in us. */
 struct rep_overlay_data {
@@ -28,7 +30,13 @@ void rep_overlay_fini(struct rep_overlay_data *d);
 struct rep_html_group {
 	const json_t **curves;
 	size_t nr;
+	const char *note; /* on each of their charts (REP_HTML_MODEL_NOTE), or NULL */
 };
+
+/* What every chart of modelled drives says, so that a chart saved alone still says it. */
+#define REP_HTML_MODEL_NOTE "modelled drives, not measurements"
+/* REP_HTML_MODEL_NOTE when doc's drives were modelled, else NULL. */
+const char *rep_html_model_note(const json_t *doc);
 
 /* The page's style sheet (html_page.c), shared by the suite page. */
 extern const char rep_html_style[];
@@ -56,6 +64,34 @@ const char *rep_html_curve_label(const struct rep_html_group *g, size_t i, char 
  * gives room for points + 1) and returns the count. */
 size_t rep_html_curve_runs(const json_t *curve, size_t *idx);
 
+/* One series of a chart (html_lines.c): point arrays the page owns. */
+struct rep_html_line {
+	double *x;
+	double *y;
+	char **tips;	 /* tooltip per point, freed with the line */
+	bool *is_missed; /* drawn hollow: the point missed its target */
+	size_t nr;
+	size_t cap; /* points x and y have room for */
+	char name[256];
+	char color[8];
+};
+
+/* Room for nr points. Returns 0 or -ENOMEM (free the lines either way). */
+int rep_html_line_init(struct rep_html_line *l, size_t nr);
+/* Frees nr lines' points and the array l. */
+void rep_html_lines_free(struct rep_html_line *l, size_t nr);
+/* Tick formats: 2.5k; 1,234; "10 ms" for a value in us. */
+void rep_html_fmt_si(double v, char *buf, size_t len);
+void rep_html_fmt_plain(double v, char *buf, size_t len);
+void rep_html_fmt_us_log(double us, char *buf, size_t len);
+/* Switches the y values (us) to ms when they run past 20 ms; returns the unit's name. */
+const char *rep_html_latency_unit(struct rep_html_line *l, size_t nr);
+/* Writes chart c in a <figure> with a link that downloads it as an .svg file. */
+void rep_html_figure(FILE *f, const struct rep_svg_chart *c);
+/* Writes the chart of nr lines, styles[i] the style of line i, in a <figure>. */
+void rep_html_chart_write(FILE *f, struct rep_svg_chart *c, struct rep_html_line *l, size_t nr,
+			  const enum rep_svg_style *styles);
+
 /* Charts (html_charts.c): IOPS against mean or p99 service time, IOPS over time, and the
  * service-time distribution. */
 void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99,
@@ -63,6 +99,41 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 			 const struct rep_html_group *g);
 void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+
+/* Sweeps (html_sweep.c): whether g's curves sweep a parameter other than iorate, and their
+ * charts against it: mean or p99 service time, or throughput (MB/s for blocks of 64 KiB and
+ * more, else IOPS). */
+enum rep_html_sweep_y {
+	REP_HTML_SWEEP_MEAN,
+	REP_HTML_SWEEP_P99,
+	REP_HTML_SWEEP_THROUGHPUT
+};
+bool rep_html_is_sweep(const struct rep_html_group *g);
+void rep_html_sweep_chart(FILE *f, const struct rep_html_group *g, enum rep_html_sweep_y y);
+
+/* Pressure tests (html_pressure.c): whether g's curves are iorate sweeps of two or more WDs
+ * (write pressure, noisy neighbour); their charts (the read-only WDs' mean, p99.99 and
+ * p99.9999, then mean, p99 ... p99.9999 per WD, against the write MB/s per SD written) and
+ * the table of every point's WDs. */
+bool rep_html_is_pressure(const struct rep_html_group *g);
+void rep_html_pressure_charts(FILE *f, const json_t *doc, const struct rep_html_group *g,
+			      bool is_brief); /* brief: the readers, mean and p99.99 only */
+void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_group *g);
+
+/* The whole test (html_setup.c): a banner when a run missed its target or ioramp's CPU was
+ * the limit (nothing otherwise), links to the output directory's other files, and the
+ * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
+ * times; ioramp, kernel and CPU). */
+void rep_html_validity_banner(FILE *f, const json_t *doc);
+void rep_html_output_links(FILE *f);
+void rep_html_setup(FILE *f, const json_t *doc);
+
+/* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their
+ * figures in the document; a chart with a line per SD over that curve's points, and a table
+ * of every SD at its peak point. */
+bool rep_html_has_sds(const json_t *doc, const struct rep_html_group *g);
+void rep_html_sd_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_sd_table(FILE *f, const json_t *doc, const struct rep_html_group *g);
 
 /* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
 void rep_html_points_table(FILE *f, const struct rep_html_group *g);

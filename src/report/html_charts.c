@@ -11,63 +11,10 @@
 #include "doc.h"
 #include "svg.h"
 
-/* Point arrays of one chart series, owned here. */
-struct line {
-	double *x;
-	double *y;
-	char **tips;
-	size_t nr;
-	size_t cap; /* points x and y have room for */
-	char name[256];
-	char color[8];
-};
-
-static int line_init(struct line *l, size_t nr)
-{
-	memset(l, 0, sizeof(*l));
-	l->x = calloc(nr + 1, sizeof(*l->x));
-	l->y = calloc(nr + 1, sizeof(*l->y));
-	l->tips = calloc(nr + 1, sizeof(*l->tips));
-	l->cap = nr;
-	return l->x && l->y && l->tips ? 0 : -ENOMEM;
-}
-
-static void lines_free(struct line *l, size_t nr)
-{
-	for (size_t i = 0; l && i < nr; i++) {
-		for (size_t p = 0; l[i].tips && p < l[i].nr; p++)
-			free(l[i].tips[p]);
-		free(l[i].tips);
-		free(l[i].x);
-		free(l[i].y);
-	}
-	free(l);
-}
-
-static void fmt_si(double v, char *buf, size_t len)
-{
-	rep_fmt_si(v, buf, len);
-}
-
-static void fmt_plain(double v, char *buf, size_t len)
-{
-	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
-}
-
-/* Log-axis labels for latencies given in us. */
-static void fmt_us_log(double us, char *buf, size_t len)
-{
-	if (us >= 1e6)
-		snprintf(buf, len, "%g s", us / 1e6);
-	else if (us >= 1e3)
-		snprintf(buf, len, "%g ms", us / 1e3);
-	else
-		snprintf(buf, len, "%g \xc2\xb5s", us);
-}
-
 /* ---- IOPS against latency ------------------------------------------------------------------ */
 
-static void latency_line(struct line *l, const struct rep_html_group *g, size_t c, bool is_p99)
+static void latency_line(struct rep_html_line *l, const struct rep_html_group *g, size_t c,
+			 bool is_p99)
 {
 	const char *path = is_p99 ? "service/percentiles_us/99" : "service/mean_us";
 	const json_t *points = json_object_get(g->curves[c], "points"), *p;
@@ -78,9 +25,11 @@ static void latency_line(struct line *l, const struct rep_html_group *g, size_t 
 	json_array_foreach (points, i, p) {
 		l->x[l->nr] = rep_doc_num(p, "iops");
 		l->y[l->nr] = rep_doc_num(p, path);
-		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s %s",
+		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
+		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s %s%s",
 			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 32),
-			     rep_fmt_lat_us(l->y[l->nr], n2, 32), is_p99 ? "p99" : "mean") < 0)
+			     rep_fmt_lat_us(l->y[l->nr], n2, 32), is_p99 ? "p99" : "mean",
+			     l->is_missed[l->nr] ? " (missed its target)" : "") < 0)
 			l->tips[l->nr] = NULL;
 		l->nr++;
 	}
@@ -94,7 +43,7 @@ static void latency_line(struct line *l, const struct rep_html_group *g, size_t 
 	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(c));
 }
 
-static void overlay_line(struct line *l, const struct rep_overlay_data *ov, size_t i)
+static void overlay_line(struct rep_html_line *l, const struct rep_overlay_data *ov, size_t i)
 {
 	for (size_t p = 0; p < ov->nr; p++) {
 		l->x[p] = ov->iops[p];
@@ -105,60 +54,21 @@ static void overlay_line(struct line *l, const struct rep_overlay_data *ov, size
 	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(i));
 }
 
-/* Switches the y values to ms when they run past 20 ms; returns the unit's name. */
-static const char *latency_unit(struct line *l, size_t nr)
-{
-	double max = 0;
-
-	for (size_t s = 0; s < nr; s++)
-		for (size_t p = 0; p < l[s].nr; p++)
-			max = l[s].y[p] > max ? l[s].y[p] : max;
-	if (max <= 20000)
-		return "\xc2\xb5s";
-	for (size_t s = 0; s < nr; s++)
-		for (size_t p = 0; p < l[s].nr; p++)
-			l[s].y[p] /= 1e3;
-	return "ms";
-}
-
-static void chart_write(FILE *f, struct rep_svg_chart *c, struct line *l, size_t nr,
-			const enum rep_svg_style *styles)
-{
-	struct rep_svg_series *s = calloc(nr + 1, sizeof(*s));
-
-	if (!s)
-		return;
-	for (size_t i = 0; i < nr; i++)
-		s[i] = (struct rep_svg_series){ .name = l[i].name[0] ? l[i].name : NULL,
-						.x = l[i].x,
-						.y = l[i].y,
-						.tips = l[i].tips,
-						.nr = l[i].nr,
-						.color = l[i].color,
-						.style = styles[i] };
-	c->series = s;
-	c->nr_series = nr;
-	fputs("<figure>", f);
-	rep_svg_chart_write(c, f);
-	fputs("</figure>\n", f);
-	free(s);
-}
-
 void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99,
 			    const struct rep_overlay_data *ov, size_t nr_ov)
 {
 	size_t nr = g->nr + (is_p99 ? 0 : nr_ov);
-	struct line *l = calloc(nr + 1, sizeof(*l));
+	struct rep_html_line *l = calloc(nr + 1, sizeof(*l));
 	enum rep_svg_style *styles = calloc(nr + 1, sizeof(*styles));
 	char ytitle[64];
-	struct rep_svg_chart c = { .x = { .title = "IOPS", .fmt = fmt_si } };
+	struct rep_svg_chart c = { .x = { .title = "IOPS", .fmt = rep_html_fmt_si } };
 
 	for (size_t i = 0; l && styles && i < nr; i++) {
 		bool is_ov = i >= g->nr;
 		size_t n = is_ov ? ov[i - g->nr].nr
 				 : json_array_size(json_object_get(g->curves[i], "points"));
 
-		if (line_init(&l[i], n))
+		if (rep_html_line_init(&l[i], n))
 			goto out;
 		if (is_ov)
 			overlay_line(&l[i], &ov[i - g->nr], i);
@@ -169,12 +79,13 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 	if (!l || !styles)
 		goto out;
 	snprintf(ytitle, sizeof(ytitle), "%s service time (%s)",
-		 is_p99 ? "99th percentile" : "Average", latency_unit(l, nr));
+		 is_p99 ? "99th percentile" : "Average", rep_html_latency_unit(l, nr));
 	c.title = is_p99 ? "IOPS vs 99th percentile latency" : "IOPS vs average latency";
-	c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = fmt_plain };
-	chart_write(f, &c, l, nr, styles);
+	c.y = (struct rep_svg_axis){ .title = ytitle, .fmt = rep_html_fmt_plain };
+	c.note = g->note;
+	rep_html_chart_write(f, &c, l, nr, styles);
 out:
-	lines_free(l, nr);
+	rep_html_lines_free(l, nr);
 	free(styles);
 }
 
@@ -232,7 +143,7 @@ struct marks {
 
 /* A step per interval: its rate held from its start to its end. */
 struct steps {
-	struct line *l;
+	struct rep_html_line *l;
 	double t;
 };
 
@@ -251,7 +162,7 @@ static void add_step(const json_t *iv, void *arg)
 }
 
 /* One curve's intervals end to end; the first curve also gives the run marks. */
-static void time_line(struct line *l, const json_t *doc, const struct rep_doc *live,
+static void time_line(struct rep_html_line *l, const json_t *doc, const struct rep_doc *live,
 		      const json_t *curve, struct marks *m)
 {
 	size_t *idx = calloc(json_array_size(json_object_get(curve, "points")) + 1, sizeof(*idx));
@@ -274,18 +185,20 @@ static void time_line(struct line *l, const json_t *doc, const struct rep_doc *l
 void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 			 const struct rep_html_group *g)
 {
-	struct line *l = calloc(g->nr + 1, sizeof(*l));
+	struct rep_html_line *l = calloc(g->nr + 1, sizeof(*l));
 	enum rep_svg_style *styles = calloc(g->nr + 1, sizeof(*styles));
 	size_t cap = json_array_size(json_object_get(doc, "runs")) + 1;
 	struct marks m = { .at = calloc(cap, sizeof(*m.at)),
 			   .labels = calloc(cap, sizeof(*m.labels)),
 			   .cap = cap };
-	struct rep_svg_chart c = { .title = "IOPS per interval",
-				   .x = { .title = "Time (s)", .is_tight = true, .fmt = fmt_plain },
-				   .y = { .title = "IOPS", .fmt = fmt_si } };
+	struct rep_svg_chart c = {
+		.title = "IOPS per interval",
+		.x = { .title = "Time (s)", .is_tight = true, .fmt = rep_html_fmt_plain },
+		.y = { .title = "IOPS", .fmt = rep_html_fmt_si }
+	};
 
 	for (size_t i = 0; l && styles && m.at && m.labels && i < g->nr; i++) {
-		if (line_init(&l[i], 2 * curve_intervals(doc, live, g->curves[i])))
+		if (rep_html_line_init(&l[i], 2 * curve_intervals(doc, live, g->curves[i])))
 			goto out;
 		time_line(&l[i], doc, live, g->curves[i], i ? NULL : &m);
 		if (g->nr > 1)
@@ -297,9 +210,10 @@ void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 		goto out;
 	c.marks = m.at;
 	c.nr_marks = m.nr;
-	chart_write(f, &c, l, g->nr, styles);
+	c.note = g->note;
+	rep_html_chart_write(f, &c, l, g->nr, styles);
 out:
-	lines_free(l, g->nr);
+	rep_html_lines_free(l, g->nr);
 	free(styles);
 	free(m.at);
 	free(m.labels);
@@ -334,7 +248,7 @@ static void spread(double *bins, double lo, double width, double count)
 
 /* The run's service-time distribution as percent of I/Os per display bin, from its
  * average's histogram; a zero bin on each side so the line meets the axis. */
-static int hist_line(struct line *l, const json_t *run)
+static int hist_line(struct rep_html_line *l, const json_t *run)
 {
 	const json_t *pairs = rep_doc_get(run, "average/histograms/service"), *pr;
 	double bins[NR_BINS] = { 0 }, total = 0;
@@ -356,7 +270,7 @@ static int hist_line(struct line *l, const json_t *run)
 			lo = k < lo ? k : lo;
 			hi = k;
 		}
-	if (line_init(l, hi >= lo ? (size_t)(hi - lo + 3) : 0))
+	if (rep_html_line_init(l, hi >= lo ? (size_t)(hi - lo + 3) : 0))
 		return -ENOMEM;
 	for (int k = lo - 1; hi >= lo && k <= hi + 1; k++) {
 		bool is_in = k >= 0 && k < NR_BINS;
@@ -415,13 +329,13 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 {
 	size_t cap = group_nr_runs(g) + 1, nr;
 	size_t *idx = calloc(cap, sizeof(*idx)), *curve_of = calloc(cap, sizeof(*curve_of));
-	struct line *l = calloc(cap, sizeof(*l));
+	struct rep_html_line *l = calloc(cap, sizeof(*l));
 	enum rep_svg_style *styles = calloc(cap, sizeof(*styles));
-	struct rep_svg_chart c = {
-		.title = "Service time distribution",
-		.x = { .title = "Service time (log scale)", .is_log = true, .fmt = fmt_us_log },
-		.y = { .title = "% of I/Os", .fmt = fmt_plain }
-	};
+	struct rep_svg_chart c = { .title = "Service time distribution",
+				   .x = { .title = "Service time (log scale)",
+					  .is_log = true,
+					  .fmt = rep_html_fmt_us_log },
+				   .y = { .title = "% of I/Os", .fmt = rep_html_fmt_plain } };
 
 	if (!idx || !curve_of || !l || !styles)
 		goto out;
@@ -441,9 +355,10 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 			snprintf(l[i].color, sizeof(l[i].color), "%s", rep_svg_color(curve_of[i]));
 		styles[i] = nr == 1 ? REP_SVG_AREA : REP_SVG_LINE;
 	}
-	chart_write(f, &c, l, nr, styles);
+	c.note = g->note;
+	rep_html_chart_write(f, &c, l, nr, styles);
 out:
-	lines_free(l, cap);
+	rep_html_lines_free(l, cap);
 	free(styles);
 	free(idx);
 	free(curve_of);

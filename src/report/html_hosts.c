@@ -85,7 +85,8 @@ void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live)
 				 .nr_hosts = nr_hosts };
 	struct rep_svg_chart c = { .title = "IOPS per host",
 				   .x = { .title = "Time (s)", .is_tight = true, .fmt = fmt_plain },
-				   .y = { .title = "IOPS", .fmt = fmt_iops } };
+				   .y = { .title = "IOPS", .fmt = fmt_iops },
+				   .note = rep_html_model_note(doc) };
 	size_t nr_marks = 0;
 
 	if (!nr_hosts || !s || !marks || !hl.xy || !hl.nr)
@@ -119,9 +120,9 @@ void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live)
 		fprintf(f, ": %zu rank%s", json_array_size(slaves),
 			json_array_size(slaves) == 1 ? "" : "s");
 	}
-	fputs("</div>\n<div class=\"charts\">\n<figure>", f);
-	rep_svg_chart_write(&c, f);
-	fputs("</figure>\n</div>\n</section>\n", f);
+	fputs("</div>\n<div class=\"charts\">\n", f);
+	rep_html_figure(f, &c);
+	fputs("</div>\n</section>\n", f);
 out:
 	for (size_t h = 0; hl.xy && h < 2 * nr_hosts; h++)
 		free(hl.xy[h]);

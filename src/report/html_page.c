@@ -26,6 +26,10 @@ const char rep_html_style[] =
 	".modelled{background:#fff4e5;border:1px solid #f0b429;border-radius:6px;padding:8px 12px;"
 	"margin:10px 0 0;font-size:13.5px}\n"
 	".meta b{color:var(--fg);font-weight:600}\n"
+	".invalid{background:#fdecea;border:1px solid #e57373;border-radius:6px;padding:8px 12px;"
+	"margin:10px 0 0;font-size:13.5px}\n"
+	"nav.files a{margin:0 0 0 10px}\n"
+	"ul.setup{margin:8px 0 12px;padding-left:18px}\n"
 	"pre.cmd{background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px 12px;"
 	"margin:10px 0 0;font-size:12.5px;white-space:pre-wrap;word-break:break-all}\n"
 	"nav{margin:14px 0 0;font-size:13px}\n"
@@ -41,6 +45,8 @@ const char rep_html_style[] =
 	"margin-top:16px}\n"
 	"figure{margin:0;border:1px solid var(--line);border-radius:8px;padding:6px 6px 2px}\n"
 	"svg.chart{width:100%;height:auto;display:block}\n"
+	"figcaption{text-align:right;font-size:11.5px;margin:0 6px 2px}\n"
+	"figcaption a.dl{color:var(--accent);text-decoration:none}\n"
 	"svg text{font-family:inherit}\n"
 	"svg .ctitle{font-size:15px;font-weight:600;fill:#1f2933}\n"
 	"svg .tick{font-size:11.5px;fill:#616e7c}\n"
@@ -50,11 +56,13 @@ const char rep_html_style[] =
 	"svg .axis{stroke:#9aa5b1;stroke-width:1}\n"
 	"svg .mark{stroke:#cbd2d9;stroke-dasharray:3 3}\n"
 	"svg .mlabel{font-size:10.5px;fill:#7b8794}\n"
+	"svg .cnote{font-size:11px;fill:#b44d12}\n"
 	"svg .line{fill:none;stroke-width:2.2;stroke-linejoin:round;stroke-linecap:round}\n"
 	"svg .line.dashed{stroke-dasharray:7 5}\n"
 	"svg .area{opacity:.15}\n"
 	"svg .pt{stroke:#fff;stroke-width:1.5}\n"
 	"svg .ov{fill:#fff;stroke-width:2}\n"
+	"svg .pt.missed,svg .missed-key{fill:#fff;stroke-width:2}\n"
 	"svg .legend text{font-size:12px;fill:#323f4b}\n"
 	"svg .nodata{font-size:14px;fill:#9aa5b1}\n"
 	".scroll{overflow-x:auto}\n"
@@ -68,6 +76,7 @@ const char rep_html_style[] =
 	"tbody tr:nth-child(even){background:#fafbfc}\n"
 	"tbody tr:hover{background:#eef4fb}\n"
 	"td.muted{color:#9aa5b1}\n"
+	"tr.missed td{color:#b44d12}\n"
 	"footer{color:var(--muted);font-size:12.5px;margin-top:26px}\n";
 
 static void head(FILE *f, const json_t *doc)
@@ -119,7 +128,16 @@ static void header(FILE *f, const json_t *doc)
 	}
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
+	rep_html_validity_banner(f, doc);
+	rep_html_output_links(f);
 	fputs("</header>\n", f);
+}
+
+const char *rep_html_model_note(const json_t *doc)
+{
+	char text[768];
+
+	return doc && rep_doc_model_text(doc, text, sizeof(text)) ? REP_HTML_MODEL_NOTE : NULL;
 }
 
 void rep_html_model_banner(FILE *f, const json_t *doc)
@@ -135,9 +153,12 @@ void rep_html_model_banner(FILE *f, const json_t *doc)
 
 /* ---- workload groups ----------------------------------------------------------------------- */
 
+/* One group: the same WDs, and for sweeps the same swept parameter (a sweep of threads and
+ * one of iorate cannot share an x axis). */
 static bool same_wds(const json_t *a, const json_t *b)
 {
-	return json_equal(json_object_get(a, "wds"), json_object_get(b, "wds"));
+	return json_equal(json_object_get(a, "wds"), json_object_get(b, "wds")) &&
+	       json_equal(json_object_get(a, "x"), json_object_get(b, "x"));
 }
 
 /* Groups curves by workload, in order of first appearance. Returns the count, or -ENOMEM. */
@@ -162,6 +183,7 @@ static int make_groups(const json_t *doc, struct rep_html_group **out)
 			nr++;
 		}
 		g[k].curves[g[k].nr++] = c;
+		g[k].note = rep_html_model_note(doc);
 	}
 	return (int)nr;
 }
@@ -222,8 +244,20 @@ static void join_names(FILE *f, const json_t *a)
 	}
 }
 
+/* Whether key ("xfersize") is an outer loop of the group's curves: each curve has its own
+ * value (their legends say it), so the first run's is not the group's. */
+static bool is_outer_loop(const struct rep_html_group *g, const char *key)
+{
+	char pat[32];
+
+	snprintf(pat, sizeof(pat), "%s=", key);
+	return g->nr > 1 && differs(g, "for_loops") &&
+	       strstr(rep_doc_str(g->curves[0], "for_loops", ""), pat);
+}
+
 /* "4 KiB · 70% read · seekpct 100 · 16 threads" from the first run of the group; a sweep's
- * own parameter varies, so it is named as swept instead ("sweep of threads"). */
+ * own parameter varies, so it is named as swept instead ("sweep of threads"), and an outer
+ * loop's is left to the curves' legends. */
 static void params_line(FILE *f, const json_t *doc, const struct rep_html_group *g)
 {
 	size_t *idx =
@@ -238,20 +272,22 @@ static void params_line(FILE *f, const json_t *doc, const struct rep_html_group 
 	}
 	pr = rep_doc_get(json_array_get(json_object_get(doc, "runs"), idx[0]), "params");
 	free(idx);
-	xfer = strcmp(x, "xfersize") ? rep_doc_num(pr, "xfersize_bytes") : 0;
+	xfer = strcmp(x, "xfersize") && !is_outer_loop(g, "xfersize")
+		       ? rep_doc_num(pr, "xfersize_bytes")
+		       : 0;
 	if (xfer == -1)
 		fputs(" \xc2\xb7 mixed transfer sizes", f);
 	else if (xfer >= 1024 && (int64_t)xfer % 1024 == 0)
 		fprintf(f, " \xc2\xb7 %g KiB", xfer / 1024);
 	else if (xfer > 0)
 		fprintf(f, " \xc2\xb7 %g bytes", xfer);
-	v = strcmp(x, "rdpct") ? rep_doc_num(pr, "rdpct") : NAN;
+	v = strcmp(x, "rdpct") && !is_outer_loop(g, "rdpct") ? rep_doc_num(pr, "rdpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, " \xc2\xb7 %g%% read", v);
-	v = strcmp(x, "seekpct") ? rep_doc_num(pr, "seekpct") : NAN;
+	v = strcmp(x, "seekpct") && !is_outer_loop(g, "seekpct") ? rep_doc_num(pr, "seekpct") : NAN;
 	if (!isnan(v))
 		fprintf(f, v < 0 ? " \xc2\xb7 sequential to eof" : " \xc2\xb7 seekpct %g", v);
-	v = strcmp(x, "threads") ? rep_doc_num(pr, "threads") : 0;
+	v = strcmp(x, "threads") && !is_outer_loop(g, "threads") ? rep_doc_num(pr, "threads") : 0;
 	if (v > 0)
 		fprintf(f, " \xc2\xb7 %g thread%s", v, v == 1 ? "" : "s");
 	if (*x)
@@ -308,13 +344,32 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	fprintf(f, " \xc2\xb7 %zu curve%s</div>\n", g->nr, g->nr == 1 ? "" : "s");
 	kpis(f, g);
 	fputs("<div class=\"charts\">\n", f);
-	rep_html_latency_chart(f, g, false, ov, nr_ov);
-	rep_html_latency_chart(f, g, true, NULL, 0);
-	fputs("</div>\n<h3>Points</h3>\n", f);
+	if (rep_html_is_pressure(g)) {
+		rep_html_pressure_charts(f, doc, g, false);
+	} else if (rep_html_is_sweep(g)) {
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_THROUGHPUT);
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_MEAN);
+		rep_html_sweep_chart(f, g, REP_HTML_SWEEP_P99);
+	} else {
+		rep_html_latency_chart(f, g, false, ov, nr_ov);
+		rep_html_latency_chart(f, g, true, NULL, 0);
+	}
+	fputs("</div>\n", f);
+	if (rep_html_is_pressure(g)) {
+		fputs("<h3>Each workload at each step</h3>\n", f);
+		rep_html_pressure_table(f, doc, g);
+	}
+	fputs("<h3>Points</h3>\n", f);
 	rep_html_points_table(f, g);
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, g);
+	if (rep_html_has_sds(doc, g)) {
+		fputs("<h3>Each SD</h3>\n", f);
+		rep_html_sd_table(f, doc, g);
+	}
 	fputs("<div class=\"charts\">\n", f);
+	if (rep_html_has_sds(doc, g))
+		rep_html_sd_chart(f, doc, g);
 	rep_html_time_chart(f, doc, live, g);
 	rep_html_hist_chart(f, doc, g);
 	fputs("</div>\n</section>\n", f);
@@ -352,10 +407,11 @@ int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct re
 			join_names(f, json_object_get(g[i].curves[0], "wds"));
 			fputs("</a>", f);
 		}
-		fputs("<a href=\"#runs\">All runs</a></nav>\n", f);
+		fputs("<a href=\"#setup\">Set-up</a><a href=\"#runs\">All runs</a></nav>\n", f);
 	}
 	for (int i = 0; i < nr; i++)
 		group_section(f, doc, live, &g[i], i, ov, nr_ov);
+	rep_html_setup(f, doc);
 	fputs("<section id=\"runs\">\n<h2>All runs</h2>\n<div class=\"meta\">Averages of each "
 	      "run's intervals after warmup.</div>\n",
 	      f);

@@ -138,5 +138,6 @@ const struct rep_ops rep_json = {
 	.dv_error = json_dv_error,
 	.dv_summary = json_dv_summary,
 	.message = json_message,
+	.log_note = json_message,
 	.close = json_close,
 };

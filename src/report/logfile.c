@@ -137,6 +137,7 @@ const struct rep_ops rep_logfile = {
 	.interval = rep_conlog_on_interval,
 	.run_end = rep_conlog_on_run_end,
 	.message = logfile_message,
+	.log_note = logfile_message,
 	.io_error = logfile_io_error,
 	.dv_error = logfile_dv_error,
 	.close = logfile_close,

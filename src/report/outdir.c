@@ -1,5 +1,6 @@
 /* The output directory, chosen and created as VDbench does for -o (reference §7): reuse of an
- * existing directory (its .html files deleted, nothing else touched), "name+" for the next
+ * existing directory (the reports ioramp wrote there deleted, after outdir_clean.c found
+ * nothing else in their way; other files untouched), "name+" for the next
  * free name001..name999, "name.tod" for a time-stamped name. Before anything is deleted the
  * directory is probed (a file written, synced and removed; room left), so that a directory
  * the reports cannot be written to fails before the run and keeps its earlier results. */
@@ -45,28 +46,6 @@ static int make_dirs(char *path)
 	if (mkdir(path, 0777) && errno != EEXIST)
 		return -errno;
 	return 0;
-}
-
-/* Deletes the regular *.html files of an existing directory. */
-static int clean_html(const char *path)
-{
-	char file[4096];
-	struct dirent *de;
-	DIR *d = opendir(path);
-	int ret = 0;
-
-	if (!d)
-		return -errno;
-	while ((de = readdir(d))) {
-		if (!ends_with(de->d_name, ".html"))
-			continue;
-		if (snprintf(file, sizeof(file), "%s/%s", path, de->d_name) >= (int)sizeof(file))
-			continue;
-		if (unlink(file) && errno != ENOENT && !ret)
-			ret = -errno;
-	}
-	closedir(d);
-	return ret;
 }
 
 /* Whether the reports can be written in dir: a probe file is created, filled, synced and
@@ -139,8 +118,10 @@ static int next_plus(const char *base, char *out, size_t len)
 	return -EEXIST;
 }
 
-int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len)
+int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
+		      struct rep_outdir_err *e)
 {
+	struct rep_outdir_err none;
 	char base[4096], stamp[32];
 	time_t sec = (time_t)(tod_ns / 1000000000u);
 	struct stat st;
@@ -148,6 +129,9 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len)
 	bool is_old;
 	int ret;
 
+	if (!e)
+		e = &none;
+	memset(e, 0, sizeof(*e));
 	if (!spec || !spec[0])
 		spec = "output";
 	if (snprintf(base, sizeof(base), "%s", spec) >= (int)sizeof(base))
@@ -169,6 +153,44 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len)
 	is_old = !stat(out, &st);
 	if (is_old && !S_ISDIR(st.st_mode))
 		return -ENOTDIR;
-	ret = make_probed(out);
-	return ret || !is_old ? ret : clean_html(out);
+	ret = is_old ? rep_outdir_check(out, e->file, sizeof(e->file)) : 0;
+	if (!ret)
+		ret = make_probed(out);
+	if (ret || !is_old)
+		return ret;
+	ret = rep_outdir_clean(out, e->file, sizeof(e->file));
+	e->is_deleting = ret != 0;
+	return ret;
+}
+
+void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *dir, int ret,
+		       const struct rep_outdir_err *e)
+{
+	struct stat st;
+
+	if (!spec || !spec[0])
+		spec = "output";
+	if (ret == -ENOTEMPTY && e && e->file[0]) {
+		char path[4400];
+
+		snprintf(path, sizeof(path), "%s/%s", dir, e->file);
+		fprintf(f,
+			"%s: error: -o %s: %s is in the way: %s ioramp did not write, under a "
+			"name ioramp writes (*.html, results.json, curves.csv); move it or choose "
+			"another -o (nothing was run or deleted)\n",
+			prog, spec, path,
+			lstat(path, &st) || S_ISREG(st.st_mode) ? "a file"
+			: S_ISDIR(st.st_mode)			? "a directory"
+								: "an entry");
+	} else if (e && e->is_deleting) {
+		fprintf(f,
+			"%s: error: -o %s: cannot delete the earlier report %s/%s: %s (nothing was "
+			"run; earlier reports there may already be deleted)\n",
+			prog, spec, dir, e->file, strerror(-ret));
+	} else {
+		fprintf(f,
+			"%s: error: -o %s: cannot write the reports there: %s; expected a writable "
+			"directory with 1 MiB free (nothing was run or deleted)\n",
+			prog, spec, strerror(-ret));
+	}
 }

@@ -31,7 +31,7 @@ static int html_open(const struct rep_exec *x, void **state)
 		free(s);
 		return -ENAMETOOLONG;
 	}
-	ret = rep_doc_new(x, 0, &s->doc);
+	ret = rep_doc_new(x, REP_DOC_DETAIL, &s->doc); /* per-WD and per-SD charts */
 	if (ret) {
 		free(s);
 		return ret;

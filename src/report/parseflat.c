@@ -136,10 +136,24 @@ static bool row_is_avg(const struct rep_flat *fl, char **row)
 	return false;
 }
 
+/* The format pass's average is no result of the parameter file: -a leaves it out unless a
+ * filter on Run asks for it (VDbench lists it). */
+static bool is_unasked_format(const struct rep_flat *fl, char **row, const struct rep_flat_query *q)
+{
+	int col = rep_flat_col(fl, "run");
+
+	if (!q->is_avg_only || col < 0 || strcasecmp(row[col], "SD_format"))
+		return false;
+	for (size_t i = 0; i < q->nr_filters; i++)
+		if (!strcasecmp(q->filters[2 * i], "run"))
+			return false;
+	return true;
+}
+
 static bool row_matches(const struct rep_flat *fl, char **row, const struct rep_flat_query *q,
 			const int *filter_cols)
 {
-	if (row_is_avg(fl, row) != q->is_avg_only)
+	if (row_is_avg(fl, row) != q->is_avg_only || is_unasked_format(fl, row, q))
 		return false;
 	for (size_t i = 0; i < q->nr_filters; i++)
 		if (strcasecmp(row[filter_cols[i]], q->filters[2 * i + 1]))

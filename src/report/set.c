@@ -11,6 +11,8 @@
 /* Remembers the first failure of any observer at any event, for rep_set_close. */
 static void note(struct rep_set *s, size_t i, int ret)
 {
+	if (ret < 0 && !s->errs[i])
+		s->errs[i] = ret;
 	if (ret < 0 && !s->err) {
 		s->err = ret;
 		s->err_ops = s->ops[i];
@@ -22,6 +24,7 @@ int rep_set_add(struct rep_set *s, const struct rep_ops *ops)
 	if (s->nr >= IORAMP_ARRAY_SIZE(s->ops))
 		return -ENOSPC;
 	s->ops[s->nr] = ops;
+	s->errs[s->nr] = 0;
 	s->state[s->nr++] = NULL;
 	return 0;
 }
@@ -114,6 +117,19 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	bracket(s, true);
 }
 
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->log_note)
+			s->ops[i]->log_note(s->state[i], line);
+}
+
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 {
 	for (size_t i = 0; i < s->nr; i++)
@@ -140,10 +156,9 @@ void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum)
 int rep_set_add_vdbench(struct rep_set *s)
 {
 	static const struct rep_ops *const outputs[] = {
-		&rep_summary,  &rep_logfile,  &rep_totals,   &rep_parmfile,
-		&rep_flatfile, &rep_status,   &rep_errorlog, &rep_histogram,
-		&rep_sdreport, &rep_wdreport, &rep_skew,     &rep_hostreport,
-		&rep_parmscan,
+		&rep_summary, &rep_logfile,    &rep_totals,    &rep_parmfile, &rep_flatfile,
+		&rep_status,  &rep_errorlog,   &rep_histogram, &rep_sdreport, &rep_wdreport,
+		&rep_skew,    &rep_hostreport, &rep_parmscan,  &rep_config,   &rep_slavelog,
 	};
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(outputs); i++) {
@@ -170,33 +185,55 @@ static void close_pass(struct rep_set *s, bool is_last, int status)
 
 /* A report could not be written: said by those still open (console, logfile) and on stderr
  * when the console is not a terminal (it may be a pipe that nobody reads). */
-static void say_failed(struct rep_set *s)
+static void say_failed_one(struct rep_set *s, const struct rep_ops *ops, int err)
 {
-	const char *file = s->err_ops->file ? s->err_ops->file : s->err_ops->name;
 	const char *dir = s->exec && s->exec->outdir ? s->exec->outdir : ".";
 	FILE *con = s->exec && s->exec->console ? s->exec->console : stdout;
 	char line[1024];
 
-	snprintf(line, sizeof(line),
-		 "ioramp: error: %s/%s: cannot write the report: %s; the results in %s are "
-		 "incomplete",
-		 dir, file, strerror(-s->err), dir);
+	if (ops->file)
+		snprintf(line, sizeof(line),
+			 "ioramp: error: %s/%s: cannot write the report: %s; the results in %s "
+			 "are incomplete",
+			 dir, ops->file, strerror(-err), dir);
+	else /* one page per SD, WD or host */
+		snprintf(line, sizeof(line),
+			 "ioramp: error: %s: cannot write the %s pages: %s; the results in %s "
+			 "are incomplete",
+			 dir, ops->name, strerror(-err), dir);
 	for (size_t i = 0; i < s->nr; i++)
-		if (s->ops[i]->is_closed_last && s->ops[i]->message)
+		if (s->ops[i]->is_closed_last && s->ops[i]->message && !s->errs[i])
 			s->ops[i]->message(s->state[i], line);
 	if (con != stderr && !isatty(fileno(con)))
 		fprintf(stderr, "%s\n", line);
+}
+
+/* Every report that failed so far, each once. */
+static void say_failed(struct rep_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->errs[i] && !s->ops[i]->is_closed_last)
+			say_failed_one(s, s->ops[i], s->errs[i]);
 }
 
 int rep_set_close(struct rep_set *s, int status)
 {
 	bracket(s, false);
 	close_pass(s, false, status);
-	if (s->err && status == 0) {
-		status = 1;
+	if (s->err) { /* said whatever else ended the execution */
+		status = status ? status : 1;
 		say_failed(s);
 	}
 	close_pass(s, true, status);
+	for (size_t i = 0; i < s->nr; i++) /* those closed last can only tell stderr */
+		if (s->ops[i]->is_closed_last && s->errs[i])
+			fprintf(stderr,
+				"ioramp: error: %s/%s: cannot write the report: %s; the results in "
+				"%s are incomplete\n",
+				s->exec && s->exec->outdir ? s->exec->outdir : ".",
+				s->ops[i]->file ? s->ops[i]->file : s->ops[i]->name,
+				strerror(-s->errs[i]),
+				s->exec && s->exec->outdir ? s->exec->outdir : ".");
 	s->nr = 0;
 	return s->err;
 }

@@ -45,6 +45,7 @@ static int prof_load(struct suite_prof *sp, const struct rep_suite_profile *p)
 	if (rep_doc_load(p->results_path, &sp->doc, sp->err, sizeof(sp->err)))
 		return 0; /* shown on the page; the other profiles still are */
 	curves = json_object_get(sp->doc, "curves");
+	sp->g.note = rep_html_model_note(sp->doc);
 	sp->g.curves = calloc(json_array_size(curves) + 1, sizeof(*sp->g.curves));
 	if (!sp->g.curves)
 		return -ENOMEM;
@@ -270,6 +271,7 @@ struct suite_line {
 	double *x;
 	double *y;
 	char **tips;
+	bool *is_missed; /* drawn hollow */
 	size_t nr;
 	char name[320];
 };
@@ -282,6 +284,7 @@ static void lines_free(struct suite_line *l, size_t nr)
 		free(l[i].tips);
 		free(l[i].x);
 		free(l[i].y);
+		free(l[i].is_missed);
 	}
 	free(l);
 }
@@ -297,11 +300,13 @@ static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
 	l->x = calloc(json_array_size(points) + 1, sizeof(*l->x));
 	l->y = calloc(json_array_size(points) + 1, sizeof(*l->y));
 	l->tips = calloc(json_array_size(points) + 1, sizeof(*l->tips));
-	if (!l->x || !l->y || !l->tips)
+	l->is_missed = calloc(json_array_size(points) + 1, sizeof(*l->is_missed));
+	if (!l->x || !l->y || !l->tips || !l->is_missed)
 		return -ENOMEM;
 	json_array_foreach (points, i, p) {
 		l->x[l->nr] = rep_doc_num(p, "iops");
 		l->y[l->nr] = rep_doc_num(p, "service/mean_us") / scale;
+		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
 		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s mean",
 			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 48),
 			     rep_fmt_lat_us(rep_doc_num(p, "service/mean_us"), n2, 48)) < 0)
@@ -356,6 +361,7 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 		       .fmt = fmt_plain },
 		.series = s,
 		.nr_series = sp->g.nr,
+		.note = sp->g.note,
 	};
 
 	for (size_t i = 0; l && s && i < sp->g.nr; i++) {
@@ -365,15 +371,16 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 						.x = l[i].x,
 						.y = l[i].y,
 						.tips = l[i].tips,
+						.is_hollow = l[i].is_missed,
 						.nr = l[i].nr,
 						.color = rep_svg_color(i),
 						.style = REP_SVG_POINTS };
 	}
 	if (!l || !s)
 		goto out;
-	fputs("<div class=\"charts one\"><figure>", f);
-	rep_svg_chart_write(&c, f);
-	fputs("</figure></div>\n", f);
+	fputs("<div class=\"charts one\">", f);
+	rep_html_figure(f, &c);
+	fputs("</div>\n", f);
 out:
 	lines_free(l, sp->g.nr);
 	free(s);
@@ -414,6 +421,7 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 	rep_html_escape(f, prof_title(sp));
 	fputs("</h2>\n", f);
 	prof_meta(f, sp);
+	rep_html_validity_banner(f, sp->doc);
 	if (!json_is_object(peak)) {
 		fputs("<p class=\"peak\">No completed point.</p>\n</section>\n", f);
 		return;
@@ -424,7 +432,18 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 		rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)),
 		rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), m, sizeof(m)),
 		rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p, sizeof(p)));
-	prof_chart(f, req, sp);
+	if (rep_html_is_pressure(&sp->g)) {
+		fputs("<div class=\"charts\">", f);
+		rep_html_pressure_charts(f, sp->doc, &sp->g, true);
+		fputs("</div>\n", f);
+	} else if (rep_html_is_sweep(&sp->g)) {
+		fputs("<div class=\"charts\">", f);
+		rep_html_sweep_chart(f, &sp->g, REP_HTML_SWEEP_THROUGHPUT);
+		rep_html_sweep_chart(f, &sp->g, REP_HTML_SWEEP_MEAN);
+		fputs("</div>\n", f);
+	} else {
+		prof_chart(f, req, sp);
+	}
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, &sp->g);
 	fputs("</section>\n", f);

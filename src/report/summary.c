@@ -1,4 +1,5 @@
-/* summary.html (reference §10.2): links to every other file, then each run's anchor, interval
+/* summary.html (reference §10.2): links to every other file (the host reports, hosts.c, and
+ * config.html, config.c, as VDbench 5.04.07 links them), then each run's anchor, interval
  * lines, average line and short warnings, as on the console. */
 #include "ioramp/report.h"
 
@@ -18,8 +19,15 @@ static void links(FILE *f, const struct rep_exec *x)
 		   "Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
 		   "Copy of parameter scan detail:   <A HREF=\"parmscan.html\">parmscan</A>\n"
 		   "Link to errorlog:                <A HREF=\"errorlog.html\">errorlog</A>\n"
-		   "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n\n"
-		   "Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
+		   "Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n\n");
+	if (x->nr_hosts) {
+		rep_html_name_links(f, "Link to HOST reports:", x->host_names, x->nr_hosts);
+	} else {
+		const char *host = rep_host_name(x);
+
+		rep_html_name_links(f, "Link to HOST reports:", &host, 1);
+	}
+	fprintf(f, "Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
 		   "Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n");
 	names = rep_sd_report_names(x, &nr);
 	if (nr)
@@ -61,6 +69,7 @@ static int summary_open(const struct rep_exec *x, void **state)
 	fprintf(c->f, "Vdbench summary report, created %s (%s)\n\n", local, utc);
 	links(c->f, x);
 	rep_html_run_links(c->f, x);
+	fprintf(c->f, "\nLink to config output:           <A HREF=\"config.html\">config</A>\n");
 	fflush(c->f);
 	*state = c;
 	return 0;

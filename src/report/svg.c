@@ -20,9 +20,10 @@ enum {
 
 /* The mapped range of an axis. */
 struct scale {
-	double lo, hi; /* data range; for a log axis, decades (log10) */
-	double step;   /* linear tick step */
+	double lo, hi; /* data range; for a log axis, decades (log10) or octaves (log2) */
+	double step;   /* linear tick step; log2: octaves between labelled ticks */
 	bool is_log;
+	bool is_log2;
 	double px0, px1; /* pixel range */
 };
 
@@ -115,10 +116,19 @@ static void scale_init(struct scale *s, const struct rep_svg_chart *c, bool is_y
 	const struct rep_svg_axis *a = is_y ? &c->y : &c->x;
 	double lo, hi;
 
-	data_range(c, is_y, a->is_log, &lo, &hi);
-	s->is_log = a->is_log;
+	data_range(c, is_y, a->is_log || a->is_log2, &lo, &hi);
+	s->is_log = a->is_log || a->is_log2;
+	s->is_log2 = a->is_log2;
 	s->px0 = px0;
 	s->px1 = px1;
+	if (a->is_log2) {
+		s->lo = isfinite(lo) ? floor(log2(lo)) : 0;
+		s->hi = isfinite(hi) ? ceil(log2(hi)) : 1;
+		if (s->hi <= s->lo)
+			s->hi = s->lo + 1;
+		s->step = ceil((s->hi - s->lo) / 10); /* ten labels at most */
+		return;
+	}
 	if (a->is_log) {
 		s->lo = isfinite(lo) ? floor(log10(lo)) : 0;
 		s->hi = isfinite(hi) ? ceil(log10(hi)) : 1;
@@ -138,7 +148,8 @@ static void scale_init(struct scale *s, const struct rep_svg_chart *c, bool is_y
 
 static double scale_px(const struct scale *s, double v)
 {
-	double t = s->is_log ? (log10(v) - s->lo) / (s->hi - s->lo) : (v - s->lo) / (s->hi - s->lo);
+	double l = s->is_log2 ? log2(v) : log10(v);
+	double t = s->is_log ? (l - s->lo) / (s->hi - s->lo) : (v - s->lo) / (s->hi - s->lo);
 
 	return s->px0 + t * (s->px1 - s->px0);
 }
@@ -182,6 +193,11 @@ static void tick(FILE *f, const struct rep_svg_axis *a, const struct scale *s, d
 static void axis_ticks(FILE *f, const struct rep_svg_axis *a, const struct scale *s, bool is_y,
 		       const double box[4])
 {
+	if (s->is_log2) {
+		for (double d = s->lo; d <= s->hi; d++)
+			tick(f, a, s, exp2(d), is_y, fmod(d - s->lo, s->step) != 0, box);
+		return;
+	}
 	if (!s->is_log) {
 		for (int i = 0; s->lo + i * s->step <= s->hi + s->step * 1e-9; i++)
 			tick(f, a, s, s->lo + i * s->step, is_y, false, box);
@@ -284,11 +300,20 @@ static void series_markers(FILE *f, const struct rep_svg_series *s, const struct
 	if (s->style != REP_SVG_POINTS && !is_overlay)
 		return;
 	for (size_t i = 0; i < s->nr; i++) {
+		bool is_hollow = !is_overlay && s->is_hollow && s->is_hollow[i];
+
 		if (!is_drawable(xs, ys, s->x[i], s->y[i]))
 			continue;
-		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"4\" %s=\"%s\">",
-			is_overlay ? "ov" : "pt", scale_px(xs, s->x[i]), scale_px(ys, s->y[i]),
-			is_overlay ? "stroke" : "fill", s->color);
+		/* a hollow point's stroke in style=, above the style sheet's white .pt stroke */
+		fprintf(f, "<circle class=\"%s\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\" %s=\"%s%s\">",
+			is_overlay  ? "ov"
+			: is_hollow ? "pt missed"
+				    : "pt",
+			scale_px(xs, s->x[i]), scale_px(ys, s->y[i]), is_hollow ? "4.5" : "4",
+			is_overlay  ? "stroke"
+			: is_hollow ? "style"
+				    : "fill",
+			is_hollow ? "stroke:" : "", s->color);
 		if (s->tips && s->tips[i]) {
 			fputs("<title>", f);
 			rep_html_escape(f, s->tips[i]);
@@ -298,7 +323,20 @@ static void series_markers(FILE *f, const struct rep_svg_series *s, const struct
 	}
 }
 
-/* Legend entries flow left to right in rows; returns the number of rows. */
+/* Whether a point of the chart is drawn hollow. */
+static bool has_hollow(const struct rep_svg_chart *c)
+{
+	for (size_t s = 0; s < c->nr_series; s++)
+		for (size_t i = 0; c->series[s].is_hollow && c->series[s].style == REP_SVG_POINTS &&
+				   i < c->series[s].nr;
+		     i++)
+			if (c->series[s].is_hollow[i])
+				return true;
+	return false;
+}
+
+/* Legend entries flow left to right in rows, then the hollow point's meaning when a point is
+ * drawn hollow; returns the number of rows. */
 static int legend(FILE *f, const struct rep_svg_chart *c, double y0, bool is_drawn)
 {
 	double x = LEFT, y = y0;
@@ -325,6 +363,21 @@ static int legend(FILE *f, const struct rep_svg_chart *c, double y0, bool is_dra
 			fputs("</text></g>\n", f);
 		}
 		x += w + 14;
+	}
+	if (has_hollow(c)) {
+		static const char text[] = "hollow: missed its target";
+		double w = 34 + 6.4 * (double)strlen(text);
+
+		if (!rows || (x + w > W - RIGHT && x > LEFT)) {
+			x = LEFT;
+			y = y0 + LEGEND_ROW * rows++;
+		}
+		if (is_drawn)
+			fprintf(f,
+				"<g class=\"legend\"><circle class=\"missed-key\" cx=\"%.1f\" "
+				"cy=\"%.1f\" r=\"4\" stroke=\"#616e7c\"/><text x=\"%.1f\" "
+				"y=\"%.1f\">%s</text></g>\n",
+				x + 11, y - 4, x + 28, y, text);
 	}
 	return rows;
 }
@@ -354,6 +407,12 @@ void rep_svg_chart_write(const struct rep_svg_chart *c, FILE *f)
 	fputs("\">\n<text class=\"ctitle\" x=\"12\" y=\"24\">", f);
 	rep_html_escape(f, c->title);
 	fputs("</text>\n", f);
+	if (c->note) {
+		fprintf(f, "<text class=\"cnote\" x=\"%d\" y=\"24\" text-anchor=\"end\">",
+			W - RIGHT);
+		rep_html_escape(f, c->note);
+		fputs("</text>\n", f);
+	}
 	axes(f, c, &xs, &ys, box);
 	marks(f, c, &xs, box);
 	if (!has_data(c))

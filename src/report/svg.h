@@ -19,7 +19,8 @@ struct rep_svg_series {
 	const char *name; /* legend text; NULL: not in the legend */
 	const double *x;
 	const double *y;
-	char *const *tips; /* tooltip per point; NULL: none */
+	char *const *tips;     /* tooltip per point; NULL: none */
+	const bool *is_hollow; /* REP_SVG_POINTS: per point, drawn hollow (a missed target); NULL */
 	size_t nr;
 	const char *color; /* "#rrggbb" */
 	enum rep_svg_style style;
@@ -31,6 +32,7 @@ typedef void rep_svg_fmt_fn(double v, char *buf, size_t len);
 struct rep_svg_axis {
 	const char *title;
 	bool is_log;
+	bool is_log2;	     /* log scale with a tick at each power of two (threads, sizes) */
 	bool is_tight;	     /* linear: end at the first tick at or above the data, no headroom */
 	rep_svg_fmt_fn *fmt; /* NULL: %g */
 };
@@ -50,6 +52,8 @@ struct rep_svg_chart {
 	size_t nr_series;
 	const struct rep_svg_mark *marks;
 	size_t nr_marks;
+	const char *note; /* at the top right, in every copy of the chart ("modelled drives,
+			     not measurements"); NULL: none */
 };
 
 /* Writes one <svg> element. */

@@ -76,6 +76,12 @@ const char *rep_run_loops(const struct rep_run *r);
 
 /* ---- HTML files (html.c) --------------------------------------------------------------------- */
 
+/* The host label of a one-host execution ("localhost"). */
+static inline const char *rep_host_name(const struct rep_exec *x)
+{
+	return x->host ? x->host : "localhost";
+}
+
 /* Creates outdir/name and writes "<title>Vdbench outdir/name</title><pre>". Returns the stream,
  * or NULL with errno set. */
 FILE *rep_html_open(const struct rep_exec *x, const char *name);

@@ -7,7 +7,15 @@
 
 void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_ns)
 {
-	memset(b, 0, sizeof(*b));
+	for (int op = 0; op < STATS_OP_NR; op++) { /* the histograms' buckets in use only */
+		struct stats_counters *c = &b->op[op];
+
+		c->nr_ios = c->total_bytes = c->nr_errors = 0;
+		c->svc_sumsq_ns2 = 0;
+		stats_hist_reset(&c->svc);
+		stats_hist_reset(&c->resp);
+	}
+	b->inflight_ns = 0;
 	b->nr_inflight = nr_inflight;
 	b->inflight_since_ns = now_ns;
 }

@@ -20,9 +20,19 @@ uint64_t stats_hist_bucket_width_ns(uint32_t idx)
 	return UINT64_C(1) << (idx / STATS_HIST_SUB_NR - 1);
 }
 
+/* Counts are nonzero only in the buckets of [min_ns, max_ns] (every value added lies there and
+ * the bucket index grows with the value): reset and merge touch only those, so that a worker's
+ * banks of a few busy buckets stay a few resident pages (the sync engine runs a worker per
+ * thread) and a merge costs the buckets in use. */
 void stats_hist_reset(struct stats_hist *h)
 {
-	memset(h, 0, sizeof(*h));
+	if (h->nr) {
+		uint32_t lo = stats_hist_bucket_idx(h->min_ns),
+			 hi = stats_hist_bucket_idx(h->max_ns);
+
+		memset(&h->counts[lo], 0, (size_t)(hi - lo + 1) * sizeof(h->counts[0]));
+	}
+	h->nr = h->sum_ns = h->min_ns = h->max_ns = 0;
 }
 
 void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)
@@ -35,7 +45,9 @@ void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)
 		dst->max_ns = src->max_ns;
 	dst->nr += src->nr;
 	dst->sum_ns += src->sum_ns;
-	for (uint32_t i = 0; i < STATS_HIST_NR; i++)
+	for (uint32_t i = stats_hist_bucket_idx(src->min_ns),
+		      hi = stats_hist_bucket_idx(src->max_ns);
+	     i <= hi; i++)
 		dst->counts[i] += src->counts[i];
 }
 

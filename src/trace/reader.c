@@ -284,7 +284,7 @@ static int reader_fail_input(struct trace_reader *r, int ret)
 }
 
 /* The end of the input: a real one, or a gzip file cut inside its stream: an error, or under
- * skip_bad the end with a warning. Returns 0 or -EIO. */
+ * skip_bad the end with a warning. Returns 0 or -EINVAL (a malformed file). */
 static int reader_end(struct trace_reader *r)
 {
 	if (!r->in.is_truncated || r->warning[0])
@@ -307,7 +307,7 @@ static int reader_end(struct trace_reader *r)
 	r->err.offset_bytes = r->in.pos_bytes;
 	errf(&r->err, "the file ends inside its gzip data (truncated); expected a whole gzip "
 		      "file, or --skip-bad to keep what comes before the cut");
-	return reader_fail(r, -EIO);
+	return reader_fail(r, -EINVAL);
 }
 
 static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)

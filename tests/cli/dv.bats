@@ -147,6 +147,7 @@ PARM
 	run "$IORAMP" -f c.vdb -o out2 -jr
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Journal recovery of sd=sd1: 256 key blocks read and validated, 0 in error"* ]]
+	cp c1 c1.good
 	copy_block c1.old 5 c1 5  # an older version of block 5: a lost write
 	flip c1 $((10 * 4096 + 1000)) 255  # one byte of block 10's body
 	flip c1 $((20 * 4096 + 3000)) 4  # one bit of block 20
@@ -181,10 +182,24 @@ PARM
 	done
 	grep -q 'Data Validation error for sd=sd1,lun=.*/c1: key block lba 0x00005000 (4096 bytes): bad key' \
 		out3/errorlog.html
-	# the blocks in error are marked: a second check does not report them again
+	# the blocks in error stay marked and are reported again while they are still bad
 	run "$IORAMP" -f c.vdb -o out4 -jro
-	[ "$status" -eq 0 ]
-	[[ "$output" == *"validated:      507; key blocks marked in error:    0"* ]]
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"validated:      512; key blocks marked in error:    5"* ]]
+	[ "$(jq '.data_validation.key_blocks_in_error' out4/results.json)" -eq 5 ]
+	run jq -r '[.data_validation.errors[] | "\(.block_offset_bytes / 4096) \(.class)"] | join(",")' \
+		out4/results.json
+	[ "$output" = "5 key,10 corrupt,20 bit,30 offset,40 sd" ]
+	run "$IORAMP" -f c.vdb -o out5 -jro
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"validated:      512; key blocks marked in error:    5"* ]]
+	# a block that holds its last write again is no longer in error; the others stay
+	copy_block c1.good 10 c1 10
+	run "$IORAMP" -f c.vdb -o out6 -jro
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"validated:      512; key blocks marked in error:    4"* ]]
+	[ "$(jq -r '[.data_validation.errors[].class] | join(",")' out6/results.json)" = \
+		"key,bit,offset,sd" ]
 }
 
 @test "data_errors=N stops after N errors; any error is exit status 1" {
@@ -204,11 +219,11 @@ PARM
 	[[ "$output" == *"key blocks marked in error:    3"* ]]
 	[ "$(jq '.data_validation.errors | length' out2/results.json)" -eq 3 ]
 	[ "$(jq '.execution.status' out2/results.json)" -eq 1 ]
-	# the next check finds the rest (the three found are marked and not reported again)
+	# the next check reports the three again and finds the rest
 	sed -i 's/^data_errors=3$/data_errors=50/' d.vdb
 	run "$IORAMP" -f d.vdb -o out3 -jro
 	[ "$status" -eq 1 ]
-	[[ "$output" == *"key blocks marked in error:    5"* ]]
+	[[ "$output" == *"key blocks marked in error:    8"* ]]
 }
 
 @test "results.json with data validation errors validates against doc/results.schema.json" {

@@ -28,3 +28,9 @@ for path in sys.argv[2:]:
 print("valid")
 PY
 }
+
+# chart_of FILE TITLE: every <svg> chart of the page whose title (aria-label) is TITLE, whole.
+chart_of() {
+	awk -v t="aria-label=\"$2\"" 'index($0, "<svg ") && index($0, t) { on = 1 }
+		on { print } on && index($0, "</svg>") { on = 0 }' "$1"
+}

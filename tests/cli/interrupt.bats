@@ -111,3 +111,38 @@ interrupt_and_check() {
 	[ -s out/flatfile.html ]
 	grep -q "^interrupted (SIGPIPE); results in .*out" err.txt
 }
+
+# Interrupts the format of a new 8 MiB file with signal $1 once the file has grown (its
+# writes held 300 ms each by the fault engine: the format has 64 of them): the file is left
+# shorter than size=, and the next run formats the rest, every block of it written.
+interrupt_format() {
+	printf 'sd=sd1,lun=%s/nf,size=8m\nwd=wd1,sd=sd1,rdpct=100,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+		"$SCRATCH" >fmt.vdb
+	"$IORAMP" -f fmt.vdb -o out1 --engine fault:sync,delay=300ms >console1.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 150); do
+		[ "$(stat -c %s nf 2>/dev/null || echo 0)" -gt 0 ] && break
+		sleep 0.1
+	done
+	grep -q 'Starting RD=SD_format' console1.txt
+	kill -"$1" "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq "$2" ]
+	[ "$(stat -c %s nf)" -lt $((8 << 20)) ] # not the full-length sparse file it was
+	run "$IORAMP" -f fmt.vdb -o out2 --engine sync
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Starting RD=SD_format"* ]]
+	[ "$(stat -c %s nf)" -eq $((8 << 20)) ]
+	[ $(($(stat -c %b nf) * $(stat -c %B nf))) -ge $((8 << 20)) ] # no hole left
+	run "$IORAMP" -f fmt.vdb -o out3 --engine sync
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"SD_format"* ]] # formatted once it is complete
+}
+
+@test "SIGINT during the format of a new file: the next run formats it again" {
+	interrupt_format INT 130
+}
+
+@test "SIGKILL during the format of a new file: the next run formats it again" {
+	interrupt_format KILL 137
+}

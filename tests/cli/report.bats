@@ -5,12 +5,14 @@ load helpers
 
 DATA=$TESTS/data/report-own
 
-@test "report -o writes the page with four charts and every point" {
+@test "report -o writes the page with five charts and every point" {
 	run "$IORAMP" report "$DATA/a" -o page.html
 	[ "$status" -eq 0 ]
 	[ "$output" = "page.html" ]
-	[ "$(grep -o '<svg' page.html | wc -l)" -eq 4 ]
-	[ "$(grep -o '<circle class="pt"' page.html | wc -l)" -eq 10 ]
+	# mean, p99, each SD, time, distribution; a download link each
+	[ "$(grep -o '<svg' page.html | wc -l)" -eq 5 ]
+	[ "$(grep -o '<a class="dl" download="[a-z0-9.-]*.svg" href="data:image/svg+xml;charset=utf-8,%3Csvg%20class' page.html | wc -l)" -eq 5 ]
+	[ "$(grep -o '<circle class="pt"' page.html | wc -l)" -eq 20 ]
 	! grep -q '<script' page.html
 }
 
@@ -96,4 +98,54 @@ DATA=$TESTS/data/report-own
 	[ "$status" -eq 0 ]
 	run jq -r '.runs[0].sds[0].lun' "$BATS_TEST_TMPDIR/out/results.json"
 	[ "$output" = "$BATS_TEST_TMPDIR/f"$'\xef\xbf\xbd\xef\xbf\xbd' ]
+}
+
+@test "results.json states the set-up: the host, each SD's range and openflags, each WD's SDs, rate and priority" {
+	printf '%s\n' "sd=default,threads=4,range=(0,25),openflags=o_direct" \
+		"sd=sd,count=(0,2),lun=$SCRATCH/d%d,size=16m" \
+		"wd=reads,sd=sd0,rdpct=100,xfersize=8k,iorate=200,priority=1" \
+		"wd=writes,sd=(sd0,sd1),rdpct=0,xfersize=8k,priority=2" \
+		"rd=rd1,wd=(reads,writes),iorate=(400,600),elapsed=2,interval=1,warmup=0" >wp.vdb
+	run "$IORAMP" -f wp.vdb -o out --engine model:units=4,read_us=200,write_us=200 --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '.runs[0].sds[] | [.name, .range, .openflags]' out/results.json)" = \
+		'["sd0",[0,25],"o_direct"]
+["sd1",[0,25],"o_direct"]' ]
+	[ "$(jq -c '.runs[0].wds[] | [.name, .sds, .iorate, .priority]' out/results.json)" = \
+		'["reads",["sd0"],200,1]
+["writes",["sd0","sd1"],null,2]' ]
+	[ "$(jq -r .execution.host.kernel out/results.json)" = "$(uname -srm)" ]
+	jq -e '.execution.host.nr_cpus >= 1' out/results.json
+	if has_jsonschema; then
+		run schema_valid out/results.json
+		[ "$output" = valid ]
+	fi
+	# the page states it: a set-up table row per SD, the times, the host, links to the files
+	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td></tr>' out/report.html
+	grep -q '<li>Each run: elapsed <b>2 s</b>, warmup <b>0 s</b>, interval <b>1 s</b>' out/report.html
+	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
+	for f in summary.html parmfile.html results.json curves.csv; do
+		grep -q "<a href=\"$f\">" out/report.html
+		[ -e "out/$f" ]
+	done
+}
+
+@test "report.html: a banner and hollow points when runs miss their target" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=(1000,20000,40000),elapsed=6,interval=1,warmup=0" >miss.vdb
+	# eight units of 1 ms: 8000 IOPS at most, so 20000 and 40000 are missed
+	run "$IORAMP" -f miss.vdb -o out --engine model:units=8,read_us=1000,dist=fixed --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[].is_target_met]' out/results.json)" = '[true,false,false]' ]
+	grep -q '<div class="invalid" role="alert"><b>2 of 3 runs missed their target rate.</b>' \
+		out/report.html
+	[ "$(chart_of out/report.html 'IOPS vs average latency' | grep -c '<circle class="pt missed"')" -eq 2 ]
+	chart_of out/report.html 'IOPS vs average latency' | grep -q '>hollow: missed its target</text>'
+	# every run met its rate: no banner, no legend entry
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=(1000,2000),elapsed=6,interval=1,warmup=0" >met.vdb
+	run "$IORAMP" -f met.vdb -o met --engine model:units=8,read_us=1000,dist=fixed --seed 1
+	[ "$(jq -c '[.runs[].is_target_met]' met/results.json)" = '[true,true]' ]
+	! grep -q 'class="invalid"' met/report.html
+	! grep -q 'hollow: missed' met/report.html
 }

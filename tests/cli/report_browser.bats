@@ -1,6 +1,8 @@
 #!/usr/bin/env bats
-# report.html in a real browser (headless Chromium): no console errors, the charts and points
-# in the DOM, and a screenshot. Skips visibly where chromium is not installed.
+# report.html in a real browser (headless Chromium): for every chart kind, no console errors,
+# the expected series and points in the DOM, and a screenshot. The pages come from a saved
+# results.json or from modelled drives in virtual time. Skips visibly where chromium is not
+# installed.
 
 load helpers
 
@@ -14,25 +16,99 @@ chromium_run() {
 		--no-first-run --user-data-dir="$SCRATCH/profile" --enable-logging=stderr --v=0 "$@"
 }
 
-@test "report.html renders in Chromium with its charts and no console errors" {
-	if [ ! -x "$CHROMIUM" ]; then
+need_chromium() {
+	[ -x "$CHROMIUM" ] ||
 		skip "chromium not installed (apt-get install chromium): report.html not rendered"
+}
+
+# render PAGE NAME: the page's DOM as Chromium built it in NAME.dom (no console error), and a
+# PNG screenshot NAME.png (kept in $IORAMP_KEEP_SCREENSHOT/, when set, as NAME.png).
+render() {
+	chromium_run --dump-dom "file://$1" >"$2.dom" 2>"$2.console"
+	if grep -E ':CONSOLE|Uncaught' "$2.console"; then
+		return 1
 	fi
+	chromium_run --hide-scrollbars --window-size=1280,2400 --screenshot="$SCRATCH/$2.png" \
+		"file://$1" 2>>"$2.console"
+	[ -s "$SCRATCH/$2.png" ]
+	[ "$(head -c 8 "$SCRATCH/$2.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
+	if [ -n "${IORAMP_KEEP_SCREENSHOT:-}" ]; then
+		mkdir -p "$IORAMP_KEEP_SCREENSHOT" && cp "$SCRATCH/$2.png" "$IORAMP_KEEP_SCREENSHOT/"
+	fi
+}
+
+# series DOM TITLE / points DOM TITLE / hollow DOM TITLE: the lines, the filled points and
+# the hollow points of the chart titled TITLE, as rendered.
+series() { chart_of "$1" "$2" | grep -c '<polyline class="line'; }
+points() { chart_of "$1" "$2" | grep -c '<circle class="pt"'; }
+hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
+
+@test "report.html renders in Chromium with its charts and no console errors" {
+	need_chromium
 	run "$IORAMP" report "$DATA/a" -o "$SCRATCH/report.html" --overlay "P=$DATA/overlay.csv"
 	[ "$status" -eq 0 ]
-	chromium_run --dump-dom "file://$SCRATCH/report.html" >dom.html 2>console.log
-	if grep -E ':CONSOLE|Uncaught' console.log; then
-		false
-	fi
-	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 4 ]
-	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 10 ]
-	[ "$(grep -o '<circle class="ov"' dom.html | wc -l)" -eq 4 ]
-	[ "$(grep -o '<table' dom.html | wc -l)" -eq 3 ]
-	chromium_run --hide-scrollbars --window-size=1280,2000 \
-		--screenshot="$SCRATCH/report.png" "file://$SCRATCH/report.html" 2>>console.log
-	[ -s "$SCRATCH/report.png" ]
-	[ "$(head -c 8 "$SCRATCH/report.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ]
-	if [ -n "${IORAMP_KEEP_SCREENSHOT:-}" ]; then
-		cp "$SCRATCH/report.png" "$IORAMP_KEEP_SCREENSHOT"
-	fi
+	render "$SCRATCH/report.html" page
+	# mean, p99, each SD, time, distribution
+	[ "$(grep -o '<svg' page.dom | wc -l)" -eq 5 ]
+	[ "$(grep -o '<circle class="pt"' page.dom | wc -l)" -eq 20 ]
+	[ "$(grep -o '<circle class="ov"' page.dom | wc -l)" -eq 4 ]
+	# points, IOPS at latency, each SD, set-up, all runs
+	[ "$(grep -o '<table' page.dom | wc -l)" -eq 5 ]
+	[ "$(grep -o '<a class="dl" download=' page.dom | wc -l)" -eq 5 ]
+	# the curve and the published one on the mean chart
+	[ "$(series page.dom 'IOPS vs average latency')" -eq 2 ]
+	[ "$(series page.dom 'Per SD: IOPS vs average latency')" -eq 2 ]
+	! grep -q 'class="cnote"' page.dom # real drives: no model note
+	[ "$(points page.dom 'Per SD: IOPS vs average latency')" -eq 10 ]
+}
+
+@test "sweep charts render in Chromium: a line per outer loop value against the swept parameter" {
+	need_chromium
+	printf '%s\n' "sd=sd,count=(0,2),lun=$SCRATCH/f%d,size=16m" "wd=wd1,sd=sd*,rdpct=100" \
+		"rd=rd1,wd=wd1,iorate=max,forxfersize=(4k,64k),forthreads=(1,2,4,8,16),elapsed=2,interval=1" \
+		>sweep.vdb
+	run "$IORAMP" -f sweep.vdb -o out --engine model:units=4,read_us=100 --seed 1
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/out/report.html" sweep
+	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
+		[ "$(series sweep.dom "$t")" -eq 2 ]
+		[ "$(points sweep.dom "$t")" -eq 10 ]
+	done
+	# depths 1 to 16 on a power-of-two axis: a tick label at each
+	for v in 1 2 4 8 16; do
+		chart_of sweep.dom 'IOPS vs threads' | grep -q "text-anchor=\"middle\">$v</text>"
+	done
+	[ "$(series sweep.dom 'Per SD: average latency vs threads (xfersize=4k)')" -eq 2 ]
+	# modelled drives: every chart says so, in the page and in its download
+	[ "$(grep -c '<svg' sweep.dom)" -eq 6 ]
+	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' sweep.dom)" -eq 6 ]
+	[ "$(grep -o '%3Ctext%20class=%22cnote%22' sweep.dom | wc -l)" -eq 6 ]
+}
+
+@test "pressure charts render in Chromium: a line per WD against write MB/s, ending hollow where a step was missed" {
+	need_chromium
+	# two drives of 4 units at 100 us: 80k IOPS in all; reads fixed at 12800 (100 MB/s of
+	# 8 KiB per drive), writes stepped by 100 MB/s per drive: the third step is missed
+	printf '%s\n' "sd=default,threads=64" "sd=sd,count=(0,2),lun=$SCRATCH/f%d,size=16m" \
+		"wd=reads,sd=sd*,rdpct=100,xfersize=8k,iorate=25600,priority=1" \
+		"wd=writes,sd=sd*,rdpct=0,xfersize=8k,priority=2" \
+		"rd=wp,wd=(reads,writes),iorate=(51200,76800,102400,128000),elapsed=2,interval=1" \
+		>wp.vdb
+	run "$IORAMP" -f wp.vdb -o out --engine model:units=4,read_us=100,write_us=100 --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[].is_target_met]' out/results.json)" = '[true,true,false,false]' ]
+	render "$SCRATCH/out/report.html" pressure
+	grep -q '<div class="invalid" role="alert"><b>2 of 4 runs missed their target rate.</b>' \
+		pressure.dom
+	for s in Mean p99 p99.9 p99.99 p99.9999; do
+		local t="$s service time per WD vs write MB/s"
+		[ "$(series pressure.dom "$t")" -eq 2 ]
+		[ "$(points pressure.dom "$t")" -eq 4 ]
+		[ "$(hollow pressure.dom "$t")" -eq 2 ]
+	done
+	[ "$(series pressure.dom 'Read latency under the write load')" -eq 3 ]
+	[ "$(points pressure.dom 'Read latency under the write load')" -eq 6 ]
+	[ "$(hollow pressure.dom 'Read latency under the write load')" -eq 3 ]
+	[ "$(series pressure.dom 'Per SD: IOPS vs average latency')" -eq 2 ]
+	[ "$(grep -o '<a class="dl" download=' pressure.dom | wc -l)" -eq 9 ]
 }

@@ -86,6 +86,53 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	done
 }
 
+# Three SDs of three kinds: sd1 buffered and only read, sd2 buffered and written, sd3 O_DIRECT
+# (when the scratch file system takes it) and written.
+write_kinds_parm() {
+	local direct=
+	dd if=/dev/zero of="$SCRATCH/probe" bs=4096 count=1 oflag=direct 2>/dev/null &&
+		direct=,openflags=o_direct
+	cat >k.vdb <<PARM
+sd=sd1,lun=$SCRATCH/k1,size=1m,threads=2
+sd=sd2,lun=$SCRATCH/k2,size=1m,threads=2
+sd=sd3,lun=$SCRATCH/k3,size=1m,threads=2$direct
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100
+wd=wd2,sd=(sd2,sd3),xfersize=4k,rdpct=50
+rd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1,warmup=0
+PARM
+	[ -n "$direct" ]
+}
+
+@test "the default engine picks per SD: results.json records it, the logfile says it once per kind" {
+	write_kinds_parm || skip "the scratch file system refuses O_DIRECT: no O_DIRECT SD to pick for"
+	run "$IORAMP" -f k.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"engine: "* ]] # VDbench's console keeps its lines
+	[ "$(jq -c '[.runs[] | select(.name == "rd1") | .sds[] | [.name, .engine, .is_engine_default]]' out/results.json)" = \
+		'[["sd1","uring",true],["sd2","uring",true],["sd3","uring",true]]' ]
+	# the rule's words, one line per kind, before the run they apply to
+	grep -A4 'engine: uring for 1 SD (buffered, read only)' out/logfile.html | grep -q 'Starting RD=rd1'
+	grep -q 'engine: uring for 1 SD (buffered, written)$' out/logfile.html
+	grep -q 'engine: uring for 1 SD (O_DIRECT)$' out/logfile.html
+	if has_jsonschema; then
+		run schema_valid out/results.json
+		[ "$output" = valid ]
+	fi
+}
+
+@test "--engine and engine= override the default engine on every SD" {
+	write_kinds_parm || true
+	run "$IORAMP" -f k.vdb -o out-sync --engine sync
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[] | .sds[] | [.engine, .is_engine_default]] | unique' out-sync/results.json)" = '[["sync",false]]' ]
+	! grep -q 'engine: ' out-sync/logfile.html
+	(echo engine=aio; cat k.vdb) >ka.vdb
+	run "$IORAMP" -f ka.vdb -o out-aio
+	[ "$status" -eq 0 ]
+	[ "$(jq -c '[.runs[] | select(.name == "rd1") | .sds[] | .engine] | unique' out-aio/results.json)" = '["aio"]' ]
+	! grep -q 'engine: ' out-aio/logfile.html
+}
+
 @test "a missing lun without size= fails before any I/O with its place" {
 	printf 'sd=sd1,lun=%s/nothere\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
 		"$SCRATCH" >bad.vdb
@@ -240,4 +287,20 @@ PARM
 	[ "$status" -eq 0 ]
 	[ "$(jq -r '.runs[-1].ioramp_cpu_pct | type' out/results.json)" = number ]
 	[ "$(jq -r '[.runs[-1].intervals[].ioramp_cpu_pct | type] | unique | .[]' out/results.json)" = number ]
+}
+
+@test "what VDbench runs on a file: xfersize=1000, rdpct=150 as 100, forrdpct=-10 as 0" {
+	cat >edge.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=8m
+wd=wd1,sd=sd1,xfersize=1000,rdpct=150,rhpct=150
+wd=wd2,sd=sd1,xfersize=4k
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+rd=rd2,wd=wd2,iorate=100,elapsed=2,interval=1,forrdpct=-10,forwhpct=120
+PARM
+	run "$IORAMP" -f edge.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ "$(jq -r '.runs[0].average.total.bytes_per_io' out/results.json)" = 1000 ]
+	[ "$(jq -r '.runs[0].average.total.read_pct' out/results.json)" = 100 ]
+	[ "$(jq -r '.runs[1].average.total.read_pct' out/results.json)" = 0 ]
+	[ "$(jq -r '.runs[1].for_loops' out/results.json)" = "rdpct=10% whpct=120" ]
 }

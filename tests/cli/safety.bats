@@ -19,6 +19,7 @@ setup() {
 }
 
 teardown() {
+	[ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid"
 	[ -n "$MNT" ] && umount "$MNT" 2>/dev/null
 	[ -n "$DM" ] && dmsetup remove "$DM" 2>/dev/null
 	if [ -n "$LOOP" ]; then
@@ -150,4 +151,38 @@ open_mode() {
 	attach
 	[ "$(open_mode 100 | sort -u)" = 0 ]
 	[ "$(open_mode 50 | sort -u)" = 2 ]
+}
+
+@test "a device ioramp writes is held exclusively for the whole run: mount and a second writer are refused, readers are not" {
+	attach
+	command -v mkfs.ext4 >/dev/null || skip "mkfs.ext4 is not available"
+	mkfs.ext4 -q -F "$LOOP" >/dev/null 2>&1 || skip "mkfs.ext4 failed on $LOOP"
+	mkdir -p mnt
+	printf 'sd=sd1,lun=%s,threads=2,openflags=o_direct,range=(50,100)\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=50,elapsed=600,interval=1\n' \
+		"$LOOP" >long.vdb
+	"$IORAMP" -f long.vdb -o out1 --force >console.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 150); do
+		grep -Eq '^[0-9:.]{12} +1 ' console.txt && break
+		sleep 0.1
+	done
+	grep -Eq '^[0-9:.]{12} +1 ' console.txt # writing it now
+	! mount -t ext4 "$LOOP" mnt 2>mount.err || MNT=$SCRATCH/mnt
+	[ -z "$MNT" ]
+	parm "$LOOP" 50
+	run "$IORAMP" -f safe.vdb -o out2 --force
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "safe.vdb:1:12: error: sd=sd1: lun=$LOOP is in use (held exclusively by a file system, swap, md, device mapper or another program); ioramp never writes to a mounted or held device" ]
+	[ ! -d out2 ]
+	parm "$LOOP" 100
+	run "$IORAMP" -f safe.vdb -o out3 --force
+	[ "$status" -eq 0 ]
+	kill -TERM "$pid"
+	wait "$pid" || status=$?
+	pid=
+	[ "$status" -eq 143 ]
+	# released at the end: another writer may have it now
+	parm "$LOOP" 50
+	run "$IORAMP" -f safe.vdb -o out4 --force
+	[ "$status" -eq 0 ]
 }

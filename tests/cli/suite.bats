@@ -23,9 +23,9 @@ eight_files() {
 @test "ioramp workloads lists every library file with its figures" {
 	run "$IORAMP" workloads
 	[ "$status" -eq 0 ]
-	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 19 profiles" ]
+	[ "${lines[0]}" = "Workload library $(cd "$WORKLOADS" && pwd -P): 25 profiles" ]
 	[[ "${lines[1]}" == "profile "*"read%  sizes"*"threads  description" ]]
-	[ "${#lines[@]}" -eq 21 ]
+	[ "${#lines[@]}" -eq 27 ]
 	for f in "$WORKLOADS"/*.vdb; do
 		grep -q "^$(basename "$f" .vdb) " <<<"$output" || { echo "no line for $f"; return 1; }
 	done
@@ -134,6 +134,66 @@ eight_files() {
 		"$j"
 }
 
+@test "ioramp suite runs write pressure and the noisy neighbour on modelled drives: each WD against write MB/s, lines end at the first missed step" {
+	# 8 drives of 4 units at 100 us: 320k IOPS in all, so the 8K steps of 100 and 200 MB/s
+	# per drive (204,800 and 307,200 IOPS with the reads) are met and the third is missed
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m \
+		--profiles write-pressure-8k,noisy-neighbor \
+		--engine model:units=4,read_us=100,write_us=100 -e 2 -w 0 -i 1 --seed 1 -o out
+	echo "$output"
+	[ "$status" -eq 0 ]
+	local j=out/write-pressure-8k/results.json
+	[ "$(jq -c '[.curves[] | {kind, x}]' "$j")" = '[{"kind":"sweep","x":"iorate"}]' ]
+	[ "$(jq -c '[.curves[0].points[].is_target_met]' "$j")" = \
+		'[true,true,false,false,false,false,false]' ]
+	[ "$(jq -c '.runs[0].wds | map([.name, .iorate, .priority, (.sds | length)])' "$j")" = \
+		'[["reads",102400,1,8],["writes",null,2,8]]' ]
+	local page=out/write-pressure-8k/report.html
+	for t in 'Mean service time per WD vs write MB/s' 'p99 service time per WD vs write MB/s' \
+		'p99.9 service time per WD vs write MB/s' 'p99.99 service time per WD vs write MB/s' \
+		'p99.9999 service time per WD vs write MB/s'; do
+		# a line per WD, each ending at the first missed step, drawn hollow
+		[ "$(chart_of "$page" "$t" | grep -c '<polyline class="line"')" -eq 2 ]
+		[ "$(chart_of "$page" "$t" | grep -c '<circle class="pt')" -eq 6 ]
+		[ "$(chart_of "$page" "$t" | grep -c '<circle class="pt missed"')" -eq 2 ]
+		chart_of "$page" "$t" | grep -q '>hollow: missed its target</text>'
+	done
+	chart_of "$page" 'Mean service time per WD vs write MB/s' |
+		grep -q '<title>reads, 100.[0-9] MB/s written per SD: mean '
+	# the table: a row per step and WD, with the tail percentiles
+	[ "$(grep -c '^<tr><td class="t">write-pressure-8k</td><td>[0-9.,]*</td><td class="t">reads</td>' "$page")" -eq 2 ]
+	[ "$(grep -c '^<tr class="missed"><td class="t">write-pressure-8k</td><td>[0-9.,]*</td><td class="t">writes</td>' "$page")" -eq 5 ]
+	grep -q '<th>p99.9999 µs</th>' "$page"
+	# the noisy neighbour: readers on sd3-sd5, writers on sd0-sd2, sd6 and sd7 idle
+	j=out/noisy-neighbor/results.json
+	[ "$(jq -c '.runs[0].wds | map([.name, .sds])' "$j")" = \
+		'[["reads",["sd3","sd4","sd5"]],["writes",["sd0","sd1","sd2"]]]' ]
+	page=out/noisy-neighbor/report.html
+	local t='Read latency under the write load'
+	[ "$(chart_of "$page" "$t" | grep -c '<polyline class="line"')" -eq 3 ]
+	for l in 'reads mean' 'reads p99.99' 'reads p99.9999'; do
+		chart_of "$page" "$t" | grep -q ">$l</text>"
+	done
+	# x is the MB/s written per write namespace: 100 MB/s at the first step
+	chart_of "$page" "$t" | grep -q '<title>reads, 100.[0-9] MB/s written per SD: p99.9999 '
+	# the suite page: the readers' chart and the mean and p99.99 charts of each profile
+	[ "$(grep -c 'aria-label="Read latency under the write load"' out/report.html)" -eq 2 ]
+	[ "$(grep -c 'aria-label="p99.99 service time per WD vs write MB/s"' out/report.html)" -eq 2 ]
+	# and says, per profile, that steps were missed; their points hollow
+	[ "$(grep -c '<div class="invalid" role="alert"><b>5 of 7 runs missed' out/report.html)" -eq 1 ]
+	[ "$(grep -c '<div class="invalid" role="alert"><b>4 of 7 runs missed' out/report.html)" -eq 1 ]
+	grep -q '<circle class="pt missed"' out/report.html
+}
+
+@test "the noisy neighbour needs six drives: a suite of four refuses it at its line" {
+	local d=$SCRATCH/drive0,$SCRATCH/drive1,$SCRATCH/drive2,$SCRATCH/drive3
+	run "$IORAMP" suite --drives "$d" --size 16m --profiles noisy-neighbor \
+		--engine model:units=4 -e 2 -w 0 -i 1 -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"noisy-neighbor.vdb:"*": error: could not find sd=sd4 for wd=reads"* ]]
+	[ ! -e out/noisy-neighbor ]
+}
+
 @test "nested for-loops give one sweep per outer value along the innermost; an iorate list is a sweep of iorate" {
 	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=16m" "wd=wd1,sd=sd1,rdpct=100" \
 		"rd=rd1,wd=wd1,iorate=max,forxfersize=(4k,8k),forthreads=(1,2,4),elapsed=2,interval=1" \
@@ -144,8 +204,23 @@ eight_files() {
 	[ "$(jq -c '[.curves[] | [.kind, .x, .rd, .for_loops, [.points[].x]]]' out/results.json)" = \
 		'[["sweep","threads","rd1","xfersize=4k",[1,2,4]],["sweep","threads","rd1","xfersize=8k",[1,2,4]],["sweep","iorate","rd2","threads=1",[100,200]],["sweep","iorate","rd2","threads=2",[100,200]]]' ]
 	# the page names the swept parameter instead of the first run's value ("1 threads")
-	grep -q '4 KiB[^<]*sweep of threads' out/report.html
+	grep -q 'RD rd1 · SD sd1 · 100% read · seekpct 100 · sweep of threads · 2 curves' \
+		out/report.html
+	# xfersize is the outer loop: each line has its own, the header claims none
+	! grep -q '4 KiB[^<]*sweep of threads' out/report.html
 	! grep -q '1 threads' out/report.html
+	# rd1: throughput and latency against threads, a line of 3 points per xfersize
+	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
+		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 2 ]
+		[ "$(chart_of out/report.html "$t" | grep -c '<circle class="pt')" -eq 6 ]
+		chart_of out/report.html "$t" | grep -q '>xfersize=8k</text>'
+	done
+	chart_of out/report.html 'IOPS vs threads' | grep -q '>Threads per SD (I/Os in flight)</text>'
+	chart_of out/report.html 'IOPS vs threads' |
+		grep -q '<title>threads=4: [0-9,]* IOPS, [0-9.,]* MB/s, [0-9.]* µs mean'
+	# rd2, a sweep of iorate, keeps IOPS against latency: x is IOPS, a line per thread count
+	[ "$(chart_of out/report.html 'IOPS vs average latency' | grep -c '<circle class="pt')" -eq 4 ]
+	[ "$(grep -c 'aria-label="IOPS vs threads"' out/report.html)" -eq 1 ]
 }
 
 @test "ioramp suite with modelled drives needs --size" {
@@ -214,7 +289,8 @@ eight_files() {
 	TMPDIR=$SCRATCH run "$IORAMP" demo
 	echo "$output"
 	[ "$status" -eq 0 ]
-	[[ "${lines[0]}" == "ioramp demo: the SQL profile on eight 128 MiB sparse files in $SCRATCH/ioramp-demo."*", 2-second points" ]]
+	[[ "${lines[0]}" == "ioramp demo: the SQL profile on eight 128 MiB files in $SCRATCH/ioramp-demo."*", 2-second points" ]]
+	[ "${lines[1]}" = "ioramp demo: formatsds=yes: the files are written in full first (SD_format, 128 KiB sequential writes), so that no read hits a hole" ]
 	grep -q '^Curve sql: 6 points; peak ' <<<"$output"
 	grep -q '^  IOPS at latency (service time; points joined by straight lines):$' <<<"$output"
 	grep -q '^ioramp demo: drive files removed (--keep keeps them)$' <<<"$output"
@@ -235,17 +311,41 @@ eight_files() {
 	grep -q 'Peak <b>' dom.html
 }
 
+@test "ioramp demo writes its drive files in full before the curve: no holes, SD_format in results.json" {
+	[ -z "${IORAMP_SANITIZED:-}" ] ||
+		skip "half a minute of real time: the plain pass runs it; demo --model runs sanitized"
+	need_direct_io
+	run "$IORAMP" demo --keep --dir "$SCRATCH/dk"
+	[ "$status" -eq 0 ]
+	[ "${lines[-2]}" = "ioramp demo: drive files kept: $SCRATCH/dk/drive0 ... drive7" ]
+	for i in 0 1 2 3 4 5 6 7; do
+		f=$SCRATCH/dk/drive$i
+		read -r blocks unit size < <(stat -c '%b %B %s' "$f")
+		echo "$f: $blocks blocks of $unit for $size bytes"
+		[ "$size" -eq $((128 << 20)) ] && [ $((blocks * unit)) -ge "$size" ]
+	done
+	json=$SCRATCH/dk/report/sql/results.json
+	[ "$(jq -r '.runs[0].name, .runs[0].is_eof, .runs[1].name' "$json")" = "SD_format
+true
+sql" ]
+	# every byte of the eight drives written once, 128 KiB at a time
+	[ "$(jq '[.runs[0].intervals[] | select(.is_avg | not) | .total.nr_ios] | add' "$json")" -eq 8192 ]
+	[ "$(jq -r '.runs[0].params.xfersize_bytes' "$json")" = 131072 ]
+}
+
 @test "ioramp demo --model runs the whole library on eight modelled drives and leaves the suite page" {
 	# slow drives keep this test cheap (the preset's 6 M IOPS are a bench/ figure: bench/run)
 	run "$IORAMP" demo --model --dir "$SCRATCH/dm" --engine model:units=2,read_us=500,write_us=500
 	echo "$output" | tail -25
 	[ "$status" -eq 0 ]
 	[[ "${lines[0]}" == "ioramp demo: every profile of the workload library on eight modelled drives (model:units=2,read_us=500,write_us=500, virtual time: nothing is opened in $SCRATCH/dm), 2-second points" ]]
-	[[ "$output" == *"ioramp suite: 18 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
-	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 18 ]
+	[[ "$output" == *"ioramp suite: 24 profiles on 8 drives, output in $SCRATCH/dm/report:"* ]]
+	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 24 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq 18 ]
+	# a chart per curve profile, two per QD sweep (throughput, latency), three per pressure
+	# test (the readers, mean and p99.99 per WD)
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((16 + 5 * 2 + 3 * 3)) ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]

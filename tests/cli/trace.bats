@@ -71,21 +71,25 @@ json_check() {
 	fi
 }
 
-@test "a missing file fails with exit 1 and names it" {
+@test "a missing file fails with exit 2 and names it" {
 	run "$IORAMP" trace stat no-such.csv
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[ "$output" = "no-such.csv: error: cannot open: No such file or directory" ]
 }
 
 @test "a malformed line fails with file:line; --skip-bad counts and goes on" {
 	printf '1,0,8,0,5\n1,0,8,2,5\n2,8,8,1,5\n' >bad.csv
 	run "$IORAMP" trace stat bad.csv
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ] # an input error, as a bad parameter file is
 	[ "$output" = "bad.csv:2: error: bad IOType '2'; expected 0 (read) or 1 (write)" ]
 	run "$IORAMP" trace stat --skip-bad bad.csv
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"bad.csv: warning: 1 malformed lines skipped"* ]]
 	[[ "$output" == *"  records         2 (reads 1, writes 1)"* ]]
+	for cmd in profile "convert -o x.iolog" "compare bad.csv"; do
+		run "$IORAMP" trace $cmd bad.csv
+		[ "$status" -eq 2 ] || { echo "$cmd: $status $output"; return 1; }
+	done
 }
 
 @test "a truncated blktrace keeps the records before the cut, with a warning at its offset" {
@@ -99,7 +103,7 @@ json_check() {
 @test "a gzip file cut inside its stream is an error; --skip-bad keeps the lines before" {
 	head -c 2000 "$TRACES/msr.csv.gz" >cut.csv.gz
 	run "$IORAMP" trace stat cut.csv.gz
-	[ "$status" -eq 1 ]
+	[ "$status" -eq 2 ]
 	[[ "$output" == *"ends inside its gzip data (truncated)"* ]]
 	run "$IORAMP" trace stat --skip-bad cut.csv.gz
 	[ "$status" -eq 0 ]

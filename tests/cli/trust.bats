@@ -44,3 +44,42 @@ plain_parm() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"--record $SCRATCH/nonexistent/x: cannot create"* ]]
 }
+
+@test "a limit is printed as an integer, not 1.04858e+06" {
+	printf 'sd=sd1,lun=%s/f,size=1m,threads=99999999\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"invalid threads=99999999; expected a value from 1 to 1048576"* ]]
+}
+
+@test "openflags=0x... with bits ioramp does not pass is refused at its place" {
+	printf 'sd=sd1,lun=%s/f,size=1m,openflags=0xffffffff\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:$((${#SCRATCH} + 33)): error: openflags=0xffffffff: bits 0xffffafff are not supported"* ]]
+	sed -i 's/0xffffffff/0x4000/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "the run average counts the errors of the partial interval data_errors= ended" {
+	truncate -s 1m f # no format pass
+	printf 'data_errors=300\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=500,elapsed=30,interval=1,warmup=0\n' \
+		"$SCRATCH" >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine fault:null,eio=0.2
+	[ "$status" -eq 1 ]
+	total=$(echo "$output" | sed -n 's/.*rd=rd1: \([0-9]*\) I\/O errors (data_errors= reached).*/\1/p')
+	[ "$total" -ge 300 ]
+	# every error past the warmup is in the average: the whole intervals', the partial last
+	# one's and the drain's (the average showed 0 while hundreds were logged)
+	q='.runs[] | select(.name == "rd1") | .intervals'
+	avg=$(jq '.runs[] | select(.name == "rd1") | .average.total.nr_errors' out/results.json)
+	warm=$(jq "[$q[] | select(.is_warmup) | .total.nr_errors] | add // 0" out/results.json)
+	whole=$(jq "[$q[] | select(.is_warmup | not) | .total.nr_errors] | add // 0" \
+		out/results.json)
+	echo "total $total avg $avg warmup $warm whole $whole"
+	[ $((avg + warm)) -eq "$total" ]
+	[ "$avg" -gt "$whole" ]
+}

@@ -15,7 +15,8 @@ load helpers
 	local n=0 f b
 	for f in out/*.html console.txt; do
 		b=$(basename "$f")
-		[ "$b" = report.html ] && continue
+		# report.html is ioramp's own; config.html shows the machine (its own test below)
+		[ "$b" = report.html ] || [ "$b" = config.html ] && continue
 		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
 		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
 			cp "$b.masked" "$data/golden/$b.masked"
@@ -83,4 +84,18 @@ load helpers
 	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -s "dir=$SCRATCH"
 	[ "$status" -eq 0 ]
 	[ -z "$(ls)" ]
+}
+
+@test "config.html: the host's commands in VDbench's order, each after the date" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null --seed 11 \
+		"dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ "$(grep '^>>>>>' out/config.html | tr '\n' '|')" = \
+		">>>>>uname -a|>>>>>ifconfig -a|>>>>>id|>>>>>mount|>>>>>memory|>>>>>ps -ef | grep -i vdb|" ]
+	# each heading follows date(1)'s line, and the commands ran here
+	[ "$(grep -B1 '^>>>>>' out/config.html | grep -cE '^[A-Z][a-z]{2} [A-Z][a-z]{2} [0-9]{1,2} ')" -eq 6 ]
+	grep -q "^$(uname -s) " out/config.html
+	grep -q '^MemTotal:' out/config.html
+	grep -q 'HREF="config.html"' out/summary.html
+	grep -q 'HREF="localhost.html"' out/summary.html
 }

@@ -8,11 +8,12 @@ load helpers
 WORKLOADS=$BATS_TEST_DIRNAME/../../workloads
 
 # The runs a file lists: a curve is its max run and 12 points; the precondition has 3 runs,
-# a QD sweep one per depth.
+# a QD sweep one per depth, a pressure test one per write step.
 nr_runs() {
 	case $1 in
 	precondition.vdb) echo 3 ;;
 	qd-sweep-*) echo 9 ;;
+	write-pressure-* | noisy-neighbor.vdb) echo 7 ;;
 	*) echo 13 ;;
 	esac
 }
@@ -29,7 +30,7 @@ nr_runs() {
 		[ "$(grep -c 'Simulating RD=' <<<"$output")" -eq "$want" ]
 		n=$((n + 1))
 	done
-	[ "$n" -eq 19 ]
+	[ "$n" -eq 25 ]
 }
 
 @test "the curves ramp from 10% to 120% of the max in 10% steps" {

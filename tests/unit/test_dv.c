@@ -455,6 +455,34 @@ static void test_journal_errors(void **state)
 	dv_journal_close(j);
 }
 
+/* Journal and backup both damaged: the error names each file (it used to print the journal's
+ * error twice, never sd1.map). */
+static void test_journal_both_damaged(void **state)
+{
+	struct jfx *fx = *state;
+	struct dv_journal *j = NULL;
+	struct dv_recovered r;
+	const char *names[] = { "sd1.jnl", "sd1.map" };
+	char path[600];
+
+	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
+	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
+	dv_journal_close(j);
+	for (size_t i = 0; i < 2; i++) {
+		int fd;
+
+		snprintf(path, sizeof(path), "%s/%s", fx->dir, names[i]);
+		fd = open(path, O_WRONLY);
+		assert_true(fd >= 0);
+		assert_int_equal(pwrite(fd, "xxxx", 4, 512 + 10), 4); /* in the map */
+		close(fd);
+	}
+	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)),
+			 -EINVAL);
+	assert_non_null(strstr(fx->err, "sd1.jnl: damaged map; backup "));
+	assert_non_null(strstr(fx->err, "sd1.map: damaged map"));
+}
+
 static bool count_error(void *ctx, const struct dv_mismatch *m)
 {
 	(void)m;
@@ -524,6 +552,7 @@ int main(void)
 		JOURNAL_TEST(test_journal_many_and_torn_tail),
 		JOURNAL_TEST(test_journal_checkpoint_and_backup),
 		JOURNAL_TEST(test_journal_errors),
+		JOURNAL_TEST(test_journal_both_damaged),
 		JOURNAL_TEST(test_validate_all),
 	};
 

@@ -317,6 +317,68 @@ static void test_wg_eof_covers_range_then_stops(void **state)
 	assert_int_equal(gen_wg_next(&g, &io), 1);
 }
 
+/* Three generators of one workload (three threads) sharing one position: one stream whose
+ * blocks go to whichever draws next, each block once, to the end of the range. */
+static void test_wg_shared_seq_is_one_stream(void **state)
+{
+	struct gen_wg_cfg cfg = base_cfg();
+	struct gen_seq_cursor cursor = { 0 };
+	uint64_t expect = 3 * MIB;
+	struct gen_wg g[3];
+	struct gen_io io;
+	int ret, nr_done = 0;
+
+	(void)state;
+	cfg.seek = GEN_SEEK_EOF;
+	cfg.range = (struct gen_range){ .start_bytes = 3 * MIB, .len_bytes = MIB };
+	for (int i = 0; i < 3; i++) {
+		assert_int_equal(gen_wg_init(&g[i], &cfg, 9, (uint64_t)i + 1), 0);
+		gen_wg_share_seq(&g[i], &cursor);
+	}
+	for (unsigned k = 0; nr_done < 3; k++) {
+		ret = gen_wg_next(&g[(k * 7 + k / 3) % 3], &io); /* an uneven order of threads */
+		if (ret) {
+			nr_done++;
+			continue;
+		}
+		assert_int_equal(io.offset_bytes, expect); /* back to back across the threads */
+		expect += io.size_bytes;
+	}
+	assert_int_equal(expect, 4 * MIB);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(gen_wg_next(&g[i], &io), 1);
+}
+
+/* A random miss by one thread moves the position for all: seekpct=50 runs continue from the
+ * last miss whichever generator drew it. */
+static void test_wg_shared_seq_follows_random_misses(void **state)
+{
+	struct gen_wg_cfg cfg = base_cfg();
+	struct gen_seq_cursor cursor = { 0 };
+	struct gen_wg a, b;
+	struct gen_io io;
+	uint64_t last_end = 0, nr_continued = 0;
+	bool has_last = false;
+
+	(void)state;
+	cfg.seekpct = 50;
+	assert_int_equal(gen_wg_init(&a, &cfg, 3, 1), 0);
+	assert_int_equal(gen_wg_init(&b, &cfg, 3, 2), 0);
+	gen_wg_share_seq(&a, &cursor);
+	gen_wg_share_seq(&b, &cursor);
+	for (int i = 0; i < 2000; i++) {
+		io = next_io(i % 2 ? &a : &b);
+		/* a sequential I/O starts where the previous one (either thread's) ended; a random
+		 * one elsewhere; either way the next continues from this one */
+		nr_continued += has_last && io.offset_bytes == last_end;
+		last_end = io.offset_bytes + io.size_bytes;
+		has_last = true;
+		assert_int_equal(atomic_load(&cursor.end_plus1), last_end + 1);
+	}
+	/* half are sequential (and a random one lands on the next block 1 in 2^18 times) */
+	assert_in_range(nr_continued, 900, 1100);
+}
+
 static void test_wg_sequential_wraps_to_range_start(void **state)
 {
 	struct gen_wg_cfg cfg = base_cfg();
@@ -481,6 +543,35 @@ static void test_wg_init_rejects_impossible(void **state)
 	assert_int_equal(gen_wg_init(&g, &cfg, 1, 1), -EINVAL); /* nothing left past block 0 */
 }
 
+/* gen_wg_check() says which limit a workload breaks, for the plan-time error (issue 16 item 7).
+ * A range under two transfers with hits once wrapped around and passed. */
+static void test_wg_check_names_the_fault(void **state)
+{
+	struct gen_wg_cfg cfg = base_cfg();
+	uint64_t len = 0;
+
+	(void)state;
+	assert_int_equal(gen_wg_check(&cfg, &len), GEN_WG_OK);
+	assert_int_equal(len, GIB);
+	cfg.rhpct = 50;
+	cfg.hitarea_bytes = 2 * GIB;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_HITAREA);
+	cfg.range = (struct gen_range){ .start_bytes = 0, .len_bytes = 4 * KIB };
+	cfg.hitarea_bytes = 8 * KIB;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_HITAREA); /* len < 2 transfers */
+	cfg = base_cfg();
+	cfg.is_hotband = true;
+	cfg.range = (struct gen_range){ .start_bytes = 0, .len_bytes = 8 * KIB };
+	assert_int_equal(gen_wg_check(&cfg, &len), GEN_WG_HOTBAND);
+	assert_int_equal(len, 8 * KIB);
+	cfg = base_cfg();
+	cfg.range = (struct gen_range){ .start_bytes = GIB, .len_bytes = 4 * KIB };
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_RANGE);
+	cfg = base_cfg();
+	cfg.rdpct = 101;
+	assert_int_equal(gen_wg_check(&cfg, NULL), GEN_WG_BAD_CFG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -494,12 +585,15 @@ int main(void)
 		cmocka_unit_test(test_wg_random_offsets_aligned),
 		cmocka_unit_test(test_wg_raw_device_never_touches_block0),
 		cmocka_unit_test(test_wg_eof_covers_range_then_stops),
+		cmocka_unit_test(test_wg_shared_seq_is_one_stream),
+		cmocka_unit_test(test_wg_shared_seq_follows_random_misses),
 		cmocka_unit_test(test_wg_sequential_wraps_to_range_start),
 		cmocka_unit_test(test_wg_seqnz_starts_at_random_block),
 		cmocka_unit_test(test_wg_stride_skips_forward),
 		cmocka_unit_test(test_wg_poisson_block_index),
 		cmocka_unit_test(test_wg_same_seed_same_stream),
 		cmocka_unit_test(test_wg_init_rejects_impossible),
+		cmocka_unit_test(test_wg_check_names_the_fault),
 	};
 
 	return cmocka_run_group_tests_name("gen_wg", tests, NULL, NULL);

@@ -180,6 +180,13 @@ static void test_substitution_errors(void **state)
 	assert_int_equal(p.err.loc.line, 1);
 	assert_int_equal(p.err.loc.col, 12);
 	parsed_fini(&p);
+	/* the variable is named alone, not with the rest of the line */
+	parse(&p, "sd=sd1,lun=/tmp/f,threads=$th,openflags=o_direct\nwd=wd1,sd=sd1\n"
+		  "rd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_string_equal(p.err.msg, "unknown variable substitution request: $th; expected "
+				       "th=value on the command line");
+	parsed_fini(&p);
 
 	parse_vars(&p, BASE "rd=rd1,wd=wd1,iorate=10\n", unused, 1);
 	assert_int_equal(p.ret, -EINVAL);
@@ -230,6 +237,47 @@ static void test_defaults_clone_into_later_definitions(void **state)
 	assert_int_equal(p.cfg->sds[2].threads, 2);
 	assert_true(p.cfg->wds[0].rdpct == 30);
 	assert_int_equal(p.cfg->wds[0].nr_sd, 3);
+	parsed_fini(&p);
+}
+
+/* io=(max,100) is max alone, io=(100,max) an error; iorate=(max,100) two rates [290-292]. */
+static void test_abbreviated_iorate_list(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, BASE "rd=rd1,wd=wd1,io=(max,100)\nrd=rd2,wd=wd1,iorate=(max,100)\n");
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].nr_rates, 1);
+	assert_int_equal(p.cfg->rds[0].rates[0].kind, PARM_RATE_MAX);
+	assert_int_equal(p.cfg->rds[1].nr_rates, 2);
+	parsed_fini(&p);
+	parse(&p, BASE "rd=rd1,wd=wd1,io=(100,max)\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "iorate= abbreviated"));
+	parsed_fini(&p);
+}
+
+/* seekpct words as VDbench 5.04.07 reads them [286-289]: which seek each one is. */
+static void test_seekpct_words_resolve(void **state)
+{
+	struct parsed p;
+
+	(void)state;
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=default,sd=sd1\n"
+		  "wd=w1,seekpct=ra\nwd=w2,seekpct=seqn\nwd=w3,seekpct=seqnzx\n"
+		  "wd=w4,seekpct=EOF\nwd=w5,seekpct=(poi,5)\n"
+		  "rd=rd1,wd=w*,iorate=10\n");
+	assert_int_equal(p.ret, 0);
+	assert_true(p.cfg->wds[0].seek == PARM_SEEK_PCT && p.cfg->wds[0].seekpct == 100);
+	assert_true(p.cfg->wds[1].seek == PARM_SEEK_PCT && p.cfg->wds[1].seekpct == 0);
+	assert_true(p.cfg->wds[2].seek == PARM_SEEK_SEQNZ);
+	assert_true(p.cfg->wds[3].seek == PARM_SEEK_EOF);
+	assert_true(p.cfg->wds[4].seek == PARM_SEEK_POISSON && p.cfg->wds[4].seekpct == 5);
+	parsed_fini(&p);
+	parse(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,seekpct=SEQ\nrd=rd1,wd=wd1,iorate=10\n");
+	assert_int_equal(p.ret, -EINVAL);
+	assert_int_equal(p.err.loc.line, 2);
 	parsed_fini(&p);
 }
 
@@ -415,6 +463,10 @@ static void test_list_quirks(void **state)
 	assert_int_equal(loop_values("(4k,-1,8k)", v, 16, &err), 1);
 	assert_int_equal(loop_values("(1k-4k)", v, 16, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "no step"));
+	assert_int_equal(loop_values("(4k-4k)", v, 16, &err), -EINVAL);
+	/* descending without a step: the from value alone [280] */
+	assert_int_equal(loop_values("(2k,64k-8k)", v, 16, &err), 2);
+	assert_true(v[0] == 2048 && v[1] == 65536);
 	assert_int_equal(loop_values("(1k-4k,0)", v, 16, &err), -EINVAL);
 	assert_int_equal(loop_values("(0-4k,d)", v, 16, &err), -EINVAL);
 	assert_int_equal(loop_values("(4k,bad)", v, 16, &err), -EINVAL);
@@ -550,6 +602,36 @@ static void test_rd_iorate_sd_modes_and_checks(void **state)
 	expect_error("hd=default,mount=abc\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "mount=abc");
 }
 
+/* 100,000 continuation lines: a list of that many values, then that many items on one logical
+ * line. The lexer grew its arrays one element per realloc, seconds under ASan; it doubles them. */
+static void test_lexer_many_continuations(void **state)
+{
+	enum { NR = 100000 };
+	size_t cap = 200 + (size_t)NR * 16, len;
+	char *text = malloc(cap);
+	struct parsed p;
+
+	(void)state;
+	assert_non_null(text);
+	len = (size_t)snprintf(text, cap, BASE "rd=rd1,wd=wd1,iorate=10,forthreads=(1,\n");
+	for (int i = 0; i < NR; i++)
+		len += (size_t)snprintf(text + len, cap - len, "%d,\n", i % 9 + 1);
+	snprintf(text + len, cap - len, "3)\n");
+	parse(&p, text);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->rds[0].loops[0].nr, NR + 2);
+	parsed_fini(&p);
+	len = (size_t)snprintf(text, cap, BASE "rd=rd1,wd=wd1,iorate=10,\n");
+	for (int i = 0; i < NR; i++)
+		len += (size_t)snprintf(text + len, cap - len, "pause=%d,\n", i % 9 + 1);
+	snprintf(text + len, cap - len, "elapsed=10\n");
+	parse(&p, text);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(p.cfg->nr_rds, 1);
+	parsed_fini(&p);
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -562,6 +644,8 @@ int main(void)
 		cmocka_unit_test(test_substitution_errors),
 		cmocka_unit_test(test_lines_comments_continuation_eof),
 		cmocka_unit_test(test_defaults_clone_into_later_definitions),
+		cmocka_unit_test(test_seekpct_words_resolve),
+		cmocka_unit_test(test_abbreviated_iorate_list),
 		cmocka_unit_test(test_count_replicates_names_and_luns),
 		cmocka_unit_test(test_order_error_names_the_order),
 		cmocka_unit_test(test_bad_values_point_at_the_value),
@@ -574,6 +658,7 @@ int main(void)
 		cmocka_unit_test(test_substitution_order_and_leftovers),
 		cmocka_unit_test(test_include_lookup_and_nesting),
 		cmocka_unit_test(test_rd_iorate_sd_modes_and_checks),
+		cmocka_unit_test(test_lexer_many_continuations),
 	};
 
 	return cmocka_run_group_tests_name("parm", tests, NULL, NULL);

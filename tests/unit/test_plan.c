@@ -176,6 +176,32 @@ static void test_skew_split_and_checks(void **state)
 	assert_int_equal(p.ret, 0);
 	assert_false(p.plan->runs[0].is_controlled);
 	planned_fini(&p);
+
+	/* within 0.0001 of 100 is 100 [281]; 0.0002 off is not [282] */
+	plan_text(&p,
+		  "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=33.3333\nwd=wd2,sd=sd1,skew=33.3333\n"
+		  "wd=wd3,sd=sd1,skew=33.3333\nrd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_int_equal(plan_check_runnable(p.plan, &p.err), 0);
+	planned_fini(&p);
+	plan_text(&p, "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=99.9998\nrd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, -EINVAL);
+	assert_non_null(strstr(p.err.msg, "Total skew must add up to 100: 100.00"));
+	planned_fini(&p);
+
+	/* skew=120 beside a WD without skew= is listed, that WD at -20, and refused to run [283] */
+	plan_text(&p,
+		  "sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,skew=120\nwd=wd2,sd=sd1\n"
+		  "rd=rd1,wd=wd*,iorate=max\n",
+		  NULL);
+	assert_int_equal(p.ret, 0);
+	assert_true(p.plan->runs[0].skews[1] == -20);
+	assert_int_equal(plan_check_runnable(p.plan, &p.err), -EINVAL);
+	assert_non_null(strstr(p.err.msg, "wd=wd1 would run at skew 120.00%"));
+	assert_int_equal(p.err.loc.line, 2);
+	planned_fini(&p);
 }
 
 static void test_loop_value_text_is_vdbench_format(void **state)
@@ -314,10 +340,15 @@ static void test_times_interval_zero_and_w_zero(void **state)
 static void test_runnable_refuses_what_s_lists(void **state)
 {
 	static const char *const texts[] = {
-		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
-		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=150\n",
 		BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=-4k\n",
-		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forthreads=-2\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forseekpct=150\n",
+	};
+	/* what VDbench runs: xfersize=1000 on a file, percentages run as 0 or 100 [085, 254] */
+	static const char *const runnable[] = {
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=(150,-10),forrhpct=200\n",
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101,rdpct=150\nrd=rd1,wd=wd1,iorate=10\n",
 	};
 	struct planned p;
 
@@ -327,6 +358,12 @@ static void test_runnable_refuses_what_s_lists(void **state)
 		assert_int_equal(p.ret, 0);
 		assert_int_equal(plan_check_runnable(p.plan, &p.err), -EINVAL);
 		assert_true(p.err.loc.line >= 2);
+		planned_fini(&p);
+	}
+	for (size_t i = 0; i < sizeof(runnable) / sizeof(runnable[0]); i++) {
+		plan_text(&p, runnable[i], NULL);
+		assert_int_equal(p.ret, 0);
+		assert_int_equal(plan_check_runnable(p.plan, &p.err), 0);
 		planned_fini(&p);
 	}
 	plan_text(&p, BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=(512,1.5k),forrdpct=(0,100)\n",

@@ -295,25 +295,79 @@ static void touch(const char *path)
 	fclose(f);
 }
 
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+/* Only what ioramp wrote goes; anything else under a name it writes refuses the directory
+ * before a single file is deleted. */
+static void test_outdir_refuses_what_ioramp_did_not_write(void **state)
+{
+	struct rep_outdir_err e;
+	char out[256];
+	struct stat st;
+
+	(void)state;
+	assert_int_equal(mkdir("o", 0777), 0);
+	put("o/summary.html", "<title>Vdbench o/summary.html</title><pre>\n");
+	put("o/results.json", "{\n  \"schema\": \"ioramp-results/3\",\n");
+	put("o/fwd1.html", "<html><head><title>ioramp o/fwd1.html</title></head><body>\n");
+	put("o/index.html", "<html>my own page</html>\n");
+	assert_int_equal(rep_outdir_create("o", tod_ns, out, sizeof(out), &e), -ENOTEMPTY);
+	assert_string_equal(e.file, "index.html");
+	assert_false(e.is_deleting);
+	assert_int_equal(stat("o/summary.html", &st), 0); /* nothing deleted */
+	assert_int_equal(stat("o/results.json", &st), 0);
+	assert_int_equal(unlink("o/index.html"), 0);
+	put("o/results.json", "{\"mine\": 1}\n");
+	assert_int_equal(rep_outdir_create("o", tod_ns, out, sizeof(out), &e), -ENOTEMPTY);
+	assert_string_equal(e.file, "results.json");
+	put("o/results.json", "{\"mode\": \"filesystem\", \"execution\": {\"tool\": \"ioramp\"");
+	assert_int_equal(mkdir("o/x.html", 0777), 0);
+	assert_int_equal(rep_outdir_create("o", tod_ns, out, sizeof(out), &e), -ENOTEMPTY);
+	assert_string_equal(e.file, "x.html");
+	assert_int_equal(stat("o/fwd1.html", &st), 0);
+	assert_int_equal(rmdir("o/x.html"), 0);
+	assert_int_equal(symlink("summary.html", "o/link.html"), 0);
+	assert_int_equal(rep_outdir_create("o", tod_ns, out, sizeof(out), &e), -ENOTEMPTY);
+	assert_string_equal(e.file, "link.html");
+	assert_int_equal(unlink("o/link.html"), 0);
+	put("o/notes.txt", "mine\n");
+	put("o/curves.csv", "curve,curve_name,run\n");
+	touch("o/sd1.html"); /* cut off before its first line */
+	assert_int_equal(rep_outdir_create("o", tod_ns, out, sizeof(out), &e), 0);
+	assert_int_equal(stat("o/summary.html", &st), -1);
+	assert_int_equal(stat("o/results.json", &st), -1);
+	assert_int_equal(stat("o/fwd1.html", &st), -1);
+	assert_int_equal(stat("o/curves.csv", &st), -1);
+	assert_int_equal(stat("o/sd1.html", &st), -1);
+	assert_int_equal(stat("o/notes.txt", &st), 0);
+}
+
 static void test_outdir_reuses_and_deletes_only_html(void **state)
 {
 	char out[256];
 	struct stat st;
 
 	(void)state;
-	assert_int_equal(rep_outdir_create(NULL, tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create(NULL, tod_ns, out, sizeof(out), NULL), 0);
 	assert_string_equal(out, "output");
 	touch("output/summary.html");
 	touch("output/keep.txt");
-	assert_int_equal(rep_outdir_create("output", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("output", tod_ns, out, sizeof(out), NULL), 0);
 	assert_int_equal(stat("output/summary.html", &st), -1);
 	assert_int_equal(stat("output/keep.txt", &st), 0);
-	assert_int_equal(rep_outdir_create("a/b/c", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("a/b/c", tod_ns, out, sizeof(out), NULL), 0);
 	assert_int_equal(stat("a/b/c", &st), 0);
 	touch("file");
-	assert_int_equal(rep_outdir_create("file", tod_ns, out, sizeof(out)), -ENOTDIR);
-	assert_int_equal(rep_outdir_create("file/sub", tod_ns, out, sizeof(out)), -ENOTDIR);
-	assert_int_equal(rep_outdir_create("output", tod_ns, out, 4), -ENAMETOOLONG);
+	assert_int_equal(rep_outdir_create("file", tod_ns, out, sizeof(out), NULL), -ENOTDIR);
+	assert_int_equal(rep_outdir_create("file/sub", tod_ns, out, sizeof(out), NULL), -ENOTDIR);
+	assert_int_equal(rep_outdir_create("output", tod_ns, out, 4, NULL), -ENAMETOOLONG);
 }
 
 /* The probe that checks a directory before anything in it is deleted leaves nothing behind. */
@@ -325,8 +379,8 @@ static void test_outdir_probe_leaves_nothing(void **state)
 	int nr = 0;
 
 	(void)state;
-	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out)), 0);
-	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out), NULL), 0);
+	assert_int_equal(rep_outdir_create("probed", tod_ns, out, sizeof(out), NULL), 0);
 	d = opendir("probed");
 	assert_non_null(d);
 	while ((de = readdir(d)))
@@ -340,12 +394,12 @@ static void test_outdir_plus_takes_the_next_free_number(void **state)
 	char out[256];
 
 	(void)state;
-	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out), NULL), 0);
 	assert_string_equal(out, "run001");
-	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out), NULL), 0);
 	assert_string_equal(out, "run002");
 	assert_int_equal(rmdir("run001"), 0);
-	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("run+", tod_ns, out, sizeof(out), NULL), 0);
 	assert_string_equal(out, "run001");
 }
 
@@ -355,7 +409,7 @@ static void test_outdir_tod_appends_the_time(void **state)
 	struct stat st;
 
 	(void)state;
-	assert_int_equal(rep_outdir_create("res.tod", tod_ns, out, sizeof(out)), 0);
+	assert_int_equal(rep_outdir_create("res.tod", tod_ns, out, sizeof(out), NULL), 0);
 	assert_string_equal(out, "res.261130.080413");
 	assert_int_equal(stat(out, &st), 0);
 	assert_true(S_ISDIR(st.st_mode));
@@ -447,6 +501,8 @@ int main(void)
 		cmocka_unit_test(test_name_links_sort_naturally_eight_per_line),
 		cmocka_unit_test_setup_teardown(test_outdir_probe_leaves_nothing, in_tmpdir,
 						leave_tmpdir),
+		cmocka_unit_test_setup_teardown(test_outdir_refuses_what_ioramp_did_not_write,
+						in_tmpdir, leave_tmpdir),
 		cmocka_unit_test_setup_teardown(test_outdir_reuses_and_deletes_only_html, in_tmpdir,
 						leave_tmpdir),
 		cmocka_unit_test_setup_teardown(test_outdir_plus_takes_the_next_free_number,

@@ -832,7 +832,7 @@ static void test_console_block_at_curve_end(void **state)
 	synth_fini(&s, false);
 }
 
-static void test_html_has_four_charts_and_every_point(void **state)
+static void test_html_has_five_charts_and_every_point(void **state)
 {
 	struct synth s;
 	char *html;
@@ -841,11 +841,18 @@ static void test_html_has_four_charts_and_every_point(void **state)
 	synth_open(&s, NULL, 1);
 	synth_run(&s, false);
 	html = slurp(s.dir, "report.html");
-	assert_int_equal(count(html, "<svg"), 4);
-	assert_int_equal(count(html, "<circle class=\"pt\""), 2 * 5);
+	/* mean and p99, each SD, time, distribution */
+	assert_int_equal(count(html, "<svg"), 5);
+	/* the curve's 5 points on the mean and p99 charts, and each SD's */
+	assert_int_equal(count(html, "<circle class=\"pt\""), 2 * 5 + NR_SDS * 5);
+	assert_int_equal(count(html, "download=\"per-sd-iops-vs-average-latency.svg\""), 1);
 	assert_int_equal(count(html, "<script"), 0);
 	assert_int_equal(count(html, "<link"), 0);
-	assert_int_equal(count(html, "http"), count(html, "xmlns=\"http://www.w3.org/2000/svg\""));
+	/* no resource to fetch: every URL is an SVG namespace, inline or in a download link */
+	assert_int_equal(count(html, "http"),
+			 count(html, "xmlns=\"http://www.w3.org/2000/svg\"") +
+				 count(html, "xmlns=%22http://www.w3.org/2000/svg%22"));
+	assert_int_equal(count(html, "xmlns=%22http://www.w3.org/2000/svg%22"), 5);
 	assert_int_equal(count(html, "<table class=\"points\">"), 1);
 	assert_int_equal(count(html, "<table class=\"sla\">"), 1);
 	assert_true(strstr(html, "</html>\n") != NULL);
@@ -873,8 +880,9 @@ static void test_html_groups_curves_by_workload(void **state)
 	assert_valid(doc);
 	json_decref(doc);
 	html = slurp(s.dir, "report.html");
-	assert_int_equal(count(html, "<svg"), 2 * 4);
-	assert_int_equal(count(html, "<circle class=\"pt\""), 2 * (4 + 4 + 3));
+	assert_int_equal(count(html, "<svg"), 2 * 5);
+	/* mean and p99 of each curve, and each SD of each group's first curve */
+	assert_int_equal(count(html, "<circle class=\"pt\""), 2 * (4 + 4 + 3) + NR_SDS * (4 + 3));
 	assert_int_equal(count(html, "threads=4 \xe2\x80\x94 peak"), 1);
 	assert_int_equal(count(html, "threads=8 \xe2\x80\x94 peak"), 1);
 	free(html);
@@ -1036,7 +1044,7 @@ int main(void)
 		cmocka_unit_test(test_json_spilled_intervals_come_back_in_place),
 		cmocka_unit_test(test_curves_csv_has_a_row_per_point),
 		cmocka_unit_test(test_console_block_at_curve_end),
-		cmocka_unit_test(test_html_has_four_charts_and_every_point),
+		cmocka_unit_test(test_html_has_five_charts_and_every_point),
 		cmocka_unit_test(test_html_groups_curves_by_workload),
 		cmocka_unit_test(test_html_write_draws_overlays_and_reports_errors),
 		cmocka_unit_test(test_status_line_only_on_a_terminal),

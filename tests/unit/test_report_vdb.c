@@ -41,11 +41,29 @@ static const char parm_text[] = "sd=sd1,lun=/tmp/ioramp-none/f1,size=20m,threads
 				"rd=rd2,wd=*,iorate=max,elapsed=2,interval=1,forxfersize=(4k,8k)\n";
 
 static const char *const golden_files[] = {
-	"console.txt",	      "summary.html",	    "totals.html",	  "logfile.html",
-	"parmfile.html",      "flatfile.html",	    "histogram.html",	  "sd1.histogram.html",
-	"sd2.histogram.html", "wd1.histogram.html", "wd2.histogram.html", "sd1.html",
-	"sd2.html",	      "wd1.html",	    "wd2.html",		  "skew.html",
-	"errorlog.html",      "status.html",	    "parmscan.html",
+	"console.txt",
+	"summary.html",
+	"totals.html",
+	"logfile.html",
+	"parmfile.html",
+	"flatfile.html",
+	"histogram.html",
+	"sd1.histogram.html",
+	"sd2.histogram.html",
+	"wd1.histogram.html",
+	"wd2.histogram.html",
+	"sd1.html",
+	"sd2.html",
+	"wd1.html",
+	"wd2.html",
+	"skew.html",
+	"errorlog.html",
+	"status.html",
+	"parmscan.html",
+	"localhost.html",
+	"localhost-0.html",
+	"localhost-0.stdout.html",
+	"localhost.var_adm_msgs.html",
 };
 
 /* The (WD, SD) pairs of the config and their I/O per interval. */

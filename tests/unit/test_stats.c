@@ -102,6 +102,26 @@ static void test_hist_percentiles_match_exact_sort(void **state)
 	free(v);
 }
 
+/* A reset clears only the buckets in use, yet leaves nothing behind: the histogram is
+ * all-zero again, whatever values it held (the first and last bucket included). */
+static void test_hist_reset_leaves_all_zero(void **state)
+{
+	static const uint64_t vals[] = { 0, 127, 128, 4095, 100000, UINT64_C(1) << 43, UINT64_MAX };
+	struct stats_hist *h = hist_new(), *zero = hist_new();
+
+	(void)state;
+	for (size_t n = 1; n <= sizeof(vals) / sizeof(vals[0]); n++) {
+		for (size_t i = sizeof(vals) / sizeof(vals[0]) - n;
+		     i < sizeof(vals) / sizeof(vals[0]); i++)
+			stats_hist_add(h, vals[i]);
+		stats_hist_add(h, vals[n - 1]);
+		stats_hist_reset(h);
+		assert_memory_equal(h, zero, sizeof(*h));
+	}
+	free(h);
+	free(zero);
+}
+
 static void test_hist_merge_equals_adding_all(void **state)
 {
 	uint64_t *v = make_values(2, NR_VALUES / 4);
@@ -422,6 +442,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_hist_bucket_geometry),
 		cmocka_unit_test(test_hist_percentiles_match_exact_sort),
+		cmocka_unit_test(test_hist_reset_leaves_all_zero),
 		cmocka_unit_test(test_hist_merge_equals_adding_all),
 		cmocka_unit_test(test_hist_clamps_huge_and_handles_empty),
 		cmocka_unit_test(test_hist_count_below_exact_at_bucket_bounds),

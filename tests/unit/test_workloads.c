@@ -109,6 +109,25 @@ static const struct wl_row rows[] = {
 	  { { "randread", 100 } }, 100, 100, NOT_STATED, 256, { { K(4), 100 } } },
 	{ "qd-sweep-128k-seqwrite.vdb", "qd-sweep-128k-seqwrite.vdb", "qd-sweep-128k-seqwrite",
 	  { { "seqwrite", 100 } }, 0, 0, NOT_STATED, 256, { { K(128), 100 } } },
+	{ "qd-sweep-128k-seqread.vdb", "qd-sweep-128k-seqread.vdb", "qd-sweep-128k-seqread",
+	  { { "seqread", 100 } }, 100, 0, NOT_STATED, 256, { { K(128), 100 } } },
+	{ "qd-sweep-64k-randread.vdb", "qd-sweep-64k-randread.vdb", "qd-sweep-64k-randread",
+	  { { "randread", 100 } }, 100, 100, NOT_STATED, 256, { { K(64), 100 } } },
+	{ "qd-sweep-16k-randread.vdb", "qd-sweep-16k-randread.vdb", "qd-sweep-16k-randread",
+	  { { "randread", 100 } }, 100, 100, NOT_STATED, 256, { { K(16), 100 } } },
+	/* The pressure tests: one row per WD, each at its own rate (no skew). */
+	{ "write-pressure-8k.vdb reads", "write-pressure-8k.vdb", "write-pressure-8k",
+	  { { "reads", 100 } }, 100, 100, NOT_STATED, 64, { { K(8), 100 } } },
+	{ "write-pressure-8k.vdb writes", "write-pressure-8k.vdb", "write-pressure-8k",
+	  { { "writes", 100 } }, 0, 100, NOT_STATED, 64, { { K(8), 100 } } },
+	{ "write-pressure-16k.vdb reads", "write-pressure-16k.vdb", "write-pressure-16k",
+	  { { "reads", 100 } }, 100, 100, NOT_STATED, 64, { { K(16), 100 } } },
+	{ "write-pressure-16k.vdb writes", "write-pressure-16k.vdb", "write-pressure-16k",
+	  { { "writes", 100 } }, 0, 100, NOT_STATED, 64, { { K(16), 100 } } },
+	{ "noisy-neighbor.vdb reads", "noisy-neighbor.vdb", "noisy-neighbor",
+	  { { "reads", 100 } }, 100, 100, NOT_STATED, 32, { { K(4), 100 } } },
+	{ "noisy-neighbor.vdb writes", "noisy-neighbor.vdb", "noisy-neighbor",
+	  { { "writes", 100 } }, 0, 100, NOT_STATED, 32, { { K(8), 100 } } },
 };
 /* clang-format on */
 
@@ -285,7 +304,8 @@ static void check_drives(const struct parm_config *cfg, const struct wl_row *row
 {
 	const struct parm_rd *rd = find_rd(cfg, row->rd);
 
-	assert_int_equal(cfg->nr_sds, NR_DRIVES);
+	/* the noisy neighbour's six namespaces, else the library's eight drives */
+	assert_int_equal(cfg->nr_sds, strcmp(row->file, "noisy-neighbor.vdb") ? NR_DRIVES : 6);
 	for (size_t i = 0; i < cfg->nr_sds; i++) {
 		char name[32], lun[48];
 
@@ -336,6 +356,30 @@ static void check_qd_sweep(const struct parm_config *cfg, const struct wl_row *r
 	assert_int_equal(rd->interval_s, 5);
 }
 
+/* A pressure test: a fixed-rate read WD (priority 1) beside a write WD (priority 2) whose
+ * rate the RD's iorate= list steps: the reads' rate plus 1 ... 7 times w_step; the library's
+ * times. */
+static void check_pressure(const struct parm_config *cfg, const struct wl_row *row, double reads,
+			   double w_step)
+{
+	const struct parm_rd *rd = find_rd(cfg, row->rd);
+	const struct parm_wd *r = &cfg->wds[parm_wd_find(cfg, "reads")];
+	const struct parm_wd *w = &cfg->wds[parm_wd_find(cfg, "writes")];
+
+	assert_int_equal(cfg->nr_rds, 1);
+	assert_int_equal(rd->nr_wd, 2);
+	assert_true(r->iorate == reads && r->priority == 1);
+	assert_true(w->iorate == 0 && w->priority == 2);
+	assert_int_equal(rd->nr_rates, 7);
+	for (size_t i = 0; i < rd->nr_rates; i++) {
+		assert_int_equal(rd->rates[i].kind, PARM_RATE_FIXED);
+		assert_true(rd->rates[i].value == reads + w_step * (double)(i + 1));
+	}
+	assert_int_equal(rd->warmup_s, 60);
+	assert_int_equal(rd->elapsed_s, 300);
+	assert_int_equal(rd->interval_s, 5);
+}
+
 static void assert_near(const char *what, const char *label, double got, double want)
 {
 	if (fabs(got - want) > TOLERANCE_PCT)
@@ -354,6 +398,12 @@ static void test_workloads_mix(void **state)
 	check_drives(cfg, row);
 	if (!strncmp(row->file, "qd-sweep-", 9))
 		check_qd_sweep(cfg, row);
+	else if (!strcmp(row->file, "write-pressure-8k.vdb"))
+		check_pressure(cfg, row, 102400, 102400); /* 8 x 100 MB/s of 8 KiB */
+	else if (!strcmp(row->file, "write-pressure-16k.vdb"))
+		check_pressure(cfg, row, 51200, 51200); /* 8 x 100 MB/s of 16 KiB */
+	else if (!strcmp(row->file, "noisy-neighbor.vdb"))
+		check_pressure(cfg, row, 30000, 38400); /* 3 x 100 MB/s of 8 KiB */
 	else if (strcmp(row->file, "precondition.vdb"))
 		check_curve(cfg, row);
 	for (size_t w = 0; w < nr_wds; w++) {
@@ -482,7 +532,8 @@ static void test_workloads_every_file_has_a_row(void **state)
 			fail_msg("workloads/%s has no row in test_workloads.c", e->d_name);
 	}
 	closedir(d);
-	assert_int_equal(nr_files, IORAMP_ARRAY_SIZE(rows) - 1); /* precondition has two */
+	/* precondition has two rows, and each pressure test one per WD */
+	assert_int_equal(nr_files, IORAMP_ARRAY_SIZE(rows) - 4);
 }
 
 /* The README's ways to pick the drives: a %d mask numbered from 0, ",count=(1,8)" appended

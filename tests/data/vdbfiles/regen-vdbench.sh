@@ -19,7 +19,17 @@ cd "$tmp" || exit 1
 dd if=/dev/zero of=g1 bs=1M count=8 status=none
 dd if=/dev/zero of=g2 bs=1M count=8 status=none
 # anchors are hash codes of the run (Java identity hashes in VDbench)
-m() { "$here/mask" "$tmp" "$1" | sed -E -e 1d -e "s/\"#?_[0-9]+\"/\"_A\"/g"; }
+# config.html shows the machine: its command headings are compared; a slave's stdout: the lines
+# ioramp writes there (VDbench's JVM, heap and garbage collector lines have no counterpart)
+pick() {
+	case $(basename "$1") in
+	config.html) sed -n '1p;/^>>>>>/p' "$1" ;;
+	*.stdout.html) sed -n 1p "$1"; grep -E 'Beginning of run setup|^[0-9:.]+ [0-9:.]+ \*+$|Opening sd=|Started .*i/o threads|End of run|<a name=|Link to Run|^ +<A HREF|^stdout' "$1" |
+		sed -E 's/^([0-9:.]+ [0-9:.]+ Opening sd=[^;]*);.*/\1/' ;;
+	*) cat "$1" ;;
+	esac
+}
+m() { "$here/mask" "$tmp" <(pick "$1") | sed -E -e 1d -e "s/\"#?_[0-9]+\"/\"_A\"/g"; }
 compare() { # LABEL VDBENCH-DIR IORAMP-DIR
 	local f b
 	for f in "$2"/*; do

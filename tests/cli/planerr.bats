@@ -1,0 +1,77 @@
+#!/usr/bin/env bats
+# Issue 16 item 7: sizes that cannot run are refused at their parameter, exit 2, before any I/O
+# of any RD (they used to fail as "cannot set up worker 0: Invalid argument" once earlier RDs
+# had written, or after the format, or ran into ENOSPC).
+
+load helpers
+
+# refused FILE PLACE TEXT: exit 2 with the error at PLACE, no run started, no file left.
+refused() {
+	run "$IORAMP" -f "$1" -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"$1:$2: error: "*"$3"* ]]
+	[[ "$output" != *"cannot set up worker"* ]]
+	[[ "$output" != *"rd1"*"reached"* ]]
+	[ ! -e f ]
+}
+
+@test "hotband=(0,1) on a small SD: refused at hotband= before the first RD runs" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'wd=wd2,sd=sd1,hotband=(0,1)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' \
+		'rd=rd2,wd=wd2,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb 3:23 "rd=rd2, wd=wd2 on sd=sd1: hotband=(0,1) covers"
+	[ ! -e out/flatfile.html ] || ! grep -q rd1 out/flatfile.html
+}
+
+@test "hitarea= larger than the SD with rhpct=: refused at hitarea=" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,hitarea=2m" 'wd=wd1,sd=sd1,rhpct=50' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 31))" "hitarea=2m leaves no room in the 1m used"
+}
+
+@test "forhitarea= beyond the SD is blamed on the loop" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,rhpct=50' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,forhitarea=(64k,4m)' >p.vdb
+	refused p.vdb 3:58 "hitarea=4m leaves no room"
+}
+
+@test "xfersize= larger than size= is refused before the format" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=64k" 'wd=wd1,sd=sd1,xfersize=128k' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb 2:24 "xfersize 128k is larger than the 64k used of sd=sd1"
+	[[ "$output" != *SD_format* ]]
+}
+
+@test "offset= past the end of the lun: refused at offset=" {
+	truncate -s 1m g
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/g,offset=2m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 22))" "offset=2m is at or past the end of the 1m"
+	[ "$(stat -c %s g)" -eq 1048576 ]
+}
+
+@test "offset= inside the lun: I/O stays between offset= and the lun's end" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,offset=512k,size=1m" \
+		'wd=wd1,sd=sd1,rdpct=0,seekpct=0' \
+		'rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %s f)" -eq 1048576 ]
+}
+
+@test "an SD name longer than 240 characters is refused where it is written" {
+	local name
+	name=$(printf 's%.0s' $(seq 300))
+	printf '%s\n' "sd=$name,lun=$SCRATCH/f,size=1m" "wd=wd1,sd=$name" \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:4: error: sd= name of 300 characters; expected at most 240"* ]]
+	name=$(printf 's%.0s' $(seq 240))
+	printf '%s\n' "sd=$name,lun=$SCRATCH/f,size=1m" "wd=wd1,sd=$name" \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[ -e "out/$name.histogram.html" ]
+}

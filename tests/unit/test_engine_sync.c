@@ -1,0 +1,302 @@
+/* The sync engine's thread model (DESIGN.md "Engine"): each of an SD's threads= is a worker of
+ * its own that issues pread/pwrite on its thread. Real files, but in virtual time (the
+ * is_virtual_time hook), where an I/O takes no time: the counts, offsets, read share and drain
+ * are exact and nothing judges the wall clock. */
+#include <setjmp.h> /* cmocka needs these four first */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <fcntl.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ioramp/engine.h"
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
+#include "ioramp/report.h"
+
+enum {
+	MAX_IVS = 16,
+};
+
+/* What the capturing observer keeps of the last run. */
+struct seen {
+	int nr_runs;
+	char name[64];
+	uint32_t nr_intervals;
+	uint64_t iv_ios[MAX_IVS];
+	uint64_t iv_reads[MAX_IVS];
+	uint64_t total_ios;
+	uint64_t reads;
+	double mean_svc_ns;
+	double mean_resp_ns;
+	bool is_eof;
+};
+
+static struct seen seen;
+static volatile sig_atomic_t stop_flag;
+static char tmpdir[256];
+
+static int cap_open(const struct rep_exec *x, void **state)
+{
+	(void)x;
+	*state = &seen;
+	return 0;
+}
+
+static int cap_run_start(void *state, const struct rep_run *r)
+{
+	struct seen *s = state;
+
+	s->nr_runs++;
+	s->nr_intervals = 0;
+	snprintf(s->name, sizeof(s->name), "%s", r->name);
+	return 0;
+}
+
+static int cap_interval(void *state, const struct rep_run *r, const struct rep_sample *smp)
+{
+	struct seen *s = state;
+	uint32_t k = s->nr_intervals++;
+
+	(void)r;
+	if (k < MAX_IVS) {
+		s->iv_reads[k] = smp->total->op[STATS_OP_READ].nr_ios;
+		s->iv_ios[k] = s->iv_reads[k] + smp->total->op[STATS_OP_WRITE].nr_ios;
+	}
+	return 0;
+}
+
+static int cap_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	struct seen *s = state;
+	struct stats_counters all;
+
+	(void)r;
+	stats_bank_total(e->avg->total, &all);
+	s->total_ios = all.nr_ios;
+	s->reads = e->avg->total->op[STATS_OP_READ].nr_ios;
+	s->mean_svc_ns = stats_counters_mean_ns(&all);
+	s->mean_resp_ns = stats_hist_mean_ns(&all.resp);
+	s->is_eof = e->is_eof;
+	return 0;
+}
+
+static const struct rep_ops rep_capture = {
+	.name = "capture",
+	.open = cap_open,
+	.run_start = cap_run_start,
+	.interval = cap_interval,
+	.run_end = cap_run_end,
+};
+
+static int setup_dir(void **state)
+{
+	const char *t = getenv("TMPDIR");
+
+	(void)state;
+	snprintf(tmpdir, sizeof(tmpdir), "%s/ioramp-sync-XXXXXX", t ? t : "/tmp");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static int teardown_dir(void **state)
+{
+	char cmd[300];
+
+	(void)state;
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+/* Parses text ($dir: the temp dir) and executes it on the sync engine in virtual time. */
+static int execute(const char *text)
+{
+	struct parm_var vars[] = { { .name = "dir", .value = tmpdir } };
+	struct parm_input in = { .vars = vars, .nr_vars = 1 };
+	struct parm_config *cfg = NULL;
+	struct parm_source *keep = NULL;
+	struct plan *plan = NULL;
+	struct rep_set reps = { 0 };
+	struct rep_exec x = { 0 };
+	struct parm_err err;
+	struct eng_opts o = {
+		.engine = "sync", .seed = 42, .stop_signal = &stop_flag, .is_virtual_time = true
+	};
+	struct eng_exec *ex;
+	int ret;
+
+	memset(&seen, 0, sizeof(seen));
+	ret = parm_config_read_text("t.vdb", text, strlen(text), &in, &cfg, &keep, &err);
+	if (!ret)
+		ret = plan_build(cfg, &plan, &err);
+	if (ret) {
+		parm_source_free(keep);
+		parm_config_free(cfg);
+		fail_msg("%s", err.msg);
+	}
+	x.cfg = cfg;
+	x.plan = plan;
+	ret = eng_exec_new(plan, &o, &ex, &err);
+	if (ret == ENG_OK) {
+		x.tod_ns = eng_exec_tod_ns;
+		x.tod_ctx = ex;
+		rep_set_add(&reps, &rep_capture);
+		rep_set_open(&reps, &x);
+		ret = eng_exec_run(ex, &reps, &err);
+		rep_set_close(&reps, ret);
+	}
+	if (ret != ENG_OK)
+		print_error("%s\n", err.msg);
+	eng_exec_free(ex);
+	plan_free(plan);
+	parm_config_free(cfg);
+	return ret;
+}
+
+/* A file of bytes zeros at $dir/name, so that no format pass runs first. */
+static void make_file(const char *name, off_t bytes)
+{
+	char path[300];
+	int fd;
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, name);
+	fd = open(path, O_CREAT | O_TRUNC | O_WRONLY, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, bytes), 0);
+	close(fd);
+}
+
+/* At max, four threads write a 4 MiB file once to its end: each walks its own quarter, so
+ * every 4 KiB block is written exactly once and carries its own offset in the stamp (the low
+ * 40 bits of its first 8 bytes, payload.c). */
+static void test_max_to_eof_writes_every_block_once(void **state)
+{
+	char path[300];
+	uint64_t v;
+	int fd;
+
+	(void)state;
+	make_file("m1", 4 << 20);
+	assert_int_equal(execute("sd=sd1,lun=$dir/m1,threads=4\n"
+				 "wd=wd1,sd=sd1,seekpct=eof,xfersize=4k,rdpct=0\n"
+				 "rd=rd1,wd=wd1,iorate=max,elapsed=60,interval=1\n"),
+			 ENG_OK);
+	assert_int_equal(seen.nr_runs, 1);
+	assert_true(seen.is_eof);
+	assert_int_equal(seen.iv_ios[0], 1024);
+	assert_int_equal(seen.iv_reads[0], 0);
+	snprintf(path, sizeof(path), "%s/m1", tmpdir);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	for (uint64_t off = 0; off < (4u << 20); off += 4096) {
+		assert_int_equal(pread(fd, &v, sizeof(v), (off_t)off), sizeof(v));
+		if ((v & ((UINT64_C(1) << 40) - 1)) != off)
+			fail_msg("block at %llu carries offset %llu", (unsigned long long)off,
+				 (unsigned long long)(v & ((UINT64_C(1) << 40) - 1)));
+		assert_true(v >> 40 != 0); /* a write's counter: no block left as it was */
+	}
+	close(fd);
+}
+
+/* Three threads at max read a 3 MiB file to its end, 64 KiB at a time: each I/O once. */
+static void test_max_to_eof_reads_exact_count(void **state)
+{
+	(void)state;
+	make_file("m2", 3 << 20);
+	assert_int_equal(execute("sd=sd1,lun=$dir/m2,threads=3\n"
+				 "wd=wd1,sd=sd1,seekpct=eof,xfersize=64k,rdpct=100\n"
+				 "rd=rd1,wd=wd1,iorate=max,elapsed=60,interval=1\n"),
+			 ENG_OK);
+	assert_true(seen.is_eof);
+	assert_int_equal(seen.iv_ios[0], 48);
+	assert_int_equal(seen.iv_reads[0], 48);
+}
+
+/* Paced, deterministic arrivals: eight threads of two SDs share 2,000 IOPS; their schedules
+ * interleave into the whole rate, so every interval counts exactly its 2,000 I/Os (those
+ * due on a boundary belong to the next). Each arrival is issued on its own thread when due:
+ * no I/O waits, so the response time is the service time (0 in virtual time), and the read
+ * share is the one asked for. The drain finds nothing in flight. */
+static void test_paced_exact_counts(void **state)
+{
+	(void)state;
+	make_file("p1", 8 << 20);
+	make_file("p2", 8 << 20);
+	assert_int_equal(execute("sd=sd1,lun=$dir/p1,threads=4\n"
+				 "sd=sd2,lun=$dir/p2,threads=4\n"
+				 "wd=wd1,sd=sd*,xfersize=4k,rdpct=70,seekpct=100\n"
+				 "rd=rd1,wd=wd1,iorate=2000,distribution=deterministic,"
+				 "elapsed=5,interval=1\n"),
+			 ENG_OK);
+	assert_int_equal(seen.nr_intervals, 5);
+	/* each SD's arrival on the first boundary is interval 2's */
+	assert_int_equal(seen.iv_ios[0], 1998);
+	for (uint32_t k = 1; k < 5; k++)
+		assert_int_equal(seen.iv_ios[k], 2000);
+	assert_int_equal(seen.total_ios, 8000); /* the average: intervals 2-5 */
+	assert_true(fabs(100.0 * (double)seen.reads / (double)seen.total_ios - 70) < 1.5);
+	assert_true(seen.mean_svc_ns == 0);
+	assert_true(seen.mean_resp_ns == 0);
+}
+
+/* Exponential arrivals at 3,000 IOPS on six threads: each thread's share is its own Poisson
+ * stream, their sum the whole rate (within the count's own noise over 10 s). */
+static void test_paced_exponential_rate(void **state)
+{
+	uint64_t all = 0;
+
+	(void)state;
+	make_file("p3", 8 << 20);
+	assert_int_equal(execute("sd=sd1,lun=$dir/p3,threads=6\n"
+				 "wd=wd1,sd=sd1,xfersize=8k,rdpct=50\n"
+				 "rd=rd1,wd=wd1,iorate=3000,elapsed=10,interval=1\n"),
+			 ENG_OK);
+	assert_int_equal(seen.nr_intervals, 10);
+	for (uint32_t k = 0; k < 10; k++)
+		all += seen.iv_ios[k];
+	/* 30,000 expected, Poisson: one standard deviation is 173 */
+	assert_true(llabs((long long)all - 30000) < 700);
+	assert_true(fabs(100.0 * (double)seen.reads / (double)seen.total_ios - 50) < 1.5);
+}
+
+/* The same seed gives the same figures: the parts' streams depend on the seed only. */
+static void test_same_seed_same_counts(void **state)
+{
+	uint64_t first[MAX_IVS];
+
+	(void)state;
+	make_file("p4", 4 << 20);
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(execute("sd=sd1,lun=$dir/p4,threads=5\n"
+					 "wd=wd1,sd=sd1,xfersize=4k,rdpct=70\n"
+					 "rd=rd1,wd=wd1,iorate=1500,elapsed=4,interval=1\n"),
+				 ENG_OK);
+		for (uint32_t k = 0; k < 4; k++) {
+			if (i == 0)
+				first[k] = seen.iv_ios[k];
+			else
+				assert_int_equal(seen.iv_ios[k], first[k]);
+		}
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_max_to_eof_writes_every_block_once),
+		cmocka_unit_test(test_max_to_eof_reads_exact_count),
+		cmocka_unit_test(test_paced_exact_counts),
+		cmocka_unit_test(test_paced_exponential_rate),
+		cmocka_unit_test(test_same_seed_same_counts),
+	};
+
+	return cmocka_run_group_tests_name("engine_sync", tests, setup_dir, teardown_dir);
+}
