@@ -199,8 +199,9 @@ struct fs_tree_size {
 };
 void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out);
 
-/* The size of file number file_no (0-based, VDbench's numbering) of fsd: sizes= drawn by a
- * hash of the number, the same on every run. */
+/* The size of file number file_no (0-based, VDbench's numbering) of fsd: sizes= as VDbench
+ * 5.04.07 assigns them (its (file_no+1)-th draw of java.util.Random(0).nextInt(100) against
+ * the percentages in order), the same on every run. */
 uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no);
 
 /* The "Anchor size:" line after the time of day. */

@@ -449,6 +449,12 @@ void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod
  * (digit runs compared as numbers), eight to a line, each padded to eight characters. */
 void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr);
 
+/* flatfile.html's "*" block: the preamble, one "* Column          : what" line each, and
+ * the 'n/a' line that ends it. */
+void rep_flat_preamble(FILE *f);
+void rep_flat_comment(FILE *f, const char *column, const char *desc);
+void rep_flat_comments_end(FILE *f);
+
 /* One histogram section in VDbench's layout: the heading line as given ("Reads:"), the column
  * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
 void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,

@@ -1,12 +1,17 @@
-/* anchors.html in the output directory: VDbench's "Anchor status report" layout (observed),
- * one block per run with each anchor's defined size and what exists when the run starts. */
+/* anchors.html in the output directory: VDbench's "Anchor status report" layout (observed):
+ * the heading and the run links, each anchor's status before the first run, then under each
+ * run's anchor the status its run left: the tree's defined size, the totalsize= part of it,
+ * the working set (not used: zeros), what exists and the files the run opened. */
 #include "fs_int.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "ioramp/report.h"
+
+/* "0", "132.0k", "1.5m" as VDbench prints bytes there. */
 static void size_text(uint64_t b, char *buf, size_t len)
 {
 	if (b < 1024)
@@ -21,65 +26,95 @@ static void size_text(uint64_t b, char *buf, size_t len)
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p)
 {
-	char path[4096];
-	FILE *f;
+	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
+	FILE *f = links ? rep_html_page_open(outdir, "anchors.html") : NULL;
 
-	if (mkdir(outdir, 0755) && errno != EEXIST) {
-		fprintf(stderr, "ioramp: -o %s: %s\n", outdir, strerror(errno));
-		return NULL;
-	}
-	snprintf(path, sizeof(path), "%s/anchors.html", outdir);
-	f = fopen(path, "w");
 	if (!f) {
-		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "ioramp: %s/anchors.html: %s\n", outdir, strerror(errno));
+		free(links);
 		return NULL;
 	}
-	fprintf(f, "<html><head><title>ioramp %s/anchors.html</title></head><body>\n<pre>\n",
-		outdir);
-	fprintf(f, "Anchor status report\n\n");
-	fprintf(f, "%33s......Anchor size....    ....Existing ........\n", "");
-	fprintf(f, "%33sfiles     dirs  bytes    files     dirs  bytes\n\n\n", "");
-	fprintf(f, "Link to Run Definitions:");
+	fprintf(f, "Anchor status report\n\n(This report will not contain useful info when the "
+		   "'shared=yes' FSD parameter is used)\n\n");
+	fprintf(f,
+		"%25s......Anchor size....    ......Total size.....    ......Workingset.....    "
+		"....Existing ........    ...Opened...             \n",
+		"");
+	fprintf(f, "%25s", "");
+	for (int g = 0; g < 4; g++)
+		fprintf(f, "%sfiles     dirs  bytes", g ? "    " : "");
+	fprintf(f, "    files  bytes\n\n\n");
 	for (size_t i = 0; i < p->nr_runs; i++)
-		fprintf(f, "%*s%s For loops: %s\n", i ? 33 : 9, "", p->runs[i].name,
-			p->runs[i].kind == FS_RUN_FORMAT ? "None" : p->runs[i].for_loops);
+		links[i] = (struct rep_run_link){
+			p->runs[i].name,
+			p->runs[i].kind == FS_RUN_FORMAT ? "None" : p->runs[i].for_loops, i
+		};
+	rep_html_links(f, links, p->nr_runs);
+	fputc('\n', f);
+	free(links);
 	return f;
 }
 
-void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees)
+static void group(FILE *f, uint64_t files, uint64_t dirs, uint64_t bytes, bool is_first)
 {
-	char tod[16];
+	char b[32];
 
-	if (!f)
-		return;
-	plan_time_of_day(tod);
-	fprintf(f, "\n%s Starting RD=%s\n\n", tod, r->name);
-	for (size_t i = 0; i < r->nr_fsds; i++) {
+	size_text(bytes, b, sizeof(b));
+	fprintf(f, "%s%5" PRIu64 " %8" PRIu64 " %6s", is_first ? "" : "    ", files, dirs, b);
+}
+
+void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr)
+{
+	for (size_t i = 0; f && i < nr; i++) {
 		const struct fs_tree *t = &trees[i];
 		struct fs_tree_size sz;
-		uint64_t ef = 0, ed = 0, eb = 0;
-		char b1[32], b2[32];
+		uint64_t ef = 0, ed = 0, eb = 0, of = 0, ob = 0, tf = 0, tb = 0;
+		char b[32];
 
 		fs_tree_size(t->fsd, &sz);
 		for (uint64_t d = 0; d < t->nr_dirs; d++)
 			ed += t->dir_state[d] != 0;
-		for (uint64_t k = 0; k < t->nr_files; k++)
+		for (uint64_t k = 0; k < t->nr_files; k++) {
+			uint64_t size = fs_file_size(t->fsd, k);
+
 			if ((t->file_state[k] & ~FS_FILE_BUSY) != FS_FILE_NONE) {
 				ef++;
-				eb += fs_file_size(t->fsd, k);
+				eb += size;
 			}
-		size_text(sz.bytes, b1, sizeof(b1));
-		size_text(eb, b2, sizeof(b2));
-		fprintf(f, "%-30s %8" PRIu64 " %8" PRIu64 " %6s %8" PRIu64 " %8" PRIu64 " %6s\n",
-			t->fsd->anchor, sz.files, sz.dirs, b1, ef, ed, b2);
+			if (t->file_opened && t->file_opened[k]) {
+				of++;
+				ob += size;
+			}
+			if (t->fsd->totalsize_bytes && tb < t->fsd->totalsize_bytes) {
+				tf++;
+				tb += size;
+			}
+		}
+		fprintf(f, "%-25s", t->fsd->anchor);
+		group(f, sz.files, sz.dirs, sz.bytes, true);
+		group(f, tf, tf ? sz.dirs : 0, tb, false);
+		group(f, 0, 0, 0, false);
+		group(f, ef, ed, eb, false);
+		size_text(ob, b, sizeof(b));
+		fprintf(f, "    %5" PRIu64 " %6s\n", of, b);
 	}
-	fflush(f);
+	if (f)
+		fflush(f);
+}
+
+void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char *tod,
+		    const char *text, const struct fs_tree *trees)
+{
+	if (!f)
+		return;
+	fputc('\n', f);
+	rep_html_anchor_line(f, r->name, run_idx, tod, text);
+	fputc('\n', f);
+	fs_anchors_status(f, trees, r->nr_fsds);
 }
 
 void fs_anchors_close(FILE *f)
 {
-	if (f) {
-		fprintf(f, "</pre></body></html>\n");
+	if (f)
 		fclose(f);
-	}
 }

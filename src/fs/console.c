@@ -79,6 +79,16 @@ unsigned int fs_console_cols(const struct fs_plan *p)
 	return cols;
 }
 
+unsigned int fs_console_run_cols(unsigned int cols, const struct fs_run *r)
+{
+	/* VDbench leaves the ReqstdOps std and max blank in a run whose requested operations
+	 * differ (a read and a getattr FWD, observed) */
+	for (size_t j = 1; r->kind == FS_RUN_WORK && j < r->nr_fwds; j++)
+		if (r->fwds[j].op != r->fwds[0].op)
+			return cols & ~FS_COLS_REQSTD_STD;
+	return cols | FS_COLS_REQSTD_STD;
+}
+
 void fs_console_header(FILE *f, unsigned int cols)
 {
 	char date[32];
@@ -197,6 +207,8 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t o
 {
 	double sum = 0, sq = 0, mx = 0, n = 0, rsum = 0, rsq = 0, rmax = 0;
 
+	if (!iv)
+		nr = 0; /* a column left blank */
 	for (size_t i = 0; i < nr; i++) {
 		const struct fs_opstat *s =
 			(const struct fs_opstat *)((const char *)&iv[0] + i * op_off);
@@ -244,7 +256,8 @@ void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const stru
 		tod(t);
 		snprintf(label, sizeof(label), "%s_%s", is_max ? "max" : "std", range);
 		fprintf(f, "%s%13s", t, label);
-		stdmax_pair(f, nr ? &iv[0].reqstd : NULL, nr, off, secs, is_max, 6);
+		stdmax_pair(f, nr && (cols & FS_COLS_REQSTD_STD) ? &iv[0].reqstd : NULL, nr, off,
+			    secs, is_max, 6);
 		fprintf(f, " %5s %4s %5s", "", "", "");
 		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, nr, off, secs, is_max, 6);
 		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, nr, off, secs, is_max, 6);

@@ -67,33 +67,96 @@ static void op_cols(FILE *f, const struct fs_opstat *o, double secs, double rstd
 	num(f, o->resp_max_ms, 3);
 }
 
+/* The columns before the operations', as VDbench describes them (observed). */
+static const char *const head_cols[][2] = {
+	{ "Run", "Name of run from RD=" },
+	{ "Interval", "Reporting interval number" },
+	{ "Xfersize", "data transfer size requested" },
+	{ "Threads", "number of threads requested" },
+	{ "Reqrate", "Requested FWD rate" },
+	{ "Rate", "Requested operations per second" },
+	{ "Rate_std", "Requested operations per second standard deviation" },
+	{ "Rate_max", "Requested operations per second max" },
+	{ "Resp", "Requested response time" },
+	{ "Resp_std", "Requested response time standard deviation" },
+	{ "Resp_max", "Requested response time max" },
+	{ "MB/sec", "Megabytes per second (MB=1024*1024)" },
+	{ "MB_read", "Megabytes read per second" },
+	{ "MB_write", "Megabytes written per second" },
+};
+
+static const char *const tail_cols[][2] = {
+	{ "Compratio", "Requested compression ratio" },
+	{ "Dedupratio", "Requested dedup ratio" },
+	{ "cpu_used", "kstat: cpu% user+sys" },
+	{ "cpu_user", "kstat: cpu% user" },
+	{ "cpu_kernel", "kstat: cpu% sys " },
+	{ "cpu_wait", "kstat: cpu% wait" },
+	{ "cpu_idle", "kstat: cpu% idle" },
+};
+
+/* "Read", "Getattr": the operation's column prefix. */
+static void op_title(enum fs_op op, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", fs_op_name(op));
+	if (buf[0] >= 'a' && buf[0] <= 'z')
+		buf[0] = (char)(buf[0] - 32);
+}
+
+/* The "*" block: VDbench's preamble, then each column and what it holds. */
+static void comments(FILE *f)
+{
+	rep_flat_preamble(f);
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(head_cols); i++)
+		rep_flat_comment(f, head_cols[i][0], head_cols[i][1]);
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(flat_ops); i++) {
+		static const char *const sfx[][2] = {
+			{ "rate", "s per second" },
+			{ "rate_std", "s per second stddev" },
+			{ "rate_max", "s per second max" },
+			{ "resp", " response time" },
+			{ "resp_std", " response time stddev" },
+			{ "resp_max", " response time max" },
+		};
+		char n[32], col[48], desc[96];
+
+		op_title(flat_ops[i], n, sizeof(n));
+		for (size_t k = 0; k < IORAMP_ARRAY_SIZE(sfx); k++) {
+			/* "Accesses per second": the plural of a word in s */
+			bool es = k < 3 && n[strlen(n) - 1] == 's';
+
+			snprintf(col, sizeof(col), "%s_%s", n, sfx[k][0]);
+			snprintf(desc, sizeof(desc), "%s%s%s", n, es ? "e" : "", sfx[k][1]);
+			rep_flat_comment(f, col, desc);
+		}
+	}
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(tail_cols); i++)
+		rep_flat_comment(f, tail_cols[i][0], tail_cols[i][1]);
+	rep_flat_comments_end(f);
+}
+
 FILE *fs_flat_open(const char *dir)
 {
-	char path[4200];
-	FILE *f;
+	FILE *f = rep_html_page_open(dir, "flatfile.html");
 
-	snprintf(path, sizeof(path), "%s/flatfile.html", dir);
-	f = fopen(path, "w");
 	if (!f) {
-		fprintf(stderr, "ioramp: %s: %s\n", path, strerror(errno));
+		fprintf(stderr, "ioramp: %s/flatfile.html: %s\n", dir, strerror(errno));
 		return NULL;
 	}
-	fprintf(f, "<title>Vdbench %s/flatfile.html</title><pre>\n", dir);
-	fprintf(f, "*\n* ioramp file-system mode: one row per interval and per run average;"
-		   " the columns as VDbench's\n* file-system flatfile has them.\n*\n");
-	fprintf(f,
-		"%12s %23s Run Interval Xfersize Threads Reqrate Rate Rate_std Rate_max "
-		"Resp Resp_std Resp_max MB/sec MB_read MB_write ",
-		"tod", "timestamp");
-	for (size_t i = 0; i < sizeof(flat_ops) / sizeof(flat_ops[0]); i++) {
+	comments(f);
+	fprintf(f, "%12s %23s ", "tod", "timestamp");
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(head_cols); i++)
+		fprintf(f, "%s ", head_cols[i][0]);
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(flat_ops); i++) {
 		char n[32];
 
-		snprintf(n, sizeof(n), "%s", fs_op_name(flat_ops[i]));
-		n[0] = (char)(n[0] >= 'a' && n[0] <= 'z' ? n[0] - 32 : n[0]);
+		op_title(flat_ops[i], n, sizeof(n));
 		fprintf(f, "%s_rate %s_rate_std %s_rate_max %s_resp %s_resp_std %s_resp_max ", n, n,
 			n, n, n, n);
 	}
-	fprintf(f, "Compratio Dedupratio cpu_used cpu_user cpu_kernel cpu_wait cpu_idle \n");
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(tail_cols); i++)
+		fprintf(f, "%s ", tail_cols[i][0]);
+	fputc('\n', f);
 	return f;
 }
 

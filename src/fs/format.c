@@ -122,7 +122,7 @@ static int make_anchor(const char *anchor)
 
 static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fmt_sink *st)
 {
-	static const size_t chunk = 64 * 1024;
+	static const size_t chunk = 128 * 1024; /* VDbench formats with xfersize=128k */
 	char *buf;
 	uint64_t done = 0;
 	int fd;
@@ -215,6 +215,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
 		ret = write_file(path, size, 0, st);
+		t->file_opened[f] = 1; /* anchors.html's "Opened" */
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
 			return ret;

@@ -51,6 +51,7 @@ struct fs_tree {
 	pthread_mutex_t lock;
 	unsigned char *file_state; /* FS_FILE_* per file */
 	unsigned char *dir_state;  /* 1: exists, per directory (breadth order) */
+	unsigned char *file_opened; /* 1: opened (read, written, created) in this run */
 };
 
 enum {
@@ -189,12 +190,21 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
 int fs_out_close(struct fs_out *o, int status);
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
-void fs_anchors_run(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
+/* Each tree's line: defined size, totalsize= part, working set, existing, opened. */
+void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr);
+/* A run's block, at its end: its anchor, then its trees' status. */
+void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char *tod,
+		    const char *text, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);
 
 /* The console lines (VDbench's file-system layout). cols: the metadata operations that get
  * columns (bit 1 << enum fs_op): those the execution can do, as VDbench shows them. */
+enum {
+	FS_COLS_REQSTD_STD = 1u << 31, /* the std and max lines show ReqstdOps */
+};
 unsigned int fs_console_cols(const struct fs_plan *p);
+/* cols for run r: FS_COLS_REQSTD_STD when its FWDs request one operation. */
+unsigned int fs_console_run_cols(unsigned int cols, const struct fs_run *r);
 void fs_console_header(FILE *f, unsigned int cols);
 /* secs 0: an average over no interval, its rates NaN as VDbench prints them. */
 void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct fs_stats *s,

@@ -31,6 +31,7 @@ struct fs_worker {
 	struct stats_hist *svc; /* and service times (from the issue) */
 	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
+	uint32_t share_idx, share_nr; /* its place among its FWD's threads */
 	char *buf;
 	/* the format thread */
 	const struct fs_run *run;
@@ -112,9 +113,16 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 	*tp = t;
 	if (!n)
 		return -1;
+	/* shared=yes: the FWD's threads split the files, thread k taking k, k+n... (as VDbench
+	 * splits a shared FSD's files; no thread then finds another's file busy) */
+	uint64_t stride = t->fsd->is_shared ? w->share_nr : 1;
+	uint64_t first = t->fsd->is_shared ? w->share_idx : 0;
+	uint64_t m = first < n ? (n - first + stride - 1) / stride : 0;
+
 	pthread_mutex_lock(&t->lock);
-	for (uint64_t tries = 0; tries < n; tries++) {
-		uint64_t i = f->is_select_seq ? (w->next_file++) % n : rnd(w) % n;
+	for (uint64_t tries = 0; tries < m; tries++) {
+		uint64_t j = f->is_select_seq ? (w->next_file++) % m : rnd(w) % m;
+		uint64_t i = first + j * stride;
 		unsigned char s = t->file_state[i];
 
 		if (s & FS_FILE_BUSY) {
@@ -177,6 +185,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	}
 	note(w, t, FS_OP_OPEN, t0, f->op == FS_OP_OPEN);
 	misc(w, t, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
+	t->file_opened[i] = 1; /* the file is busy: this thread alone writes its byte */
 	/* random I/O stops after stopafter= blocks, by default a file's size of them */
 	limit = f->stopafter ? f->stopafter : UINT64_MAX;
 	if (f->is_random && !f->stopafter)
@@ -474,6 +483,8 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 			w->view_fwd = fs_views_fwd(v, r->fwds[i].name);
 			w->step_ns = tr > 0 ? 1e9 / tr : 0;
 			w->next_file = k;
+			w->share_idx = k;
+			w->share_nr = r->fwds[i].threads;
 			if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
 				return -ENOMEM;
 			memset(w->buf, 0x5a, 1 << 20);
@@ -649,6 +660,21 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	return ret;
 }
 
+/* anchors.html's first block: every anchor as it is before the first run. */
+static void anchors_start(FILE *anchors, const struct parm_fs *fs)
+{
+	struct fs_tree *t = calloc(fs->nr_fsds ? fs->nr_fsds : 1, sizeof(*t));
+	size_t ok = 0;
+
+	for (; t && ok < fs->nr_fsds && !fs_tree_init(&t[ok], &fs->fsds[ok]); ok++)
+		fs_tree_scan(&t[ok]);
+	if (t && ok == fs->nr_fsds)
+		fs_anchors_status(anchors, t, ok);
+	for (size_t i = 0; t && i < ok; i++)
+		fs_tree_fini(&t[i]);
+	free(t);
+}
+
 int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
 	double max_seen = 0;
@@ -683,6 +709,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			fprintf(out.con, "%s %s\n", tod, line);
 		}
 	}
+	anchors_start(anchors, p->cfg->fs);
 	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_running x = { .r = r };
@@ -718,7 +745,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 					fs_tree_assume_complete(&x.trees[i]);
 				else
 					fs_tree_scan(&x.trees[i]);
-			fs_anchors_run(anchors, r, x.trees);
+
 			plan_time_of_day(tod);
 			fs_out_run_start(&out, ri, r, tod, text);
 			fs_views_run_start(&out.views, r, ri, tod, text);
@@ -728,6 +755,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			if (!ret && !is_stopped(o->stop_signal))
 				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
 		}
+		if (!ret || ret == -EINTR)
+			fs_anchors_run(anchors, ri, r, tod, text, x.trees);
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				/* the base of the points: the counted intervals' rate */

@@ -34,8 +34,9 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 	t->nr_leaves = fsd->depth ? upow(fsd->width, fsd->depth) : 1;
 	t->nr_files = sz.files;
 	t->file_state = calloc(t->nr_files ? t->nr_files : 1, 1);
+	t->file_opened = calloc(t->nr_files ? t->nr_files : 1, 1);
 	t->dir_state = calloc(t->nr_dirs ? t->nr_dirs : 1, 1);
-	if (!t->file_state || !t->dir_state)
+	if (!t->file_state || !t->dir_state || !t->file_opened)
 		return -ENOMEM;
 	pthread_mutex_init(&t->lock, NULL);
 	return 0;
@@ -44,6 +45,7 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 void fs_tree_fini(struct fs_tree *t)
 {
 	free(t->file_state);
+	free(t->file_opened);
 	free(t->dir_state);
 	if (t->fsd)
 		pthread_mutex_destroy(&t->lock);
@@ -165,6 +167,8 @@ void fs_tree_write_control(const struct fs_tree *t)
 	FILE *f;
 	time_t now = time(NULL);
 
+	if (t->fsd->is_shared)
+		return; /* other hosts use the tree: VDbench keeps no control file then */
 	snprintf(path, sizeof(path), "%s/vdb_control.file", t->fsd->anchor);
 	f = fopen(path, "w");
 	if (!f)

@@ -166,6 +166,7 @@ void fs_views_run_start(struct fs_views *v, const struct fs_run *r, size_t run_i
 {
 	v->run = r;
 	v->run_idx = run_idx;
+	v->cols = fs_console_run_cols(v->cols, r);
 	snprintf(v->start_tod, sizeof(v->start_tod), "%s", tod);
 	snprintf(v->start_text, sizeof(v->start_text), "%s", text);
 	for (size_t i = 0; i < v->nr; i++) {

@@ -1,8 +1,8 @@
 /* The file-system -s listing, as VDbench 5.04.07 prints it: one "Anchor size:" line per anchor,
  * "Simulating RD=" per run (format runs by name alone; "fwdrate=max." and "fwdrate=curve." end
  * in a period, numbers in a semicolon), then the total of the work runs' seconds. Also the
- * tree sizes and the file sizes the format pass creates (one hash per file number, so -s and
- * the engine agree). */
+ * tree sizes and the file sizes the format pass creates (VDbench's draw per file number, so
+ * -s and the engine agree). */
 #include "plan_int.h"
 
 #include <errno.h>
@@ -12,12 +12,34 @@
 
 #include "ioramp/fs.h"
 
-static uint64_t mix64(uint64_t x)
+/* VDbench 5.04.07 gives file k of an FSD (numbered from zero) the size its (k+1)-th draw of
+ * java.util.Random(0).nextInt(100) falls in, the sizes= percentages taken in order
+ * (observed on whole trees: the sizes and their counts are VDbench's). Java's generator is
+ * the 48-bit LCG below; jumping k+1 steps ahead keeps this a pure function of k. nextInt
+ * redraws in a one-in-45-million case (a draw above the last whole hundred of 2^31), which
+ * this does not follow. */
+enum {
+	JAVA_LCG_MUL = 0x5DEECE66DLL,
+	JAVA_LCG_ADD = 0xB,
+};
+
+static uint64_t java_draw(uint64_t k)
 {
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
+	const uint64_t mask = (1ull << 48) - 1;
+	uint64_t state = (0 ^ (uint64_t)JAVA_LCG_MUL) & mask; /* new Random(0) */
+	uint64_t mul = JAVA_LCG_MUL, add = JAVA_LCG_ADD, acc_mul = 1, acc_add = 0;
+
+	/* (mul, add) applied k+1 times, by squaring: state' = acc_mul * state + acc_add */
+	for (uint64_t n = k + 1; n; n >>= 1) {
+		if (n & 1) {
+			acc_mul = (acc_mul * mul) & mask;
+			acc_add = (acc_add * mul + add) & mask;
+		}
+		add = ((mul + 1) * add) & mask;
+		mul = (mul * mul) & mask;
+	}
+	state = (acc_mul * state + acc_add) & mask;
+	return (state >> 17) % 100; /* next(31) % 100 */
 }
 
 uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no)
@@ -27,7 +49,7 @@ uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no)
 
 	if (s->nr <= 1)
 		return s->nr ? s->sizes_bytes[0] : 0;
-	u = (double)(mix64(file_no ^ 0x5a17ull) >> 11) / 9007199254740992.0 * 100.0;
+	u = (double)java_draw(file_no);
 	for (size_t i = 0; i < s->nr; i++) {
 		acc += s->pcts[i];
 		if (u < acc)

@@ -73,20 +73,35 @@ struct flatfile {
 	FILE *f;
 };
 
-static void write_header(FILE *f, const struct rep_exec *x)
+void rep_flat_preamble(FILE *f)
 {
 	fputs(preamble, f);
+}
+
+void rep_flat_comment(FILE *f, const char *column, const char *desc)
+{
+	fprintf(f, "* %-16s: %s\n", column, desc);
+}
+
+void rep_flat_comments_end(FILE *f)
+{
+	fprintf(f, "* %-16s: %s\n* \n", "'n/a'",
+		"Data not available, or conflicting data. eg. multiple different xfersize "
+		"parameters used.");
+}
+
+static void write_header(FILE *f, const struct rep_exec *x)
+{
+	rep_flat_preamble(f);
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(columns); i++) {
 		const char *desc = columns[i][1];
 
 		if (!desc)
 			desc = x->mb_bytes == 1000000 ? "Megabytes per second (MB=1000*1000)"
 						      : "Megabytes per second (MB=1024*1024)";
-		fprintf(f, "* %-16s: %s\n", columns[i][0], desc);
+		rep_flat_comment(f, columns[i][0], desc);
 	}
-	fprintf(f, "* %-16s: %s\n* \n", "'n/a'",
-		"Data not available, or conflicting data. eg. multiple different xfersize "
-		"parameters used.");
+	rep_flat_comments_end(f);
 	fprintf(f, "%12s %23s ", "tod", "timestamp");
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(columns); i++)
 		fprintf(f, "%s ", columns[i][0]);

@@ -17,7 +17,8 @@ PARM
 	tree_parm
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 0 ]
-	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/dir1: dirs:            6; files:           12; bytes:"* ]]
+	# VDbench 5.04.07's line for this file, sizes included
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/dir1: dirs:            6; files:           12; bytes:   132.000k (135,168)"* ]]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
 	[[ "$output" == *"Simulating RD=rd1; elapsed=1; fwdrate=100; For loops: None"* ]]
 	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 1 seconds"* ]]
@@ -39,8 +40,10 @@ PARM
 	[ -f "$d/vdb.1_2.dir/vdb.2_1.dir/vdb_f0003.file" ]
 	[ -f "$d/vdb.1_1.dir/vdb.2_2.dir/vdb_f0008.file" ]
 	[ -f "$d/vdb.1_2.dir/vdb.2_2.dir/vdb_f0011.file" ]
-	# every file has one of the sizes of the distribution
-	[ -z "$(find "$d" -name 'vdb_f*.file' ! -size 4k ! -size 16k)" ]
+	# every file has the size VDbench 5.04.07 gives it (observed on this tree): 16k for
+	# 0, 5-7 and 9-11, 4k for the others
+	[ "$(cd "$d" && find . -name 'vdb_f*.file' -printf '%f %s\n' | sort | awk '{ printf "%s ", $2 / 1024 }')" = \
+		"16 4 4 4 4 16 16 16 4 16 16 16 " ]
 	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
 	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                              6"* ]]
 	[[ "$output" == *"..Interval.. .ReqstdOps... ...cpu%...  read ....read....."* ]]
@@ -270,7 +273,8 @@ PARM
 	[ "$status" -eq 0 ]
 	TZ=UTC run "$IORAMP" -f "$data/run.vdb" -o out "dir=$SCRATCH"
 	[ "$status" -eq 0 ]
-	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html; do
+	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html \
+		out/anchors.html out/flatfile.html; do
 		b=$(basename "$f")
 		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
 		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
@@ -467,4 +471,47 @@ for r in rows:
     assert float(r["svc_mean_us"]) > 0 and float(r["resp_mean_us"]) >= float(r["svc_mean_us"]) * 0.99, r
 PY
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
+}
+
+# sizes= as VDbench 5.04.07 assigned them on these two trees (observed, file by file): three
+# sizes over 40 files, and two over a distribution=all tree.
+@test "fs: sizes= gives each file the size VDbench gives it" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/three,depth=1,width=4,files=10,size=(1k,20,2k,30,4k,50)
+fsd=fsd2,anchor=$SCRATCH/t/all,depth=2,width=2,files=3,size=(1k,30,2k,70),distribution=all
+fwd=fwd1,fsd=fsd*,operation=read,xfersize=1k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=20,format=only,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	sizes() { (cd "$1" && find . -name 'vdb_f*.file' -printf '%f %s\n' | sort | awk '{ printf "%s ", $2 / 1024 }'); }
+	[ "$(sizes "$SCRATCH/t/three")" = "4 2 2 2 1 4 4 4 1 4 4 4 4 4 4 2 4 4 2 2 2 4 2 2 4 4 1 4 4 2 2 2 2 4 1 4 2 4 2 2 " ]
+	[ "$(sizes "$SCRATCH/t/all")" = "2 2 1 2 1 2 2 2 1 2 2 2 2 2 2 2 2 2 " ]
+}
+
+# shared=yes as VDbench 5.04.07 runs it on one host (observed): formatted in two steps, no
+# vdb_control.file, and the FWD's threads split the files (thread k takes k, k+n, ...), so
+# none ever finds a file busy with another.
+@test "fs: shared=yes: the threads split the files, no control file" {
+	mkdir -p "$SCRATCH/t"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/sh,depth=1,width=2,files=4,size=4k,shared=yes
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=4
+rd=clean,fwd=fwd1,fwdrate=max,format=(clean,only),elapsed=2,interval=1
+rd=make,fwd=fwd1,fwdrate=max,format=(restart,only),elapsed=2,interval=1
+rd=rd1,fwd=fwd1,fwdrate=max,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/t/sh" -name 'vdb_f*.file' | wc -l)" -eq 8 ]
+	[ ! -e "$SCRATCH/t/sh/vdb_control.file" ]
+	grep -q 'READ_OPENS' out/logfile.html
+	! grep -q 'FILE_BUSY' out/logfile.html
+	# without shared=yes the control file is written again
+	sed -i 's/,shared=yes//' p.vdb
+	sed -i '/^rd=clean/d; s/format=(restart,only)/format=(yes,only)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2
+	[ "$status" -eq 0 ]
+	[ -f "$SCRATCH/t/sh/vdb_control.file" ]
 }
