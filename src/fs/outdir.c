@@ -25,6 +25,7 @@ static ssize_t tee_write(void *cookie, const char *buf, size_t len)
 	struct fs_out *o = cookie;
 
 	fwrite(buf, 1, len, stdout);
+	fflush(stdout); /* a line at a time, as a terminal sees it, into a pipe or file too */
 	if (o->logfile)
 		fwrite(buf, 1, len, o->logfile);
 	return (ssize_t)len;
