@@ -75,6 +75,11 @@ uint32_t eng_exec_nr_missed(const struct eng_exec *x);
 /* Whether the SD_format pass will run first (for the reports' run list). */
 bool eng_exec_has_format(const struct eng_exec *x);
 
+/* The lines VDbench prints before its format pass: each file shorter than size= and each file
+ * missing or short, one line each to emit (empty ones too); nothing when none is. */
+void eng_exec_format_notices(const struct eng_exec *x, void (*emit)(void *ctx, const char *text),
+			     void *ctx);
+
 /* Modelled drives (engine model): fills *m, whose strings point into x, and returns true;
  * false for real drives. */
 bool eng_exec_model(const struct eng_exec *x, struct rep_model *m);

@@ -233,6 +233,8 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		return CLI_EXIT_FAILED;
 	}
 	plan_notices(plan, notice, &c->reps); /* console and logfile, as VDbench */
+	if (ex)
+		eng_exec_format_notices(ex, notice, &c->reps);
 	return CLI_EXIT_OK;
 }
 

@@ -80,3 +80,43 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 	r->compratio = cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 	return 0;
 }
+
+/* What VDbench 5.04.07 says before it formats (observed): a warning per file shorter than size=,
+ * then one line per file missing or short. */
+void eng_exec_format_notices(const struct eng_exec *x, void (*emit)(void *ctx, const char *text),
+			     void *ctx)
+{
+	const struct parm_config *cfg = x->plan->cfg;
+	char text[8192];
+	bool any = false;
+
+	for (size_t s = 0; s < cfg->nr_sds; s++) {
+		const struct eng_sd_need *n = &x->needs[s];
+
+		if (!n->is_used || !n->is_extend)
+			continue;
+		any = true;
+		if (n->is_create)
+			continue;
+		snprintf(text, sizeof(text),
+			 "Warning: size requested for sd=%s,lun=%s: %llu; size available: %llu. "
+			 "Insufficient size.",
+			 cfg->sds[s].name, cfg->sds[s].lun,
+			 (unsigned long long)cfg->sds[s].size_bytes,
+			 (unsigned long long)n->format_from_bytes);
+		emit(ctx, "");
+		emit(ctx, text);
+		emit(ctx, "If this is a file system file vdbench will try to expand it. ");
+		emit(ctx, "");
+	}
+	if (!any)
+		return;
+	emit(ctx, "Vdbench will attempt to expand a disk file if the requested file size is a "
+		  "multiple of 1mb");
+	for (size_t s = 0; s < cfg->nr_sds; s++)
+		if (x->needs[s].is_used && x->needs[s].is_extend) {
+			snprintf(text, sizeof(text), "lun=%s does not exist or is too small. host=localhost",
+				 cfg->sds[s].lun);
+			emit(ctx, text);
+		}
+}

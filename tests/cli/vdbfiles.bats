@@ -134,3 +134,23 @@ W
 	[ "$status" -eq 0 ]
 	[ -f out/totals_optional.html ] && [ ! -s out/totals_optional.html ]
 }
+
+@test "a missing or short file: VDbench's notices before the format pass" {
+	head -c 1048576 /dev/zero >short
+	printf 'sd=sd1,lun=%s/gone,size=4m\nsd=sd2,lun=%s/short,size=4m\nwd=wd1,sd=sd*\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" "$SCRATCH" >f.vdb
+	run "$IORAMP" -f f.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | cut -c14- | sed -n '/^Starting RD=SD_format/q;p' >got
+	cat >want <<W
+
+Warning: size requested for sd=sd2,lun=$SCRATCH/short: 4194304; size available: 1048576. Insufficient size.
+If this is a file system file vdbench will try to expand it. 
+
+Vdbench will attempt to expand a disk file if the requested file size is a multiple of 1mb
+lun=$SCRATCH/gone does not exist or is too small. host=localhost
+lun=$SCRATCH/short does not exist or is too small. host=localhost
+W
+	diff want got
+	grep -q 'lun=.*/gone does not exist or is too small' out/logfile.html
+}
