@@ -193,71 +193,81 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 /* The sync engine runs VDbench's and fio psync's thread model: each of an SD's threads= is a
  * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
  * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
- * spike rates, many hosts) keep the pool of backend_sync.c instead. */
-static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r)
+ * spike rates, many hosts) keep the pool of backend_sync.c instead. Per SD: the default
+ * engine may give sync to some SDs of a run and uring to others. */
+static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, size_t s)
 {
-	return eng_backend_is_sync(x->engine) && !x->clu && !r->is_replay && !r->dv &&
-	       !r->is_recording && !r->dedup && !r->nr_steps && !r->is_spike;
+	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
+	       !r->is_replay && !r->dv && !r->is_recording && !r->dedup && !r->nr_steps &&
+	       !r->is_spike;
 }
 
-/* One worker per CPU, never more than the SDs this rank drives (none: no worker at all, an
- * idle rank of a many-hosts run); one in virtual time; per thread, one per thread of each SD
- * (eng_sd_desc.nr_parts). */
-static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r)
+/* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank
+ * drives). */
+static bool is_shared(const struct eng_exec *x, const struct eng_run *r, size_t s)
+{
+	return !is_per_thread(x, r, s) && (!x->clu || sd_has_work(r, s));
+}
+
+/* The workers the shared SDs get: one per CPU, never more than the SDs this rank drives, at
+ * least one when there is any (none: an idle rank of a many-hosts run, or every SD per
+ * thread); one in virtual time. Sets each SD's nr_parts: its threads= per thread (one worker
+ * each), else 1. */
+static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r, bool *has_parts)
 {
 	uint32_t n = x->opts->nr_workers ? x->opts->nr_workers : x->nr_cpus, nr_sds = 0;
-	bool per_thread = is_per_thread(x, r);
-	uint64_t nr_parts = 0;
+	size_t nr_shared = 0;
 
+	*has_parts = false;
 	for (size_t s = 0; s < r->nr_sds; s++) {
-		bool has_work = sd_has_work(r, s);
+		bool per_thread = is_per_thread(x, r, s);
 
-		r->sds[s].nr_parts =
-			per_thread && has_work ? r->sds[s].threads : 1;
-		nr_sds += has_work;
-		nr_parts += has_work ? r->sds[s].nr_parts : 0;
+		r->sds[s].nr_parts = per_thread ? r->sds[s].threads : 1;
+		*has_parts |= per_thread;
+		nr_sds += sd_has_work(r, s) && !per_thread;
+		nr_shared += is_shared(x, r, s);
 	}
-	if (per_thread)
-		return nr_parts ? (uint32_t)nr_parts : 1;
 	/* Virtual time: one worker. Its sleeps then only move the clock (no hand-off between
 	 * threads, no futex per I/O), and one thread's order of events is the run's. */
 	if (x->clock.is_virtual)
 		n = 1;
 	if (n > nr_sds)
 		n = nr_sds;
-	return n || !x->clu ? (n ? n : 1) : 0;
+	return nr_shared ? (n ? n : 1) : 0;
 }
 
-/* The run's workers, and which SDs each drives: per thread, each SD's parts in order (one
- * worker per thread, nr_workers() counted them); else eng_place_sds(), one backend per
- * worker. */
+/* The run's workers, and which SDs each drives: the SDs not run per thread through
+ * eng_place_sds() (one backend per worker), then each per-thread SD's parts in order, one
+ * worker per thread. */
 static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 {
-	uint32_t n = nr_workers(x, r), placed_n, k = 0;
-	bool *placed;
+	bool has_parts;
+	uint32_t n = nr_workers(x, r, &has_parts), k;
+	bool *placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
 
-	if (is_per_thread(x, r)) {
+	if (!placed)
+		return 0;
+	for (size_t s = 0; s < r->nr_sds; s++)
+		placed[s] = n && is_shared(x, r, s);
+	k = eng_place_sds(r, placed, n);
+	free(placed);
+	if (has_parts) {
 		/* the parts of an SD share each generator's sequential position */
 		free(r->seq_cursors);
-		r->seq_cursors = aligned_alloc(alignof(struct gen_seq_cursor),
-					       (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
+		r->seq_cursors =
+			aligned_alloc(alignof(struct gen_seq_cursor),
+				      (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
 		if (!r->seq_cursors)
 			return 0;
 		memset(r->seq_cursors, 0, (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
 		for (size_t s = 0; s < r->nr_sds; s++) {
-			r->sds[s].worker = sd_has_work(r, s) ? k : UINT32_MAX;
-			k += sd_has_work(r, s) ? r->sds[s].nr_parts : 0;
+			if (!is_per_thread(x, r, s))
+				continue;
+			r->sds[s].worker = k;
+			k += r->sds[s].nr_parts;
 		}
-		return n;
 	}
-	placed = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*placed));
-	if (!placed)
-		return 0;
-	for (size_t s = 0; s < r->nr_sds; s++)
-		placed[s] = n && (!x->clu || sd_has_work(r, s));
-	placed_n = eng_place_sds(r, placed, n);
-	free(placed);
-	return placed_n || x->clu ? placed_n : 1;
+	return k || x->clu ? k : 1;
 }
 
 /* The workers of the SDs place_workers() gave them; all are ready before the start time is

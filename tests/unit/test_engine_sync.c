@@ -42,6 +42,7 @@ struct seen {
 };
 
 static struct seen seen;
+static const char *engine = "sync"; /* execute()'s; NULL: the default engine's pick per SD */
 static volatile sig_atomic_t stop_flag;
 static char tmpdir[256];
 
@@ -128,7 +129,7 @@ static int execute(const char *text)
 	struct rep_exec x = { 0 };
 	struct parm_err err;
 	struct eng_opts o = {
-		.engine = "sync", .seed = 42, .stop_signal = &stop_flag, .is_virtual_time = true
+		.engine = engine, .seed = 42, .stop_signal = &stop_flag, .is_virtual_time = true
 	};
 	struct eng_exec *ex;
 	int ret;
@@ -247,6 +248,29 @@ static void test_paced_exact_counts(void **state)
 	assert_true(seen.mean_resp_ns == 0);
 }
 
+/* The default engine gives buffered SDs read in 64 KiB transfers the sync engine, and runs it
+ * per thread as --engine sync does: the same exact, interleaved counts, and no I/O waits. */
+static void test_default_engine_runs_sync_per_thread(void **state)
+{
+	(void)state;
+	make_file("d1", 8 << 20);
+	make_file("d2", 8 << 20);
+	engine = NULL;
+	assert_int_equal(execute("sd=sd1,lun=$dir/d1,threads=4\n"
+				 "sd=sd2,lun=$dir/d2,threads=4\n"
+				 "wd=wd1,sd=sd*,xfersize=64k,rdpct=100,seekpct=100\n"
+				 "rd=rd1,wd=wd1,iorate=2000,distribution=deterministic,"
+				 "elapsed=5,interval=1\n"),
+			 ENG_OK);
+	engine = "sync";
+	assert_int_equal(seen.nr_intervals, 5);
+	assert_int_equal(seen.iv_ios[0], 1998);
+	for (uint32_t k = 1; k < 5; k++)
+		assert_int_equal(seen.iv_ios[k], 2000);
+	assert_int_equal(seen.reads, seen.total_ios);
+	assert_true(seen.mean_resp_ns == 0);
+}
+
 /* Exponential arrivals at 3,000 IOPS on six threads: each thread's share is its own Poisson
  * stream, their sum the whole rate (within the count's own noise over 10 s). */
 static void test_paced_exponential_rate(void **state)
@@ -294,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_max_to_eof_writes_every_block_once),
 		cmocka_unit_test(test_max_to_eof_reads_exact_count),
 		cmocka_unit_test(test_paced_exact_counts),
+		cmocka_unit_test(test_default_engine_runs_sync_per_thread),
 		cmocka_unit_test(test_paced_exponential_rate),
 		cmocka_unit_test(test_same_seed_same_counts),
 	};
