@@ -12,7 +12,8 @@ struct eng_sd_need {
 	bool is_create; /* the file does not exist yet */
 	bool is_extend; /* a missing or short file: created, extended to size= when formatted */
 	bool is_format; /* SD_format writes it first (a missing or short file, formatsds=yes) */
-	uint64_t format_from_bytes;
+	uint64_t found_bytes;	    /* a short file's size when the execution began */
+	uint64_t format_from_bytes; /* where its format starts (found_bytes, backed off) */
 	uint32_t flags; /* O_DIRECT, O_DSYNC */
 };
 

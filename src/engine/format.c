@@ -103,7 +103,7 @@ void eng_exec_format_notices(const struct eng_exec *x, void (*emit)(void *ctx, c
 			 "Insufficient size.",
 			 cfg->sds[s].name, cfg->sds[s].lun,
 			 (unsigned long long)cfg->sds[s].size_bytes,
-			 (unsigned long long)n->format_from_bytes);
+			 (unsigned long long)n->found_bytes);
 		emit(ctx, "");
 		emit(ctx, text);
 		emit(ctx, "If this is a file system file vdbench will try to expand it. ");

@@ -83,6 +83,7 @@ static int prepare_file(struct eng_exec *x, size_t s, struct parm_err *err)
 	if (stat(sd->lun, &st) == 0) {
 		if (S_ISREG(st.st_mode) && sd->size_bytes &&
 		    (uint64_t)st.st_size < sd->size_bytes) {
+			x->needs[s].found_bytes = (uint64_t)st.st_size;
 			x->needs[s].format_from_bytes =
 				format_resume_bytes(x, (uint64_t)st.st_size);
 			x->needs[s].is_extend = true;
