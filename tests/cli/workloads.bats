@@ -36,10 +36,12 @@ nr_runs() {
 @test "the curves ramp from 10% to 120% of the max in 10% steps" {
 	run "$IORAMP" -f "$WORKLOADS/sql.vdb" -s "lun=$SCRATCH/drive%d"
 	[ "$status" -eq 0 ]
+	mapfile -t lines < <(grep 'Simulating RD=' <<<"$output") # after VDbench's notices
 	[[ "${lines[0]}" == *"Simulating RD=sql; I/O rate: Uncontrolled curve; elapsed=300 warmup=60; For loops: None" ]]
 	[[ "${lines[1]}" == *"Simulating RD=sql_(10%); I/O rate: 1000; elapsed=300 warmup=60;"* ]]
 	[[ "${lines[12]}" == *"Simulating RD=sql_(120%); I/O rate: 12000; elapsed=300 warmup=60;"* ]]
 	run "$IORAMP" -f "$WORKLOADS/vdi-lc-boot.vdb" -s "lun=$SCRATCH/drive%d"
+	mapfile -t lines < <(grep 'Simulating RD=' <<<"$output")
 	[[ "${lines[0]}" == *"Simulating RD=vdi-lc-boot; I/O rate: Controlled curve;"* ]]
 }
 
