@@ -315,7 +315,8 @@ eight_files() {
 		false
 	fi
 	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 1 ]
-	[ "$(grep -o '<circle class="pt"' dom.html | wc -l)" -eq 6 ]
+	# six points, met ("pt") or drawn hollow ("pt missed"): this test runs on a real machine
+	[ "$(grep -oE '<circle class="pt( missed)?"' dom.html | wc -l)" -eq 6 ]
 	grep -q 'Peak <b>' dom.html
 }
 
