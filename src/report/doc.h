@@ -115,6 +115,16 @@ json_t *rep_doc_host(void);
  * when not given), from cfg (NULL: nothing). */
 void rep_doc_run_setup(const struct parm_config *cfg, json_t *run);
 
+/* ---- drives (doc_drive.c) ------------------------------------------------------------------ */
+
+/* What lun is (schema: runs[].sds[].drive): {"kind": "block", model, serial, wwid, firmware_rev,
+ * block sizes, is_rotational...}, {"kind": "file", fs_type, mount_point, "backing": the block
+ * signature or null}, {"kind": "modelled", the model m} when m is not NULL, or {"kind":
+ * "unknown"} when lun cannot be looked at. NULL: no memory. */
+json_t *rep_doc_drive(const char *lun, const struct rep_model *m);
+/* Sets each of run's "sds" its "drive" from its "lun". */
+void rep_doc_run_drives(const struct rep_model *m, json_t *run);
+
 /* ---- data validation (doc_dv.c) ------------------------------------------------------------ */
 
 /* Appends a key block in error to root's "data_validation" object (created when missing), or
