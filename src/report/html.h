@@ -129,6 +129,9 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
 void rep_html_validity_banner(FILE *f, const json_t *doc);
 void rep_html_output_links(FILE *f);
 void rep_html_setup(FILE *f, const json_t *doc);
+/* The suite page's set-up: the engine, ioramp, kernel and CPU, and the SD table of doc (the
+ * first profile's); nothing for NULL. */
+void rep_html_setup_drives(FILE *f, const json_t *doc);
 
 /* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their
  * figures in the document; a chart with a line per SD over that curve's points, and a table

@@ -238,12 +238,11 @@ static void times_line(FILE *f, const json_t *doc)
 	fputs(" (the average leaves out the warmup intervals)</li>\n", f);
 }
 
-void rep_html_setup(FILE *f, const json_t *doc)
+/* "Engine X · ioramp V · kernel K · CPU C (n online)" as a list item. */
+static void host_line(FILE *f, const json_t *doc)
 {
 	const json_t *host = rep_doc_get(doc, "execution/host");
 
-	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
-	times_line(f, doc);
 	fputs("<li>Engine <b>", f);
 	rep_html_escape(f, rep_doc_str(doc, "execution/engine/spec", rep_doc_engine(doc, "?")));
 	fputs("</b> \xc2\xb7 ioramp <b>", f);
@@ -259,7 +258,28 @@ void rep_html_setup(FILE *f, const json_t *doc)
 		else
 			fputs("</b>", f);
 	}
-	fputs("</li>\n</ul>\n", f);
+	fputs("</li>\n", f);
+}
+
+void rep_html_setup(FILE *f, const json_t *doc)
+{
+	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
+	times_line(f, doc);
+	host_line(f, doc);
+	fputs("</ul>\n", f);
+	sd_table(f, doc);
+	fputs("</section>\n", f);
+}
+
+void rep_html_setup_drives(FILE *f, const json_t *doc)
+{
+	if (!doc)
+		return;
+	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
+	host_line(f, doc);
+	fputs("<li>The SDs as the first profile ran them; each profile's own report gives its "
+	      "run times and parameters</li>\n</ul>\n",
+	      f);
 	sd_table(f, doc);
 	fputs("</section>\n", f);
 }

@@ -562,6 +562,7 @@ static int page(FILE *f, const struct rep_suite_request *req, const struct suite
 	header(f, req, first_doc(sp, req->nr_profiles));
 	summary(f, sp, req->nr_profiles);
 	all_section(f, sp, req->nr_profiles);
+	rep_html_setup_drives(f, first_doc(sp, req->nr_profiles));
 	for (size_t i = 0; i < req->nr_profiles; i++)
 		prof_section(f, req, &sp[i]);
 	fputs("<footer>Curves as reviews draw them: each profile's points in load order, IOPS "

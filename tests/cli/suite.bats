@@ -109,6 +109,9 @@ eight_files() {
 	# the suite page and each report say the drives were modelled
 	grep -q '<div class="modelled"><b>Modelled drives.</b> modelled drives, not measurements: model:units=4' out/report.html
 	grep -q '<div class="modelled">' out/sql/report.html
+	# the suite page states the set-up: each SD's lun and what its drive is
+	grep -q '<tr><td class="t">sd7</td><td class="t">'"$SCRATCH"'/drive7</td><td>16.0 MiB</td>.*<td class="t"><b>modelled</b>: model:units=4,read_us=200,write_us=100, 4 units, ' out/report.html
+	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
 	# the profile's own parmfile shows the SD lines made for the drives
 	grep -q "^sd=sd7,lun=$SCRATCH/drive7,size=16m" out/sql/parmfile.html
 	# the same seed, the same curve
