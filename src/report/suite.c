@@ -1,8 +1,8 @@
 /* The review suite's page (DIR/report.html of `ioramp suite`) and console summary, from the
  * results.json of each profile's execution: a summary of every profile's peak and IOPS at
  * latency, every profile's curve on one chart, then per profile its charts against mean and
- * p99 latency as reviews draw their curves (a QD sweep's against the depth, a pressure test's
- * against the write MB/s). One self-contained file, like report.html. */
+ * p99 latency as reviews draw their curves, with a line per drive on a third (a QD sweep's
+ * against the depth, a pressure test's against the write MB/s). One self-contained file, like report.html. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -549,6 +549,8 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 		fputs("<div class=\"charts\">", f);
 		prof_chart(f, req, sp, SUITE_MEAN);
 		prof_chart(f, req, sp, SUITE_P99);
+		if (rep_html_has_sds(sp->doc, &sp->g)) /* a line per drive, as reviews compare */
+			rep_html_sd_chart(f, sp->doc, &sp->g);
 		fputs("</div>\n", f);
 	}
 	fputs("<h3>IOPS at latency</h3>\n", f);

@@ -122,9 +122,9 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 		--seed 1 -o out
 	[ "$status" -eq 0 ]
 	render "$SCRATCH/out/report.html" suite
-	# every profile together (mean, p99), each curve's mean and p99, the sweep's three
-	[ "$(grep -c '<svg' suite.dom)" -eq $((2 + 2 * 2 + 3)) ]
-	[ "$(grep -o '<a class="dl" download=' suite.dom | wc -l)" -eq 9 ]
+	# every profile together (mean, p99), each curve's mean, p99 and per SD, the sweep's three
+	[ "$(grep -c '<svg' suite.dom)" -eq $((2 + 2 * 3 + 3)) ]
+	[ "$(grep -o '<a class="dl" download=' suite.dom | wc -l)" -eq 11 ]
 	for t in 'All profiles: IOPS vs average latency' \
 		'All profiles: IOPS vs 99th percentile latency'; do
 		# one line per profile: two curve points each, nine depths for the sweep
@@ -140,10 +140,13 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 		[ "$(series suite.dom "$t")" -eq 1 ]
 		[ "$(points suite.dom "$t")" -eq 2 ]
 	done
+	# a line per drive, as reviews compare drives: each of the curve profiles
+	[ "$(series suite.dom 'Per SD: IOPS vs average latency')" -eq $((2 * 8)) ]
+	[ "$(points suite.dom 'Per SD: IOPS vs average latency')" -eq $((2 * 8 * 2)) ]
 	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
 		[ "$(series suite.dom "$t")" -eq 1 ]
 		[ "$(points suite.dom "$t")" -eq 9 ]
 	done
 	# modelled drives: every chart says so
-	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' suite.dom)" -eq 9 ]
+	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' suite.dom)" -eq 11 ]
 }

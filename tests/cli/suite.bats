@@ -83,12 +83,13 @@ eight_files() {
 	# -w 0 is no warmup in a suite (VDbench's -w 0 changes nothing; the profiles say 60)
 	[ "$(jq '[.runs[].warmup_s] | add' out/sql/results.json)" -eq 0 ]
 	[ "$(jq -r .execution.engine.is_modelled out/sql/results.json)" = true ]
-	# every profile together (mean, p99), then each profile's mean and p99 charts
-	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 6 ]
+	# every profile together (mean, p99), then each profile's mean, p99 and per-SD charts
+	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 8 ]
 	[ "$(grep -o '<tr><td class="t"><a href="#p-' out/report.html | wc -l)" -eq 2 ]
 	[ "$(grep -o '<table class="sla">' out/report.html | wc -l)" -eq 2 ]
-	# each chart: the two curve points, as reviews draw them
-	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq 16 ]
+	# each chart: the two curve points, as reviews draw them, per SD on the per-SD chart
+	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq $((16 + 2 * 8 * 2)) ]
+	[ "$(grep -c 'aria-label="Per SD: IOPS vs average latency"' out/report.html)" -eq 2 ]
 	for t in 'SQL' 'SQL: p99' 'Oracle 90-10' 'Oracle 90-10: p99'; do
 		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 1 ]
 		[ "$(chart_of out/report.html "$t" | grep -c '<circle class="pt"')" -eq 2 ]
@@ -378,10 +379,10 @@ sql" ]
 	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 24 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	# every profile together (mean, p99), two per curve profile (mean, p99), three per QD
-	# sweep (throughput, mean, p99), six per pressure test (the readers, then mean, p99,
-	# p99.9, p99.99 and p99.9999 per WD)
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((2 + 16 * 2 + 5 * 3 + 3 * 6)) ]
+	# every profile together (mean, p99), three per curve profile (mean, p99, per SD), three
+	# per QD sweep (throughput, mean, p99), six per pressure test (the readers, then mean,
+	# p99, p99.9, p99.99 and p99.9999 per WD)
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((2 + 16 * 3 + 5 * 3 + 3 * 6)) ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]
