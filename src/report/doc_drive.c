@@ -31,6 +31,32 @@ static json_t *sys_text(const char *dir, const char *name)
 	return n ? rep_json_text(line) : json_null();
 }
 
+/* A SCSI unit serial number page (VPD 0x80: 4 header bytes, the length in bytes 2-3, then
+ * the serial in ASCII) as text without its blanks, or null. */
+static json_t *sys_vpd_serial(const char *dir)
+{
+	unsigned char b[260];
+	char path[600];
+	size_t n, lo, hi;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/device/vpd_pg80", dir);
+	f = fopen(path, "rb");
+	if (!f)
+		return json_null();
+	n = fread(b, 1, sizeof(b), f);
+	fclose(f);
+	if (n < 5 || b[1] != 0x80)
+		return json_null();
+	hi = 4 + ((size_t)b[2] << 8 | b[3]);
+	hi = hi < n ? hi : n;
+	for (lo = 4; lo < hi && b[lo] == ' '; lo++)
+		;
+	while (hi > lo && (b[hi - 1] == ' ' || b[hi - 1] == '\0'))
+		hi--;
+	return hi > lo ? rep_json_textn((const char *)b + lo, hi - lo) : json_null();
+}
+
 /* The first of the names under dir that has text, or null. */
 static json_t *sys_first(const char *dir, const char *const *names)
 {
@@ -69,10 +95,11 @@ static json_t *sys_bool(const char *dir, const char *name)
 /* The signature of block device dev: /sys/dev/block/MAJ:MIN, its disk for a partition. */
 static json_t *block_signature(dev_t dev)
 {
-	static const char *const serials[] = { "device/serial", "serial", "device/vpd_pg80", NULL };
+	static const char *const serials[] = { "device/serial", "serial", NULL };
 	static const char *const wwids[] = { "wwid", "device/wwid", NULL };
 	static const char *const revs[] = { "device/firmware_rev", "device/rev", NULL };
 	char link[600], path[512], disk[512];
+	json_t *serial;
 	char *name;
 	struct stat st;
 
@@ -84,10 +111,15 @@ static json_t *block_signature(dev_t dev)
 	if (!stat(link, &st)) /* a partition: the drive's files are its parent's */
 		*strrchr(disk, '/') = '\0';
 	name = strrchr(path, '/') + 1;
+	serial = sys_first(disk, serials);
+	if (json_is_null(serial)) { /* SCSI: in the VPD page */
+		json_decref(serial);
+		serial = sys_vpd_serial(disk);
+	}
 	return json_pack("{s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o,s:o}", "device",
 			 rep_json_text(name), "disk", rep_json_text(strrchr(disk, '/') + 1),
 			 "vendor", sys_text(disk, "device/vendor"), "model",
-			 sys_text(disk, "device/model"), "serial", sys_first(disk, serials), "wwid",
+			 sys_text(disk, "device/model"), "serial", serial, "wwid",
 			 sys_first(disk, wwids), "firmware_rev", sys_first(disk, revs),
 			 "logical_block_bytes", sys_int(disk, "queue/logical_block_size"),
 			 "physical_block_bytes", sys_int(disk, "queue/physical_block_size"),
@@ -135,8 +167,8 @@ static json_t *file_signature(const char *lun, const struct stat *st)
 
 	free(real);
 	return json_pack("{s:s,s:b,s:o,s:o,s:o,s:o}", "kind", "file", "is_modelled", 0, "fs_type",
-			 fs[0] ? rep_json_text(fs) : json_null(), "mount_point", point, "mount_source",
-			 source[0] ? rep_json_text(source) : json_null(), "backing",
+			 fs[0] ? rep_json_text(fs) : json_null(), "mount_point", point,
+			 "mount_source", source[0] ? rep_json_text(source) : json_null(), "backing",
 			 block_signature(st->st_dev));
 }
 
