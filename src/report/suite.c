@@ -25,6 +25,7 @@ struct suite_prof {
 
 static const char suite_style[] =
 	"p.peak{font-size:15px;margin:10px 0 0}\n"
+	"td.missed{color:#b44d12}\n"
 	"table.summary td.t a,.meta a{color:var(--accent);text-decoration:none}\n";
 
 static const char *prof_title(const struct suite_prof *sp)
@@ -214,6 +215,21 @@ static void threshold_label(FILE *f, const json_t *e)
 		!strcmp(label + digits, "us") ? "\xc2\xb5s" : label + digits);
 }
 
+/* The number of points of curve, and how many missed their target ("7, 4 missed"). */
+static void points_cell(FILE *f, const json_t *curve)
+{
+	const json_t *points = json_object_get(curve, "points"), *p;
+	size_t i, nr_missed = 0;
+
+	json_array_foreach (points, i, p)
+		nr_missed += json_is_false(json_object_get(p, "is_target_met"));
+	if (nr_missed)
+		fprintf(f, "<td class=\"missed\">%zu, %zu missed</td>", json_array_size(points),
+			nr_missed);
+	else
+		fprintf(f, "<td>%zu</td>", json_array_size(points));
+}
+
 static void summary_row(FILE *f, const struct suite_prof *sp, const json_t *list)
 {
 	const json_t *peak = json_object_get(sp->best, "peak");
@@ -225,7 +241,8 @@ static void summary_row(FILE *f, const struct suite_prof *sp, const json_t *list
 	rep_html_escape(f, prof_title(sp));
 	fputs("</a></td><td class=\"t\">", f);
 	rep_html_escape(f, prof_status(sp));
-	fprintf(f, "</td><td>%zu</td>", json_array_size(json_object_get(sp->best, "points")));
+	fputs("</td>", f);
+	points_cell(f, sp->best);
 	fprintf(f, "<td>%s</td>", rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)));
 	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n, sizeof(n)));
 	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), n, sizeof(n)));

@@ -214,7 +214,9 @@ eight_files() {
 	[ "$(grep -c '^<tr class="missed"><td class="t">noisy-neighbor</td><td>[0-9.,]*</td><td class="t">reads</td>' out/report.html)" -eq 4 ]
 	# and both on the chart of every profile together
 	[ "$(chart_of out/report.html 'All profiles: IOPS vs average latency' | grep -c '<polyline class="line"')" -eq 2 ]
-	# and says, per profile, that steps were missed; their points hollow
+	# and says, per profile, that steps were missed, in the summary too; their points hollow
+	grep -q '>Write Pressure 8K</a></td><td class="t">completed</td><td class="missed">7, 5 missed</td>' out/report.html
+	grep -q '>Noisy Neighbor</a></td><td class="t">completed</td><td class="missed">7, 4 missed</td>' out/report.html
 	[ "$(grep -c '<div class="invalid" role="alert"><b>5 of 7 runs missed' out/report.html)" -eq 1 ]
 	[ "$(grep -c '<div class="invalid" role="alert"><b>4 of 7 runs missed' out/report.html)" -eq 1 ]
 	grep -q '<circle class="pt missed"' out/report.html
