@@ -1,8 +1,9 @@
 /* The review suite's page (DIR/report.html of `ioramp suite`) and console summary, from the
  * results.json of each profile's execution: a summary of every profile's peak and IOPS at
- * latency, every profile's curve on one chart, then per profile its charts against mean and
- * p99 latency as reviews draw their curves, with a line per drive on a third (a QD sweep's
- * against the depth, a pressure test's against the write MB/s). One self-contained file, like report.html. */
+ * latency, every profile's curve on one chart, the set-up, then per profile its charts against
+ * mean and p99 latency as reviews draw their curves, with a line per drive on a third (a QD
+ * sweep's against the depth, a pressure test's against the write MB/s). One self-contained
+ * file, like report.html. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -586,11 +587,11 @@ static int page(FILE *f, const struct rep_suite_request *req, const struct suite
 		prof_section(f, req, &sp[i]);
 	fputs("<footer>Curves as reviews draw them: each profile's points in load order, IOPS "
 	      "against mean and 99th percentile service time (submit to completion, VDbench's "
-	      "response time), joined by straight lines; IOPS at latency interpolates between the last point under a "
-	      "threshold and the first point over it (nothing after that first crossing counts; "
-	      "a point that missed its target is never the upper end). Each profile's own "
-	      "report has every point, every SD and every run. Rendered by ioramp " IORAMP_VERSION
-	      ".</footer>\n</main>\n</body>\n</html>\n",
+	      "response time), joined by straight lines; IOPS at latency interpolates between "
+	      "the last point under a threshold and the first point over it (nothing after that "
+	      "first crossing counts; a point that missed its target is never the upper end). "
+	      "Each profile's own report has every point, every SD and every run. Rendered by "
+	      "ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n",
 	      f);
 	return ferror(f) ? -EIO : 0;
 }
