@@ -124,7 +124,9 @@ static void head(FILE *f)
 		rep_html_style, suite_style);
 }
 
-static void header(FILE *f, const struct rep_suite_request *req, const json_t *doc)
+/* The page's header and its links: every profile together and the set-up (when the page has
+ * them, has_all and doc), then each profile. */
+static void header(FILE *f, const struct rep_suite_request *req, const json_t *doc, bool has_all)
 {
 	const char *engine;
 
@@ -157,6 +159,10 @@ static void header(FILE *f, const struct rep_suite_request *req, const json_t *d
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
 	fputs("</header>\n<nav>", f);
+	if (has_all)
+		fputs("<a href=\"#all\">All profiles</a>", f);
+	if (doc)
+		fputs("<a href=\"#setup\">Set-up</a>", f);
 	for (size_t i = 0; i < req->nr_profiles; i++) {
 		fputs("<a href=\"#p-", f);
 		rep_html_escape(f, req->profiles[i].name);
@@ -487,14 +493,20 @@ out:
 	free(s);
 }
 
-/* The section of every profile together: nothing when fewer than two have a curve. */
-static void all_section(FILE *f, const struct suite_prof *sp, size_t nr)
+/* Whether two profiles or more have a curve: the page then draws them together. */
+static bool has_all(const struct suite_prof *sp, size_t nr)
 {
 	size_t nr_curves = 0;
 
 	for (size_t i = 0; i < nr; i++)
 		nr_curves += sp[i].best != NULL;
-	if (nr_curves < 2)
+	return nr_curves >= 2;
+}
+
+/* The section of every profile together: nothing unless has_all(). */
+static void all_section(FILE *f, const struct suite_prof *sp, size_t nr)
+{
+	if (!has_all(sp, nr))
 		return;
 	fputs("<section id=\"all\">\n<h2>All profiles</h2>\n<div class=\"meta\">Each profile's "
 	      "curve with the highest peak, IOPS against mean and 99th percentile service time, "
@@ -579,7 +591,7 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 static int page(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
 {
 	head(f);
-	header(f, req, first_doc(sp, req->nr_profiles));
+	header(f, req, first_doc(sp, req->nr_profiles), has_all(sp, req->nr_profiles));
 	summary(f, sp, req->nr_profiles);
 	all_section(f, sp, req->nr_profiles);
 	rep_html_setup_drives(f, first_doc(sp, req->nr_profiles));

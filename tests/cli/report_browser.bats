@@ -122,6 +122,8 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 		--seed 1 -o out
 	[ "$status" -eq 0 ]
 	render "$SCRATCH/out/report.html" suite
+	grep -q '<nav><a href="#all">All profiles</a><a href="#setup">Set-up</a><a href="#p-sql">SQL</a>' suite.dom
+	grep -q '<section id="setup">' suite.dom
 	# every profile together (mean, p99), each curve's mean, p99 and per SD, the sweep's three
 	[ "$(grep -c '<svg' suite.dom)" -eq $((2 + 2 * 3 + 3)) ]
 	[ "$(grep -o '<a class="dl" download=' suite.dom | wc -l)" -eq 11 ]
