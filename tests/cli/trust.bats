@@ -116,3 +116,32 @@ plain_parm() {
 	[[ "$output" =~ ioramp:\ warning:\ sd=sd1:\ [0-9,]+\ failed\ writes\ left\ their\ key\ blocks\ without\ a\ known\ key\;\ the\ key\ map\ knows\ [0-9,]+\ of\ 16,384\ blocks ]]
 	grep -q "validation covers only those" out/logfile.html
 }
+
+# many_rds N: a parameter file of N short RDs (modelled drives: virtual time).
+many_rds() {
+	{
+		printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\n' "$SCRATCH"
+		for i in $(seq 1 "$1"); do
+			printf 'rd=rd%d,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$i"
+		done
+	} >"p$1.vdb"
+}
+
+@test "peak RSS grows less than 300 KB per RD in one process (averages' histograms spilled)" {
+	[ -x /usr/bin/time ] || skip "needs GNU time for the peak RSS"
+	truncate -s 1m f
+	many_rds 10
+	many_rds 40
+	for n in 10 40; do
+		/usr/bin/time -f %M -o "rss$n" "$IORAMP" -f "p$n.vdb" -o "out$n" --engine model \
+			--seed 1 >/dev/null 2>&1
+		[ "$(jq '.runs | length' "out$n/results.json")" -eq "$n" ]
+	done
+	# the distribution chart still reads the spilled histograms back
+	grep -q 'aria-label="Service time distribution"' out40/report.html
+	[ "$(jq '[.runs[].average.histograms.service | length > 0] | all' out40/results.json)" = true ]
+	per_rd=$(( ($(cat rss40) - $(cat rss10)) / 30 ))
+	echo "peak RSS $(cat rss10) KB with 10 RDs, $(cat rss40) KB with 40: $per_rd KB per RD"
+	# 481 KB per RD with the averages as jansson trees, 176 with their histograms on disk
+	[ "$per_rd" -lt 300 ]
+}
