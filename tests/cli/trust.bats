@@ -145,3 +145,27 @@ many_rds() {
 	# 481 KB per RD with the averages as jansson trees, 176 with their histograms on disk
 	[ "$per_rd" -lt 300 ]
 }
+
+@test "a closed stdout (>&-) writes the console nowhere, never into a report" {
+	plain_parm 100
+	run sh -c "'$IORAMP' -f p.vdb -o out --engine model >&-"
+	[ "$status" -eq 0 ]
+	# the first file opened took descriptor 1 and got the console's lines
+	[ "$(grep -c 'interval        i/o' out/summary.html)" -eq 1 ]
+	! grep -q 'execution completed' out/summary.html
+	grep -q 'execution completed' out/logfile.html
+	jq -e . out/results.json >/dev/null
+}
+
+@test "stdout on a full device (/dev/full) fails the run, said on stderr" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	plain_parm 100
+	run sh -c "'$IORAMP' -f p.vdb -o out --engine model >/dev/full"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ioramp: error: standard output: cannot write ("*"); its lines are lost"* ]]
+	jq -e ".execution.status == 1" out/results.json >/dev/null # the exit status, reports whole
+	grep -q "</html>" out/report.html
+	run sh -c "'$IORAMP' --help >/dev/full"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"standard output: cannot write (No space left on device)"* ]]
+}
