@@ -28,6 +28,7 @@ struct rep_doc {
 static const char placeholder_prefix[] = "\"\\u0000";
 static const char intervals_mark[] = "intervals:";
 static const char histograms_mark[] = "histograms:";
+static const char average_mark[] = "average:";
 
 int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out)
 {
@@ -184,17 +185,18 @@ static int write_spilled(const struct rep_doc *d, const char *text, const char *
 	const char *p = at + strlen(placeholder_prefix);
 	bool is_iv = !strncmp(p, intervals_mark, strlen(intervals_mark));
 	bool is_hist = !strncmp(p, histograms_mark, strlen(histograms_mark));
+	bool is_avg = !strncmp(p, average_mark, strlen(average_mark));
 	char *stop;
 	unsigned long idx;
 
-	if (!is_iv && !is_hist)
+	if (!is_iv && !is_hist && !is_avg)
 		return -EINVAL; /* cannot be: no other placeholder is made */
-	p += strlen(is_iv ? intervals_mark : histograms_mark);
+	p += strlen(is_iv ? intervals_mark : is_hist ? histograms_mark : average_mark);
 	idx = strtoul(p, &stop, 10);
 	if (*stop != '"')
 		return -EINVAL; /* cannot be: every placeholder ends so */
 	*end = stop + 1;
-	if (is_hist)
+	if (is_hist || is_avg)
 		return rep_doc_avgs_write(&d->avgs, idx, f);
 	if (!d->spill)
 		return -EINVAL;
@@ -249,7 +251,7 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 	if (e->avg && e->avg->nr_intervals) {
 		json_t *avg = rep_doc_sample(d->x, r, e->avg, d->flags);
 
-		if (avg)
+		if (avg && !(d->flags & REP_DOC_SPILL_AVG))
 			rep_doc_avgs_spill(&d->avgs, d->x->outdir, d->run_idx, avg);
 		if (json_object_set_new(run, "average", avg))
 			ret = -ENOMEM;
@@ -266,6 +268,8 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 			    rep_doc_real(e->avg ? e->avg->ioramp_cpu_pct : NAN));
 	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
 		ret = -ENOMEM;
+	if (d->flags & REP_DOC_SPILL_AVG) /* after its curve point took what it shows */
+		rep_doc_avgs_spill_whole(&d->avgs, d->x->outdir, d->run_idx, run);
 	return ret;
 }
 

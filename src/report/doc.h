@@ -21,6 +21,9 @@
 /* Flags of rep_doc_new(). */
 enum {
 	REP_DOC_DETAIL = 1 << 0, /* per-SD and per-WD metrics in every sample (results.json) */
+	/* a finished run's whole average goes to disk, not only its histograms: for documents
+	 * nothing reads runs' averages from after their run ended (results.json, curves.csv) */
+	REP_DOC_SPILL_AVG = 1 << 1,
 };
 
 /* ---- building (doc.c) ---------------------------------------------------------------------- */
@@ -101,10 +104,14 @@ void rep_doc_avgs_fini(struct rep_doc_avgs *a);
  * temporary directory) and leaves a placeholder; without a file, or when the write fails,
  * they stay in the tree. */
 void rep_doc_avgs_spill(struct rep_doc_avgs *a, const char *dir, size_t run_idx, json_t *avg);
+/* The same for the whole "average" of run (index run_idx), which must hold no placeholder. */
+void rep_doc_avgs_spill_whole(struct rep_doc_avgs *a, const char *dir, size_t run_idx,
+			      json_t *run);
 /* The histograms of run (index run_idx) as a new reference, from the tree or from a (NULL:
  * none); NULL when the run has none or they cannot be read back. */
 json_t *rep_doc_avgs_histograms(const struct rep_doc_avgs *a, const json_t *run, size_t run_idx);
-/* Writes run run_idx's spilled histograms as one JSON object. Returns 0 or -errno. */
+/* Writes run run_idx's spilled histograms or average as one JSON object. Returns 0 or
+ * -errno. */
 int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, FILE *f);
 
 /* ---- pieces (doc_exec.c, doc_sample.c) ----------------------------------------------------- */
