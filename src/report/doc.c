@@ -19,12 +19,13 @@ struct rep_doc {
 	size_t run_idx;
 	struct rep_doc_spill *spill; /* the intervals; NULL before the first or when none opens */
 	bool is_spill_refused;	     /* no file could be had: intervals stay in the tree */
-	struct rep_doc_avgs avgs;    /* the averages' histograms */
+	struct rep_doc_avgs avgs;    /* the averages, or their histograms */
 	struct rep_doc_curves curves;
 };
 
 /* A spilled run's "intervals" in the tree is "\0intervals:N", a string no name can hold (names
- * have no NUL), and a spilled average's "histograms" "\0histograms:N"; dumped, they start so. */
+ * have no NUL), a spilled average "\0average:N" and a spilled average's "histograms"
+ * "\0histograms:N"; dumped, they start so. */
 static const char placeholder_prefix[] = "\"\\u0000";
 static const char intervals_mark[] = "intervals:";
 static const char histograms_mark[] = "histograms:";

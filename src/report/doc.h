@@ -92,11 +92,11 @@ int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f);
 
 /* ---- averages' histograms on disk (doc_avg.c) ---------------------------------------------- */
 
-/* The histograms of a live document's run averages, in an unnamed file opened at the first.
- * Zeroed is empty. */
+/* A live document's run averages (REP_DOC_SPILL_AVG) or only their histograms, in an unnamed
+ * file opened at the first. Zeroed is empty. */
 struct rep_doc_avgs {
 	struct rep_doc_spill *spill;
-	bool is_refused; /* no file could be had: histograms stay in the tree */
+	bool is_refused; /* no file could be had: averages stay in the tree */
 };
 
 void rep_doc_avgs_fini(struct rep_doc_avgs *a);
