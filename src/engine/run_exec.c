@@ -362,8 +362,15 @@ static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const s
 	uint32_t limit = x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1;
 	char first[512] = "";
 
-	if (!nr || status == ENG_INTERRUPTED)
+	if (!nr)
 		return status;
+	if (status == ENG_INTERRUPTED) { /* the signal decides the exit; the count is still said */
+		x->nr_io_errors += nr;
+		if (!x->dv)
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_ERROR_TOTAL,
+								    .nr_errors = nr });
+		return status;
+	}
 	for (uint32_t i = 0; !e && i < r->nr_workers; i++)
 		if (atomic_load_explicit(&w[i].nr_errors_kept, memory_order_acquire))
 			e = &w[i].errors[0];

@@ -129,7 +129,7 @@ static int curves_open(const struct rep_exec *x, void **state)
 		free(s);
 		return -ENAMETOOLONG;
 	}
-	ret = rep_doc_new(x, 0, &s->doc);
+	ret = rep_doc_new(x, REP_DOC_SPILL_AVG, &s->doc);
 	if (ret) {
 		free(s);
 		return ret;

@@ -21,6 +21,9 @@
 /* Flags of rep_doc_new(). */
 enum {
 	REP_DOC_DETAIL = 1 << 0, /* per-SD and per-WD metrics in every sample (results.json) */
+	/* a finished run's whole average goes to disk, not only its histograms: for documents
+	 * nothing reads runs' averages from after their run ended (results.json, curves.csv) */
+	REP_DOC_SPILL_AVG = 1 << 1,
 };
 
 /* ---- building (doc.c) ---------------------------------------------------------------------- */
@@ -56,7 +59,11 @@ typedef void rep_doc_iv_fn(const json_t *iv, void *arg);
 size_t rep_doc_run_intervals(const struct rep_doc *live, const json_t *run, size_t run_idx,
 			     rep_doc_iv_fn *fn, void *arg);
 
-/* Writes the document as results.json carries it, intervals spliced in, and a newline.
+/* The "histograms" of run run_idx's average (run is its tree) as a new reference, from a
+ * live document's file or from the tree of a loaded one (live NULL); NULL when none. */
+json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, size_t run_idx);
+
+/* Writes the document as results.json carries it, intervals and histograms spliced in, and a newline.
  * Returns 0 or -errno. */
 int rep_doc_write(const struct rep_doc *d, FILE *f);
 
@@ -79,6 +86,33 @@ int rep_doc_spill_each(const struct rep_doc_spill *s, size_t run_idx, rep_doc_iv
 /* Writes the run's intervals as a JSON array whose lines are indented by indent + 1 spaces
  * and whose closing bracket by indent. Returns 0 or -errno. */
 int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int indent, FILE *f);
+/* Writes the run's lines as they are, without their newlines, joined by commas. Returns 0 or
+ * -errno. */
+int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f);
+
+/* ---- averages' histograms on disk (doc_avg.c) ---------------------------------------------- */
+
+/* A live document's run averages (REP_DOC_SPILL_AVG) or only their histograms, in an unnamed
+ * file opened at the first. Zeroed is empty. */
+struct rep_doc_avgs {
+	struct rep_doc_spill *spill;
+	bool is_refused; /* no file could be had: averages stay in the tree */
+};
+
+void rep_doc_avgs_fini(struct rep_doc_avgs *a);
+/* Moves the "histograms" of run run_idx's average avg to the file (opened in dir, NULL: the
+ * temporary directory) and leaves a placeholder; without a file, or when the write fails,
+ * they stay in the tree. */
+void rep_doc_avgs_spill(struct rep_doc_avgs *a, const char *dir, size_t run_idx, json_t *avg);
+/* The same for the whole "average" of run (index run_idx), which must hold no placeholder. */
+void rep_doc_avgs_spill_whole(struct rep_doc_avgs *a, const char *dir, size_t run_idx,
+			      json_t *run);
+/* The histograms of run (index run_idx) as a new reference, from the tree or from a (NULL:
+ * none); NULL when the run has none or they cannot be read back. */
+json_t *rep_doc_avgs_histograms(const struct rep_doc_avgs *a, const json_t *run, size_t run_idx);
+/* Writes run run_idx's spilled histograms or average as one JSON object. Returns 0 or
+ * -errno. */
+int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, FILE *f);
 
 /* ---- pieces (doc_exec.c, doc_sample.c) ----------------------------------------------------- */
 

@@ -100,7 +100,8 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 			    const struct rep_overlay_data *ov, size_t nr_ov);
 void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 			 const struct rep_html_group *g);
-void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g);
 
 /* Sweeps (html_sweep.c): whether g's curves sweep a parameter other than iorate, and their
  * charts against it: mean or p99 service time, or throughput (MB/s for blocks of 64 KiB and

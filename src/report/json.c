@@ -29,7 +29,7 @@ static int json_open(const struct rep_exec *x, void **state)
 		free(s);
 		return -ENAMETOOLONG;
 	}
-	ret = rep_doc_new(x, REP_DOC_DETAIL, &s->doc);
+	ret = rep_doc_new(x, REP_DOC_DETAIL | REP_DOC_SPILL_AVG, &s->doc);
 	if (ret) {
 		free(s);
 		return ret;
