@@ -426,6 +426,8 @@ extern const struct rep_ops rep_config;
 extern const struct rep_ops rep_slavelog;
 /* totals_optional.html for report_run_totals=yes: empty, as VDbench 5.04.07 leaves it */
 extern const struct rep_ops rep_runtotals;
+/* swat_mon.txt, swat_mon_total.txt: per-SD counts per interval and per run, for SWAT */
+extern const struct rep_ops rep_swatmon;
 
 /* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
 

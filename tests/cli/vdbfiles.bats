@@ -13,7 +13,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" >console.txt
 	local n=0 f b
-	for f in out/*.html console.txt; do
+	for f in out/*.html out/swat_mon*.txt console.txt; do
 		b=$(basename "$f")
 		# report.html is ioramp's own; config.html shows the machine (its own test below)
 		[ "$b" = report.html ] || [ "$b" = config.html ] && continue
@@ -153,4 +153,36 @@ lun=$SCRATCH/short does not exist or is too small. host=localhost
 W
 	diff want got
 	grep -q 'lun=.*/gone does not exist or is too small' out/logfile.html
+}
+
+# VDbench 5.04.07 (observed): every block of swat_mon.txt lists all SDs of the configuration,
+# swat_mon_total.txt the run's, each in the order of Java's HashMap of SD names (sd2 before
+# sd1), with the SD's index in the configuration first.
+@test "swat_mon.txt and swat_mon_total.txt: one block per interval and per run, SDs in VDbench's order" {
+	TZ=UTC run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null --seed 11 \
+		"dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[[ "$(head -1 out/swat_mon.txt)" =~ ^:date\ [0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}\.000$ ]]
+	[ "$(sed -n '2,4p' out/swat_mon.txt)" = ":fixed_data
+0 0 0 0 sd_sd1
+1 1 0 0 sd_sd2" ]
+	# the format pass's interval, rd1's 3, rd2's curve max run and 50% point 2 each; a total
+	# for each of the 4 runs
+	[ "$(grep -c '^:vdbench503_vdbench_data_for_swat303$' out/swat_mon.txt)" -eq 8 ]
+	[ "$(grep -c '^:vdbench503_vdbench_data_for_swat303$' out/swat_mon_total.txt)" -eq 4 ]
+	[ "$(awk 'NF == 14 { printf "%s ", $1 }' out/swat_mon.txt | cut -c1-8)" = "1 0 1 0 " ]
+	# 14 fields; sectors are bytes / 512, the total service time at least the max
+	awk '/^[0-9]/ && !/ sd_/ { if (NF != 14 || $5 < $9) exit 1 }' out/swat_mon.txt
+	# the total of rd1 is its two non-warmup intervals, reads and writes summed
+	local want got
+	want=$(awk '/swat303/ { b++ } b >= 3 && b <= 4 && /^0 0 / { r += $3; w += $4 } END { print r, w }' out/swat_mon.txt)
+	got=$(awk '/swat303/ { b++ } b == 2 && /^0 0 / { print $3, $4 }' out/swat_mon_total.txt)
+	[ "$want" = "$got" ]
+}
+
+@test "swat_mon.txt is not written by -s" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out -s "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ ! -e out/swat_mon.txt ]
+	[ ! -e out/swat_mon_total.txt ]
 }
