@@ -4,7 +4,9 @@
  * meaning here; they are accepted with one note each. */
 #include "exec.h"
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* clang-format off */
@@ -17,7 +19,6 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
 	PARM_KW_SHOWLBA,
-	PARM_KW_ABORT_FAILED_SKEW,
 	PARM_KW_REPLAY,
 	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,
@@ -170,6 +171,9 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 		ret = check_hosts(cfg, is_cluster, err);
 	if (!ret && is_cluster)
 		ret = check_cluster_replay(cfg, err);
+	if (!ret && is_cluster && cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW])
+		ret = parm_errf(err, &cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW]->loc,
+				"not supported yet: abort_failed_skew= in an MPI job");
 	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
 		ret = check_set(&cfg->sds[i].set, NULL, 0, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
@@ -202,4 +206,42 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 	for (size_t i = 0; !is_cluster && i < plan->cfg->nr_hds; i++)
 		if (parm_kwset_has(&plan->cfg->hds[i].set, PARM_KW_JVMS))
 			rep_set_event(reps, &(struct rep_event){ .kind = REP_EV_JVMS_NO_EFFECT });
+}
+
+/* VDbench 5.04.07 [observed]: the largest |observed - requested| share over the run's WDs, for
+ * uncontrolled max runs too, aborts when above the limit, after the run's reports. */
+int eng_check_skew_abort(const struct plan *plan, const struct rep_run *rr,
+			 const struct rep_sample *avg, struct parm_err *err)
+{
+	const struct parm_val *v = plan->cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW];
+	double limit, max_delta = 0, worst_pct = 0;
+	uint64_t total = 0;
+	size_t worst = 0;
+
+	if (!v || !rr->run || !avg || !avg->wd || !rr->wd_skew_pct ||
+	    plan->cfg->rds[rr->run->rd_idx].trace)
+		return 0;
+	limit = strtod(v->text, NULL);
+	for (size_t i = 0; i < rr->nr_wds; i++)
+		total += avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+	if (!total)
+		return 0;
+	for (size_t i = 0; i < rr->nr_wds; i++) {
+		uint64_t n = avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+		double pct = (double)n * 100.0 / (double)total;
+		double d = fabs(pct - rr->wd_skew_pct[i]);
+
+		if (d > max_delta) {
+			max_delta = d;
+			worst = i;
+			worst_pct = pct;
+		}
+	}
+	if (!(max_delta > limit))
+		return 0;
+	return parm_errf(err, &v->loc,
+			 "rd=%s: wd=%s did %.2f%% of the I/O, off its skew of %.2f%% by %.2f%%, "
+			 "more than abort_failed_skew=%.3f allows; see skew.html",
+			 rr->name, rr->wd_names[worst], worst_pct, rr->wd_skew_pct[worst], max_delta,
+			 limit);
 }

@@ -186,3 +186,28 @@ W
 	[ ! -e out/swat_mon.txt ]
 	[ ! -e out/swat_mon_total.txt ]
 }
+
+# VDbench 5.04.07 [observed]: after a run whose workloads' shares of the I/O are off their skew
+# by more than abort_failed_skew=N percent, the execution ends (the later runs never start).
+@test "abort_failed_skew=: a run off its skew by more than N% ends the execution" {
+	cat >p.vdb <<PARM
+abort_failed_skew=LIMIT
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+wd=wd1,sd=sd1,skew=90
+wd=wd2,sd=sd2,skew=10
+rd=rd1,wd=wd*,iorate=1000,elapsed=2,interval=1
+rd=rd2,wd=wd*,iorate=1000,elapsed=2,interval=1
+PARM
+	sed 's/LIMIT/0.0001/' p.vdb >tight.vdb
+	run "$IORAMP" -f tight.vdb -o out --engine model --seed 3
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ tight.vdb:1:19:\ error:\ rd=rd1:\ wd=wd[12]\ did\ [0-9.]+%\ of\ the\ I/O,\ off\ its\ skew\ of\ [19]0.00%\ by\ [0-9.]+%,\ more\ than\ abort_failed_skew=0.000\ allows ]]
+	grep -q 'Starting RD=rd1' out/logfile.html
+	! grep -q 'Starting RD=rd2' out/logfile.html
+	grep -q 'skew requested' out/skew.html || grep -q 'requested observed' out/skew.html
+	sed 's/LIMIT/50/' p.vdb >loose.vdb
+	run "$IORAMP" -f loose.vdb -o out2 --engine model --seed 3
+	[ "$status" -eq 0 ]
+	grep -q 'Starting RD=rd2' out2/logfile.html
+}
