@@ -164,8 +164,10 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 
 	if (!ret)
 		ret = check_timeout(&cfg->general, is_cluster, err);
-	if (!ret && cfg->general.host_detail) /* <host>.<sd>.html and <host>-<n>.<sd>.html */
-		ret = parm_errf(err, &cfg->general.host_detail->loc, "not supported yet: report=%s",
+	/* <host>.<sd>.html and <host>-<n>.<sd>.html on one host: src/report/vdb_hostdetail.c */
+	if (!ret && is_cluster && cfg->general.host_detail)
+		ret = parm_errf(err, &cfg->general.host_detail->loc,
+				"not supported yet: report=%s in an MPI job",
 				cfg->general.host_detail->text);
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);

@@ -139,6 +139,10 @@ static int set_report(struct parm_general *g, const struct parm_val *v, struct p
 			g->is_no_sd_detail = true;
 		else if (!strncasecmp(w->text, "host_", 5) || !strncasecmp(w->text, "slave_", 6))
 			g->host_detail = g->host_detail ? g->host_detail : w;
+		if (!strcasecmp(w->text, "host_detail"))
+			g->is_host_detail = true;
+		else if (!strcasecmp(w->text, "slave_detail"))
+			g->is_slave_detail = true;
 		if (!is_known)
 			return parm_errf(err, &w->loc,
 					 "invalid report=%s; expected host_detail, slave_detail, "

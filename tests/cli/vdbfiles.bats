@@ -211,3 +211,44 @@ PARM
 	[ "$status" -eq 0 ]
 	grep -q 'Starting RD=rd2' out2/logfile.html
 }
+
+# VDbench 5.04.07 [observed, report=(host_detail,slave_detail), two SDs]: the host's and the
+# slave's SD reports and histograms, linked from localhost.html and localhost-0.html; on one
+# host with one slave their lines are the SD's and the run's own.
+@test "report=host_detail and slave_detail: the host's and the slave's SD reports and histograms" {
+	cat >p.vdb <<PARM
+report=(host_detail,slave_detail)
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+wd=wd1,sd=sd*,rdpct=50
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 5
+	[ "$status" -eq 0 ]
+	local f
+	for f in localhost.sd1.html localhost.sd2.html localhost.histogram.html \
+		localhost-0.sd1.html localhost-0.sd2.html localhost-0.histogram.html; do
+		[ -s "out/$f" ]
+	done
+	[ "$(sed -n 2p out/localhost.sd1.html)" = "Host SD report for sd=sd1,host=localhost,lun=$SCRATCH/f1" ]
+	[ -z "$(sed -n 3,4p out/localhost.sd1.html | tr -d '\n')" ]
+	[[ "$(sed -n 5p out/localhost.sd1.html)" == "Link to Run Definitions: "* ]]
+	[ "$(sed -n 2p out/localhost-0.sd2.html)" = "Slave SD report for sd=sd2" ]
+	[ "$(sed -n 2p out/localhost.histogram.html)" = "Host response time histogram." ]
+	[ "$(sed -n 2p out/localhost-0.histogram.html)" = "Slave response time histogram." ]
+	# the figures are the SD's and the run's: the same lines as sd1.html and histogram.html
+	diff <(grep -E '^[0-9:.]{12} +(avg_)?[0-9-]+ ' out/sd1.html) \
+		<(grep -E '^[0-9:.]{12} +(avg_)?[0-9-]+ ' out/localhost.sd1.html)
+	diff <(sed 1,3d out/histogram.html) <(sed 1,3d out/localhost-0.histogram.html)
+	grep -qx 'Link to response time histogram: <A HREF="localhost.histogram.html">histogram</A>' out/localhost.html
+	grep -qx "Link to host SD reports:         <A HREF=\"localhost.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost.html
+	grep -qx "                                 <A HREF=\"localhost.sd2.html\">sd=sd2,host=localhost,lun=$SCRATCH/f2</A>" out/localhost.html
+	grep -qx 'Link to response time histogram: <A HREF="localhost-0.histogram.html">histogram</A>' out/localhost-0.html
+	grep -qx "Links to slave SD reports:       <A HREF=\"localhost-0.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost-0.html
+	# without report= none of them
+	sed -i 1d p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine model --seed 5
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out2 | grep -E '^localhost(-0)?\.(sd|histogram)')" ]
+	! grep -q 'SD reports' out2/localhost.html
+}
