@@ -1,6 +1,6 @@
 /* swat_mon.txt and swat_mon_total.txt: the files VDbench 5.04.07 writes in every raw-I/O run's
- * output directory for Sun's SWAT tool to import (observed; not with -s, not in file-system
- * mode). Both start, at the first interval, with ":date" (that interval's start) and
+ * output directory for Sun's SWAT tool to import (observed; not with -s; a file-system run has
+ * a binary swat_mon.bin instead, not written by ioramp). Both start, at the first interval, with ":date" (that interval's start) and
  * ":fixed_data", then one line "N N 0 0 sd_NAME" per SD of the configuration. swat_mon.txt then
  * has one block per interval, swat_mon_total.txt one per run (the run's non-warmup intervals):
  * ":", ":vdbench503_vdbench_data_for_swat303", ":date BEGIN END", and one line of 14 fields per
@@ -119,9 +119,7 @@ static int open_files(struct swat *w, uint64_t begin_ns)
 
 static long config_index(const struct swat *w, const char *name)
 {
-	int i = rep_name_find(w->cfg_names, w->nr_cfg, name);
-
-	return i;
+	return rep_name_find(w->cfg_names, w->nr_cfg, name);
 }
 
 static long run_index(const struct rep_run *r, const char *name)
@@ -163,13 +161,13 @@ static int write_block(struct swat *w, int k, const struct rep_run *r, const str
 			size_t c = w->cfg_order[j];
 			long i = run_index(r, w->cfg_names[c]);
 
-			write_sd(f, (long)c, i < 0 ? &zero : &s->sd[i]);
+			write_sd(f, (long)c, i < 0 || !s->sd ? &zero : &s->sd[i]);
 		}
 	} else {
 		for (size_t j = 0; j < r->nr_sds; j++) {
 			size_t i = w->run_order[j];
 
-			write_sd(f, config_index(w, r->sd_names[i]), &s->sd[i]);
+			write_sd(f, config_index(w, r->sd_names[i]), s->sd ? &s->sd[i] : &zero);
 		}
 	}
 	return fflush(f) ? -errno : 0;
