@@ -117,11 +117,12 @@ static int check_hosts(const struct parm_config *cfg, bool is_cluster, struct pa
 					 hd->name);
 		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS) && !is_cluster)
 			/* VDbench 5.04.07 fails the same way when its slaves start (observed) */
-			return parm_errf(err, &hd->set.val[PARM_KW_CLIENTS]->loc,
-					 "hd=%s,clients= on this host alone: VDbench fails too "
-					 "(\"Invalid network definition for multi-host "
-					 "processing\"); expected clients= on the hd= of other hosts",
-					 hd->name);
+			return parm_errf(
+				err, &hd->set.val[PARM_KW_CLIENTS]->loc,
+				"hd=%s,clients= on this host alone: VDbench fails too "
+				"(\"Invalid network definition for multi-host "
+				"processing\"); expected clients= on the hd= of other hosts",
+				hd->name);
 		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS))
 			return parm_errf(err, &hd->set.val[PARM_KW_CLIENTS]->loc,
 					 "not supported yet: clients= in an MPI job");
@@ -135,9 +136,10 @@ static int check_rd(const struct parm_rd *rd, const struct parm_val *misc, struc
 	const struct parm_val *v = rd->set.val[PARM_KW_DISTRIBUTION];
 
 	if (rd->trace && misc)
-		return parm_errf(err, &misc->loc,
-				 "not supported yet: misc= with a trace= replay (its replay filters); "
-				 "expected no misc=");
+		return parm_errf(
+			err, &misc->loc,
+			"not supported yet: misc= with a trace= replay (its replay filters); "
+			"expected no misc=");
 	if (v && rd->trace && (rd->is_variable || rd->is_spike))
 		return parm_errf(err, &v->loc,
 				 "distribution=%s does not apply to a trace= replay; expected "
@@ -200,9 +202,10 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 	for (size_t k = 0; k < IORAMP_ARRAY_SIZE(sd_no_effect); k++)
 		for (size_t i = 0; i < plan->cfg->nr_sds; i++)
 			if (plan->cfg->sds[i].set.val[sd_no_effect[k]]) {
-				rep_set_event(reps, &(struct rep_event){
-							    .kind = REP_EV_NO_EFFECT,
-							    .keyword = parm_kw_name(sd_no_effect[k]) });
+				rep_set_event(reps,
+					      &(struct rep_event){
+						      .kind = REP_EV_NO_EFFECT,
+						      .keyword = parm_kw_name(sd_no_effect[k]) });
 				break;
 			}
 	for (size_t i = 0; !is_cluster && i < plan->cfg->nr_hds; i++)
@@ -229,7 +232,8 @@ int eng_check_skew_abort(const struct plan *plan, const struct rep_run *rr,
 	if (!total)
 		return 0;
 	for (size_t i = 0; i < rr->nr_wds; i++) {
-		uint64_t n = avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+		uint64_t n =
+			avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
 		double pct = (double)n * 100.0 / (double)total;
 		double d = fabs(pct - rr->wd_skew_pct[i]);
 
@@ -244,6 +248,6 @@ int eng_check_skew_abort(const struct plan *plan, const struct rep_run *rr,
 	return parm_errf(err, &v->loc,
 			 "rd=%s: wd=%s did %.2f%% of the I/O, off its skew of %.2f%% by %.2f%%, "
 			 "more than abort_failed_skew=%.3f allows; see skew.html",
-			 rr->name, rr->wd_names[worst], worst_pct, rr->wd_skew_pct[worst], max_delta,
-			 limit);
+			 rr->name, rr->wd_names[worst], worst_pct, rr->wd_skew_pct[worst],
+			 max_delta, limit);
 }

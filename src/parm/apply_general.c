@@ -235,8 +235,7 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 
 	switch (kw) {
 	case PARM_KW_COMPRATIO: /* above 25 not checked by VDbench -s ([254]), below 1 is */
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio,
-				      err);
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio, err);
 		return ret ? ret : check_compratio(v, "compratio", g->compratio, err);
 	case PARM_KW_COMPRESSION: /* VDbench converts it to compratio=100/pct ([065], [223]) */
 		ret = parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);

@@ -127,7 +127,8 @@ static void parse_notices(const struct parm_config *cfg, const struct out *f)
 		line(f, stars);
 		line(f, "* compression= parameter replaced by compratio=. This no longer is a "
 			"percentage.");
-		snprintf(text, sizeof(text), "* compression= has been converted to 'compratio=%.2f'",
+		snprintf(text, sizeof(text),
+			 "* compression= has been converted to 'compratio=%.2f'",
 			 cfg->general.compression_ratio);
 		line(f, text);
 		line(f, stars);

@@ -114,8 +114,9 @@ static int open_solo(struct hosts *h)
 	snprintf(slave, sizeof(slave), "%s-0", host);
 	fprintf(f, "Host summary report(s) for host=%s\n\n", host);
 	if (x->cfg && x->cfg->general.is_host_detail)
-		fprintf(f, "Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
-			   "</A>\n",
+		fprintf(f,
+			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
+			"</A>\n",
 			host);
 	fprintf(f,
 		"Link to slave summary report:    <A HREF=\"%s.html\">%s summary</A>   "
@@ -138,8 +139,9 @@ static int open_solo(struct hosts *h)
 		"\n",
 		slave, slave);
 	if (x->cfg && x->cfg->general.is_slave_detail) {
-		fprintf(f, "Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
-			   "</A>\n",
+		fprintf(f,
+			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
+			"</A>\n",
 			slave);
 		sd_links(f, x, "Links to slave SD reports:       ", slave);
 	}

@@ -72,8 +72,9 @@ static int open_kind(struct hostdetail *h, enum hd_kind k)
 
 	prefix(h->x, k, pre, sizeof(pre));
 	snprintf(file, sizeof(file), "%s.histogram.html", pre);
-	h->hist[k] = open_page(h, file, k == HD_HOST ? "Host response time histogram."
-						     : "Slave response time histogram.");
+	h->hist[k] = open_page(h, file,
+			       k == HD_HOST ? "Host response time histogram."
+					    : "Slave response time histogram.");
 	if (!h->hist[k])
 		return -errno;
 	h->sds[k] = calloc(h->nr_sds ? h->nr_sds : 1, sizeof(*h->sds[k]));
@@ -86,8 +87,9 @@ static int open_kind(struct hostdetail *h, enum hd_kind k)
 		s->run_idx = -1;
 		snprintf(file, sizeof(file), "%s.%s.html", pre, s->name);
 		if (k == HD_HOST)
-			snprintf(heading, sizeof(heading), "Host SD report for sd=%s,host=%s,lun=%s",
-				 s->name, rep_host_name(h->x), sd_lun(h->x, s->name));
+			snprintf(heading, sizeof(heading),
+				 "Host SD report for sd=%s,host=%s,lun=%s", s->name,
+				 rep_host_name(h->x), sd_lun(h->x, s->name));
 		else
 			snprintf(heading, sizeof(heading), "Slave SD report for sd=%s", s->name);
 		s->f = open_page(h, file, heading);

@@ -139,7 +139,8 @@ static void write_sd(FILE *f, long idx, const struct stats_bank *b)
 	fprintf(f, "%ld 0 %llu %llu %llu 0 %llu %llu %llu %llu %llu 0 0 0\n", idx,
 		(unsigned long long)rd->nr_ios, (unsigned long long)wr->nr_ios,
 		(unsigned long long)((rd->svc.sum_ns + wr->svc.sum_ns) / 1000),
-		(unsigned long long)(rd->total_bytes / 512), (unsigned long long)(wr->total_bytes / 512),
+		(unsigned long long)(rd->total_bytes / 512),
+		(unsigned long long)(wr->total_bytes / 512),
 		(unsigned long long)(rmax > wmax ? rmax : wmax), (unsigned long long)rmax,
 		(unsigned long long)wmax);
 }
