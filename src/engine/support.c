@@ -159,6 +159,27 @@ static int check_cluster_replay(const struct parm_config *cfg, struct parm_err *
 	return 0;
 }
 
+/* streams=: VDbench 5.04.07 runs it only at iorate=max ("Use of the streams= parameter requires
+ * iorate=max", observed); ioramp does not run it yet either way (check_set). */
+static int check_streams(const struct plan *plan, struct parm_err *err)
+{
+	for (size_t r = 0; r < plan->nr_runs; r++) {
+		const struct plan_run *run = &plan->runs[r];
+
+		for (size_t i = 0; i < run->nr_wds; i++) {
+			const struct parm_val *v = run->wds[i]->set.val[PARM_KW_STREAMS];
+
+			if (v && run->rate != PLAN_RATE_MAX)
+				return parm_errf(err, &v->loc,
+						 "wd=%s: streams= in rd=%s needs iorate=max, as "
+						 "VDbench requires it (and ioramp does not run "
+						 "streams= yet)",
+						 run->wds[i]->name, run->name);
+		}
+	}
+	return 0;
+}
+
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err)
 {
 	const struct parm_config *cfg = plan->cfg;
@@ -173,6 +194,8 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 				cfg->general.host_detail->text);
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);
+	if (!ret)
+		ret = check_streams(plan, err);
 	if (!ret && is_cluster)
 		ret = check_cluster_replay(cfg, err);
 	if (!ret && is_cluster && cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW])

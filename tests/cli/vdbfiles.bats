@@ -252,3 +252,20 @@ PARM
 	[ -z "$(ls out2 | grep -E '^localhost(-0)?\.(sd|histogram)')" ]
 	! grep -q 'SD reports' out2/localhost.html
 }
+
+# VDbench 5.04.07 [observed]: streams= runs only at iorate=max; ioramp says so, and does not run
+# streams= yet at all.
+@test "streams=: VDbench's iorate=max requirement first, then not supported yet" {
+	cat >p.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=8m
+wd=wd1,sd=sd1,streams=2,seekpct=0
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=4
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "p.vdb:2:23: error: wd=wd1: streams= in rd=rd1 needs iorate=max, as VDbench requires it (and ioramp does not run streams= yet)" ]
+	sed -i 's/iorate=100/iorate=max/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine model
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "p.vdb:2:23: error: not supported yet: streams" ]
+}
