@@ -113,7 +113,7 @@ static int open_solo(struct hosts *h)
 	h->host[0].f = f;
 	snprintf(slave, sizeof(slave), "%s-0", host);
 	fprintf(f, "Host summary report(s) for host=%s\n\n", host);
-	if (x->cfg && x->cfg->general.is_host_detail)
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
 		fprintf(f,
 			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
 			"</A>\n",
@@ -123,7 +123,7 @@ static int open_solo(struct hosts *h)
 		"<A HREF=\"%s.stdout.html\">%s stdout</A>\n"
 		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n",
 		slave, slave, slave, slave, host);
-	if (x->cfg && x->cfg->general.is_host_detail)
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
 		sd_links(f, x, "Link to host SD reports:         ", host);
 	fputc('\n', f);
 	rep_html_run_links(f, x);
@@ -138,7 +138,7 @@ static int open_solo(struct hosts *h)
 		"Console log:                     <A HREF=\"%s.stdout.html\">Slave stdout/stderr</A>"
 		"\n",
 		slave, slave);
-	if (x->cfg && x->cfg->general.is_slave_detail) {
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
 		fprintf(f,
 			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
 			"</A>\n",
