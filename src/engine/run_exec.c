@@ -477,6 +477,8 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 	}
 	rep_set_event(x->reps,
 		      &(struct rep_event){ .kind = REP_EV_RUN_END, .run = rr, .run_end = &end });
+	if (status == ENG_OK && eng_check_skew_abort(x->plan, rr, &avg, err))
+		status = ENG_FAILED;
 	if (c.stalled_sd >= 0) {
 		const struct parm_general *g = &x->plan->cfg->general;
 

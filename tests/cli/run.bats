@@ -62,7 +62,7 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	! grep -q 'workload report' out2/summary.html
 }
 
-@test "report=no_sd_detail leaves out the SD reports; report=host_detail is not supported yet" {
+@test "report=no_sd_detail leaves out the SD reports; report=slave_detail adds the slave's" {
 	write_parm
 	sed -i '1i report=no_sd_detail' p.vdb
 	run "$IORAMP" -f p.vdb -o out --engine model
@@ -72,8 +72,10 @@ interval_re='^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3} +[0-9]+ +[0-9]+\.[0-9] +[0-9]
 	[ -s out/wd1.html ] # the workload reports stay
 	sed -i '1s/.*/report=(no_sd_detail,slave_detail)/' p.vdb
 	run "$IORAMP" -f p.vdb -o out2 --engine model
-	[ "$status" -eq 2 ]
-	[[ "$output" == *"p.vdb:1:22: error: not supported yet: report=slave_detail"* ]]
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out2 | grep '^sd')" ]
+	[ -s out2/localhost-0.histogram.html ]
+	[ -n "$(ls out2 | grep '^localhost-0\.sd')" ]
 }
 
 @test "every engine runs the same file" {
