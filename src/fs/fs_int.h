@@ -124,6 +124,9 @@ struct fs_view {
 
 struct fs_views {
 	struct fs_view *views; /* [0]: the total */
+	/* localhost.html and localhost-0.html: the total's run blocks as summary.html has them
+	 * (NULL: none) */
+	FILE *mirror[2];
 	size_t nr;
 	unsigned int cols; /* console columns (fs_console_cols) */
 	struct stats_vdb_buckets buckets;
@@ -172,7 +175,25 @@ struct fs_out {
 	FILE *flat;
 	struct fs_views views;
 	bool has_totals_header;
+	/* the rest of VDbench's directory (vdbfiles.c) */
+	const struct fs_plan *plan;
+	FILE *status;	/* status.html */
+	FILE *host;	/* localhost.html */
+	FILE *slave;	/* localhost-0.html */
+	FILE *slavelog; /* localhost-0.stdout.html */
+	FILE *skew;	/* skew.html */
 };
+
+/* vdbfiles.c: errorlog, status, parmscan, config, var_adm_msgs, the host and slave pages, the
+ * slave log and skew.html; open after the summary (the host pages mirror its run blocks). */
+int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p);
+void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
+			   const char *tod, const char *text);
+/* After interval iv (1-based) of r: status.html's "Warmup done" after the last excluded. */
+void fs_vdbfiles_interval(struct fs_out *o, const struct fs_run *r, uint64_t iv);
+/* After r's average: status events, the slave log's end, skew.html's tables. */
+void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r);
+int fs_vdbfiles_close(struct fs_out *o, int status);
 
 /* A run's start: "Starting RD=..." on the console, its anchor in logfile.html. */
 void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,

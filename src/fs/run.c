@@ -604,6 +604,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			fs_console_header(out->con, v->cols);
 		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
 				  pct_of(sys - c0_sys, secs), is_counted);
+		fs_vdbfiles_interval(out, r, iv);
 		if (is_counted) {
 			cpu_sum += pct_of(c - c0, secs);
 			sys_sum += pct_of(sys - c0_sys, secs);
@@ -652,6 +653,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
 			    tv->nr_hist);
 		fs_out_totals(out, label, csecs, cpu, sys);
+		fs_vdbfiles_run_end(out, r);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
 		*cpu_out = cpu;
