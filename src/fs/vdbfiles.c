@@ -164,9 +164,9 @@ int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 		"-0 summary</A>   <A HREF=\"" FS_HOST "-0.stdout.html\">" FS_HOST "-0 stdout</A>\n"
 		"Link to /var/adm/messages:       <A HREF=\"" FS_HOST
 		".var_adm_msgs.html\">messages</A>\n");
-	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++)
-		fprintf(o->host, "%s<A HREF=\"" FS_HOST ".%s.html\">fsd=%s</A>\n",
-			i ? "                                 " : "Link to host FSD reports:        ",
+	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) /* the title on every line */
+		fprintf(o->host,
+			"Link to host FSD reports:        <A HREF=\"" FS_HOST ".%s.html\">fsd=%s</A>\n",
 			p->cfg->fs->fsds[i].name, p->cfg->fs->fsds[i].name);
 	fputc('\n', o->host);
 	fprintf(o->slave,
@@ -259,7 +259,7 @@ static void skew_cut(FILE *f, const char *tod, const char *name, const char *con
 
 /* One table: the heading (its second line named what:), one line per view of the kind. */
 static void skew_table(const struct fs_out *o, const struct fs_run *r, const char *what,
-		       const struct fs_view *const *vs, size_t nr)
+		       const struct fs_view *const *vs, size_t nr, bool has_total)
 {
 	const struct fs_views *v = &o->views;
 	char tod[16], *buf = NULL, *l1, *l2;
@@ -292,6 +292,18 @@ static void skew_table(const struct fs_out *o, const struct fs_run *r, const cha
 		skew_cut(o->skew, tod, vs[i]->kind == FS_VIEW_TOTAL ? FS_HOST : vs[i]->name, buf);
 		free(buf);
 	}
+	if (has_total) { /* the run's total, the Host line's figures */
+		double secs = (double)(v->views[0].nr_hist * r->interval_s);
+
+		buf = NULL;
+		m = open_memstream(&buf, &len);
+		if (!m)
+			return;
+		fs_console_line(m, v->cols, "", &v->views[0].avg, secs, 0, 0);
+		fclose(m);
+		skew_cut(o->skew, tod, "Total", buf);
+		free(buf);
+	}
 }
 
 void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
@@ -306,13 +318,14 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 		slave_banner(o->slavelog, "End of run");
 		fflush(o->slavelog);
 	}
-	if (!o->skew || r->kind == FS_RUN_FORMAT || !v->nr)
+	/* no tables for the format run before a work run; format=only's run has them */
+	if (!o->skew || (r->kind == FS_RUN_FORMAT && !(r->format & FS_FMT_ONLY)) || !v->nr)
 		return;
 	vs = calloc(v->nr, sizeof(*vs));
 	if (!vs)
 		return;
 	vs[0] = &v->views[0];
-	skew_table(o, r, "Host:", vs, 1);
+	skew_table(o, r, "Host:", vs, 1, false);
 	for (int kind = FS_VIEW_FSD; kind <= FS_VIEW_FWD; kind++) {
 		n = 0;
 		for (size_t i = 0; i < r->nr_fsds && kind == FS_VIEW_FSD; i++)
@@ -326,7 +339,10 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 			if (!seen)
 				vs[n++] = w;
 		}
-		skew_table(o, r, kind == FS_VIEW_FSD ? "FSD:" : "FWD:", vs, n);
+		/* a Total line (observed): under the FSDs when the execution has more than
+		 * one, under the FWDs when the run has more than one */
+		skew_table(o, r, kind == FS_VIEW_FSD ? "FSD:" : "FWD:", vs, n,
+			   kind == FS_VIEW_FSD ? o->plan->cfg->fs->nr_fsds > 1 : n > 1);
 	}
 	free(vs);
 	fflush(o->skew);
@@ -346,8 +362,6 @@ int fs_vdbfiles_close(struct fs_out *o, int status)
 		status_event(o->status, "Shutting down slaves", NULL);
 		status_event(o->status, status ? text : "Vdbench complete", NULL);
 	}
-	if (o->skew)
-		fputc('\n', o->skew);
 	o->views.mirror[0] = o->views.mirror[1] = NULL;
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(fs); i++) {
 		int err;

@@ -274,7 +274,8 @@ PARM
 	TZ=UTC run "$IORAMP" -f "$data/run.vdb" -o out "dir=$SCRATCH"
 	[ "$status" -eq 0 ]
 	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html \
-		out/anchors.html out/flatfile.html; do
+		out/anchors.html out/flatfile.html out/localhost.html out/localhost-0.html \
+		out/skew.html out/parmscan.html out/errorlog.html out/localhost.var_adm_msgs.html; do
 		b=$(basename "$f")
 		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
 		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
@@ -514,4 +515,63 @@ PARM
 	run "$IORAMP" -f p.vdb -o out2
 	[ "$status" -eq 0 ]
 	[ -f "$SCRATCH/t/sh/vdb_control.file" ]
+}
+
+@test "fs: -s prints anchor bytes in VDbench's units (bytes below 100,000, then k, m, g, t)" {
+	i=0
+	: >p.vdb
+	for s in 99999 100000 1023k 1m 1023m 1g 1000g 1t; do
+		i=$((i + 1))
+		echo "fsd=fsd$i,anchor=$SCRATCH/a$i,depth=1,width=1,files=1,size=$s" >>p.vdb
+	done
+	printf 'fwd=fwd1,fsd=fsd*,operation=read\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=5,interval=1\n' >>p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's figures for these sizes (observed on its -s)
+	for want in "a1: dirs:            1; files:            1; bytes:      99999 (99,999)" \
+		"a2: dirs:            1; files:            1; bytes:    97.656k (100,000)" \
+		"a3: dirs:            1; files:            1; bytes:  1023.000k (1,047,552)" \
+		"a4: dirs:            1; files:            1; bytes:     1.000m (1,048,576)" \
+		"a5: dirs:            1; files:            1; bytes:  1023.000m (1,072,693,248)" \
+		"a6: dirs:            1; files:            1; bytes:     1.000g (1,073,741,824)" \
+		"a7: dirs:            1; files:            1; bytes:  1000.000g (1,073,741,824,000)" \
+		"a8: dirs:            1; files:            1; bytes:     1.000t (1,099,511,627,776)"; do
+		[[ "$output" == *"anchor=$SCRATCH/$want"* ]] || { echo "missing: $want"; false; }
+	done
+}
+
+@test "fs: the output directory holds every file VDbench writes for a file-system run" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	for f in anchors config errorlog flatfile format.histogram format fsd1.histogram fsd1 \
+		fwd1.histogram fwd1 histogram localhost-0 localhost-0.stdout localhost \
+		localhost.var_adm_msgs logfile parmfile parmscan skew status summary totals; do
+		[ -s "out/$f.html" ] || { echo "missing: $f.html"; false; }
+	done
+	# summary.html links them as VDbench does
+	for l in status parmscan errorlog localhost skew config; do
+		grep -q "HREF=\"$l.html\"" out/summary.html || { echo "no link to $l"; false; }
+	done
+	# the host and slave pages hold the summary's run blocks: the same interval lines
+	[ "$(grep -c ' avg_' out/localhost.html)" -eq 2 ]
+	[ "$(grep -c ' avg_' out/localhost-0.html)" -eq 2 ]
+	[ "$(grep -c ' avg_' out/summary.html)" -eq 2 ]
+	grep -q 'Link to host FSD reports:        <A HREF="localhost.fsd1.html">fsd=fsd1</A>' out/localhost.html
+	# status.html: each run's start, end, and the end of the execution
+	[ "$(grep -c $'\tStarting\trd=' out/status.html)" -eq 2 ]
+	[ "$(grep -c $'\tWorkload done\trd=' out/status.html)" -eq 2 ]
+	[ "$(tail -1 out/status.html | cut -f2)" = "Vdbench complete" ]
+	# parmscan.html: every keyword of the file traced
+	grep -q ' keyw: anchor=' out/parmscan.html
+	grep -q ' parm: fsd1$' out/parmscan.html
+	# skew.html: the tables of the work run, none for the format before it
+	[ "$(grep -c ' Host:  ' out/skew.html)" -eq 1 ]
+	grep -q ' fsd1  ' out/skew.html
+	grep -q ' fwd1  ' out/skew.html
+	# the slave log: each run's setup with its threads, and its end
+	grep -q 'Started 2 threads for fwd=fwd1,fsd=fsd1,operation=read' out/localhost-0.stdout.html
+	[ "$(grep -c ' End of run$' out/localhost-0.stdout.html)" -eq 2 ]
+	grep -q '^Vdbench error log, created ' out/errorlog.html
 }
