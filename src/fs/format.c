@@ -27,6 +27,7 @@ static double now_ms(void)
 struct fmt_sink {
 	struct fs_stats *st;
 	pthread_mutex_t *lock;
+	struct stats_hist *lat, *svc; /* the writes' response (and service: the same) times */
 };
 
 static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m, uint64_t bytes)
@@ -34,8 +35,16 @@ static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m
 	pthread_mutex_lock(k->lock);
 	if (op != FS_OP_NR) {
 		fs_opstat_note(&k->st->op[op], ms);
-		if (op == FS_OP_WRITE) /* the format's requested operations */
+		if (op == FS_OP_WRITE) { /* the format's requested operations */
+			uint64_t ns = ms > 0 ? (uint64_t)(ms * 1e6) : 0;
+
 			fs_opstat_note(&k->st->reqstd, ms);
+			/* the format's histograms, as VDbench has them (observed) */
+			if (k->lat)
+				stats_hist_add(k->lat, ns);
+			if (k->svc)
+				stats_hist_add(k->svc, ns);
+		}
 	}
 	if (m != FS_MISC_NR)
 		k->st->misc[m]++;
@@ -161,9 +170,9 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 }
 
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pthread_mutex_t *lock,
-	      const volatile sig_atomic_t *stop)
+	      struct stats_hist *lat, struct stats_hist *svc, const volatile sig_atomic_t *stop)
 {
-	struct fmt_sink sink = { stats, lock }, *st = &sink;
+	struct fmt_sink sink = { stats, lock, lat, svc }, *st = &sink;
 	uint64_t total = t->fsd->totalsize_bytes, made_bytes = 0, made = 0;
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);

@@ -75,7 +75,7 @@ uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
  * set (the files written so far stay full; format=restart goes on from there) or -errno
  * (message printed). */
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st, pthread_mutex_t *lock,
-	      const volatile sig_atomic_t *stop);
+	      struct stats_hist *lat, struct stats_hist *svc, const volatile sig_atomic_t *stop);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
 /* format=(no,complete): every directory and file as the format makes them (files up to

@@ -423,7 +423,8 @@ static void *format_main(void *arg)
 
 	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
 		w->format_ret =
-			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->fmt_stop);
+			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->lat[k],
+				  &w->svc[k], &w->fmt_stop);
 		/* a stopped format leaves what it made, described (format=restart goes on) */
 		if (!w->format_ret || w->format_ret == -EINTR)
 			fs_tree_write_control(&w->trees[k]);
