@@ -86,19 +86,54 @@ void fs_tree_write_control(const struct fs_tree *t);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
 /* results.json (json.c), streamed run by run. */
+/* A run's point on its curve, for results.json's "curves" (the runs' index in "runs"). */
+struct fs_json_point {
+	size_t run;
+	char *name;
+	double pct;	   /* NaN for the max run */
+	double target_iops; /* NaN for the max run */
+	double iops;
+	double mbs;
+	double resp_ms;
+	bool is_target_met;
+	enum rep_limit limited_by;
+};
+
+struct fs_json_curve {
+	char *rd;
+	char *for_loops;
+	struct fs_json_point max;
+	struct fs_json_point *points;
+	size_t nr_points;
+};
+
 struct fs_json {
 	FILE *f;
 	char path[4200]; /* removed again when it cannot be written whole */
 	size_t nr_runs;
 	size_t nr_iv;
+	/* the run being written: how its rate was chosen, its target */
+	enum plan_rate rate_kind;
+	double pct, target;
+	const char *name;
+	struct fs_json_curve *curves; /* fwdrate=curve: each max run and its points */
+	size_t nr_curves;
 };
 
 int fs_json_open(struct fs_json *j, const char *dir);
 void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
 void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
+/* The average, then whether the run met its target within 2% and, missed, what held it
+ * back (fs_run_validity), as raw runs have them. */
 void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs,
-		     bool is_interrupted);
+		     bool is_interrupted, bool is_target_met, enum rep_limit limited_by);
 int fs_json_close(struct fs_json *j, int status);
+
+/* A run's validity as raw runs judge it (curves.c): met when iops reached 98% of target
+ * (NaN or 0: no target); missed, limited by the generator when ioramp's CPU time was near
+ * all the cores its threads could use, else by the file system ("device"). */
+void fs_run_validity(const struct fs_run *r, double iops, double target, double cpu_pct,
+		     bool *is_met, enum rep_limit *limited_by);
 
 /* The views of an execution (views.c): the total, each FSD's and each FWD's page and
  * histogram ("format" is the FWD of the format runs). */

@@ -648,8 +648,14 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		snprintf(label, sizeof(label), "avg_%llu-%llu",
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
 		fs_views_run_end(v, out->con, label, cpu, sys);
-		if (!is_format)
-			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int);
+		if (!is_format) {
+			bool is_met;
+			enum rep_limit lim;
+
+			fs_run_validity(r, csecs > 0 ? (double)tv->avg.reqstd.n / csecs : 0,
+					rate > 0 ? rate : NAN, cpu, &is_met, &lim);
+			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int, is_met, lim);
+		}
 		snprintf(flabel, sizeof(flabel), " %s", label);
 		fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
 			    tv->nr_hist);

@@ -470,6 +470,27 @@ for r in rows:
     assert r["target_met"] == ("yes" if met else "no"), r
     assert (r["limited_by"] == "") == met and r["limited_by"] in ("", "device", "generator"), r
     assert float(r["svc_mean_us"]) > 0 and float(r["resp_mean_us"]) >= float(r["svc_mean_us"]) * 0.99, r
+# results.json: every work run has its validity, the curve its max run and points, the
+# same figures as curves.csv
+d = json.load(open("out/results.json"))
+runs = d["runs"]
+assert [r["rd"] for r in runs] == ["rd1", "rd1_(20%)", "rd1_(50%)"], [r["rd"] for r in runs]
+assert runs[0]["target_iops"] is None and runs[0]["is_target_met"] is True
+assert runs[0]["limited_by"] is None
+[c] = d["curves"]
+assert c["rd"] == "rd1" and c["max_run"] == 0 and c["max"]["pct"] is None, c
+assert [p["run"] for p in c["points"]] == [1, 2], c
+for p, row in zip(c["points"], rows):
+    r = runs[p["run"]]
+    assert p["name"] == r["rd"] == row["run"], (p, r["rd"], row)
+    assert p["pct"] == float(row["pct"]) and p["target_iops"] == float(row["target_iops"]), (p, row)
+    assert r["target_iops"] == p["target_iops"] and r["is_target_met"] == p["is_target_met"]
+    assert r["limited_by"] == p["limited_by"], (r["limited_by"], p)
+    assert p["is_target_met"] == (p["iops"] >= 0.98 * p["target_iops"]), p
+    assert (p["limited_by"] is None) == p["is_target_met"], p
+    assert p["limited_by"] in (None, "device", "generator"), p
+    assert ("yes" if p["is_target_met"] else "no") == row["target_met"], (p, row)
+    assert abs(p["iops"] - r["average"]["ops_rate"]) < 0.01, (p, r["average"])
 PY
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
