@@ -38,6 +38,10 @@ struct fs_worker {
 	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
 	int format_ret;
 	atomic_bool is_done;
+	/* a delete or rmdir thread that found nothing left, with no thread of the run making
+	 * more: ended, as VDbench ends it; said: the console said so */
+	atomic_bool is_exhausted;
+	bool is_said;
 };
 
 static uint64_t mono_ns(void)
@@ -360,6 +364,37 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	return 0;
 }
 
+static bool run_has_op(const struct fs_run *r, enum fs_op op)
+{
+	for (size_t i = 0; i < r->nr_fwds; i++)
+		if (r->fwds[i].op == op)
+			return true;
+	return false;
+}
+
+/* Whether a delete (rmdir) thread has nothing left to do for good: no file (directory) of
+ * its FSDs exists, and no thread of the run creates files (makes directories). */
+static bool is_nothing_left(struct fs_worker *w)
+{
+	const struct parm_fwd *f = w->fwd;
+	bool is_dirs = f->op == FS_OP_RMDIR, any = false;
+
+	if ((f->op != FS_OP_DELETE && !is_dirs) ||
+	    run_has_op(w->run, is_dirs ? FS_OP_MKDIR : FS_OP_CREATE))
+		return false;
+	for (size_t k = 0; !any && k < f->nr_fsd; k++) {
+		struct fs_tree *t = &w->trees[f->fsd_idx[k]];
+
+		pthread_mutex_lock(&t->lock);
+		for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
+			any = t->dir_state[i];
+		for (uint64_t i = 0; !any && !is_dirs && i < t->nr_files; i++)
+			any = t->file_state[i] != FS_FILE_NONE;
+		pthread_mutex_unlock(&t->lock);
+	}
+	return !any;
+}
+
 static void *worker_main(void *arg)
 {
 	struct fs_worker *w = arg;
@@ -370,6 +405,10 @@ static void *worker_main(void *arg)
 		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
 		int r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
 
+		if (r == -ENOENT && is_nothing_left(w)) {
+			atomic_store(&w->is_exhausted, true);
+			break;
+		}
 		if (r == -ENOENT) {
 			/* nothing to work on (everything deleted, all busy): VDbench ends such
 			 * threads; this one waits a little in case others change the tree */
@@ -544,6 +583,49 @@ static double pct_of(double cpu_s, double secs)
 	return 100.0 * cpu_s / secs / (double)(ncpu > 0 ? ncpu : 1);
 }
 
+/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
+ * VDbench's words (observed); returns how many have ended. */
+static size_t exhausted_say(struct fs_running *x, FILE *con)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < x->nr_ws; i++) {
+		struct fs_worker *w = &x->ws[i];
+		bool is_dirs, is_first = true;
+		char tod[16];
+
+		if (!atomic_load(&w->is_exhausted))
+			continue;
+		n++;
+		if (w->is_said)
+			continue;
+		for (size_t k = 0; k < i; k++)
+			if (x->ws[k].fwd == w->fwd && x->ws[k].is_said)
+				is_first = false;
+		w->is_said = true;
+		if (!is_first)
+			continue;
+		is_dirs = w->fwd->op == FS_OP_RMDIR;
+		plan_time_of_day(tod);
+		fprintf(con, "%s \n%s Message from slave localhost-0: \n%s Anchor: %s\n", tod, tod,
+			tod, w->trees[w->fwd->fsd_idx[0]].fsd->anchor);
+		if (is_dirs)
+			fprintf(con,
+				"%s Vdbench is trying to delete a directory, but the directory that we "
+				"are\n%s trying to delete does not exist, and there are no threads "
+				"currently\n%s active that create new directories.\n",
+				tod, tod, tod);
+		else
+			fprintf(con,
+				"%s Vdbench is trying to delete a file, but no files are available, "
+				"and no\n%s threads are currently active creating new files.\n",
+				tod, tod);
+		fprintf(con, "%s Shutting down threads for operation=%s\n%s \n", tod,
+			is_dirs ? "rmdir" : "delete", tod);
+	}
+	return n;
+}
+
 /* One run: its threads (the FWDs' or the format's), one line per interval on every view
  * until the elapsed time is over or, for a format run, the format is done; then the avg,
  * std and max lines, the flatfile's and results.json's rows, totals.html and the
@@ -562,7 +644,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 				  : (r->elapsed_s + r->warmup_s) / r->interval_s;
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t done = 0; /* intervals completed */
-	size_t counted = 0;
+	size_t counted = 0, nr_exhausted = 0;
 	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
 	int ret = workers_make(x, v, rate);
 
@@ -592,6 +674,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		if (is_stopped(sig) || format_failed(x))
 			break; /* as raw runs: the average covers the completed intervals */
 		done = iv;
+		nr_exhausted = is_format ? 0 : exhausted_say(x, out->con);
 		/* VDbench's avg leaves out the first interval, or the warmup ones */
 		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
 		collect(x, v, is_counted);
@@ -616,6 +699,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		fflush(out->con);
 		if (is_format && atomic_load(&x->ws[0].is_done))
 			break;
+		if (x->nr_ws && nr_exhausted == x->nr_ws)
+			break; /* every thread ended: nothing left to delete, as VDbench */
 	}
 	atomic_store(&x->stop, true);
 	if (is_format)

@@ -180,14 +180,23 @@ fwd=fwd0,operation=read
 fwd=fwd1,operation=delete
 fwd=fwd2,operation=rmdir
 rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=1,interval=1
-rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=2,interval=1
-rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=2,interval=1
+rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=30,interval=1
+rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=30,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[ "$(find "$SCRATCH/d/t" -name 'vdb_f*.file' | wc -l)" -eq 0 ]
 	[ "$(find "$SCRATCH/d/t" -name 'vdb.*.dir' | wc -l)" -eq 0 ]
 	[ -f "$SCRATCH/d/t/vdb_control.file" ]
+	# as VDbench: with nothing left to delete (and no thread creating more) the threads end
+	# and so does the run, long before its elapsed=30 intervals, saying why
+	[[ "$output" == *"Vdbench is trying to delete a file, but no files are available, and no"* ]]
+	[[ "$output" == *"Shutting down threads for operation=delete"* ]]
+	[[ "$output" == *"Shutting down threads for operation=rmdir"* ]]
+	for rd in rd_delete rd_rmdir; do
+		last=$(sed -n "/Starting RD=$rd;/,/Miscellaneous/p" <<<"$output" | awk '$2 ~ /^avg_/ { sub(/.*-/, "", $2); print $2 }')
+		[ -n "$last" ] && [ "$last" -lt 30 ] || { echo "$rd ran $last intervals"; false; }
+	done
 }
 
 @test "fs: getattr, create and mkdir count their operations" {
