@@ -318,8 +318,10 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 		slave_banner(o->slavelog, "End of run");
 		fflush(o->slavelog);
 	}
-	/* no tables for the format run before a work run; format=only's run has them */
-	if (!o->skew || (r->kind == FS_RUN_FORMAT && !(r->format & FS_FMT_ONLY)) || !v->nr)
+	/* no tables for a format run before a work run that was done within its first
+	 * interval (nothing counted); format=only's run has them (observed) */
+	if (!o->skew || !v->nr ||
+	    (r->kind == FS_RUN_FORMAT && !(r->format & FS_FMT_ONLY) && !v->views[0].nr_hist))
 		return;
 	vs = calloc(v->nr, sizeof(*vs));
 	if (!vs)
