@@ -173,7 +173,8 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 	      struct stats_hist *lat, struct stats_hist *svc, const volatile sig_atomic_t *stop)
 {
 	struct fmt_sink sink = { stats, lock, lat, svc }, *st = &sink;
-	uint64_t total = t->fsd->totalsize_bytes, made_bytes = 0, made = 0;
+	uint64_t total = t->fsd->totalsize_bytes, made = 0;
+	unsigned char *in;
 	char path[4096], tod[16];
 	int ret = make_anchor(t->fsd->anchor);
 
@@ -210,27 +211,31 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 	printf("%s anchor=%s mkdir complete.\n", tod, t->fsd->anchor);
 	if (format & FS_FMT_DIRS)
 		return 0;
+	/* totalsize=: the files VDbench picks until their bytes reach it, made in number order */
+	in = malloc(t->nr_files ? t->nr_files : 1);
+	if (!in)
+		return -ENOMEM;
+	fs_tree_totalsize_files(t, in, &made);
 	for (uint64_t f = 0; f < t->nr_files; f++) {
 		uint64_t size = fs_file_size(t->fsd, f);
 
-		if (stop && *stop)
+		if (stop && *stop) {
+			free(in);
 			return -EINTR;
-		/* totalsize=: files in number order until their bytes reach it */
-		if (total && made_bytes >= total)
-			break;
-		made_bytes += size;
-		made++;
-		if (t->file_state[f] == FS_FILE_FULL)
+		}
+		if (!in[f] || t->file_state[f] == FS_FILE_FULL)
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
 		ret = write_file(path, size, 0, st);
 		t->file_opened[f] = 1; /* anchors.html's "Opened" */
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
+			free(in);
 			return ret;
 		}
 		t->file_state[f] = FS_FILE_FULL;
 	}
+	free(in);
 	if (total) {
 		char sz[32];
 

@@ -81,6 +81,9 @@ void fs_tree_scan(struct fs_tree *t);
 /* format=(no,complete): every directory and file as the format makes them (files up to
  * totalsize=), without looking. */
 void fs_tree_assume_complete(struct fs_tree *t);
+/* The files the format makes: in[f] = 1 for each (all of them without totalsize=; with it
+ * the files VDbench picks, in its order, until they reach the total); *nr_in how many. */
+int fs_tree_totalsize_files(const struct fs_tree *t, unsigned char *in, uint64_t *nr_in);
 /* Writes vdb_control.file into the anchor. */
 void fs_tree_write_control(const struct fs_tree *t);
 
@@ -246,10 +249,12 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
 int fs_out_close(struct fs_out *o, int status);
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
+/* The anchor column's width: the longest anchor and four blanks (observed). */
+int fs_anchors_width(const struct parm_fs *fs);
 /* Each tree's line: defined size, totalsize= part, working set, existing, opened. */
-void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr);
+void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t nr);
 /* A run's block, at its end: its anchor, then its trees' status. */
-void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char *tod,
+void fs_anchors_run(FILE *f, int width, size_t run_idx, const struct fs_run *r, const char *tod,
 		    const char *text, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);
 

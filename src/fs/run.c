@@ -763,7 +763,7 @@ static void anchors_start(FILE *anchors, const struct parm_fs *fs)
 	for (; t && ok < fs->nr_fsds && !fs_tree_init(&t[ok], &fs->fsds[ok]); ok++)
 		fs_tree_scan(&t[ok]);
 	if (t && ok == fs->nr_fsds)
-		fs_anchors_status(anchors, t, ok);
+		fs_anchors_status(anchors, fs_anchors_width(fs), t, ok);
 	for (size_t i = 0; t && i < ok; i++)
 		fs_tree_fini(&t[i]);
 	free(t);
@@ -853,7 +853,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
 		}
 		if (!ret || ret == -EINTR)
-			fs_anchors_run(anchors, ri, r, tod, text, x.trees);
+			fs_anchors_run(anchors, fs_anchors_width(p->cfg->fs), ri, r, tod, text,
+				       x.trees);
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				/* the base of the points: the counted intervals' rate */

@@ -368,9 +368,29 @@ PARM
 	[[ "$output" == *"Created totalsize=  18.0k using            5 of           10 files for anchor=$SCRATCH/t/tot"* ]]
 	# 4 files are 16k, under 18k; the fifth reaches it
 	[ "$(find "$SCRATCH/t/tot" -name 'vdb_f*.file' | wc -l)" -eq 5 ]
+	# the five VDbench 5.04.07 makes on this tree (observed): its Random(0) pick, not the first
+	[ "$(cd "$SCRATCH/t/tot" && find . -name 'vdb_f*.file' | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir/vdb_f0002.file ./vdb.1_1.dir/vdb_f0003.file ./vdb.1_2.dir/vdb_f0005.file ./vdb.1_2.dir/vdb_f0006.file ./vdb.1_2.dir/vdb_f0007.file " ]
 	[[ "$output" == *"FILE_CREATES        Files created:                                    5"* ]]
 	# the work run reads only what exists: no open fails, every open is a read open
 	[ "$(grep -c 'f$' "$SCRATCH/t/tot/vdb_control.file")" -eq 5 ]
+	# two sizes, two trees (VDbench's picks, observed): the draws go on past files taken
+	# until the bytes reach the total
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/a,depth=1,width=2,files=5,size=(4k,50,8k,50),totalsize=30k
+fsd=fsd2,anchor=$SCRATCH/t/b,depth=1,width=2,files=10,size=(4k,50,8k,50),totalsize=50k
+fwd=fwd1,fsd=fsd*,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=only,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out2
+	[ "$status" -eq 0 ]
+	[ "$(cd "$SCRATCH/t/a" && find . -name 'vdb_f*' -printf '%f:%s ' | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"vdb_f0002.file:4096 vdb_f0003.file:4096 vdb_f0005.file:8192 vdb_f0006.file:8192 vdb_f0007.file:8192 " ]
+	[ "$(cd "$SCRATCH/t/b" && find . -name 'vdb_f*' -printf '%f ' | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"vdb_f0004.file vdb_f0006.file vdb_f0007.file vdb_f0011.file vdb_f0012.file vdb_f0014.file vdb_f0017.file vdb_f0019.file " ]
+	# anchors.html's Total size group: those files
+	grep -Eq "^$SCRATCH/t/a +10 +2 +60.0k +5 +2 +32.0k " out2/anchors.html
+	grep -Eq "^$SCRATCH/t/b +20 +2 +128.0k +8 +2 +56.0k " out2/anchors.html
 }
 
 @test "fs: two anchors or more: the estimated totals line, as VDbench" {
