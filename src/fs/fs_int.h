@@ -70,12 +70,18 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
 
 /* The format pass: cleans what ioramp created under the anchor, then mkdir, create and write
- * every file; format=clean only cleans. Counts into *st under lock (the run's main thread
+ * every file; format=clean only cleans. Its notices go to con (the console; stdout: NULL). Counts into *st under lock (the run's main thread
  * reads it each interval); the writes are the requested operations. Returns 0, -EINTR when *stop was
  * set (the files written so far stay full; format=restart goes on from there) or -errno
  * (message printed). */
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st, pthread_mutex_t *lock,
-	      struct stats_hist *lat, struct stats_hist *svc, const volatile sig_atomic_t *stop);
+	      struct stats_hist *lat, struct stats_hist *svc, FILE *con,
+	      const volatile sig_atomic_t *stop);
+/* Creates the anchor when it does not exist and its parent does ("Created anchor directory"
+ * on con, stdout when NULL); is_quiet: no error message (the format says it later). */
+int fs_make_anchor(const char *anchor, FILE *con, bool is_quiet);
+/* "Created totalsize=... using N of M files for anchor=..." before each run, as VDbench. */
+void fs_totalsize_say(const struct fs_tree *t, FILE *con);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
 /* format=(no,complete): every directory and file as the format makes them (files up to

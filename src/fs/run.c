@@ -42,6 +42,7 @@ struct fs_worker {
 	 * more: ended, as VDbench ends it; said: the console said so */
 	atomic_bool is_exhausted;
 	bool is_said;
+	FILE *con; /* the format thread's notices: the console (and logfile.html) */
 };
 
 static uint64_t mono_ns(void)
@@ -463,7 +464,7 @@ static void *format_main(void *arg)
 	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
 		w->format_ret =
 			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->lat[k],
-				  &w->svc[k], &w->fmt_stop);
+				  &w->svc[k], w->con, &w->fmt_stop);
 		/* a stopped format leaves what it made, described (format=restart goes on) */
 		if (!w->format_ret || w->format_ret == -EINTR)
 			fs_tree_write_control(&w->trees[k]);
@@ -650,6 +651,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 
 	if (ret)
 		return ret;
+	if (is_format)
+		x->ws[0].con = out->con;
 	for (size_t i = 0; i < x->nr_ws; i++)
 		pthread_create(&x->ws[i].tid, NULL, is_format ? format_main : worker_main,
 			       &x->ws[i]);
@@ -842,6 +845,12 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 					fs_tree_assume_complete(&x.trees[i]);
 				else
 					fs_tree_scan(&x.trees[i]);
+			/* as VDbench: the anchors a format needs made before its start, and each
+			 * run's totalsize= notice before it starts */
+			for (size_t i = 0; r->kind == FS_RUN_FORMAT && i < r->nr_fsds; i++)
+				fs_make_anchor(r->fsds[i].anchor, out.con, true);
+			for (size_t i = 0; i < r->nr_fsds; i++)
+				fs_totalsize_say(&x.trees[i], out.con);
 
 			plan_time_of_day(tod);
 			fs_out_run_start(&out, ri, r, tod, text);
