@@ -234,19 +234,17 @@ uint64_t stats_cpu_thread_ns(pthread_t thread);
 /* ---- the hot path, inline: a worker calls these for every I/O ------------------------------ */
 
 /* Below 2 * SUB_NR the bucket index is the value itself; the first formula group (msb = 6)
- * continues that identity, so the geometry has no seam at 128. */
+ * continues that identity, so the geometry has no seam at 128. With shift = msb - 6 (0 below
+ * 128), ns >> shift lies in [64, 128) above 128 and is ns itself below, so one formula,
+ * shift * 64 + (ns >> shift), covers both without a branch. */
 static inline uint32_t stats_hist_bucket_idx(uint64_t ns)
 {
-	unsigned int msb, shift;
+	unsigned int shift =
+		63 - STATS_HIST_SUB_BITS - (unsigned int)__builtin_clzll(ns | STATS_HIST_SUB_NR);
 
-	if (ns < 2 * STATS_HIST_SUB_NR)
-		return (uint32_t)ns;
-	msb = 63 - (unsigned int)__builtin_clzll(ns);
-	if (msb >= STATS_HIST_MAX_BITS)
+	if (shift >= STATS_HIST_MAX_BITS - STATS_HIST_SUB_BITS)
 		return STATS_HIST_NR - 1;
-	shift = msb - STATS_HIST_SUB_BITS;
-	return (shift + 1) * STATS_HIST_SUB_NR +
-	       (uint32_t)((ns >> shift) & (STATS_HIST_SUB_NR - 1));
+	return shift * STATS_HIST_SUB_NR + (uint32_t)(ns >> shift);
 }
 
 static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)

@@ -177,9 +177,15 @@ static uint64_t wg_stride(struct gen_wg *g, uint64_t size)
 
 static uint64_t wg_random_miss(struct gen_wg *g, uint64_t size, bool is_write)
 {
-	uint64_t lo = g->miss_lo_bytes, gran = wg_gran(g, size);
-	uint64_t nr = (g->len_bytes - lo - size) / gran + 1;
-	uint64_t k;
+	uint64_t lo = g->miss_lo_bytes, gran, nr, k;
+
+	if (size != g->miss_size_bytes) { /* a new size: its granularity and block count */
+		g->miss_size_bytes = size;
+		g->miss_gran_bytes = wg_gran(g, size);
+		g->miss_nr_blocks = (g->len_bytes - lo - size) / g->miss_gran_bytes + 1;
+	}
+	gran = g->miss_gran_bytes;
+	nr = g->miss_nr_blocks;
 
 	if (g->cfg.has_stride)
 		return wg_stride(g, size);
@@ -267,7 +273,9 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 	if (g->is_eof)
 		return 1;
 	is_write = !wg_chance(g, g->cfg.rdpct);
-	size = gen_xfer_draw(&g->cfg.xfer, g->xfer_cum, &g->rng);
+	size = g->cfg.xfer.kind == GEN_XFER_FIXED
+		       ? g->cfg.xfer.size_bytes[0]
+		       : gen_xfer_draw(&g->cfg.xfer, g->xfer_cum, &g->rng);
 	is_hit = g->has_hits && wg_chance(g, is_write ? g->cfg.whpct : g->cfg.rhpct);
 	if (is_hit)
 		pos = wg_unstraddle(g, wg_uniform(g, 0, g->miss_lo_bytes, size), size);
