@@ -226,8 +226,10 @@ static int worker_loop(struct eng_worker *w)
 		ret = w->pay->pass(w, from, now_ns);
 		if (!ret)
 			ret = submit(w);
-		if (ret >= 0)
-			ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
+		if (ret > 0)
+			ret = reap(w, 0); /* what completed at once */
+		if (!ret) /* nothing to count: until a completion, an arrival or the interval end */
+			ret = reap(w, next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
 	}
