@@ -226,9 +226,8 @@ static int worker_loop(struct eng_worker *w)
 		ret = w->pay->pass(w, from, now_ns);
 		if (!ret)
 			ret = submit(w);
-		if (ret > 0)
-			ret = reap(w, 0); /* what completed at once */
-		if (!ret) /* nothing to count: until a completion, an arrival or the interval end */
+		/* what has completed, else wait for a completion, an arrival or the interval end */
+		if (ret >= 0)
 			ret = reap(w, next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
