@@ -218,6 +218,7 @@ struct gen_wg {
 	uint64_t miss_nr_blocks;
 	struct gen_seq_cursor *shared_seq; /* NULL: seq_pos_bytes is the position */
 	bool has_hits;
+	bool is_plain_random; /* every I/O a uniform random miss: no hits, strides or curves */
 	bool has_seq_pos;
 	bool is_eof;
 };
