@@ -115,8 +115,27 @@ bool eng_arrivals_no_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_
 static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 		     struct eng_pending *p)
 {
-	double total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
+	double total;
 
+	if (d->nr_wgs == 1) { /* one generator needs no pick (its stream is its own) */
+		struct eng_wwg *g = &w->wgs[d->wgs[0]];
+		struct gen_io io;
+
+		if (g->is_eof || g->is_paced || !(d->cum_weight[0] > 0))
+			return false;
+		if (gen_wg_next(&g->gen, &io)) {
+			g->is_eof = true;
+			w->nr_eof++;
+			return false;
+		}
+		p->arrival_ns = now_ns;
+		p->offset_bytes = io.offset_bytes;
+		p->size_bytes = (uint32_t)io.size_bytes;
+		p->wg = (uint16_t)d->wgs[0];
+		p->is_write = io.is_write;
+		return true;
+	}
+	total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
 	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
 		uint32_t k = 0;
 		struct eng_wwg *g;

@@ -226,8 +226,9 @@ static int worker_loop(struct eng_worker *w)
 		ret = w->pay->pass(w, from, now_ns);
 		if (!ret)
 			ret = submit(w);
+		/* what has completed, else wait for a completion, an arrival or the interval end */
 		if (ret >= 0)
-			ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
+			ret = reap(w, next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
 	}
