@@ -522,6 +522,11 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	int status, ret;
 
 	r->clock = &x->clock;
+	/* a replay keeps the trace's own timing; modelled drives (virtual time) stay exact */
+	r->wake_batch_ns = x->opts->wake_batch_ns == UINT64_MAX || r->is_replay ? 0
+			   : x->opts->wake_batch_ns ? x->opts->wake_batch_ns
+			   : x->clock.is_virtual    ? 0
+						    : ENG_WAKE_BATCH_NS;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	eng_run_engines(x, r);
