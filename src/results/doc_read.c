@@ -1,6 +1,6 @@
 /* Reading results documents: values by path, loading a results.json with its schema checked,
  * and replacing a file so that no reader ever sees it half written. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>

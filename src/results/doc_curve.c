@@ -1,7 +1,7 @@
 /* Curves in results.json: which runs make a curve (a max run and the points based on it, or a
  * series of other runs of one RD with the same for-loop values), each point's figures, the
  * peak and the IOPS-at-latency answers, updated as runs end. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>
