@@ -213,6 +213,8 @@ struct rep_run_end {
 	double observed_iops;	   /* avg rate, the base of following curve points */
 };
 
+struct rep_doc; /* the results document (ioramp/results.h) */
+
 struct rep_ops {
 	const char *name;
 	/* The file it writes in the output directory, named when writing it failed; NULL when
@@ -223,6 +225,10 @@ struct rep_ops {
 	bool is_closed_last;
 	/* Execution start. *state is the observer's; returns 0 or -errno. */
 	int (*open)(const struct rep_exec *x, void **state);
+	/* Instead of open, for an output that renders the results document (ioramp/results.h):
+	 * doc is the execution's one document, which the set builds from every event before
+	 * any observer sees it, closes before the observers close and frees after. */
+	int (*open_doc)(const struct rep_exec *x, struct rep_doc *doc, void **state);
 	int (*run_start)(void *state, const struct rep_run *r);
 	int (*interval)(void *state, const struct rep_run *r, const struct rep_sample *s);
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
@@ -351,6 +357,7 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
+	struct rep_doc *doc; /* the results document, when an observer has open_doc; NULL */
 	int err;		       /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 	int errs[32];		       /* each observer's first failure: every one is said */
