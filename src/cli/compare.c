@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ioramp/report.h"
+#include "ioramp/results.h"
 
 static const char compare_usage[] =
 	"usage: ioramp compare DIR1 DIR2 [--fail-above PCT]\n"
@@ -36,54 +37,16 @@ struct worst {
 	char what[400];
 };
 
-static const json_t *get(const json_t *o, const char *path)
-{
-	char key[64];
-
-	while (o && *path) {
-		size_t len = strcspn(path, "/");
-
-		snprintf(key, sizeof(key), "%.*s", (int)len, path);
-		o = json_is_array(o) ? json_array_get(o, strtoul(key, NULL, 10))
-				     : json_object_get(o, key);
-		path += len + (path[len] == '/');
-	}
-	return o;
-}
-
-static double num(const json_t *o, const char *path)
-{
-	const json_t *v = get(o, path);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-static const char *str(const json_t *o, const char *path, const char *dflt)
-{
-	const json_t *v = get(o, path);
-
-	return json_is_string(v) ? json_string_value(v) : dflt;
-}
-
 static int load(const char *arg, struct side *s)
 {
-	json_error_t jerr;
+	char err[512];
 
 	if (cli_results_path(arg, s->path, sizeof(s->path))) {
 		fprintf(stderr, "ioramp compare: error: %s: path too long\n", arg);
 		return -EINVAL;
 	}
-	s->doc = json_load_file(s->path, 0, &jerr);
-	if (!s->doc) {
-		fprintf(stderr, "ioramp compare: error: %s: %s\n", s->path, jerr.text);
-		return -EINVAL;
-	}
-	if ((strcmp(str(s->doc, "schema", ""), "ioramp-results/3") &&
-	     strcmp(str(s->doc, "schema", ""), "ioramp-results/2") &&
-	     strcmp(str(s->doc, "schema", ""), "ioramp-results/1")) ||
-	    !json_is_array(json_object_get(s->doc, "runs"))) {
-		fprintf(stderr, "ioramp compare: error: %s: not an ioramp-results/3 document\n",
-			s->path);
+	if (rep_doc_load(s->path, &s->doc, err, sizeof(err))) {
+		fprintf(stderr, "ioramp compare: error: %s\n", err);
 		return -EINVAL;
 	}
 	return 0;
@@ -92,23 +55,7 @@ static int load(const char *arg, struct side *s)
 /* "5,000" or "896.9": grouped; latencies get one decimal below 1000. */
 static const char *fmt(double v, bool is_latency, char *buf, size_t len)
 {
-	char digits[64];
-	size_t n, o = 0, lead;
-
-	if (isnan(v)) {
-		snprintf(buf, len, "-");
-		return buf;
-	}
-	snprintf(digits, sizeof(digits), "%.*f", is_latency && fabs(v) < 1000 ? 1 : 0, v);
-	n = strcspn(digits, ".");
-	lead = digits[0] == '-';
-	for (size_t i = 0; digits[i] && o + 2 < len; i++) {
-		if (i > lead && i < n && (n - i) % 3 == 0)
-			buf[o++] = ',';
-		buf[o++] = digits[i];
-	}
-	buf[o] = '\0';
-	return buf;
+	return rep_fmt_group(v, is_latency && fabs(v) < 1000 ? 1 : 0, buf, len);
 }
 
 /* What a column holds and whether --fail-above looks at it. */
@@ -145,12 +92,12 @@ static void triple(double a, double b, const char *what, enum col col, struct wo
 /* A run's display name: its name and for-loop values. */
 static void run_key(const json_t *run, char *buf, size_t len)
 {
-	const char *loops = str(run, "for_loops", "None");
+	const char *loops = rep_doc_str(run, "for_loops", "None");
 
 	if (!strcmp(loops, "None"))
-		snprintf(buf, len, "%s", str(run, "name", "?"));
+		snprintf(buf, len, "%s", rep_doc_str(run, "name", "?"));
 	else
-		snprintf(buf, len, "%s %s", str(run, "name", "?"), loops);
+		snprintf(buf, len, "%s %s", rep_doc_str(run, "name", "?"), loops);
 }
 
 /* The n-th (0-based) entry of list whose key is key, or NULL. */
@@ -198,8 +145,8 @@ static void compare_run(const json_t *a, const json_t *b, const char *key, int w
 	printf("%-*s", w, key);
 	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
 		snprintf(what, sizeof(what), "%s %s", key, cols[c].name);
-		triple(num(a, cols[c].path), num(b, cols[c].path), what, c ? COL_LATENCY : COL_IOPS,
-		       worst);
+		triple(rep_doc_num(a, cols[c].path), rep_doc_num(b, cols[c].path), what,
+		       c ? COL_LATENCY : COL_IOPS, worst);
 	}
 	putchar('\n');
 }
@@ -247,18 +194,20 @@ static void compare_runs(const struct side *a, const struct side *b, struct wors
 
 static void curve_key(const json_t *c, char *buf, size_t len)
 {
-	const char *loops = str(c, "for_loops", "None");
+	const char *loops = rep_doc_str(c, "for_loops", "None");
 
 	if (!strcmp(loops, "None"))
-		snprintf(buf, len, "%s", str(c, "rd", "?"));
+		snprintf(buf, len, "%s", rep_doc_str(c, "rd", "?"));
 	else
-		snprintf(buf, len, "%s %s", str(c, "rd", "?"), loops);
+		snprintf(buf, len, "%s %s", rep_doc_str(c, "rd", "?"), loops);
 }
 
 /* An IOPS-at-latency answer as a number: NaN when not reached. */
 static double sla_iops(const json_t *at)
 {
-	return strcmp(str(at, "status", "not_reached"), "not_reached") ? num(at, "iops") : NAN;
+	return strcmp(rep_doc_str(at, "status", "not_reached"), "not_reached")
+		       ? rep_doc_num(at, "iops")
+		       : NAN;
 }
 
 static void compare_sla(const json_t *ca, const json_t *cb, const char *key, int w,
@@ -268,20 +217,20 @@ static void compare_sla(const json_t *ca, const json_t *cb, const char *key, int
 	size_t i;
 
 	json_array_foreach (json_object_get(ca, "sla"), i, ea) {
-		double thr = num(ea, "threshold_us");
+		double thr = rep_doc_num(ea, "threshold_us");
 		char label[320];
 
 		eb = json_array_get(json_object_get(cb, "sla"), i);
-		if (!eb || num(eb, "threshold_us") != thr)
+		if (!eb || rep_doc_num(eb, "threshold_us") != thr)
 			continue;
 		snprintf(label, sizeof(label), "%s", key);
 		snprintf(label + strlen(label), sizeof(label) - strlen(label), " <");
 		rep_sla_label(thr * 1e3, label + strlen(label), sizeof(label) - strlen(label));
 		printf("%-*s", w, label);
-		triple(sla_iops(get(ea, "service/mean")), sla_iops(get(eb, "service/mean")), label,
-		       COL_SLA, worst);
-		triple(sla_iops(get(ea, "service/p99")), sla_iops(get(eb, "service/p99")), label,
-		       COL_SLA, worst);
+		triple(sla_iops(rep_doc_get(ea, "service/mean")),
+		       sla_iops(rep_doc_get(eb, "service/mean")), label, COL_SLA, worst);
+		triple(sla_iops(rep_doc_get(ea, "service/p99")),
+		       sla_iops(rep_doc_get(eb, "service/p99")), label, COL_SLA, worst);
 		putchar('\n');
 	}
 }
@@ -355,8 +304,8 @@ int cli_compare(int argc, char **argv)
 	if (load(dirs[0], &a) || load(dirs[1], &b))
 		goto out;
 	printf("A: %s (started %s)\nB: %s (started %s)\n\n", a.path,
-	       str(a.doc, "execution/start_time", "?"), b.path,
-	       str(b.doc, "execution/start_time", "?"));
+	       rep_doc_str(a.doc, "execution/start_time", "?"), b.path,
+	       rep_doc_str(b.doc, "execution/start_time", "?"));
 	compare_runs(&a, &b, &worst);
 	compare_curves(&a, &b, &worst);
 	if (worst.what[0])

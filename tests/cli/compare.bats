@@ -51,7 +51,11 @@ json.dump(d, open("short.json", "w"))' "$DATA/b/results.json"
 	[ "$output" = "ioramp compare: error: --fail-above needs a percentage (0 or more)" ]
 	run "$IORAMP" compare "$DATA/a" nosuchdir
 	[ "$status" -eq 2 ]
-	[[ "$output" == "ioramp compare: error: nosuchdir: unable to open nosuchdir: No such file or directory" ]]
+	[ "$output" = "ioramp compare: error: nosuchdir: cannot open: No such file or directory" ]
+	echo "{" > broken.json
+	run "$IORAMP" compare broken.json "$DATA/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp compare: error: broken.json:"*": not JSON: "* ]]
 	echo '{"schema": "ioramp-results/4", "runs": []}' > future.json
 	run "$IORAMP" compare future.json "$DATA/a"
 	[ "$status" -eq 2 ]
