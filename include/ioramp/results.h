@@ -107,8 +107,17 @@ double rep_doc_num(const json_t *o, const char *path);
 const char *rep_doc_str(const json_t *o, const char *path, const char *dflt);
 
 /* Loads and checks a results document: 0, -errno (unreadable) or -EINVAL (not JSON, or not
- * ioramp-results/2 or /1), with a one-line reason in err. */
+ * ioramp-results/3, /2 or /1), with a one-line reason in err. A path whose file is named
+ * flatfile.html is read with rep_doc_load_flat. */
 int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen);
+
+/* A VDbench output's flatfile.html (flat.c) as a results document: a run per RD run with its
+ * intervals and average (rate, MB/s, read%, mean, max and standard deviation of the service
+ * time: VDbench writes no percentiles), for-loop values where runs share a name, the curves
+ * of the max runs (reqrate 9999977) and the NAME_(P%) points after them, and IOPS at the
+ * default latency thresholds. execution.engine.name is "vdbench". Returns 0, -errno
+ * (unreadable) or -EINVAL with "file:line: what was expected" in err. */
+int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen);
 
 /* The engine of a document's execution as people name it ("uring", "model:..."), in either
  * schema version; dflt when absent. */

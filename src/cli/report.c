@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ioramp/report.h"
 
@@ -29,9 +30,16 @@ int cli_results_path(const char *arg, char *buf, size_t len)
 	struct stat st;
 	int n;
 
-	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
 		n = snprintf(buf, len, "%s/results.json", arg);
-	else
+		if (n >= 0 && (size_t)n < len && access(buf, F_OK)) { /* VDbench's own output */
+			char flat[4096];
+
+			if (snprintf(flat, sizeof(flat), "%s/flatfile.html", arg) < (int)sizeof(flat) &&
+			    !access(flat, F_OK))
+				n = snprintf(buf, len, "%s", flat);
+		}
+	} else
 		n = snprintf(buf, len, "%s", arg);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }

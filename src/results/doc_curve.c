@@ -327,7 +327,7 @@ static json_t *peak(const json_t *points)
 	}
 	if (!best)
 		return json_null();
-	return json_pack("{s:O,s:O,s:O,s:O}", "name", json_object_get(best, "name"), "iops",
+	return json_pack("{s:O,s:O,s:O?,s:O?}", "name", /* a flatfile has no p99 */ json_object_get(best, "name"), "iops",
 			 json_object_get(best, "iops"), "mean_us",
 			 rep_doc_get(best, "service/mean_us"), "p99_us",
 			 rep_doc_get(best, "service/percentiles_us/99"));

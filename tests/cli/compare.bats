@@ -63,3 +63,25 @@ json.dump(d, open("short.json", "w"))' "$DATA/b/results.json"
 	run "$IORAMP" compare --help
 	[ "$status" -eq 0 ]
 }
+
+@test "compare sets a VDbench output directory (its flatfile.html) beside an ioramp one" {
+	truncate -s 16m d1
+	cat > p.vdb <<'PARM'
+sd=sd1,lun=d1,size=16m,threads=4
+wd=wd1,sd=sd1,xfersize=8k,rdpct=70
+rd=rd1,wd=wd1,iorate=curve,curve=(50,90),elapsed=3,interval=1,warmup=1
+rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,4)
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	# ioramp's own flatfile, the VDbench format, as VDbench's output directory would hold it
+	mkdir vdb && cp out/flatfile.html vdb/
+	run "$IORAMP" compare out vdb
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "B: vdb/flatfile.html (started ${lines[1]#*started }" ]
+	for r in 'rd1 ' 'rd1_(50%) ' 'rd1_(90%) ' 'rd2 threads=1 ' 'rd2 threads=4 '; do
+		# the same IOPS and mean (the flatfile rounds them), no p99 in a flatfile
+		[[ "$(grep -F "$r" <<<"$output" | head -1)" =~ ^"$r"\ +([0-9,]+)\ +([0-9,]+)\ +[-+]0\.0%\ +[0-9.,]+\ +[0-9.,]+\ +[-+]0\.0%\ +[0-9.,]+\ +-\ +-$ ]]
+	done
+	[[ "$output" != *"only in"* ]]
+}

@@ -160,3 +160,21 @@ DATA=$TESTS/data/report-own
 	# the pressure charts need a WD with its own fixed iorate=
 	! grep -q 'per WD vs write MB/s' out/report.html
 }
+
+@test "report renders a VDbench output directory from its flatfile.html" {
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	run "$IORAMP" report vdb
+	[ "$status" -eq 0 ]
+	[ "$output" = "vdb/report.html" ]
+	grep -q 'engine <b>vdbench</b>' vdb/report.html
+	# rd1's curve: the 50% point met, the 90% one missed (30,100 of 37,800)
+	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt"')" -eq 1 ]
+	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt missed"')" -eq 1 ]
+	run "$IORAMP" report vdb/flatfile.html -o page.html
+	[ "$status" -eq 0 ]
+	[ -s page.html ]
+	printf '<pre>\nRun Interval rate resp\n' > vdb/flatfile.html
+	run "$IORAMP" report vdb
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: vdb/flatfile.html:2: the header has no column reqrate; expected a VDbench flatfile" ]
+}
