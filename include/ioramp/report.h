@@ -669,6 +669,9 @@ struct rep_overlay {
 struct rep_html_request {
 	const char *results_path; /* a results.json */
 	const char *html_path;	  /* the page to write */
+	/* From the page to the results' directory, for the links to its files ("../out/");
+	 * NULL: the page is in it. */
+	const char *files_href;
 	const struct rep_overlay *ov;
 	size_t nr_ov;
 	/* Out, on failure: */

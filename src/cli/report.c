@@ -55,6 +55,62 @@ static void default_page(const char *results, char *buf, size_t len)
 		snprintf(buf, len, "report.html");
 }
 
+/* The directory part of path, "." for none. */
+static void dir_of(const char *path, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(buf, len, ".");
+	else if (slash == path)
+		snprintf(buf, len, "/");
+	else
+		snprintf(buf, len, "%.*s", (int)(slash - path), path);
+}
+
+/* The way from the page's directory to the results' directory, ending in '/', for the links
+ * to the files beside results.json ("../out/"); "" when both are one directory. When either
+ * cannot be resolved: the results' directory as an absolute path. */
+static void files_href(const char *results, const char *page, char *buf, size_t len)
+{
+	char rdir[4096], pdir[4096], *r, *p;
+	size_t common = 0, n = 0;
+
+	dir_of(results, rdir, sizeof(rdir));
+	dir_of(page, pdir, sizeof(pdir));
+	r = realpath(rdir, NULL);
+	p = realpath(pdir, NULL);
+	buf[0] = '\0';
+	if (!r || !p) {
+		if (r)
+			snprintf(buf, len, "%s/", r);
+		goto out;
+	}
+	if (!strcmp(r, "/")) /* the root has no component */
+		r[0] = '\0';
+	if (!strcmp(p, "/"))
+		p[0] = '\0';
+	/* the longest leading run of whole components both share */
+	for (size_t i = 0;; i++) {
+		bool r_end = !r[i] || r[i] == '/', p_end = !p[i] || p[i] == '/';
+
+		if (r_end && p_end)
+			common = i;
+		if (!r[i] || !p[i] || r[i] != p[i])
+			break;
+	}
+	for (const char *c = p + common; *c; c++) /* one "../" per component left in p */
+		if (*c == '/' && n + 4 < len) {
+			memcpy(buf + n, "../", 4);
+			n += 3;
+		}
+	if (r[common] && n < len) /* then down into what is left of r */
+		n += (size_t)snprintf(buf + n, len - n, "%s/", r + common + 1);
+out:
+	free(r);
+	free(p);
+}
+
 struct report_args {
 	const char *dir;
 	const char *page;
@@ -125,7 +181,7 @@ int cli_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
 	struct rep_html_request req = { 0 };
-	char results[4096], page[4096];
+	char results[4096], page[4096], href[4096];
 	int ret = parse(&a, argc, argv);
 
 	if (ret) {
@@ -143,9 +199,12 @@ int cli_report(int argc, char **argv)
 		snprintf(page, sizeof(page), "%s", a.page);
 	else
 		default_page(results, page, sizeof(page));
-	req = (struct rep_html_request){
-		.results_path = results, .html_path = page, .ov = a.ov, .nr_ov = a.nr_ov
-	};
+	files_href(results, page, href, sizeof(href));
+	req = (struct rep_html_request){ .results_path = results,
+					 .html_path = page,
+					 .files_href = href,
+					 .ov = a.ov,
+					 .nr_ov = a.nr_ov };
 	ret = rep_html_write(&req);
 	free(a.ov);
 	if (ret) {

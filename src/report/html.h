@@ -48,13 +48,15 @@ void rep_html_model_banner(FILE *f, const json_t *doc);
 struct rep_doc;
 
 /* Writes the whole page of doc; live is the document being built whose tree doc is (its
- * intervals are on disk), or NULL for a loaded one. Returns 0 or -EIO. */
+ * intervals are on disk), or NULL for a loaded one. files_href leads from the page to the
+ * output directory whose files it links ("../run1/"); NULL: the page is in it. Returns 0 or
+ * -EIO. */
 int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, FILE *f);
+		  size_t nr_ov, const char *files_href, FILE *f);
 
 /* Writes the page to path through a temporary file and a rename. Returns 0 or -errno. */
 int rep_html_save(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, const char *path);
+		  size_t nr_ov, const char *files_href, const char *path);
 
 /* A curve's name within its group: only what tells it from the others (RD, for-loops, SDs);
  * its full name when alone. Returns buf. */
@@ -127,7 +129,8 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
  * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
  * times; ioramp, kernel and CPU). */
 void rep_html_validity_banner(FILE *f, const json_t *doc);
-void rep_html_output_links(FILE *f);
+/* files_href: as rep_html_page's. */
+void rep_html_output_links(FILE *f, const char *files_href);
 void rep_html_setup(FILE *f, const json_t *doc);
 
 /* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their

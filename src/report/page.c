@@ -41,7 +41,7 @@ static int html_run_end(void *state, const struct rep_run *r, const struct rep_r
 
 	(void)r;
 	(void)e;
-	return s ? rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path) : 0;
+	return s ? rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path) : 0;
 }
 
 static int html_close(void *state, int status)
@@ -52,7 +52,7 @@ static int html_close(void *state, int status)
 	(void)status; /* the set closed the document with it */
 	if (!s)
 		return 0;
-	ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path);
+	ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path);
 	free(s);
 	return ret;
 }
@@ -83,7 +83,7 @@ int rep_html_write(struct rep_html_request *req)
 		ret = rep_overlay_load(&req->ov[nr_loaded], &data[nr_loaded], req->err, len);
 	if (ret)
 		goto out;
-	ret = rep_html_save(doc, NULL, data, req->nr_ov, req->html_path);
+	ret = rep_html_save(doc, NULL, data, req->nr_ov, req->files_href, req->html_path);
 	if (ret) {
 		req->is_write_error = true;
 		snprintf(req->err, len, "%s: cannot write: %s", req->html_path, strerror(-ret));

@@ -178,3 +178,19 @@ DATA=$TESTS/data/report-own
 	[ "$status" -eq 2 ]
 	[ "$output" = "ioramp report: error: vdb/flatfile.html:2: the header has no column reqrate; expected a VDbench flatfile" ]
 }
+
+@test "report -o elsewhere links the files of the results' directory from the page's" {
+	mkdir -p runs/a pages/deep && cp "$DATA/a/results.json" runs/a/
+	run "$IORAMP" report runs/a -o pages/deep/page.html
+	[ "$status" -eq 0 ]
+	grep -q '<a href="../../runs/a/results.json">results.json</a>' pages/deep/page.html
+	grep -q '<a href="../../runs/a/curves.csv">curves.csv</a>' pages/deep/page.html
+	run "$IORAMP" report runs/a/results.json -o top.html
+	grep -q '<a href="runs/a/summary.html">' top.html
+	# beside results.json: plain names, as the page an execution writes has them
+	run "$IORAMP" report runs/a
+	grep -q '<a href="results.json">results.json</a>' runs/a/report.html
+	(cd pages/deep && "$IORAMP" report ../../runs/a -o page2.html >/dev/null)
+	cmp <(grep -o '<nav class="files">.*' pages/deep/page.html) \
+		<(grep -o '<nav class="files">.*' pages/deep/page2.html)
+}
