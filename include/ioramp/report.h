@@ -658,11 +658,13 @@ void rep_sla_label(double ns, char *buf, size_t len);
 
 /* ---- rendering saved results (ioramp report) ------------------------------------------------ */
 
-/* A published curve drawn beside the measured ones: a CSV file of IOPS,latency_us lines with
- * an optional header line. */
+/* A published curve drawn beside the measured ones: a CSV file of IOPS,latency lines whose
+ * unit a header line (iops,latency_us or iops,latency_ms) or unit_us states. */
 struct rep_overlay {
 	const char *name;
 	const char *path;
+	const char *label; /* its legend; NULL: "NAME (published)" */
+	double unit_us;	   /* a latency unit in us (1, 1000) for a file without a header; 0: none */
 };
 
 /* What `ioramp report` asks for, and why it failed. */

@@ -13,15 +13,20 @@
 #include "ioramp/report.h"
 
 static const char report_usage[] =
-	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv ...]\n"
+	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv [--overlay-unit us|ms]\n"
+	"                     [--overlay-label TEXT] ...]\n"
 	"\n"
 	"Renders DIR/report.html (or PAGE.html) from DIR/results.json. DIR may also be the\n"
-	"results.json file itself.\n"
+	"results.json file itself, or a VDbench output directory (or its flatfile.html).\n"
 	"\n"
 	"  -o PAGE.html              where to write the page (default: DIR/report.html)\n"
 	"  --overlay NAME=FILE.csv   a published curve, drawn dashed on every IOPS/average\n"
-	"                            latency chart: one IOPS,latency_us pair per line (IOPS may\n"
-	"                            end in k or M), an optional header, # comments\n"
+	"                            latency chart: one IOPS,latency pair per line (IOPS may\n"
+	"                            end in k or M), # comments, a header iops,latency_us or\n"
+	"                            iops,latency_ms; drawn in IOPS order\n"
+	"  --overlay-unit us|ms      the latency unit of the last --overlay (for a file without\n"
+	"                            a header)\n"
+	"  --overlay-label TEXT      the legend of the last --overlay (default: NAME (published))\n"
 	"\n"
 	"Exit status: 0 written, 1 the page could not be written, 2 bad usage or input.\n";
 
@@ -137,6 +142,32 @@ static int add_overlay(struct report_args *a, char *spec)
 	return 0;
 }
 
+/* --overlay-unit or --overlay-label: of the last --overlay. */
+static int overlay_option(struct report_args *a, const char *opt, const char *value)
+{
+	struct rep_overlay *ov = a->nr_ov ? &a->ov[a->nr_ov - 1] : NULL;
+
+	if (!ov) {
+		fprintf(stderr, "ioramp report: error: %s %s: expected after an --overlay\n", opt,
+			value);
+		return -EINVAL;
+	}
+	if (!strcmp(opt, "--overlay-label")) {
+		ov->label = value;
+		return 0;
+	}
+	if (!strcmp(value, "us"))
+		ov->unit_us = 1;
+	else if (!strcmp(value, "ms"))
+		ov->unit_us = 1000;
+	else {
+		fprintf(stderr, "ioramp report: error: --overlay-unit %s; expected us or ms\n",
+			value);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Returns 0, 1 for --help, or -EINVAL after printing the problem. */
 static int parse(struct report_args *a, int argc, char **argv)
 {
@@ -145,7 +176,9 @@ static int parse(struct report_args *a, int argc, char **argv)
 
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
 			return 1;
-		if ((!strcmp(arg, "-o") || !strcmp(arg, "--overlay")) && i + 1 >= argc) {
+		if ((!strcmp(arg, "-o") || !strcmp(arg, "--overlay") ||
+		     !strcmp(arg, "--overlay-unit") || !strcmp(arg, "--overlay-label")) &&
+		    i + 1 >= argc) {
 			fprintf(stderr, "ioramp report: error: %s needs a value\n", arg);
 			return -EINVAL;
 		}
@@ -156,6 +189,9 @@ static int parse(struct report_args *a, int argc, char **argv)
 				return -EINVAL;
 		} else if (!strncmp(arg, "--overlay=", 10)) {
 			if (add_overlay(a, argv[i] + 10))
+				return -EINVAL;
+		} else if (!strcmp(arg, "--overlay-unit") || !strcmp(arg, "--overlay-label")) {
+			if (overlay_option(a, arg, argv[++i]))
 				return -EINVAL;
 		} else if (arg[0] == '-' && arg[1]) {
 			fprintf(stderr, "ioramp report: error: unknown option %s\n", arg);

@@ -15,13 +15,16 @@
 /* A published curve: points of IOPS and average latency in us. */
 struct rep_overlay_data {
 	const char *name;
+	const char *label; /* NULL: "NAME (published)" */
 	double *iops;
 	double *lat_us;
 	size_t nr;
 };
 
-/* Reads ov->path (CSV: IOPS,latency_us per line, an optional header, # comments). Returns 0,
- * -errno when unreadable, or -EINVAL for a bad line or no points, with the reason in err. */
+/* Reads ov->path (CSV: IOPS,latency per line, # comments; a header iops,latency_us or
+ * iops,latency_ms, else ov->unit_us, says the unit), the points sorted by IOPS, latencies in
+ * us. Returns 0, -errno when unreadable, or -EINVAL for a bad line, a unit not stated or
+ * stated twice differently, or no points, with the reason (file:line) in err. */
 int rep_overlay_load(const struct rep_overlay *ov, struct rep_overlay_data *out, char *err,
 		     size_t errlen);
 void rep_overlay_fini(struct rep_overlay_data *d);

@@ -194,3 +194,39 @@ DATA=$TESTS/data/report-own
 	cmp <(grep -o '<nav class="files">.*' pages/deep/page.html) \
 		<(grep -o '<nav class="files">.*' pages/deep/page2.html)
 }
+
+@test "report --overlay: the unit from the header or --overlay-unit, points in IOPS order, a label" {
+	# the same curve in ms, out of order, without a header
+	printf '# published, ms\n4.5k,0.4\n1k,0.045\n3000,0.12\n2000,0.07\n' > ms.csv
+	run "$IORAMP" report "$DATA/a" -o us.html --overlay "P=$DATA/overlay.csv"
+	[ "$status" -eq 0 ]
+	run "$IORAMP" report "$DATA/a" -o ms.html --overlay P=ms.csv --overlay-unit ms
+	[ "$status" -eq 0 ]
+	# drawn where the us file draws it, joined in IOPS order
+	cmp <(chart_of us.html 'IOPS vs average latency' | grep -E 'class="ov"|stroke-dasharray') \
+		<(chart_of ms.html 'IOPS vs average latency' | grep -E 'class="ov"|stroke-dasharray')
+	printf 'IOPS, Latency_ms\n1000,0.045\n2000,0.07\n' > hdr.csv
+	run "$IORAMP" report "$DATA/a" -o hdr.html --overlay P=hdr.csv \
+		--overlay-label 'P5520 7.68TB (StorageReview)'
+	[ "$status" -eq 0 ]
+	grep -q 'P5520 7.68TB (StorageReview)' hdr.html
+	! grep -q 'P (published)' hdr.html
+	# units not stated, stated twice differently, unknown
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ms.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: ms.csv:1: no header iops,latency_us or iops,latency_ms; say the latency unit with --overlay-unit us or ms" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=hdr.csv --overlay-unit us
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: hdr.csv:1: the header says latency_ms, --overlay-unit us" ]
+	printf 'iops,latency_ns\n1000,45000\n' > ns.csv
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ns.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: ns.csv:1: expected a header iops,latency_us or iops,latency_ms, or IOPS,latency_us" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ms.csv --overlay-unit s
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay-unit s; expected us or ms" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay-label L --overlay P=ms.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay-label L: expected after an --overlay" ]
+	[ ! -e x.html ]
+}
