@@ -688,6 +688,46 @@ struct rep_html_request {
  * contents. */
 int rep_html_write(struct rep_html_request *req);
 
+/* ---- two executions on one page (ioramp compare --html) ------------------------------------ */
+
+struct json_t; /* jansson's; the documents of ioramp/results.h */
+
+/* The columns both sides have per run. */
+enum { REP_COMPARE_IOPS, REP_COMPARE_MEAN, REP_COMPARE_P99, REP_COMPARE_NR };
+
+/* A run both executions have: its name and for-loops, A's and B's figures (NaN: unknown). */
+struct rep_compare_row {
+	const char *key;
+	double a[REP_COMPARE_NR];
+	double b[REP_COMPARE_NR];
+};
+
+/* A curve both executions have ("rd1", "rd1 xfersize=8k"). */
+struct rep_compare_curve {
+	const char *key;
+	const struct json_t *a;
+	const struct json_t *b;
+};
+
+struct rep_compare_request {
+	const char *path_a; /* the results read, for the header */
+	const char *path_b;
+	const struct json_t *doc_a;
+	const struct json_t *doc_b;
+	const struct rep_compare_row *rows;
+	size_t nr_rows;
+	const struct rep_compare_curve *curves;
+	size_t nr_curves;
+	const char *const *only; /* "only in A: rd1_(80%)" lines */
+	size_t nr_only;
+	const char *html_path;
+};
+
+/* Writes the page: per curve, a chart of IOPS against mean (and p99, when both sides have it)
+ * service time with A's and B's lines, then the runs with their differences. Written through
+ * a temporary file and a rename. Returns 0 or -errno. */
+int rep_compare_html_save(const struct rep_compare_request *q);
+
 /* ---- the review suite page (ioramp suite) ------------------------------------------------- */
 
 /* One profile of a suite: an execution of its own, in its own output directory. */

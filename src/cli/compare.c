@@ -1,7 +1,9 @@
-/* `ioramp compare DIR1 DIR2 [--fail-above PCT]`: two executions' results.json side by side,
- * run by run (so curve point by curve point) and IOPS at latency curve by curve, with the
- * difference in percent; with --fail-above, exit 1 when a run's IOPS, mean or p99 service
- * time differs by more than PCT percent (a regression gate for scripts). */
+/* `ioramp compare DIR1 DIR2 [--fail-above PCT] [--html OUT]`: two executions' results side
+ * by side (results.json, or a VDbench output's flatfile.html), run by run (so curve point by
+ * curve point) and IOPS at latency curve by curve, with the difference in percent; with
+ * --fail-above, exit 1 when a run's IOPS, mean or p99 service time differs by more than PCT
+ * percent (a regression gate for scripts); with --html, the same on a page whose charts draw
+ * both sides' curves together. */
 #include "cli.h"
 
 #include <errno.h>
@@ -16,13 +18,16 @@
 #include "ioramp/results.h"
 
 static const char compare_usage[] =
-	"usage: ioramp compare DIR1 DIR2 [--fail-above PCT]\n"
+	"usage: ioramp compare DIR1 DIR2 [--fail-above PCT] [--html OUT.html]\n"
 	"\n"
-	"Compares two executions' results.json (DIR may be the file itself): every run's IOPS\n"
-	"and mean and p99 service time, and every curve's IOPS at latency, with the difference\n"
-	"(B - A) / A in percent. Runs match by name and for-loop values, in order.\n"
+	"Compares two executions' results.json (DIR may be the file itself, or a VDbench output\n"
+	"directory, read from its flatfile.html): every run's IOPS and mean and p99 service\n"
+	"time, and every curve's IOPS at latency, with the difference (B - A) / A in percent.\n"
+	"Runs match by name and for-loop values, in order.\n"
 	"\n"
 	"  --fail-above PCT   exit 1 when a run's IOPS, mean or p99 differs by more than PCT%\n"
+	"  --html OUT.html    also a page: each curve both have on one chart, A's line and\n"
+	"                     B's, and the runs with their differences\n"
 	"\n"
 	"Exit status: 0, 1 (a difference above --fail-above), 2 bad usage or unreadable input.\n";
 
@@ -30,6 +35,85 @@ struct side {
 	json_t *doc;
 	char path[4096];
 };
+
+/* What --html draws, gathered as the table is printed. */
+struct page {
+	bool is_on;
+	int err; /* -ENOMEM when something could not be kept */
+	struct rep_compare_row *rows;
+	size_t nr_rows;
+	struct rep_compare_curve *curves;
+	size_t nr_curves;
+	char **only;
+	size_t nr_only;
+};
+
+/* Room for one more element of size sz in *arr, which holds *nr: the new one, zeroed, and
+ * *nr counts it; NULL without memory (pg->err says so). */
+static void *page_grow(struct page *pg, void **arr, size_t *nr, size_t sz)
+{
+	char *n = realloc(*arr, (*nr + 1) * sz);
+
+	if (!n) {
+		pg->err = -ENOMEM;
+		return NULL;
+	}
+	*arr = n;
+	memset(n + *nr * sz, 0, sz);
+	return n + (*nr)++ * sz;
+}
+
+static void page_row(struct page *pg, const char *key, const double *a, const double *b)
+{
+	struct rep_compare_row *r;
+
+	if (!pg->is_on || !(r = page_grow(pg, (void **)&pg->rows, &pg->nr_rows, sizeof(*r))))
+		return;
+	r->key = strdup(key);
+	memcpy(r->a, a, sizeof(r->a));
+	memcpy(r->b, b, sizeof(r->b));
+	if (!r->key)
+		pg->err = -ENOMEM;
+}
+
+static void page_curve(struct page *pg, const char *key, const json_t *a, const json_t *b)
+{
+	struct rep_compare_curve *c;
+
+	if (!pg->is_on ||
+	    !(c = page_grow(pg, (void **)&pg->curves, &pg->nr_curves, sizeof(*c))))
+		return;
+	*c = (struct rep_compare_curve){ .key = strdup(key), .a = a, .b = b };
+	if (!c->key)
+		pg->err = -ENOMEM;
+}
+
+/* Prints "only in A: key" and keeps it for the page. */
+static void only_in(struct page *pg, const char *side, const char *key)
+{
+	char **o;
+
+	printf("only in %s: %s\n", side, key);
+	if (!pg->is_on || !(o = page_grow(pg, (void **)&pg->only, &pg->nr_only, sizeof(*o))))
+		return;
+	if (asprintf(o, "only in %s: %s", side, key) < 0) {
+		*o = NULL;
+		pg->err = -ENOMEM;
+	}
+}
+
+static void page_fini(struct page *pg)
+{
+	for (size_t i = 0; i < pg->nr_rows; i++)
+		free((char *)pg->rows[i].key);
+	for (size_t i = 0; i < pg->nr_curves; i++)
+		free((char *)pg->curves[i].key);
+	for (size_t i = 0; i < pg->nr_only; i++)
+		free(pg->only[i]);
+	free(pg->rows);
+	free(pg->curves);
+	free(pg->only);
+}
 
 /* The largest difference seen, for the summary and --fail-above. */
 struct worst {
@@ -132,7 +216,7 @@ static size_t occurrence(const json_t *list, size_t idx,
 }
 
 static void compare_run(const json_t *a, const json_t *b, const char *key, int w,
-			struct worst *worst)
+			struct worst *worst, struct page *pg)
 {
 	static const struct {
 		const char *path;
@@ -140,15 +224,18 @@ static void compare_run(const json_t *a, const json_t *b, const char *key, int w
 	} cols[] = { { "average/total/iops", "IOPS" },
 		     { "average/total/service/mean_us", "mean" },
 		     { "average/total/service/percentiles_us/99", "p99" } };
+	double va[REP_COMPARE_NR], vb[REP_COMPARE_NR];
 	char what[320];
 
 	printf("%-*s", w, key);
-	for (size_t c = 0; c < sizeof(cols) / sizeof(cols[0]); c++) {
+	for (size_t c = 0; c < REP_COMPARE_NR; c++) {
 		snprintf(what, sizeof(what), "%s %s", key, cols[c].name);
-		triple(rep_doc_num(a, cols[c].path), rep_doc_num(b, cols[c].path), what,
-		       c ? COL_LATENCY : COL_IOPS, worst);
+		va[c] = rep_doc_num(a, cols[c].path);
+		vb[c] = rep_doc_num(b, cols[c].path);
+		triple(va[c], vb[c], what, c ? COL_LATENCY : COL_IOPS, worst);
 	}
 	putchar('\n');
+	page_row(pg, key, va, vb);
 }
 
 static int name_width(const json_t *runs)
@@ -164,7 +251,8 @@ static int name_width(const json_t *runs)
 	return (int)(w > 40 ? 40 : w);
 }
 
-static void compare_runs(const struct side *a, const struct side *b, struct worst *worst)
+static void compare_runs(const struct side *a, const struct side *b, struct worst *worst,
+			 struct page *pg)
 {
 	const json_t *ra = json_object_get(a->doc, "runs"), *rb = json_object_get(b->doc, "runs");
 	const json_t *r, *other;
@@ -178,17 +266,17 @@ static void compare_runs(const struct side *a, const struct side *b, struct wors
 		run_key(r, key, sizeof(key));
 		other = nth_with_key(rb, key, occurrence(ra, i, run_key), run_key);
 		if (other)
-			compare_run(r, other, key, w, worst);
+			compare_run(r, other, key, w, worst, pg);
 	}
 	json_array_foreach (ra, i, r) {
 		run_key(r, key, sizeof(key));
 		if (!nth_with_key(rb, key, occurrence(ra, i, run_key), run_key))
-			printf("only in A: %s\n", key);
+			only_in(pg, "A", key);
 	}
 	json_array_foreach (rb, i, r) {
 		run_key(r, key, sizeof(key));
 		if (!nth_with_key(ra, key, occurrence(rb, i, run_key), run_key))
-			printf("only in B: %s\n", key);
+			only_in(pg, "B", key);
 	}
 }
 
@@ -235,7 +323,8 @@ static void compare_sla(const json_t *ca, const json_t *cb, const char *key, int
 	}
 }
 
-static void compare_curves(const struct side *a, const struct side *b, struct worst *worst)
+static void compare_curves(const struct side *a, const struct side *b, struct worst *worst,
+			   struct page *pg)
 {
 	const json_t *la = json_object_get(a->doc, "curves"),
 		     *lb = json_object_get(b->doc, "curves");
@@ -252,12 +341,15 @@ static void compare_curves(const struct side *a, const struct side *b, struct wo
 	json_array_foreach (la, i, c) {
 		curve_key(c, key, sizeof(key));
 		other = nth_with_key(lb, key, occurrence(la, i, curve_key), curve_key);
-		if (other)
+		if (other) {
 			compare_sla(c, other, key, w, worst);
+			page_curve(pg, key, c, other);
+		}
 	}
 }
 
-static int parse(int argc, char **argv, const char **dirs, double *fail_above)
+static int parse(int argc, char **argv, const char **dirs, double *fail_above,
+		 const char **html)
 {
 	size_t nr = 0;
 
@@ -273,6 +365,12 @@ static int parse(int argc, char **argv, const char **dirs, double *fail_above)
 						"percentage (0 or more)\n");
 				return -EINVAL;
 			}
+		} else if (!strcmp(argv[i], "--html")) {
+			if (i + 1 >= argc) {
+				fprintf(stderr, "ioramp compare: error: --html needs a file\n");
+				return -EINVAL;
+			}
+			*html = argv[++i];
 		} else if (argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, "ioramp compare: error: unknown option %s\n", argv[i]);
 			return -EINVAL;
@@ -293,9 +391,10 @@ int cli_compare(int argc, char **argv)
 {
 	struct side a = { 0 }, b = { 0 };
 	struct worst worst = { 0 };
-	const char *dirs[2];
+	struct page pg = { 0 };
+	const char *dirs[2], *html = NULL;
 	double fail_above = -1;
-	int ret = parse(argc, argv, dirs, &fail_above), rc = CLI_EXIT_USAGE;
+	int ret = parse(argc, argv, dirs, &fail_above, &html), rc = CLI_EXIT_USAGE;
 
 	if (ret > 0)
 		fputs(compare_usage, stdout);
@@ -306,11 +405,29 @@ int cli_compare(int argc, char **argv)
 	printf("A: %s (started %s)\nB: %s (started %s)\n\n", a.path,
 	       rep_doc_str(a.doc, "execution/start_time", "?"), b.path,
 	       rep_doc_str(b.doc, "execution/start_time", "?"));
-	compare_runs(&a, &b, &worst);
-	compare_curves(&a, &b, &worst);
+	pg.is_on = html != NULL;
+	compare_runs(&a, &b, &worst, &pg);
+	compare_curves(&a, &b, &worst, &pg);
 	if (worst.what[0])
 		printf("\nlargest run difference: %s\n", worst.what);
 	rc = CLI_EXIT_OK;
+	if (html) {
+		struct rep_compare_request q = {
+			.path_a = a.path, .path_b = b.path, .doc_a = a.doc, .doc_b = b.doc,
+			.rows = pg.rows, .nr_rows = pg.nr_rows, .curves = pg.curves,
+			.nr_curves = pg.nr_curves, .only = (const char *const *)pg.only,
+			.nr_only = pg.nr_only, .html_path = html,
+		};
+
+		ret = pg.err ? pg.err : rep_compare_html_save(&q);
+		fflush(stdout);
+		if (ret) {
+			fprintf(stderr, "ioramp compare: error: %s: cannot write: %s\n", html,
+				strerror(-ret));
+			rc = CLI_EXIT_FAILED;
+			goto out;
+		}
+	}
 	if (fail_above >= 0 && worst.pct > fail_above) {
 		fflush(stdout); /* the verdict comes after the table, wherever both go */
 		fprintf(stderr, "ioramp compare: %s is above --fail-above %g%%\n", worst.what,
@@ -318,6 +435,7 @@ int cli_compare(int argc, char **argv)
 		rc = CLI_EXIT_FAILED;
 	}
 out:
+	page_fini(&pg);
 	json_decref(a.doc);
 	json_decref(b.doc);
 	return rc;

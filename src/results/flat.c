@@ -36,6 +36,7 @@ enum flat_col {
 	FC_QDEPTH,
 	FC_TIMESTAMP,
 	FC_VERSION,
+	FC_TOD,
 	FC_NR,
 };
 
@@ -51,7 +52,7 @@ static const struct {
 	[FC_XFERSIZE] = { "xfersize", false }, [FC_THREADS] = { "threads", false },
 	[FC_RDPCT] = { "rdpct", false },       [FC_SEEKPCT] = { "seekpct", false },
 	[FC_QDEPTH] = { "queue_depth", false }, [FC_TIMESTAMP] = { "timestamp", false },
-	[FC_VERSION] = { "version", false },
+	[FC_VERSION] = { "version", false },    [FC_TOD] = { "tod", false },
 };
 
 /* The for-loop columns: runs of one name that differ there are told apart by them. */
@@ -129,6 +130,16 @@ static int header(struct flat_reader *fr)
 	return 0;
 }
 
+/* The line's time of day in seconds ("20:32:22.148"), NaN without one. */
+static double tod_s(const struct flat_reader *fr)
+{
+	unsigned int h, m;
+	double sec;
+	const char *w = word(fr, FC_TOD);
+
+	return w && sscanf(w, "%2u:%2u:%lf", &h, &m, &sec) == 3 ? h * 3600.0 + m * 60 + sec : NAN;
+}
+
 /* A sample as results.json carries one, from the current line. */
 static int sample(struct flat_reader *fr, json_t **out)
 {
@@ -138,14 +149,15 @@ static int sample(struct flat_reader *fr, json_t **out)
 	int ret = 0;
 
 	for (size_t c = FC_REQRATE; c < FC_NR && !ret; c++)
-		if (c != FC_TIMESTAMP && c != FC_VERSION)
+		if (c != FC_TIMESTAMP && c != FC_VERSION && c != FC_TOD)
 			ret = number(fr, c, &v[c]);
 	if (ret)
 		return ret;
-	*out = json_pack("{s:o,s:o,s:b,s:b,s:{s:o,s:o,s:o,s:o,s:o,s:{s:o,s:o,s:o}}}", "label",
+	*out = json_pack("{s:o,s:o,s:b,s:b,s:o,s:{s:o,s:o,s:o,s:o,s:o,s:{s:o,s:o,s:o}}}", "label",
 			 rep_json_text(label), "nr",
 			 is_avg ? json_integer(0) : json_integer(strtol(label, NULL, 10)),
-			 "is_avg", is_avg, "is_warmup", false, "total", "iops",
+			 "is_avg", is_avg, "is_warmup", false, "tod_s", rep_doc_real(tod_s(fr)),
+			 "total", "iops",
 			 rep_doc_real(v[FC_RATE]), "mb_per_sec", rep_doc_real(v[FC_MBPS]),
 			 "bytes_per_io", rep_doc_real(v[FC_BYTES]), "read_pct",
 			 rep_doc_real(v[FC_READ_PCT]), "qdepth", rep_doc_real(v[FC_QDEPTH]),
@@ -283,6 +295,56 @@ static int read_runs(struct flat_reader *fr, FILE *f, json_t *runs, json_t *exec
 	return 0;
 }
 
+static int by_value(const void *a, const void *b)
+{
+	const double *x = a, *y = b;
+
+	return (*x > *y) - (*x < *y);
+}
+
+/* The flatfile does not say how long an interval is: each interval of a run gets the median
+ * step between the times of day of its lines, in whole seconds (1 at least), and the run's
+ * "interval_s" says it; the time of day kept aside goes. */
+static void set_intervals(json_t *runs)
+{
+	json_t *run, *iv;
+	size_t i, j;
+
+	json_array_foreach (runs, i, run) {
+		json_t *ivs = json_object_get(run, "intervals");
+		size_t n = json_array_size(ivs), nr = 0;
+		double *steps = calloc(n + 1, sizeof(*steps)), step = 1;
+
+		for (j = 1; steps && j < n; j++) {
+			double d = rep_doc_num(json_array_get(ivs, j), "tod_s") -
+				   rep_doc_num(json_array_get(ivs, j - 1), "tod_s");
+
+			if (d > 0) /* NaN and midnight left out */
+				steps[nr++] = d;
+		}
+		if (nr) {
+			qsort(steps, nr, sizeof(*steps), by_value);
+			step = round(steps[nr / 2]) < 1 ? 1 : round(steps[nr / 2]);
+		}
+		free(steps);
+		json_object_set_new(run, "interval_s", json_integer((json_int_t)step));
+		json_array_foreach (ivs, j, iv) {
+			json_object_del(iv, "tod_s");
+			json_object_set_new(iv, "elapsed_s", json_real(step));
+		}
+		iv = json_object_get(run, "average");
+		if (json_is_object(iv)) { /* "avg_2-6": five intervals */
+			unsigned int lo = 1, hi = (unsigned int)n;
+
+			sscanf(rep_doc_str(iv, "label", ""), "avg_%u-%u", &lo, &hi);
+			json_object_del(iv, "tod_s");
+			json_object_set_new(iv, "nr_intervals", json_integer(hi >= lo ? hi - lo + 1 : 0));
+			json_object_set_new(iv, "elapsed_s",
+					    json_real(step * (hi >= lo ? hi - lo + 1 : 0)));
+		}
+	}
+}
+
 /* Runs of one name are a for-loop: each gets the loop values that differ from its
  * neighbours'. */
 static void set_loops(json_t *runs)
@@ -399,6 +461,7 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 	if (ret)
 		goto out;
 	set_loops(json_object_get(doc, "runs"));
+	set_intervals(json_object_get(doc, "runs"));
 	json_object_set(json_object_get(doc, "execution"), "start_time",
 			json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "start_time"));
 	if (!rep_doc_get(doc, "runs/0")) {

@@ -85,3 +85,21 @@ PARM
 	done
 	[[ "$output" != *"only in"* ]]
 }
+
+@test "compare --html writes both executions on one chart per curve and the differences in a table" {
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html page.html
+	[ "$status" -eq 0 ]
+	# the console table is unchanged
+	[ "$output" = "$(cd "$DATA" && "$IORAMP" compare a b | sed "s#^A: a/#A: $DATA/a/#; s#^B: b/#B: $DATA/b/#")" ]
+	[ "$(chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -c '<polyline class="line')" -eq 2 ]
+	chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -q '>A: rd1<'
+	chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -q '>B: rd1<'
+	[ "$(grep -c '<tr class="row"' page.html)" -eq 6 ]
+	grep -q '<td class="t">rd1_(20%)</td><td>1,000</td><td>909</td><td class="d">-9.1%</td>' page.html
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp compare: error: --html needs a file" ]
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html /nonexistent/page.html
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "ioramp compare: error: /nonexistent/page.html: cannot write: No such file or directory" ]
+}

@@ -33,6 +33,11 @@ static void test_flat_runs_loops_and_curves(void **state)
 	/* the intervals, the average, ms made us */
 	assert_int_equal(json_array_size(rep_doc_get(doc, "runs/0/intervals")), 2);
 	assert_string_equal(rep_doc_str(doc, "runs/0/average/label", ""), "avg_2-2");
+	/* one second between the lines' times of day: the interval VDbench does not write */
+	assert_int_equal(json_integer_value(rep_doc_get(doc, "runs/0/interval_s")), 1);
+	assert_true(rep_doc_num(doc, "runs/0/intervals/1/elapsed_s") == 1);
+	assert_true(rep_doc_num(doc, "runs/0/average/elapsed_s") == 1);
+	assert_null(rep_doc_get(doc, "runs/0/intervals/0/tod_s"));
 	assert_true(fabs(rep_doc_num(doc, "runs/0/average/total/service/mean_us") - 380) < 1e-9);
 	assert_true(fabs(rep_doc_num(doc, "runs/0/average/total/service/max_us") - 2100) < 1e-9);
 	assert_true(fabs(rep_doc_num(doc, "runs/0/average/total/iops") - 42000) < 1e-9);
