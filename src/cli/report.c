@@ -11,13 +11,15 @@
 #include <unistd.h>
 
 #include "ioramp/report.h"
+#include "suite_dir.h"
 
 static const char report_usage[] =
 	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv [--overlay-unit us|ms]\n"
 	"                     [--overlay-label TEXT] ...]\n"
 	"\n"
 	"Renders DIR/report.html (or PAGE.html) from DIR/results.json. DIR may also be the\n"
-	"results.json file itself, or a VDbench output directory (or its flatfile.html).\n"
+	"results.json file itself, a VDbench output directory (or its flatfile.html), or a\n"
+	"suite's output directory (ioramp suite -o DIR: the suite page again).\n"
 	"\n"
 	"  -o PAGE.html              where to write the page (default: DIR/report.html)\n"
 	"  --overlay NAME=FILE.csv   a published curve, drawn dashed on every IOPS/average\n"
@@ -213,6 +215,39 @@ static int parse(struct report_args *a, int argc, char **argv)
 	return 0;
 }
 
+/* `ioramp report SUITEDIR`: the suite page again, from its profiles' results.json. */
+static int report_suite(const struct report_args *a)
+{
+	struct cli_suite_dir sd;
+	char page[4096], at[4200], href[4096], err[512];
+	int ret;
+
+	if (a->nr_ov) {
+		fprintf(stderr, "ioramp report: error: %s is a suite's directory: --overlay draws on "
+				"a profile's page (ioramp report %s/PROFILE --overlay ...)\n",
+			a->dir, a->dir);
+		return CLI_EXIT_USAGE;
+	}
+	ret = cli_suite_dir_load(a->dir, &sd, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ioramp report: error: %s\n", err);
+		return CLI_EXIT_USAGE;
+	}
+	snprintf(page, sizeof(page), "%s", a->page ? a->page : "");
+	if (!a->page)
+		snprintf(page, sizeof(page), "%s/report.html", a->dir);
+	snprintf(at, sizeof(at), "%s/report.html", a->dir);
+	files_href(at, page, href, sizeof(href));
+	ret = cli_suite_dir_report(&sd, page, href, err, sizeof(err));
+	cli_suite_dir_fini(&sd);
+	if (ret) {
+		fprintf(stderr, "ioramp report: error: %s\n", err);
+		return CLI_EXIT_FAILED;
+	}
+	printf("%s\n", page);
+	return CLI_EXIT_OK;
+}
+
 int cli_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
@@ -225,6 +260,11 @@ int cli_report(int argc, char **argv)
 			fputs(report_usage, stdout);
 		free(a.ov);
 		return ret > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	if (cli_suite_dir_is(a.dir)) {
+		ret = report_suite(&a);
+		free(a.ov);
+		return ret;
 	}
 	if (cli_results_path(a.dir, results, sizeof(results))) {
 		fprintf(stderr, "ioramp report: error: %s: path too long\n", a.dir);

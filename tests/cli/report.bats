@@ -230,3 +230,26 @@ DATA=$TESTS/data/report-own
 	[ "$output" = "ioramp report: error: --overlay-label L: expected after an --overlay" ]
 	[ ! -e x.html ]
 }
+
+@test "report renders a suite's directory again: its page over the profiles' results.json" {
+	mkdir -p suite/sql suite/oracle pages
+	cp "$DATA/a/results.json" suite/sql/
+	cp "$DATA/b/results.json" suite/oracle/
+	run "$IORAMP" report suite
+	[ "$status" -eq 0 ]
+	[ "$output" = "suite/report.html" ]
+	# one section per profile, titled from the library, each linking its own report
+	grep -q '<h2>SQL</h2>' suite/report.html
+	grep -q '<h2>Oracle</h2>' suite/report.html
+	grep -q 'href="sql/report.html"' suite/report.html
+	run "$IORAMP" report suite -o pages/suite.html
+	[ "$status" -eq 0 ]
+	grep -q 'href="../suite/oracle/report.html"' pages/suite.html
+	run "$IORAMP" report suite --overlay "P=$DATA/overlay.csv"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp report: error: suite is a suite's directory: --overlay draws on a profile's page"* ]]
+	mkdir empty
+	run "$IORAMP" report empty
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: empty: no results.json, flatfile.html, or profile subdirectories with a results.json (a suite's output directory)" ]
+}
