@@ -16,6 +16,7 @@
 
 #include "ioramp/report.h"
 #include "ioramp/results.h"
+#include "suite_dir.h"
 
 static const char compare_usage[] =
 	"usage: ioramp compare DIR1 DIR2 [--fail-above PCT] [--html OUT.html]\n"
@@ -23,7 +24,8 @@ static const char compare_usage[] =
 	"Compares two executions' results.json (DIR may be the file itself, or a VDbench output\n"
 	"directory, read from its flatfile.html): every run's IOPS and mean and p99 service\n"
 	"time, and every curve's IOPS at latency, with the difference (B - A) / A in percent.\n"
-	"Runs match by name and for-loop values, in order.\n"
+	"Runs match by name and for-loop values, in order. Two suites' directories (ioramp\n"
+	"suite -o DIR) compare profile by profile.\n"
 	"\n"
 	"  --fail-above PCT   exit 1 when a run's IOPS, mean or p99 differs by more than PCT%\n"
 	"  --html OUT.html    also a page: each curve both have on one chart, A's line and\n"
@@ -34,11 +36,13 @@ static const char compare_usage[] =
 struct side {
 	json_t *doc;
 	char path[4096];
+	struct cli_suite_dir suite; /* a suite's directory: its profiles; else empty */
 };
 
 /* What --html draws, gathered as the table is printed. */
 struct page {
 	bool is_on;
+	const char *prefix; /* of every key: "sql: " when suites are compared, else "" */
 	int err; /* -ENOMEM when something could not be kept */
 	struct rep_compare_row *rows;
 	size_t nr_rows;
@@ -69,7 +73,8 @@ static void page_row(struct page *pg, const char *key, const double *a, const do
 
 	if (!pg->is_on || !(r = page_grow(pg, (void **)&pg->rows, &pg->nr_rows, sizeof(*r))))
 		return;
-	r->key = strdup(key);
+	if (asprintf((char **)&r->key, "%s%s", pg->prefix, key) < 0)
+		r->key = NULL;
 	memcpy(r->a, a, sizeof(r->a));
 	memcpy(r->b, b, sizeof(r->b));
 	if (!r->key)
@@ -83,7 +88,9 @@ static void page_curve(struct page *pg, const char *key, const json_t *a, const 
 	if (!pg->is_on ||
 	    !(c = page_grow(pg, (void **)&pg->curves, &pg->nr_curves, sizeof(*c))))
 		return;
-	*c = (struct rep_compare_curve){ .key = strdup(key), .a = a, .b = b };
+	*c = (struct rep_compare_curve){ .a = a, .b = b };
+	if (asprintf((char **)&c->key, "%s%s", pg->prefix, key) < 0)
+		c->key = NULL;
 	if (!c->key)
 		pg->err = -ENOMEM;
 }
@@ -96,7 +103,7 @@ static void only_in(struct page *pg, const char *side, const char *key)
 	printf("only in %s: %s\n", side, key);
 	if (!pg->is_on || !(o = page_grow(pg, (void **)&pg->only, &pg->nr_only, sizeof(*o))))
 		return;
-	if (asprintf(o, "only in %s: %s", side, key) < 0) {
+	if (asprintf(o, "only in %s: %s%s", side, pg->prefix, key) < 0) {
 		*o = NULL;
 		pg->err = -ENOMEM;
 	}
@@ -229,7 +236,7 @@ static void compare_run(const json_t *a, const json_t *b, const char *key, int w
 
 	printf("%-*s", w, key);
 	for (size_t c = 0; c < REP_COMPARE_NR; c++) {
-		snprintf(what, sizeof(what), "%s %s", key, cols[c].name);
+		snprintf(what, sizeof(what), "%s%s %s", pg->prefix, key, cols[c].name);
 		va[c] = rep_doc_num(a, cols[c].path);
 		vb[c] = rep_doc_num(b, cols[c].path);
 		triple(va[c], vb[c], what, c ? COL_LATENCY : COL_IOPS, worst);
@@ -387,6 +394,62 @@ static int parse(int argc, char **argv, const char **dirs, double *fail_above,
 	return 0;
 }
 
+/* Two suites' directories, profile by profile (those both ran); the page's keys are
+ * "PROFILE: run". Returns 0 or -EINVAL after saying why. */
+static int compare_suites(const char *da, const char *db, struct worst *worst, struct page *pg,
+			  struct side *a, struct side *b)
+{
+	struct cli_suite_dir sa, sb;
+	char err[512], prefix[300];
+	int ret = cli_suite_dir_load(da, &sa, err, sizeof(err));
+
+	if (!ret && (ret = cli_suite_dir_load(db, &sb, err, sizeof(err))))
+		cli_suite_dir_fini(&sa);
+	if (ret) {
+		fprintf(stderr, "ioramp compare: error: %s\n", err);
+		return -EINVAL;
+	}
+	printf("A: %s (a suite of %zu profiles)\nB: %s (a suite of %zu profiles)\n", da, sa.nr, db,
+	       sb.nr);
+	for (size_t i = 0; i < sa.nr; i++) {
+		size_t j = 0;
+
+		while (j < sb.nr && strcmp(sa.p[i].name, sb.p[j].name))
+			j++;
+		if (j == sb.nr)
+			continue;
+		printf("\nprofile %s\n", sa.p[i].name);
+		a->doc = sa.p[i].doc;
+		b->doc = sb.p[j].doc;
+		snprintf(prefix, sizeof(prefix), "%s: ", sa.p[i].name);
+		pg->prefix = prefix;
+		compare_runs(a, b, worst, pg);
+		compare_curves(a, b, worst, pg);
+		pg->prefix = "";
+	}
+	for (size_t i = 0, nr_only = 0; i < sa.nr + sb.nr; i++) {
+		const struct cli_suite_dir *in = i < sa.nr ? &sa : &sb, *other = i < sa.nr ? &sb : &sa;
+		const char *name = in->p[i < sa.nr ? i : i - sa.nr].name;
+		size_t j = 0;
+
+		while (j < other->nr && strcmp(name, other->p[j].name))
+			j++;
+		if (j == other->nr) {
+			snprintf(prefix, sizeof(prefix), "profile %s", name);
+			fputs(nr_only++ ? "" : "\n", stdout);
+			only_in(pg, i < sa.nr ? "A" : "B", prefix);
+		}
+	}
+	/* the page is written before the documents go: keep them */
+	a->doc = NULL;
+	b->doc = NULL;
+	a->suite = sa;
+	b->suite = sb;
+	snprintf(a->path, sizeof(a->path), "%s", da);
+	snprintf(b->path, sizeof(b->path), "%s", db);
+	return 0;
+}
+
 int cli_compare(int argc, char **argv)
 {
 	struct side a = { 0 }, b = { 0 };
@@ -400,20 +463,36 @@ int cli_compare(int argc, char **argv)
 		fputs(compare_usage, stdout);
 	if (ret)
 		return ret > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
-	if (load(dirs[0], &a) || load(dirs[1], &b))
-		goto out;
-	printf("A: %s (started %s)\nB: %s (started %s)\n\n", a.path,
-	       rep_doc_str(a.doc, "execution/start_time", "?"), b.path,
-	       rep_doc_str(b.doc, "execution/start_time", "?"));
 	pg.is_on = html != NULL;
-	compare_runs(&a, &b, &worst, &pg);
-	compare_curves(&a, &b, &worst, &pg);
+	pg.prefix = "";
+	if (cli_suite_dir_is(dirs[0]) != cli_suite_dir_is(dirs[1])) {
+		fprintf(stderr,
+			"ioramp compare: error: %s is a suite's directory and %s is not; compare "
+			"two suites, or a profile's directory (SUITE/PROFILE) with an execution\n",
+			cli_suite_dir_is(dirs[0]) ? dirs[0] : dirs[1],
+			cli_suite_dir_is(dirs[0]) ? dirs[1] : dirs[0]);
+		goto out;
+	}
+	if (cli_suite_dir_is(dirs[0])) {
+		if (compare_suites(dirs[0], dirs[1], &worst, &pg, &a, &b))
+			goto out;
+	} else {
+		if (load(dirs[0], &a) || load(dirs[1], &b))
+			goto out;
+		printf("A: %s (started %s)\nB: %s (started %s)\n\n", a.path,
+		       rep_doc_str(a.doc, "execution/start_time", "?"), b.path,
+		       rep_doc_str(b.doc, "execution/start_time", "?"));
+		compare_runs(&a, &b, &worst, &pg);
+		compare_curves(&a, &b, &worst, &pg);
+	}
 	if (worst.what[0])
 		printf("\nlargest run difference: %s\n", worst.what);
 	rc = CLI_EXIT_OK;
 	if (html) {
 		struct rep_compare_request q = {
-			.path_a = a.path, .path_b = b.path, .doc_a = a.doc, .doc_b = b.doc,
+			.path_a = a.path, .path_b = b.path,
+			.doc_a = a.doc ? a.doc : a.suite.p[0].doc,
+			.doc_b = b.doc ? b.doc : b.suite.p[0].doc,
 			.rows = pg.rows, .nr_rows = pg.nr_rows, .curves = pg.curves,
 			.nr_curves = pg.nr_curves, .only = (const char *const *)pg.only,
 			.nr_only = pg.nr_only, .html_path = html,
@@ -436,6 +515,8 @@ int cli_compare(int argc, char **argv)
 	}
 out:
 	page_fini(&pg);
+	cli_suite_dir_fini(&a.suite);
+	cli_suite_dir_fini(&b.suite);
 	json_decref(a.doc);
 	json_decref(b.doc);
 	return rc;

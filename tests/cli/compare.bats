@@ -103,3 +103,22 @@ PARM
 	[ "$status" -eq 1 ]
 	[ "${lines[-1]}" = "ioramp compare: error: /nonexistent/page.html: cannot write: No such file or directory" ]
 }
+
+@test "compare of two suites' directories: profile by profile, on the page too" {
+	mkdir -p sa/sql sa/oracle sb/sql sb/vdi-fc-boot
+	cp "$DATA/a/results.json" sa/sql/ && cp "$DATA/a/results.json" sa/oracle/
+	cp "$DATA/b/results.json" sb/sql/ && cp "$DATA/b/results.json" sb/vdi-fc-boot/
+	run "$IORAMP" compare sa sb --html page.html --fail-above 50
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A: sa (a suite of 2 profiles)" ]
+	[ "${lines[2]}" = "profile sql" ]
+	[[ "$output" == *$'\nrd1_(20%)         1,000        909   -9.1%'* ]]
+	[[ "$output" == *$'\nonly in A: profile oracle\nonly in B: profile vdi-fc-boot\n'* ]]
+	[ "${lines[-1]}" = "largest run difference: sql: rd1_(100%) p99: +11.0%" ]
+	grep -q 'aria-label="sql: rd1: IOPS vs average latency, A and B"' page.html
+	grep -q '<td class="t">sql: rd1_(20%)</td>' page.html
+	grep -q 'only in B: profile vdi-fc-boot' page.html
+	run "$IORAMP" compare sa "$DATA/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp compare: error: sa is a suite's directory and $DATA/a is not;"* ]]
+}
