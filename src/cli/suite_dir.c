@@ -5,8 +5,8 @@
 #include "suite_dir.h"
 
 #include <dirent.h>
-#include <jansson.h>
 #include <errno.h>
+#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

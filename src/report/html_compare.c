@@ -96,7 +96,7 @@ static void diff_cell(FILE *f, double a, double b)
 static void runs_table(FILE *f, const struct rep_compare_request *q)
 {
 	static const char *const names[REP_COMPARE_NR] = { "IOPS", "mean service time (\xc2\xb5s)",
-							    "p99 service time (\xc2\xb5s)" };
+							   "p99 service time (\xc2\xb5s)" };
 
 	fputs("<section id=\"runs\">\n<h2>Runs</h2>\n<div class=\"meta\">Averages of each run's "
 	      "intervals after warmup; runs match by name and for-loop values, in order; the "
@@ -147,7 +147,7 @@ static int write_compare(FILE *f, const void *arg)
 {
 	const struct rep_compare_request *q = arg;
 	const char *note = rep_html_model_note(q->doc_a) ? rep_html_model_note(q->doc_a)
-							  : rep_html_model_note(q->doc_b);
+							 : rep_html_model_note(q->doc_b);
 	int ret = 0;
 
 	fprintf(f,

@@ -44,15 +44,24 @@ static const struct {
 	const char *name;
 	bool is_required;
 } flat_cols[FC_NR] = {
-	[FC_RUN] = { "Run", true },	       [FC_INTERVAL] = { "Interval", true },
-	[FC_REQRATE] = { "reqrate", true },    [FC_RATE] = { "rate", true },
-	[FC_MBPS] = { "MB/sec", false },       [FC_BYTES] = { "bytes/io", false },
-	[FC_READ_PCT] = { "read%", false },    [FC_RESP] = { "resp", true },
-	[FC_RESP_MAX] = { "resp_max", false }, [FC_RESP_STD] = { "resp_std", false },
-	[FC_XFERSIZE] = { "xfersize", false }, [FC_THREADS] = { "threads", false },
-	[FC_RDPCT] = { "rdpct", false },       [FC_SEEKPCT] = { "seekpct", false },
-	[FC_QDEPTH] = { "queue_depth", false }, [FC_TIMESTAMP] = { "timestamp", false },
-	[FC_VERSION] = { "version", false },    [FC_TOD] = { "tod", false },
+	[FC_RUN] = { "Run", true },
+	[FC_INTERVAL] = { "Interval", true },
+	[FC_REQRATE] = { "reqrate", true },
+	[FC_RATE] = { "rate", true },
+	[FC_MBPS] = { "MB/sec", false },
+	[FC_BYTES] = { "bytes/io", false },
+	[FC_READ_PCT] = { "read%", false },
+	[FC_RESP] = { "resp", true },
+	[FC_RESP_MAX] = { "resp_max", false },
+	[FC_RESP_STD] = { "resp_std", false },
+	[FC_XFERSIZE] = { "xfersize", false },
+	[FC_THREADS] = { "threads", false },
+	[FC_RDPCT] = { "rdpct", false },
+	[FC_SEEKPCT] = { "seekpct", false },
+	[FC_QDEPTH] = { "queue_depth", false },
+	[FC_TIMESTAMP] = { "timestamp", false },
+	[FC_VERSION] = { "version", false },
+	[FC_TOD] = { "tod", false },
 };
 
 /* The for-loop columns: runs of one name that differ there are told apart by them. */
@@ -155,32 +164,15 @@ static int sample(struct flat_reader *fr, json_t **out)
 		return ret;
 	*out = json_pack("{s:o,s:o,s:b,s:b,s:o,s:{s:o,s:o,s:o,s:o,s:o,s:{s:o,s:o,s:o}}}", "label",
 			 rep_json_text(label), "nr",
-			 is_avg ? json_integer(0) : json_integer(strtol(label, NULL, 10)),
-			 "is_avg", is_avg, "is_warmup", false, "tod_s", rep_doc_real(tod_s(fr)),
-			 "total", "iops",
-			 rep_doc_real(v[FC_RATE]), "mb_per_sec", rep_doc_real(v[FC_MBPS]),
+			 is_avg ? json_integer(0) : json_integer(strtol(label, NULL, 10)), "is_avg",
+			 is_avg, "is_warmup", false, "tod_s", rep_doc_real(tod_s(fr)), "total",
+			 "iops", rep_doc_real(v[FC_RATE]), "mb_per_sec", rep_doc_real(v[FC_MBPS]),
 			 "bytes_per_io", rep_doc_real(v[FC_BYTES]), "read_pct",
 			 rep_doc_real(v[FC_READ_PCT]), "qdepth", rep_doc_real(v[FC_QDEPTH]),
 			 "service", "mean_us", rep_doc_real(v[FC_RESP] * 1e3), "stddev_us",
 			 rep_doc_real(v[FC_RESP_STD] * 1e3), "max_us",
 			 rep_doc_real(v[FC_RESP_MAX] * 1e3));
 	return *out ? 0 : -ENOMEM;
-}
-
-/* "threads=4 xfersize=8192": the loop columns that differ between run a and b. */
-static void loops_text(const json_t *a, const json_t *b, char *buf, size_t len)
-{
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(loop_cols); i++) {
-		const char *va = rep_doc_str(a, loop_names[i], NULL);
-		const char *vb = rep_doc_str(b, loop_names[i], NULL);
-
-		if (va && vb && strcmp(va, vb) && n < len)
-			n += (size_t)snprintf(buf + n, len - n, "%s%s=%s", n ? " " : "",
-					      loop_names[i], va);
-	}
 }
 
 /* VDbench's timestamp ("12/02/2026-20:32:22-UTC") as results.json writes times
@@ -190,8 +182,8 @@ static json_t *time_text(const char *ts)
 	unsigned int mon, day, year, h, m, sec;
 	char zone[8], buf[64];
 
-	if (ts && sscanf(ts, "%2u/%2u/%4u-%2u:%2u:%2u-%7s", &mon, &day, &year, &h, &m, &sec,
-			 zone) == 7 &&
+	if (ts &&
+	    sscanf(ts, "%2u/%2u/%4u-%2u:%2u:%2u-%7s", &mon, &day, &year, &h, &m, &sec, zone) == 7 &&
 	    !strcmp(zone, "UTC")) {
 		snprintf(buf, sizeof(buf), "%04u-%02u-%02uT%02u:%02u:%02u.000Z", year, mon, day, h,
 			 m, sec);
@@ -219,17 +211,18 @@ static json_t *new_run(struct flat_reader *fr)
 			json_object_set_new(loops, loop_names[i],
 					    rep_json_text(word(fr, loop_cols[i])));
 	snprintf(rd, sizeof(rd), "%.*s", pct ? (int)(pct - name) : (int)strlen(name), name);
-	run = json_pack("{s:o,s:o,s:{s:s,s:o,s:o},s:s,s:o,s:[],s:n,s:o}", "name",
-			rep_json_text(name), "rd", rep_json_text(rd), "rate", "kind",
-			reqrate >= FLAT_REQRATE_CURVE_MAX - 0.5 && reqrate < FLAT_REQRATE_CURVE_MAX + 0.5
-				? "curve_max"
-			: reqrate >= FLAT_REQRATE_MAX ? "max"
-			: pct			      ? "curve_point"
-						      : "fixed",
-			"target_iops", reqrate >= FLAT_REQRATE_MAX ? json_null() : rep_doc_real(reqrate),
-			"pct", pct ? rep_doc_real(strtod(pct + 2, NULL)) : json_null(), "for_loops",
-			"None", "start_time", time_text(word(fr, FC_TIMESTAMP)), "intervals",
-			"average", "_loops", loops);
+	run = json_pack(
+		"{s:o,s:o,s:{s:s,s:o,s:o},s:s,s:o,s:[],s:n,s:o}", "name", rep_json_text(name), "rd",
+		rep_json_text(rd), "rate", "kind",
+		reqrate >= FLAT_REQRATE_CURVE_MAX - 0.5 && reqrate < FLAT_REQRATE_CURVE_MAX + 0.5
+			? "curve_max"
+		: reqrate >= FLAT_REQRATE_MAX ? "max"
+		: pct			      ? "curve_point"
+					      : "fixed",
+		"target_iops", reqrate >= FLAT_REQRATE_MAX ? json_null() : rep_doc_real(reqrate),
+		"pct", pct ? rep_doc_real(strtod(pct + 2, NULL)) : json_null(), "for_loops", "None",
+		"start_time", time_text(word(fr, FC_TIMESTAMP)), "intervals", "average", "_loops",
+		loops);
 	if (!run)
 		fr->err[0] = '\0';
 	return run;
@@ -338,36 +331,83 @@ static void set_intervals(json_t *runs)
 
 			sscanf(rep_doc_str(iv, "label", ""), "avg_%u-%u", &lo, &hi);
 			json_object_del(iv, "tod_s");
-			json_object_set_new(iv, "nr_intervals", json_integer(hi >= lo ? hi - lo + 1 : 0));
+			json_object_set_new(iv, "nr_intervals",
+					    json_integer(hi >= lo ? hi - lo + 1 : 0));
 			json_object_set_new(iv, "elapsed_s",
 					    json_real(step * (hi >= lo ? hi - lo + 1 : 0)));
 		}
 	}
 }
 
-/* Runs of one name are a for-loop: each gets the loop values that differ from its
- * neighbours'. */
+/* A size in bytes as for-loops write it ("4k", "1m", "512"); other text as it is. */
+static const char *size_text(const char *bytes, char *buf, size_t len)
+{
+	char *end;
+	unsigned long long v = strtoull(bytes, &end, 10);
+
+	if (*end || end == bytes || !v)
+		return bytes;
+	if (v % (1024 * 1024) == 0)
+		snprintf(buf, len, "%llum", v / (1024 * 1024));
+	else if (v % 1024 == 0)
+		snprintf(buf, len, "%lluk", v / 1024);
+	else
+		return bytes;
+	return buf;
+}
+
+/* Whether a loop column's value differs among the runs named name. */
+static bool is_looped(const json_t *runs, const char *name, const char *col)
+{
+	const char *first = NULL;
+	const json_t *r;
+	size_t i;
+
+	json_array_foreach (runs, i, r) {
+		const char *v;
+
+		if (strcmp(name, rep_doc_str(r, "name", "")))
+			continue;
+		v = rep_doc_str(json_object_get(r, "_loops"), col, NULL);
+		if (!v)
+			continue;
+		if (first && strcmp(first, v))
+			return true;
+		first = first ? first : v;
+	}
+	return false;
+}
+
+/* Runs of one name are a for-loop: each gets "threads=4 xfersize=8192", the values of the loop
+ * columns that differ among them, as its for-loops. */
 static void set_loops(json_t *runs)
 {
-	size_t n = json_array_size(runs);
+	json_t *r;
+	size_t i;
 
-	for (size_t i = 0; i < n; i++) {
-		json_t *r = json_array_get(runs, i);
+	json_array_foreach (runs, i, r) {
 		const char *name = rep_doc_str(r, "name", "");
 		char text[256] = "";
+		size_t n = 0;
 
-		for (size_t j = 0; j < n && !text[0]; j++) {
-			const json_t *o = json_array_get(runs, j);
+		for (size_t c = 0; c < IORAMP_ARRAY_SIZE(loop_cols); c++) {
+			const char *v =
+				rep_doc_str(json_object_get(r, "_loops"), loop_names[c], NULL);
 
-			if (j != i && !strcmp(name, rep_doc_str(o, "name", "")))
-				loops_text(rep_doc_get(r, "_loops"), rep_doc_get(o, "_loops"),
-					   text, sizeof(text));
+			char size[32];
+
+			if (!v || n >= sizeof(text) || !is_looped(runs, name, loop_names[c]))
+				continue;
+			if (loop_cols[c] == FC_XFERSIZE) /* 4096 as the for-loops write it: 4k */
+				v = size_text(v, size, sizeof(size));
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s=%s", n ? " " : "",
+					      loop_names[c], v);
 		}
 		if (text[0])
 			json_object_set_new(r, "for_loops", json_string(text));
 	}
-	for (size_t i = 0; i < n; i++)
-		json_object_del(json_array_get(runs, i), "_loops");
+	json_array_foreach (runs, i, r)
+		json_object_del(r, "_loops");
 }
 
 /* A curve point from run idx. */
@@ -375,15 +415,14 @@ static json_t *point(const json_t *run, size_t idx)
 {
 	const json_t *t = rep_doc_get(run, "average/total");
 
-	return json_pack("{s:I,s:O,s:O,s:O,s:b,s:n,s:O,s:O,s:O,s:O,s:O,s:O,s:n}", "run",
-			 (json_int_t)idx, "name", json_object_get(run, "name"), "pct",
-			 rep_doc_get(run, "rate/pct"), "target_iops",
-			 rep_doc_get(run, "rate/target_iops"), "is_target_met", true, "limited_by",
-			 "iops", json_object_get(t, "iops"), "mb_per_sec",
-			 json_object_get(t, "mb_per_sec"), "read_pct", json_object_get(t, "read_pct"),
-			 "bytes_per_io", json_object_get(t, "bytes_per_io"), "qdepth",
-			 json_object_get(t, "qdepth"), "service", json_object_get(t, "service"),
-			 "response");
+	return json_pack(
+		"{s:I,s:O,s:O,s:O,s:b,s:n,s:O,s:O,s:O,s:O,s:O,s:O,s:n}", "run", (json_int_t)idx,
+		"name", json_object_get(run, "name"), "pct", rep_doc_get(run, "rate/pct"),
+		"target_iops", rep_doc_get(run, "rate/target_iops"), "is_target_met", true,
+		"limited_by", "iops", json_object_get(t, "iops"), "mb_per_sec",
+		json_object_get(t, "mb_per_sec"), "read_pct", json_object_get(t, "read_pct"),
+		"bytes_per_io", json_object_get(t, "bytes_per_io"), "qdepth",
+		json_object_get(t, "qdepth"), "service", json_object_get(t, "service"), "response");
 }
 
 /* Whether a point reached its target: within 2%, as ioramp's rule. */
@@ -412,7 +451,8 @@ static int make_curves(json_t *runs, json_t *curves, const double *sla_ns, size_
 			cur = json_pack("{s:s,s:n,s:O,s:O,s:[],s:[],s:I,s:o,s:[],s:b}", "kind",
 					"curve", "x", "rd", json_object_get(r, "rd"), "for_loops",
 					json_object_get(r, "for_loops"), "sds", "wds", "max_run",
-					(json_int_t)i, "max", point(r, i), "points", "is_complete", true);
+					(json_int_t)i, "max", point(r, i), "points", "is_complete",
+					true);
 			if (!cur || json_array_append_new(curves, cur))
 				return -ENOMEM;
 			continue;
@@ -450,11 +490,10 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 	}
 	for (size_t i = 0; sla && i < REP_SLA_DEFAULT_NR; i++)
 		json_array_append_new(sla, rep_doc_real(rep_sla_default_ns[i] / 1e3));
-	doc = json_pack("{s:s,s:{s:[],s:n,s:{s:s,s:s,s:b},s:i,s:o,s:o},s:[],s:[],s:[]}",
-			"schema", REP_DOC_SCHEMA, "execution", "command_line", "start_time",
-			"engine", "name", "vdbench", "spec", "vdbench", "is_modelled", false,
-			"mb_bytes", 1048576, "sla_us", sla, "source", rep_json_text(path), "plan",
-			"runs", "curves");
+	doc = json_pack("{s:s,s:{s:[],s:n,s:{s:s,s:s,s:b},s:i,s:o,s:o},s:[],s:[],s:[]}", "schema",
+			REP_DOC_SCHEMA, "execution", "command_line", "start_time", "engine", "name",
+			"vdbench", "spec", "vdbench", "is_modelled", false, "mb_bytes", 1048576,
+			"sla_us", sla, "source", rep_json_text(path), "plan", "runs", "curves");
 	if (!doc)
 		goto out;
 	ret = read_runs(&fr, f, json_object_get(doc, "runs"), json_object_get(doc, "execution"));
@@ -462,8 +501,9 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 		goto out;
 	set_loops(json_object_get(doc, "runs"));
 	set_intervals(json_object_get(doc, "runs"));
-	json_object_set(json_object_get(doc, "execution"), "start_time",
-			json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "start_time"));
+	json_object_set(
+		json_object_get(doc, "execution"), "start_time",
+		json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "start_time"));
 	if (!rep_doc_get(doc, "runs/0")) {
 		snprintf(err, errlen, "%s:%u: no data lines after the header", path, fr.line_nr);
 		ret = -EINVAL;

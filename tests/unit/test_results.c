@@ -124,11 +124,37 @@ static void test_flat_errors_name_file_and_line(void **state)
 			    "/nonexistent/flatfile.html: cannot open: No such file or directory");
 }
 
+static void test_flat_nested_loops(void **state)
+{
+	static const char text[] = "Run Interval reqrate rate resp xfersize threads\n"
+				   "rd2 avg_1-1 9999988 100 0.1 4096 1\n"
+				   "rd2 avg_1-1 9999988 100 0.1 8192 1\n"
+				   "rd2 avg_1-1 9999988 100 0.1 4096 4\n"
+				   "rd2 avg_1-1 9999988 100 0.1 1048576 4\n"
+				   "rd3 avg_1-1 9999988 100 0.1 1000 4\n";
+	char path[4096], err[512];
+	json_t *doc;
+
+	(void)state;
+	write_flat(text, path, sizeof(path));
+	assert_int_equal(rep_doc_load(path, &doc, err, sizeof(err)), 0);
+	/* every loop column that varies among the runs of a name, sizes as for-loops write them */
+	assert_string_equal(rep_doc_str(doc, "runs/0/for_loops", ""), "threads=1 xfersize=4k");
+	assert_string_equal(rep_doc_str(doc, "runs/1/for_loops", ""), "threads=1 xfersize=8k");
+	assert_string_equal(rep_doc_str(doc, "runs/2/for_loops", ""), "threads=4 xfersize=4k");
+	assert_string_equal(rep_doc_str(doc, "runs/3/for_loops", ""), "threads=4 xfersize=1m");
+	assert_string_equal(rep_doc_str(doc, "runs/4/for_loops", ""), "None");
+	assert_int_equal(json_array_size(json_object_get(doc, "curves")), 0);
+	json_decref(doc);
+	remove_flat(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flat_runs_loops_and_curves),
 		cmocka_unit_test(test_flat_errors_name_file_and_line),
+		cmocka_unit_test(test_flat_nested_loops),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
