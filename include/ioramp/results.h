@@ -2,7 +2,12 @@
  * report events and read by every output that renders it (results.json, curves.csv,
  * report.html, the suite page) and by `ioramp report`, `compare` and `suite`. Its content is
  * results.json, schema ioramp-results/3 (doc/results.schema.json). The module keeps the
- * rep_doc_ names it had inside src/report/. */
+ * rep_doc_ names it had inside src/report/.
+ *
+ * During an execution the observer set builds it (report/set.c): rep_set_open creates one
+ * when an observer renders it (rep_ops.open_doc), every event reaches it before any observer,
+ * rep_set_close closes it before the observers close and frees it after. A saved document,
+ * or another tool's results (a VDbench flatfile.html), is read with rep_doc_load. */
 #ifndef IORAMP_RESULTS_H
 #define IORAMP_RESULTS_H
 
