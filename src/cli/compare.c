@@ -31,7 +31,8 @@ static const char compare_usage[] =
 	"  --html OUT.html    also a page: each curve both have on one chart, A's line and\n"
 	"                     B's, and the runs with their differences\n"
 	"\n"
-	"Exit status: 0, 1 (a difference above --fail-above), 2 bad usage or unreadable input.\n";
+	"Exit status: 0, 1 (a difference above --fail-above, or the page could not be\n"
+	"written), 2 bad usage or unreadable input.\n";
 
 struct side {
 	json_t *doc;
