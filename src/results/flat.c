@@ -378,6 +378,17 @@ static bool is_looped(const json_t *runs, const char *name, const char *col)
 	return false;
 }
 
+static bool all_averaged(const json_t *runs)
+{
+	const json_t *r;
+	size_t i;
+
+	json_array_foreach (runs, i, r)
+		if (!json_is_object(json_object_get(r, "average")))
+			return false;
+	return true;
+}
+
 /* Runs of one name are a for-loop: each gets "threads=4 xfersize=8192", the values of the loop
  * columns that differ among them, as its for-loops. */
 static void set_loops(json_t *runs)
@@ -501,6 +512,11 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 		goto out;
 	set_loops(json_object_get(doc, "runs"));
 	set_intervals(json_object_get(doc, "runs"));
+	/* every run reached its average: the flatfile of an execution that ended (a run cut
+	 * short has intervals and no avg_ line); else the status stays unknown */
+	json_object_set_new(json_object_get(doc, "execution"), "status",
+			    all_averaged(json_object_get(doc, "runs")) ? json_integer(0)
+								: json_null());
 	json_object_set(
 		json_object_get(doc, "execution"), "start_time",
 		json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "start_time"));

@@ -145,6 +145,16 @@ static void test_flat_nested_loops(void **state)
 	assert_string_equal(rep_doc_str(doc, "runs/3/for_loops", ""), "threads=4 xfersize=1m");
 	assert_string_equal(rep_doc_str(doc, "runs/4/for_loops", ""), "None");
 	assert_int_equal(json_array_size(json_object_get(doc, "curves")), 0);
+	assert_int_equal(json_integer_value(rep_doc_get(doc, "execution/status")), 0);
+	json_decref(doc);
+	remove_flat(path);
+	/* a run without its avg_ line: the execution was cut short, its status unknown */
+	write_flat("Run Interval reqrate rate resp\nrd1 avg_1-1 9999988 100 0.1\n"
+		   "rd2 1 9999988 100 0.1\n",
+		   path, sizeof(path));
+	assert_int_equal(rep_doc_load(path, &doc, err, sizeof(err)), 0);
+	assert_true(json_is_null(rep_doc_get(doc, "execution/status")));
+	assert_true(json_is_null(rep_doc_get(doc, "runs/1/average")));
 	json_decref(doc);
 	remove_flat(path);
 }
