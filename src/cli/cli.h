@@ -102,7 +102,8 @@ int cli_report(int argc, char **argv);
 /* `ioramp compare DIR1 DIR2 ...`: two results.json side by side. Returns an exit code. */
 int cli_compare(int argc, char **argv);
 
-/* DIR/results.json when arg is a directory, else arg itself (a results file). Returns 0 or
+/* DIR/results.json when arg is a directory (DIR/flatfile.html when it holds no results.json
+ * but that: VDbench's own output), else arg itself (a results file). Returns 0 or
  * -ENAMETOOLONG. */
 int cli_results_path(const char *arg, char *buf, size_t len);
 

@@ -50,7 +50,10 @@ static void overlay_line(struct rep_html_line *l, const struct rep_overlay_data 
 		l->y[p] = ov->lat_us[p];
 	}
 	l->nr = ov->nr;
-	snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
+	if (ov->label)
+		snprintf(l->name, sizeof(l->name), "%s", ov->label);
+	else
+		snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
 	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(i));
 }
 

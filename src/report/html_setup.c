@@ -40,7 +40,7 @@ void rep_html_validity_banner(FILE *f, const json_t *doc)
 	fputs(".</div>\n", f);
 }
 
-void rep_html_output_links(FILE *f)
+void rep_html_output_links(FILE *f, const char *files_href)
 {
 	static const char *const files[][2] = {
 		{ "summary.html", "VDbench summary" },
@@ -51,7 +51,11 @@ void rep_html_output_links(FILE *f)
 
 	fputs("<nav class=\"files\">Files of this run:", f);
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		fprintf(f, " <a href=\"%s\">%s</a>", files[i][0], files[i][1]);
+	{
+		fputs(" <a href=\"", f);
+		rep_html_escape(f, files_href ? files_href : "");
+		fprintf(f, "%s\">%s</a>", files[i][0], files[i][1]);
+	}
 	fputs("</nav>\n", f);
 }
 

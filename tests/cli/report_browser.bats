@@ -152,3 +152,38 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	# modelled drives: every chart says so
 	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' suite.dom)" -eq 11 ]
 }
+
+@test "compare --html renders in Chromium: A's and B's lines on one chart per curve, the runs with their differences" {
+	need_chromium
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	# ioramp's a against b, and against a VDbench output (no percentiles: no p99 chart)
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html "$SCRATCH/ab.html"
+	[ "$status" -eq 0 ]
+	run "$IORAMP" compare "$DATA/a" vdb --html "$SCRATCH/av.html"
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/ab.html" ab
+	render "$SCRATCH/av.html" av
+	[ "$(series ab.dom 'rd1: IOPS vs average latency, A and B')" -eq 2 ]
+	[ "$(points ab.dom 'rd1: IOPS vs average latency, A and B')" -eq 10 ]
+	[ "$(series ab.dom 'rd1: IOPS vs 99th percentile latency, A and B')" -eq 2 ]
+	[ "$(grep -c '<tr class="row"' ab.dom)" -eq 6 ]
+	grep -q '<td class="d">-9.1%</td>' ab.dom
+	[ "$(grep -o '<svg' av.dom | wc -l)" -eq 1 ]
+	[ "$(series av.dom 'rd1: IOPS vs average latency, A and B')" -eq 2 ]
+	# a's five points and the flatfile's two, the 90% one missed
+	[ "$(points av.dom 'rd1: IOPS vs average latency, A and B')" -eq 6 ]
+	[ "$(hollow av.dom 'rd1: IOPS vs average latency, A and B')" -eq 1 ]
+	[ "$(grep -c '<tr class="row"' av.dom)" -eq 1 ]
+	grep -q 'only in B: rd2 threads=4' av.dom
+}
+
+@test "a VDbench output directory's report renders in Chromium" {
+	need_chromium
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	run "$IORAMP" report vdb -o "$SCRATCH/vdb.html"
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/vdb.html" vdb
+	[ "$(series vdb.dom 'IOPS vs average latency')" -eq 1 ]
+	[ "$(points vdb.dom 'IOPS vs average latency')" -eq 1 ]
+	[ "$(hollow vdb.dom 'IOPS vs average latency')" -eq 1 ]
+}

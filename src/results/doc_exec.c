@@ -1,6 +1,6 @@
 /* The fixed parts of results.json: the execution (command line, times, seed, engine,
  * version), the plan (every run as planned) and each executed run's description. */
-#include "doc.h"
+#include "parts.h"
 
 #include <inttypes.h>
 #include <math.h>

@@ -2,7 +2,7 @@
  * WWID, firmware revision, block sizes and whether it spins, from sysfs; a file's file system,
  * mount point and the block device beneath it (with that device's signature); for modelled
  * drives the model, marked as one. Whatever sysfs does not say is null. */
-#include "doc.h"
+#include "parts.h"
 
 #include <stdlib.h>
 #include <string.h>

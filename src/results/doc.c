@@ -1,7 +1,7 @@
 /* The results document's life: created at execution start with the execution and the plan,
  * a run added at every run start, its intervals as they come, its average and its place in
  * a curve at run end, the exit status at close. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>

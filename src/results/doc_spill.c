@@ -3,7 +3,7 @@
  * not a tree in memory, so an execution of any length holds the same memory. results.json
  * splices the lines back in when written; the report's charts read them back one at a time.
  * The file has no name, so it vanishes with the process however that ends. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <fcntl.h>

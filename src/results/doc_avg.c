@@ -3,7 +3,7 @@
  * (report.html) spills only their histograms, most of an average (hundreds of [bucket,
  * count] pairs, each a jansson array of two integers); one that only writes them
  * (results.json, curves.csv) spills the whole average once its curve point is taken. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <stdbool.h>
