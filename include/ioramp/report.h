@@ -433,6 +433,11 @@ extern const struct rep_ops rep_config;
 extern const struct rep_ops rep_slavelog;
 /* totals_optional.html for report_run_totals=yes: empty, as VDbench 5.04.07 leaves it */
 extern const struct rep_ops rep_runtotals;
+/* swat_mon.txt, swat_mon_total.txt: per-SD counts per interval and per run, for SWAT */
+extern const struct rep_ops rep_swatmon;
+/* report=host_detail / slave_detail on one host: <host>.<sd>.html, <host>.histogram.html,
+ * <host>-0.<sd>.html, <host>-0.histogram.html */
+extern const struct rep_ops rep_hostdetail;
 
 /* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
 
@@ -466,6 +471,10 @@ void rep_flat_comments_end(FILE *f);
  * line, one line per bucket of b with count, %, cum% and the bar, a blank line. */
 void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
 		      const struct stats_vdb_buckets *b);
+/* A run's sections of a histogram file: reads and writes, reads, writes (or the one direction
+ * done), or "No statistics generated for this run." for an empty or NULL bank. */
+void rep_hist_write_run(FILE *f, const struct stats_vdb_buckets *buckets,
+			const struct stats_bank *b);
 
 /* The curves of a file-system execution (fwdrate=curve): src/fs gives each curve's runs as
  * plain figures; curves.csv, report.html and the end-of-curve block are the raw runs' own. */

@@ -28,6 +28,9 @@
 /* Flags of rep_doc_new(). */
 enum {
 	REP_DOC_DETAIL = 1 << 0, /* per-SD and per-WD metrics in every sample (results.json) */
+	/* a finished run's whole average goes to disk, not only its histograms: for documents
+	 * nothing reads runs' averages from after their run ended */
+	REP_DOC_SPILL_AVG = 1 << 1,
 };
 
 /* ---- building (doc.c) ---------------------------------------------------------------------- */
@@ -63,7 +66,12 @@ typedef void rep_doc_iv_fn(const json_t *iv, void *arg);
 size_t rep_doc_run_intervals(const struct rep_doc *live, const json_t *run, size_t run_idx,
 			     rep_doc_iv_fn *fn, void *arg);
 
-/* Writes the document as results.json carries it, intervals spliced in, and a newline.
+/* The "histograms" of run run_idx's average (run is its tree) as a new reference, from a
+ * live document's file or from the tree of a loaded one (live NULL); NULL when none. */
+json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, size_t run_idx);
+
+/* Writes the document as results.json carries it, intervals and histograms spliced in, and a
+ * newline.
  * Returns 0 or -errno. */
 int rep_doc_write(const struct rep_doc *d, FILE *f);
 

@@ -49,6 +49,11 @@ struct eng_exec {
 /* is_cluster: an MPI job of several ranks, where hd= hosts run (else they are refused). */
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err);
 void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set *reps);
+/* abort_failed_skew=N: after a run (not a replay), a workload's observed share of the run's
+ * I/O off its requested skew by more than N percent ends the execution, as VDbench does; 0,
+ * or -1 with err set. */
+int eng_check_skew_abort(const struct plan *plan, const struct rep_run *rr,
+			 const struct rep_sample *avg, struct parm_err *err);
 
 /* sd_open.c */
 int eng_targets_open(struct eng_exec *x, struct parm_err *err);

@@ -4,7 +4,9 @@
  * meaning here; they are accepted with one note each. */
 #include "exec.h"
 
+#include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* clang-format off */
@@ -17,11 +19,7 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
 	PARM_KW_SHOWLBA,
-	PARM_KW_MISC,
-	PARM_KW_ABORT_FAILED_SKEW,
 	PARM_KW_REPLAY,
-	PARM_KW_RESETLUN,
-	PARM_KW_RESETBUS,
 	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,
 	PARM_KW_USER,
@@ -42,6 +40,13 @@ static const enum parm_kw no_effect[] = {
 	PARM_KW_CREATE_ANCHORS,
 	PARM_KW_KSTAT,
 	PARM_KW_INSTANCE,
+	PARM_KW_MISC, /* VDbench's undocumented knobs; a replay's filters are refused (check_rd) */
+};
+
+/* SD settings VDbench 5.04.07 accepts and ignores on Linux (Solaris only; observed: no line). */
+static const enum parm_kw sd_no_effect[] = {
+	PARM_KW_RESETLUN,
+	PARM_KW_RESETBUS,
 };
 /* clang-format on */
 
@@ -110,18 +115,31 @@ static int check_hosts(const struct parm_config *cfg, bool is_cluster, struct pa
 					 "hd=, or an MPI job: mpirun -np N ioramp (built with make "
 					 "MPI=1)",
 					 hd->name);
+		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS) && !is_cluster)
+			/* VDbench 5.04.07 fails the same way when its slaves start (observed) */
+			return parm_errf(
+				err, &hd->set.val[PARM_KW_CLIENTS]->loc,
+				"hd=%s,clients= on this host alone: VDbench fails too "
+				"(\"Invalid network definition for multi-host "
+				"processing\"); expected clients= on the hd= of other hosts",
+				hd->name);
 		if (parm_kwset_has(&hd->set, PARM_KW_CLIENTS))
 			return parm_errf(err, &hd->set.val[PARM_KW_CLIENTS]->loc,
-					 "not supported yet: clients");
+					 "not supported yet: clients= in an MPI job");
 	}
 	return 0;
 }
 
-static int check_rd(const struct parm_rd *rd, struct parm_err *err)
+static int check_rd(const struct parm_rd *rd, const struct parm_val *misc, struct parm_err *err)
 {
 	static const enum parm_kw replay[] = { PARM_KW_REPLAY }; /* replay=FILE is trace=FILE */
 	const struct parm_val *v = rd->set.val[PARM_KW_DISTRIBUTION];
 
+	if (rd->trace && misc)
+		return parm_errf(
+			err, &misc->loc,
+			"not supported yet: misc= with a trace= replay (its replay filters); "
+			"expected no misc=");
 	if (v && rd->trace && (rd->is_variable || rd->is_spike))
 		return parm_errf(err, &v->loc,
 				 "distribution=%s does not apply to a trace= replay; expected "
@@ -141,6 +159,27 @@ static int check_cluster_replay(const struct parm_config *cfg, struct parm_err *
 	return 0;
 }
 
+/* streams=: VDbench 5.04.07 runs it only at iorate=max ("Use of the streams= parameter requires
+ * iorate=max", observed); ioramp does not run it yet either way (check_set). */
+static int check_streams(const struct plan *plan, struct parm_err *err)
+{
+	for (size_t r = 0; r < plan->nr_runs; r++) {
+		const struct plan_run *run = &plan->runs[r];
+
+		for (size_t i = 0; i < run->nr_wds; i++) {
+			const struct parm_val *v = run->wds[i]->set.val[PARM_KW_STREAMS];
+
+			if (v && run->rate != PLAN_RATE_MAX)
+				return parm_errf(err, &v->loc,
+						 "wd=%s: streams= in rd=%s needs iorate=max, as "
+						 "VDbench requires it (and ioramp does not run "
+						 "streams= yet)",
+						 run->wds[i]->name, run->name);
+		}
+	}
+	return 0;
+}
+
 int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_err *err)
 {
 	const struct parm_config *cfg = plan->cfg;
@@ -148,19 +187,26 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 
 	if (!ret)
 		ret = check_timeout(&cfg->general, is_cluster, err);
-	if (!ret && cfg->general.host_detail) /* <host>.<sd>.html and <host>-<n>.<sd>.html */
-		ret = parm_errf(err, &cfg->general.host_detail->loc, "not supported yet: report=%s",
+	/* <host>.<sd>.html and <host>-<n>.<sd>.html on one host: src/report/vdb_hostdetail.c */
+	if (!ret && is_cluster && cfg->general.host_detail)
+		ret = parm_errf(err, &cfg->general.host_detail->loc,
+				"not supported yet: report=%s in an MPI job",
 				cfg->general.host_detail->text);
 	if (!ret)
 		ret = check_hosts(cfg, is_cluster, err);
+	if (!ret)
+		ret = check_streams(plan, err);
 	if (!ret && is_cluster)
 		ret = check_cluster_replay(cfg, err);
+	if (!ret && is_cluster && cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW])
+		ret = parm_errf(err, &cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW]->loc,
+				"not supported yet: abort_failed_skew= in an MPI job");
 	for (size_t i = 0; !ret && i < cfg->nr_sds; i++)
 		ret = check_set(&cfg->sds[i].set, NULL, 0, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
 		ret = check_set(&cfg->wds[i].set, NULL, 0, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
-		ret = check_rd(&cfg->rds[i], err);
+		ret = check_rd(&cfg->rds[i], cfg->general.set.val[PARM_KW_MISC], err);
 		if (!ret && cfg->rds[i].own_wd)
 			ret = check_set(&cfg->rds[i].own_wd->set, NULL, 0, err);
 	}
@@ -176,7 +222,55 @@ void eng_note_no_effect(const struct plan *plan, bool is_cluster, struct rep_set
 			rep_set_event(reps,
 				      &(struct rep_event){ .kind = REP_EV_NO_EFFECT,
 							   .keyword = parm_kw_name(no_effect[i]) });
+	for (size_t k = 0; k < IORAMP_ARRAY_SIZE(sd_no_effect); k++)
+		for (size_t i = 0; i < plan->cfg->nr_sds; i++)
+			if (plan->cfg->sds[i].set.val[sd_no_effect[k]]) {
+				rep_set_event(reps,
+					      &(struct rep_event){
+						      .kind = REP_EV_NO_EFFECT,
+						      .keyword = parm_kw_name(sd_no_effect[k]) });
+				break;
+			}
 	for (size_t i = 0; !is_cluster && i < plan->cfg->nr_hds; i++)
 		if (parm_kwset_has(&plan->cfg->hds[i].set, PARM_KW_JVMS))
 			rep_set_event(reps, &(struct rep_event){ .kind = REP_EV_JVMS_NO_EFFECT });
+}
+
+/* VDbench 5.04.07 [observed]: the largest |observed - requested| share over the run's WDs, for
+ * uncontrolled max runs too, aborts when above the limit, after the run's reports. */
+int eng_check_skew_abort(const struct plan *plan, const struct rep_run *rr,
+			 const struct rep_sample *avg, struct parm_err *err)
+{
+	const struct parm_val *v = plan->cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW];
+	double limit, max_delta = 0, worst_pct = 0;
+	uint64_t total = 0;
+	size_t worst = 0;
+
+	if (!v || !rr->run || !avg || !avg->wd || !rr->wd_skew_pct ||
+	    plan->cfg->rds[rr->run->rd_idx].trace)
+		return 0;
+	limit = strtod(v->text, NULL);
+	for (size_t i = 0; i < rr->nr_wds; i++)
+		total += avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+	if (!total)
+		return 0;
+	for (size_t i = 0; i < rr->nr_wds; i++) {
+		uint64_t n =
+			avg->wd[i].op[STATS_OP_READ].nr_ios + avg->wd[i].op[STATS_OP_WRITE].nr_ios;
+		double pct = (double)n * 100.0 / (double)total;
+		double d = fabs(pct - rr->wd_skew_pct[i]);
+
+		if (d > max_delta) {
+			max_delta = d;
+			worst = i;
+			worst_pct = pct;
+		}
+	}
+	if (!(max_delta > limit))
+		return 0;
+	return parm_errf(err, &v->loc,
+			 "rd=%s: wd=%s did %.2f%% of the I/O, off its skew of %.2f%% by %.2f%%, "
+			 "more than abort_failed_skew=%.3f allows; see skew.html",
+			 rr->name, rr->wd_names[worst], worst_pct, rr->wd_skew_pct[worst],
+			 max_delta, limit);
 }

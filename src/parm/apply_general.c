@@ -139,6 +139,10 @@ static int set_report(struct parm_general *g, const struct parm_val *v, struct p
 			g->is_no_sd_detail = true;
 		else if (!strncasecmp(w->text, "host_", 5) || !strncasecmp(w->text, "slave_", 6))
 			g->host_detail = g->host_detail ? g->host_detail : w;
+		if (!strcasecmp(w->text, "host_detail"))
+			g->is_host_detail = true;
+		else if (!strcasecmp(w->text, "slave_detail"))
+			g->is_slave_detail = true;
 		if (!is_known)
 			return parm_errf(err, &w->loc,
 					 "invalid report=%s; expected host_detail, slave_detail, "
@@ -211,6 +215,18 @@ static int set_dedupflipflop(struct parm_general *g, const struct parm_val *v, s
 			 v->text);
 }
 
+/* A compression ratio below 1 makes VDbench -s fail ([293], [294]). */
+static int check_compratio(const struct parm_val *v, const char *kw, double ratio,
+			   struct parm_err *err)
+{
+	if (ratio >= 1)
+		return 0;
+	return parm_errf(err, &v->loc,
+			 "%s=%s makes a compression ratio of %.2f; expected a ratio of 1 or more "
+			 "(compratio=1 or more, compression=100 or less)",
+			 kw, v->text, ratio);
+}
+
 static int general_one(struct parm_general *g, enum parm_kw kw, const struct parm_val *v,
 		       struct parm_err *err)
 {
@@ -218,14 +234,16 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 	int ret;
 
 	switch (kw) {
-	case PARM_KW_COMPRATIO: /* not range-checked by VDbench -s ([254]) */
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio,
-				       err);
+	case PARM_KW_COMPRATIO: /* above 25 not checked by VDbench -s ([254]), below 1 is */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, "compratio", &g->compratio, err);
+		return ret ? ret : check_compratio(v, "compratio", g->compratio, err);
 	case PARM_KW_COMPRESSION: /* VDbench converts it to compratio=100/pct ([065], [223]) */
 		ret = parm_get_double(v, PARM_UNIT_PLAIN, 1e-9, 1e12, "compression", &d, err);
+		if (!ret)
+			g->compression_ratio = 100.0 / d;
 		if (!ret && !parm_kwset_has(&g->set, PARM_KW_COMPRATIO))
 			g->compratio = 100.0 / d;
-		return ret;
+		return ret ? ret : check_compratio(v, "compression", 100.0 / d, err);
 	case PARM_KW_DEDUPRATIO: /* below 1 VDbench fails with a Java format error */
 		return parm_get_double(v, PARM_UNIT_PLAIN, 1, 1e9, "dedupratio", &g->dedupratio,
 				       err);

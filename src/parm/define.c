@@ -107,6 +107,8 @@ static int start_def(struct builder *b, const struct starter *st, const struct p
 				 "report files <name>.html)",
 				 st->word, strlen(it->val.text), PARM_MAX_NAME);
 	b->sec = st->sec;
+	if (!strcmp(st->word, "host")) /* VDbench prints a deprecation notice ([063]) */
+		b->cfg->has_host_alias = true;
 	b->def_seq = b->seq;
 	b->nr_luns = 0;
 	b->nr_hosts = 0;

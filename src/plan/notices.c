@@ -1,6 +1,6 @@
 /* The informational lines VDbench 5.04.07 prints after scanning its arguments and before it lists
  * (-s) or runs anything (tests/parm/FINDINGS.md, lines before the first Simulating line;
- * observed): one "'interval=' not specified" line per RD with interval=0 [183]; "Setting some
+ * observed): the compression= box and the host= deprecation (parse_notices); one "'interval=' not specified" line per RD with interval=0 [183]; "Setting some
  * threadcounts to a minimum of 1 " twice for each run whose forthreads= value is from 0 to
  * below 1 [073, 229]; and, between blank lines, the JVM count VDbench raises from 1 to one per
  * SD (at most 8) when no hd= sets jvms=, there are two SDs or more and a run asks for max,
@@ -114,10 +114,40 @@ static void run_notices(const struct plan *p, const struct out *f)
 	thread_notices(p, f);
 }
 
+/* What VDbench says while it reads the parameters: general compression= in a box with the
+ * ratio it becomes [065, 295], then host= used for hd= once however many HDs use it [063, 295]. */
+static void parse_notices(const struct parm_config *cfg, const struct out *f)
+{
+	static const char stars[] = "**********************************************************"
+				    "**********************";
+	char text[160];
+
+	if (cfg->general.compression_ratio > 0) {
+		line(f, "*");
+		line(f, stars);
+		line(f, "* compression= parameter replaced by compratio=. This no longer is a "
+			"percentage.");
+		snprintf(text, sizeof(text),
+			 "* compression= has been converted to 'compratio=%.2f'",
+			 cfg->general.compression_ratio);
+		line(f, text);
+		line(f, stars);
+		line(f, "*");
+	}
+	if (cfg->has_host_alias) {
+		line(f, "");
+		line(f, "Specifying 'host=(xxx.yyy.com,host_x) has been deprecated.");
+		line(f, "Please specify 'hd=host_x,system=xxx.yyy.com' instead.");
+		line(f, "Vdbench will honor this parameter until the next release.");
+		line(f, "");
+	}
+}
+
 void plan_notices(const struct plan *p, void (*emit)(void *ctx, const char *text), void *ctx)
 {
 	const struct out o = { emit, ctx };
 
+	parse_notices(p->cfg, &o);
 	interval_notices(p, &o);
 	run_notices(p, &o);
 }

@@ -80,8 +80,12 @@ void rep_hist_section(FILE *f, const char *heading, const struct stats_hist *h,
 
 static void write_run(struct histogram *hg, FILE *f, const struct stats_bank *b)
 {
-	const struct stats_vdb_buckets *buckets =
-		hg->x->vdb_buckets ? hg->x->vdb_buckets : &hg->defaults;
+	rep_hist_write_run(f, hg->x->vdb_buckets ? hg->x->vdb_buckets : &hg->defaults, b);
+}
+
+void rep_hist_write_run(FILE *f, const struct stats_vdb_buckets *buckets,
+			const struct stats_bank *b)
+{
 	struct stats_hist *both;
 
 	if (!b || !(b->op[STATS_OP_READ].nr_ios + b->op[STATS_OP_WRITE].nr_ios)) {

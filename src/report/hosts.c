@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vdbtext.h"
 
@@ -87,6 +88,19 @@ static int write_messages(const struct rep_exec *x, const char *host)
 	return rep_html_close(f);
 }
 
+/* report=host_detail / slave_detail (vdb_hostdetail.c): one link per SD of the configuration,
+ * the first after the label, the others under it. */
+static void sd_links(FILE *f, const struct rep_exec *x, const char *label, const char *pre)
+{
+	for (size_t i = 0; i < x->cfg->nr_sds; i++) {
+		const struct parm_sd *sd = &x->cfg->sds[i];
+
+		fprintf(f, "%*s<A HREF=\"%s.%s.html\">sd=%s,host=%s,lun=%s</A>\n",
+			i ? (int)strlen(label) : 0, i ? "" : label, pre, sd->name, sd->name,
+			rep_host_name(x), sd->lun ? sd->lun : "");
+	}
+}
+
 static int open_solo(struct hosts *h)
 {
 	const struct rep_exec *x = h->x;
@@ -98,12 +112,20 @@ static int open_solo(struct hosts *h)
 		return -errno;
 	h->host[0].f = f;
 	snprintf(slave, sizeof(slave), "%s-0", host);
+	fprintf(f, "Host summary report(s) for host=%s\n\n", host);
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
+		fprintf(f,
+			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
+			"</A>\n",
+			host);
 	fprintf(f,
-		"Host summary report(s) for host=%s\n\n"
 		"Link to slave summary report:    <A HREF=\"%s.html\">%s summary</A>   "
 		"<A HREF=\"%s.stdout.html\">%s stdout</A>\n"
-		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n\n",
-		host, slave, slave, slave, slave, host);
+		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n",
+		slave, slave, slave, slave, host);
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
+		sd_links(f, x, "Link to host SD reports:         ", host);
+	fputc('\n', f);
 	rep_html_run_links(f, x);
 	fputc('\n', f);
 	fflush(f);
@@ -114,8 +136,16 @@ static int open_solo(struct hosts *h)
 	fprintf(f,
 		"Slave summary report for slave=%s\n\n"
 		"Console log:                     <A HREF=\"%s.stdout.html\">Slave stdout/stderr</A>"
-		"\n\n",
+		"\n",
 		slave, slave);
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
+		fprintf(f,
+			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
+			"</A>\n",
+			slave);
+		sd_links(f, x, "Links to slave SD reports:       ", slave);
+	}
+	fputc('\n', f);
 	rep_html_run_links(f, x);
 	fputc('\n', f);
 	fflush(f);

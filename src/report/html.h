@@ -105,7 +105,8 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 			    const struct rep_overlay_data *ov, size_t nr_ov);
 void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 			 const struct rep_html_group *g);
-void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g);
 
 /* Sweeps (html_sweep.c): whether g's curves sweep a parameter other than iorate, and their
  * charts against it: mean or p99 service time, or throughput (MB/s for blocks of 64 KiB and
@@ -135,6 +136,9 @@ void rep_html_validity_banner(FILE *f, const json_t *doc);
 /* files_href: as rep_html_page's. */
 void rep_html_output_links(FILE *f, const char *files_href);
 void rep_html_setup(FILE *f, const json_t *doc);
+/* The suite page's set-up: the engine, ioramp, kernel and CPU, and the SD table of doc (the
+ * first profile's); nothing for NULL. */
+void rep_html_setup_drives(FILE *f, const json_t *doc);
 
 /* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their
  * figures in the document; a chart with a line per SD over that curve's points, and a table

@@ -371,7 +371,7 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	if (rep_html_has_sds(doc, g))
 		rep_html_sd_chart(f, doc, g);
 	rep_html_time_chart(f, doc, live, g);
-	rep_html_hist_chart(f, doc, g);
+	rep_html_hist_chart(f, doc, live, g);
 	fputs("</div>\n</section>\n", f);
 }
 

@@ -191,6 +191,7 @@ int rep_set_add_vdbench(struct rep_set *s)
 		&rep_summary, &rep_logfile,    &rep_totals,    &rep_parmfile, &rep_flatfile,
 		&rep_status,  &rep_errorlog,   &rep_histogram, &rep_sdreport, &rep_wdreport,
 		&rep_skew,    &rep_hostreport, &rep_parmscan,  &rep_config,   &rep_slavelog, &rep_runtotals,
+		&rep_swatmon, &rep_hostdetail,
 	};
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(outputs); i++) {

@@ -241,3 +241,21 @@ int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int inden
 	fprintf(f, "%*s]", indent, "");
 	return ret ? ret : ferror(f) ? -EIO : 0;
 }
+
+static int copy_raw(const char *line, size_t len, void *arg)
+{
+	struct array_out *o = arg;
+
+	fwrite(line, 1, len - 1, o->f);
+	if (--o->nr_left)
+		fputc(',', o->f);
+	return ferror(o->f) ? -EIO : 0;
+}
+
+int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f)
+{
+	struct array_out o = { f, 0, rep_doc_spill_count(s, run_idx) };
+	int ret = each_line(s, run_idx, copy_raw, &o);
+
+	return ret ? ret : ferror(f) ? -EIO : 0;
+}

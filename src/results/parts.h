@@ -20,6 +20,33 @@ int rep_doc_spill_each(const struct rep_doc_spill *s, size_t run_idx, rep_doc_iv
 /* Writes the run's intervals as a JSON array whose lines are indented by indent + 1 spaces
  * and whose closing bracket by indent. Returns 0 or -errno. */
 int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int indent, FILE *f);
+/* Writes the run's lines as they are, without their newlines, joined by commas. Returns 0 or
+ * -errno. */
+int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f);
+
+/* ---- averages' histograms on disk (doc_avg.c) ---------------------------------------------- */
+
+/* A live document's run averages (REP_DOC_SPILL_AVG) or only their histograms, in an unnamed
+ * file opened at the first. Zeroed is empty. */
+struct rep_doc_avgs {
+	struct rep_doc_spill *spill;
+	bool is_refused; /* no file could be had: averages stay in the tree */
+};
+
+void rep_doc_avgs_fini(struct rep_doc_avgs *a);
+/* Moves the "histograms" of run run_idx's average avg to the file (opened in dir, NULL: the
+ * temporary directory) and leaves a placeholder; without a file, or when the write fails,
+ * they stay in the tree. */
+void rep_doc_avgs_spill(struct rep_doc_avgs *a, const char *dir, size_t run_idx, json_t *avg);
+/* The same for the whole "average" of run (index run_idx), which must hold no placeholder. */
+void rep_doc_avgs_spill_whole(struct rep_doc_avgs *a, const char *dir, size_t run_idx,
+			      json_t *run);
+/* The histograms of run (index run_idx) as a new reference, from the tree or from a (NULL:
+ * none); NULL when the run has none or they cannot be read back. */
+json_t *rep_doc_avgs_histograms(const struct rep_doc_avgs *a, const json_t *run, size_t run_idx);
+/* Writes run run_idx's spilled histograms or average as one JSON object. Returns 0 or
+ * -errno. */
+int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, FILE *f);
 
 /* ---- pieces of the document (doc_exec.c, doc_sample.c, jtext.c) -------------------------- */
 
@@ -41,6 +68,16 @@ json_t *rep_doc_host(void);
  * "openflags" text, and to its "wds" each WD's "sds", fixed "iorate" and "priority" (null
  * when not given), from cfg (NULL: nothing). */
 void rep_doc_run_setup(const struct parm_config *cfg, json_t *run);
+
+/* ---- drives (doc_drive.c) ------------------------------------------------------------------ */
+
+/* What lun is (schema: runs[].sds[].drive): {"kind": "block", model, serial, wwid, firmware_rev,
+ * block sizes, is_rotational...}, {"kind": "file", fs_type, mount_point, "backing": the block
+ * signature or null}, {"kind": "modelled", the model m} when m is not NULL, or {"kind":
+ * "unknown"} when lun cannot be looked at. NULL: no memory. */
+json_t *rep_doc_drive(const char *lun, const struct rep_model *m);
+/* Sets each of run's "sds" its "drive" from its "lun". */
+void rep_doc_run_drives(const struct rep_model *m, json_t *run);
 
 /* ---- curves (doc_curve.c) ------------------------------------------------------------------ */
 

@@ -121,7 +121,7 @@ DATA=$TESTS/data/report-own
 		[ "$output" = valid ]
 	fi
 	# the page states it: a set-up table row per SD, the times, the host, links to the files
-	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td></tr>' out/report.html
+	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td><td class="t"><b>modelled</b>: model:units=4,read_us=200,write_us=200, 4 units, 4 KiB read 200 µs, write 200 µs (not a measured drive)</td></tr>' out/report.html
 	grep -q '<li>Each run: elapsed <b>2 s</b>, warmup <b>0 s</b>, interval <b>1 s</b>' out/report.html
 	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
 	for f in summary.html parmfile.html results.json curves.csv; do

@@ -13,7 +13,7 @@ load helpers
 	[ "$status" -eq 0 ]
 	printf '%s\n' "$output" >console.txt
 	local n=0 f b
-	for f in out/*.html console.txt; do
+	for f in out/*.html out/swat_mon*.txt console.txt; do
 		b=$(basename "$f")
 		# report.html is ioramp's own; config.html shows the machine (its own test below)
 		[ "$b" = report.html ] || [ "$b" = config.html ] && continue
@@ -153,4 +153,119 @@ lun=$SCRATCH/short does not exist or is too small. host=localhost
 W
 	diff want got
 	grep -q 'lun=.*/gone does not exist or is too small' out/logfile.html
+}
+
+# VDbench 5.04.07 (observed): every block of swat_mon.txt lists all SDs of the configuration,
+# swat_mon_total.txt the run's, each in the order of Java's HashMap of SD names (sd2 before
+# sd1), with the SD's index in the configuration first.
+@test "swat_mon.txt and swat_mon_total.txt: one block per interval and per run, SDs in VDbench's order" {
+	TZ=UTC run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out --engine null --seed 11 \
+		"dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[[ "$(head -1 out/swat_mon.txt)" =~ ^:date\ [0-9]{8}-[0-9]{2}:[0-9]{2}:[0-9]{2}\.000$ ]]
+	[ "$(sed -n '2,4p' out/swat_mon.txt)" = ":fixed_data
+0 0 0 0 sd_sd1
+1 1 0 0 sd_sd2" ]
+	# the format pass's interval, rd1's 3, rd2's curve max run and 50% point 2 each; a total
+	# for each of the 4 runs
+	[ "$(grep -c '^:vdbench503_vdbench_data_for_swat303$' out/swat_mon.txt)" -eq 8 ]
+	[ "$(grep -c '^:vdbench503_vdbench_data_for_swat303$' out/swat_mon_total.txt)" -eq 4 ]
+	[ "$(awk 'NF == 14 { printf "%s ", $1 }' out/swat_mon.txt | cut -c1-8)" = "1 0 1 0 " ]
+	# 14 fields; sectors are bytes / 512, the total service time at least the max
+	awk '/^[0-9]/ && !/ sd_/ { if (NF != 14 || $5 < $9) exit 1 }' out/swat_mon.txt
+	# the total of rd1 is its two non-warmup intervals, reads and writes summed
+	local want got
+	want=$(awk '/swat303/ { b++ } b >= 3 && b <= 4 && /^0 0 / { r += $3; w += $4 } END { print r, w }' out/swat_mon.txt)
+	got=$(awk '/swat303/ { b++ } b == 2 && /^0 0 / { print $3, $4 }' out/swat_mon_total.txt)
+	[ "$want" = "$got" ]
+}
+
+@test "swat_mon.txt is not written by -s" {
+	run "$IORAMP" -f "$TESTS/data/vdbfiles/run.vdb" -o out -s "dir=$SCRATCH"
+	[ "$status" -eq 0 ]
+	[ ! -e out/swat_mon.txt ]
+	[ ! -e out/swat_mon_total.txt ]
+}
+
+# VDbench 5.04.07 [observed]: after a run whose workloads' shares of the I/O are off their skew
+# by more than abort_failed_skew=N percent, the execution ends (the later runs never start).
+@test "abort_failed_skew=: a run off its skew by more than N% ends the execution" {
+	cat >p.vdb <<PARM
+abort_failed_skew=LIMIT
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+wd=wd1,sd=sd1,skew=90
+wd=wd2,sd=sd2,skew=10
+rd=rd1,wd=wd*,iorate=1000,elapsed=2,interval=1
+rd=rd2,wd=wd*,iorate=1000,elapsed=2,interval=1
+PARM
+	sed 's/LIMIT/0.0001/' p.vdb >tight.vdb
+	run "$IORAMP" -f tight.vdb -o out --engine model --seed 3
+	[ "$status" -eq 1 ]
+	[[ "$output" =~ tight.vdb:1:19:\ error:\ rd=rd1:\ wd=wd[12]\ did\ [0-9.]+%\ of\ the\ I/O,\ off\ its\ skew\ of\ [19]0.00%\ by\ [0-9.]+%,\ more\ than\ abort_failed_skew=0.000\ allows ]]
+	grep -q 'Starting RD=rd1' out/logfile.html
+	! grep -q 'Starting RD=rd2' out/logfile.html
+	grep -q 'skew requested' out/skew.html || grep -q 'requested observed' out/skew.html
+	sed 's/LIMIT/50/' p.vdb >loose.vdb
+	run "$IORAMP" -f loose.vdb -o out2 --engine model --seed 3
+	[ "$status" -eq 0 ]
+	grep -q 'Starting RD=rd2' out2/logfile.html
+}
+
+# VDbench 5.04.07 [observed, report=(host_detail,slave_detail), two SDs]: the host's and the
+# slave's SD reports and histograms, linked from localhost.html and localhost-0.html; on one
+# host with one slave their lines are the SD's and the run's own.
+@test "report=host_detail and slave_detail: the host's and the slave's SD reports and histograms" {
+	cat >p.vdb <<PARM
+report=(host_detail,slave_detail)
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+wd=wd1,sd=sd*,rdpct=50
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 5
+	[ "$status" -eq 0 ]
+	local f
+	for f in localhost.sd1.html localhost.sd2.html localhost.histogram.html \
+		localhost-0.sd1.html localhost-0.sd2.html localhost-0.histogram.html; do
+		[ -s "out/$f" ]
+	done
+	[ "$(sed -n 2p out/localhost.sd1.html)" = "Host SD report for sd=sd1,host=localhost,lun=$SCRATCH/f1" ]
+	[ -z "$(sed -n 3,4p out/localhost.sd1.html | tr -d '\n')" ]
+	[[ "$(sed -n 5p out/localhost.sd1.html)" == "Link to Run Definitions: "* ]]
+	[ "$(sed -n 2p out/localhost-0.sd2.html)" = "Slave SD report for sd=sd2" ]
+	[ "$(sed -n 2p out/localhost.histogram.html)" = "Host response time histogram." ]
+	[ "$(sed -n 2p out/localhost-0.histogram.html)" = "Slave response time histogram." ]
+	# the figures are the SD's and the run's: the same lines as sd1.html and histogram.html
+	diff <(grep -E '^[0-9:.]{12} +(avg_)?[0-9-]+ ' out/sd1.html) \
+		<(grep -E '^[0-9:.]{12} +(avg_)?[0-9-]+ ' out/localhost.sd1.html)
+	diff <(sed 1,3d out/histogram.html) <(sed 1,3d out/localhost-0.histogram.html)
+	grep -qx 'Link to response time histogram: <A HREF="localhost.histogram.html">histogram</A>' out/localhost.html
+	grep -qx "Link to host SD reports:         <A HREF=\"localhost.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost.html
+	grep -qx "                                 <A HREF=\"localhost.sd2.html\">sd=sd2,host=localhost,lun=$SCRATCH/f2</A>" out/localhost.html
+	grep -qx 'Link to response time histogram: <A HREF="localhost-0.histogram.html">histogram</A>' out/localhost-0.html
+	grep -qx "Links to slave SD reports:       <A HREF=\"localhost-0.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost-0.html
+	# without report= none of them
+	sed -i 1d p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine model --seed 5
+	[ "$status" -eq 0 ]
+	[ -z "$(ls out2 | grep -E '^localhost(-0)?\.(sd|histogram)')" ]
+	! grep -q 'SD reports' out2/localhost.html
+}
+
+# VDbench 5.04.07 [observed]: streams= runs only at iorate=max; ioramp says so, and does not run
+# streams= yet at all.
+@test "streams=: VDbench's iorate=max requirement first, then not supported yet" {
+	cat >p.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=8m
+wd=wd1,sd=sd1,streams=2,seekpct=0
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=4
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "p.vdb:2:23: error: wd=wd1: streams= in rd=rd1 needs iorate=max, as VDbench requires it (and ioramp does not run streams= yet)" ]
+	sed -i 's/iorate=100/iorate=max/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine model
+	[ "$status" -eq 2 ]
+	[ "${lines[0]}" = "p.vdb:2:23: error: not supported yet: streams" ]
 }

@@ -17,6 +17,9 @@
 #                        follows "Parameterscan error", without "java.*" exception-name
 #                        lines; the absolute current directory is replaced by <CWD> and its
 #                        parent directory by <CWD>/.. (include= error messages).
+#   NNN-name.notices (valid files that have one already or whose header has a
+#                        "* check: notices" line): the lines before the first "Simulating RD="
+#                        line, timestamps removed (VDbench's informational notices).
 # Each file is run twice (three times if the two runs differ) to catch the occasional
 # stdout race in VDbench's error path.
 set -u
@@ -72,6 +75,9 @@ for f in "${files[@]}"; do
     want=$(sed -n '2s/^\* expect: //p' "$f")
     if [ "$rc" = 0 ] && printf '%s\n' "$body" | grep -q '^Total amount of Run Definitions:'; then
         printf '%s\n' "$body" | awk '/^Simulating RD=/ {on=1} on {print} /^Total amount of Run Definitions:/ {exit}' > "$base.expected"
+        if [ -f "$base.notices" ] || grep -q '^\* check: notices' "$f"; then
+            printf '%s\n' "$body" | awk '/^Simulating RD=/ {exit} {print}' > "$base.notices"
+        fi
         rm -f "$base.vdbench-error"
         nvalid=$((nvalid+1))
         case $want in valid*) ;; *) echo "WARNING: $f: header says '$want' but VDbench accepted it"; nwarn=$((nwarn+1));; esac
