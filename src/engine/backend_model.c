@@ -1,7 +1,7 @@
 /* The model backend (model.h): each file is a modelled drive. An I/O's completion time is known
  * when it is submitted (FIFO over identical units: it starts on the unit that frees first), so
- * the drive is a min-heap of unit free times and the backend a min-heap of in-flight I/Os by
- * completion time; reap hands back those due and otherwise sleeps on the run's virtual clock
+ * a drive is a count of idle units and a min-heap of the busy ones' free times, the backend a
+ * min-heap of in-flight I/Os by completion time; reap hands back those due and otherwise sleeps on the run's virtual clock
  * until the next one. Nothing is read or written. Submit and reap allocate nothing. */
 #include "model.h"
 
@@ -28,7 +28,12 @@ struct model_ev {
 };
 
 struct model_drive {
-	uint64_t *unit_free_ns;	  /* min-heap of units' free times */
+	/* Units free by the last submit are all alike from then on (time only moves forward: a
+	 * job takes any of them at its arrival), so only their number is kept; the busy ones'
+	 * free times are a min-heap. */
+	uint64_t *unit_free_ns; /* min-heap of the busy units' free times */
+	uint32_t nr_busy;
+	uint32_t nr_idle;
 	struct model_ev *destage; /* min-heap of cache destages */
 	uint32_t nr_destage;
 	uint32_t cap_destage;
@@ -106,20 +111,65 @@ static struct model_ev ev_pop(struct model_ev *h, uint32_t *nr)
 	return top;
 }
 
-/* The unit that frees first serves a job arriving at now_ns for svc_ns: its completion. */
-static uint64_t unit_take(const struct model_backend *mb, struct model_drive *d, uint64_t now_ns,
-			  uint64_t svc_ns)
+/* Binary min-heap of free times: removes the root (h[0]). */
+static void unit_pop(uint64_t *h, uint32_t *nr)
 {
-	uint64_t *h = d->unit_free_ns;
-	uint32_t n = mb->m.units, i = 0;
-	uint64_t done = (h[0] > now_ns ? h[0] : now_ns) + svc_ns;
+	uint64_t last = h[--*nr];
+	uint32_t n = *nr, i = 0;
 
-	for (;;) { /* the root's key grew: sift it down */
+	for (;;) {
 		uint32_t c = 2 * i + 1;
 
 		if (c >= n)
 			break;
 		if (c + 1 < n && h[c + 1] < h[c])
+			c++;
+		if (last <= h[c])
+			break;
+		h[i] = h[c];
+		i = c;
+	}
+	if (n)
+		h[i] = last;
+}
+
+static void unit_push(uint64_t *h, uint32_t *nr, uint64_t free_ns)
+{
+	uint32_t i = (*nr)++;
+
+	while (i && h[(i - 1) / 2] > free_ns) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = free_ns;
+}
+
+/* The unit that frees first serves a job arriving at now_ns (never earlier than the last
+ * call's) for svc_ns: its completion. An idle unit starts it at once; else the earliest busy
+ * one when it frees. */
+static uint64_t unit_take(struct model_drive *d, uint64_t now_ns, uint64_t svc_ns)
+{
+	uint64_t *h = d->unit_free_ns;
+	uint64_t done;
+	uint32_t i = 0;
+
+	while (d->nr_busy && h[0] <= now_ns) {
+		unit_pop(h, &d->nr_busy);
+		d->nr_idle++;
+	}
+	if (d->nr_idle) {
+		d->nr_idle--;
+		done = now_ns + svc_ns;
+		unit_push(h, &d->nr_busy, done);
+		return done;
+	}
+	done = h[0] + svc_ns;
+	for (;;) { /* the root's key grew: sift it down */
+		uint32_t c = 2 * i + 1;
+
+		if (c >= d->nr_busy)
+			break;
+		if (c + 1 < d->nr_busy && h[c + 1] < h[c])
 			c++;
 		if (done <= h[c])
 			break;
@@ -171,7 +221,7 @@ static uint64_t drive_serve(struct model_backend *mb, struct model_drive *d,
 	    d->nr_destage < d->cap_destage) {
 		struct model_ev e;
 
-		e.at_ns = unit_take(mb, d, now_ns, service_ns(mb, d, true, io->size_bytes));
+		e.at_ns = unit_take(d, now_ns, service_ns(mb, d, true, io->size_bytes));
 		e.bytes = io->size_bytes;
 		ev_push(d->destage, &d->nr_destage, e);
 		d->dirty_bytes += io->size_bytes;
@@ -179,7 +229,7 @@ static uint64_t drive_serve(struct model_backend *mb, struct model_drive *d,
 			d->last_destage_ns = e.at_ns;
 		return now_ns + mb->cache_ns;
 	}
-	return unit_take(mb, d, now_ns, service_ns(mb, d, is_write, io->size_bytes));
+	return unit_take(d, now_ns, service_ns(mb, d, is_write, io->size_bytes));
 }
 
 /* ---- the backend ---------------------------------------------------------------------------- */
@@ -201,6 +251,7 @@ static int drive_init(struct model_backend *mb, struct model_drive *d, uint64_t 
 	d->unit_free_ns = calloc(mb->m.units, sizeof(*d->unit_free_ns));
 	if (!d->unit_free_ns)
 		return -ENOMEM;
+	d->nr_idle = mb->m.units;
 	if (mb->cache_bytes) {
 		uint64_t cap = mb->cache_bytes / 512 + 1;
 

@@ -235,9 +235,11 @@ static int worker_loop(struct eng_worker *w)
 		ret = w->pay->pass(w, from, now_ns);
 		if (!ret)
 			ret = submit(w);
-		/* what has completed, else wait for a completion, an arrival or the interval end */
+		/* After a submit only a poll: the next pass looks again before any wait, so that
+		 * what arrived meanwhile at this time (a replay feeder's records) goes out before
+		 * virtual time moves; waiting at once made replays on modelled drives unrepeatable */
 		if (ret >= 0)
-			ret = reap(w, next_deadline(w, now_ns, boundary_ns));
+			ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
 	}
