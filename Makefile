@@ -42,6 +42,7 @@ TEST_LIBS := $(shell $(PKG_CONFIG) --libs $(TEST_PKGS))
 endif
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
+# Every module folder's sources (src/results/, the results document, among them) by wildcard.
 # src/mpi/ is the MPI transport; src/cluster/comm_solo.c stands in for it in the default build.
 ALL_SRC := $(filter-out src/cli/main.c,$(wildcard src/*/*.c))
 LIB_SRC := $(filter-out src/mpi/%,$(ALL_SRC))

@@ -25,18 +25,18 @@ struct gen_pcg {
  * paper's demo output. Any values are valid. */
 void gen_pcg_seed(struct gen_pcg *r, uint64_t seed, uint64_t stream);
 
-/* Next 32 random bits. */
-uint32_t gen_pcg_u32(struct gen_pcg *r);
+/* Next 32 random bits. Hot path (every I/O draws): inline, below. */
+static inline uint32_t gen_pcg_u32(struct gen_pcg *r);
 
 /* Next 64 random bits: two consecutive u32 outputs, the first in the high half. */
-uint64_t gen_pcg_u64(struct gen_pcg *r);
+static inline uint64_t gen_pcg_u64(struct gen_pcg *r);
 
 /* Uniform integer in [0, n), without modulo bias (Lemire's multiply-and-reject). Uses one
  * u32 draw (rarely more) when n <= 2^32 - 1, u64 draws above. n == 0 returns 0. */
-uint64_t gen_pcg_below(struct gen_pcg *r, uint64_t n);
+static inline uint64_t gen_pcg_below(struct gen_pcg *r, uint64_t n);
 
 /* Uniform double in [0, 1) with 53 random bits (one u64 draw). */
-double gen_pcg_unit(struct gen_pcg *r);
+static inline double gen_pcg_unit(struct gen_pcg *r);
 
 /* ---- arrivals ---------------------------------------------------------------------------- */
 
@@ -212,8 +212,13 @@ struct gen_wg {
 	uint64_t b_start_bytes; /* physical start of piece B (length len - a_len) */
 	uint64_t miss_lo_bytes; /* logical start of the miss area; [0, miss_lo) is the hit area */
 	uint64_t seq_pos_bytes; /* logical end of the previous miss I/O */
+	/* The random miss area's blocks for the last size drawn (a division saved per I/O) */
+	uint64_t miss_size_bytes; /* 0: none yet */
+	uint64_t miss_gran_bytes;
+	uint64_t miss_nr_blocks;
 	struct gen_seq_cursor *shared_seq; /* NULL: seq_pos_bytes is the position */
 	bool has_hits;
+	bool is_plain_random; /* every I/O a uniform random miss: no hits, strides or curves */
 	bool has_seq_pos;
 	bool is_eof;
 };
@@ -271,5 +276,50 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io);
 /* The largest transfer size cfg can draw (for validating ranges before gen_wg_init()), or 0
  * when xfer is invalid. */
 uint64_t gen_xfer_max_bytes(const struct gen_xfer_cfg *xfer);
+
+/* ---- the draws, inline: the generators and the model call them for every I/O ------------- */
+
+/* The 64-bit LCG multiplier the paper uses for pcg32. */
+#define GEN_PCG_MULT UINT64_C(6364136223846793005)
+
+static inline uint32_t gen_pcg_u32(struct gen_pcg *r)
+{
+	uint64_t old = r->state;
+	uint32_t xorshifted = (uint32_t)(((old >> 18) ^ old) >> 27);
+	uint32_t rot = (uint32_t)(old >> 59);
+
+	r->state = old * GEN_PCG_MULT + r->inc;
+	return (xorshifted >> rot) | (xorshifted << ((32 - rot) & 31));
+}
+
+static inline uint64_t gen_pcg_u64(struct gen_pcg *r)
+{
+	uint64_t hi = gen_pcg_u32(r);
+
+	return (hi << 32) | gen_pcg_u32(r);
+}
+
+/* Lemire: the high half of x * n is uniform in [0, n) once the low half is rejected when it
+ * falls below 2^w mod n; the modulo is only computed on the rare path, out of line (pcg.c):
+ * n == 0 or above 32 bits, and a first draw m whose low half is below n. */
+uint64_t gen_pcg_below_slow(struct gen_pcg *r, uint64_t n);
+uint64_t gen_pcg_below_retry32(struct gen_pcg *r, uint32_t n, uint64_t m);
+
+static inline uint64_t gen_pcg_below(struct gen_pcg *r, uint64_t n)
+{
+	uint64_t m;
+
+	if (n - 1 >= UINT32_MAX) /* n == 0 or n > 2^32 - 1 */
+		return gen_pcg_below_slow(r, n);
+	m = (uint64_t)gen_pcg_u32(r) * n;
+	if ((uint32_t)m < (uint32_t)n) /* maybe in the rejected zone: pcg.c decides */
+		return gen_pcg_below_retry32(r, (uint32_t)n, m);
+	return m >> 32;
+}
+
+static inline double gen_pcg_unit(struct gen_pcg *r)
+{
+	return (double)(gen_pcg_u64(r) >> 11) * 0x1.0p-53;
+}
 
 #endif /* IORAMP_GEN_H */

@@ -213,6 +213,8 @@ struct rep_run_end {
 	double observed_iops;	   /* avg rate, the base of following curve points */
 };
 
+struct rep_doc; /* the results document (ioramp/results.h) */
+
 struct rep_ops {
 	const char *name;
 	/* The file it writes in the output directory, named when writing it failed; NULL when
@@ -223,6 +225,10 @@ struct rep_ops {
 	bool is_closed_last;
 	/* Execution start. *state is the observer's; returns 0 or -errno. */
 	int (*open)(const struct rep_exec *x, void **state);
+	/* Instead of open, for an output that renders the results document (ioramp/results.h):
+	 * doc is the execution's one document, which the set builds from every event before
+	 * any observer sees it, closes before the observers close and frees after. */
+	int (*open_doc)(const struct rep_exec *x, struct rep_doc *doc, void **state);
 	int (*run_start)(void *state, const struct rep_run *r);
 	int (*interval)(void *state, const struct rep_run *r, const struct rep_sample *s);
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
@@ -351,6 +357,7 @@ struct rep_set {
 	void *state[32];
 	size_t nr;
 	const struct rep_exec *exec;
+	struct rep_doc *doc; /* the results document, when an observer has open_doc; NULL */
 	int err;		       /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 	int errs[32];		       /* each observer's first failure: every one is said */
@@ -660,17 +667,22 @@ void rep_sla_label(double ns, char *buf, size_t len);
 
 /* ---- rendering saved results (ioramp report) ------------------------------------------------ */
 
-/* A published curve drawn beside the measured ones: a CSV file of IOPS,latency_us lines with
- * an optional header line. */
+/* A published curve drawn beside the measured ones: a CSV file of IOPS,latency lines whose
+ * unit a header line (iops,latency_us or iops,latency_ms) or unit_us states. */
 struct rep_overlay {
 	const char *name;
 	const char *path;
+	const char *label; /* its legend; NULL: "NAME (published)" */
+	double unit_us;	   /* a latency unit in us (1, 1000) for a file without a header; 0: none */
 };
 
 /* What `ioramp report` asks for, and why it failed. */
 struct rep_html_request {
 	const char *results_path; /* a results.json */
 	const char *html_path;	  /* the page to write */
+	/* From the page to the results' directory, for the links to its files ("../out/");
+	 * NULL: the page is in it. */
+	const char *files_href;
 	const struct rep_overlay *ov;
 	size_t nr_ov;
 	/* Out, on failure: */
@@ -684,6 +696,46 @@ struct rep_html_request {
  * req->is_write_error set: -ENOENT, -EACCES... for unreadable files, -EINVAL for bad
  * contents. */
 int rep_html_write(struct rep_html_request *req);
+
+/* ---- two executions on one page (ioramp compare --html) ------------------------------------ */
+
+struct json_t; /* jansson's; the documents of ioramp/results.h */
+
+/* The columns both sides have per run. */
+enum { REP_COMPARE_IOPS, REP_COMPARE_MEAN, REP_COMPARE_P99, REP_COMPARE_NR };
+
+/* A run both executions have: its name and for-loops, A's and B's figures (NaN: unknown). */
+struct rep_compare_row {
+	const char *key;
+	double a[REP_COMPARE_NR];
+	double b[REP_COMPARE_NR];
+};
+
+/* A curve both executions have ("rd1", "rd1 xfersize=8k"). */
+struct rep_compare_curve {
+	const char *key;
+	const struct json_t *a;
+	const struct json_t *b;
+};
+
+struct rep_compare_request {
+	const char *path_a; /* the results read, for the header */
+	const char *path_b;
+	const struct json_t *doc_a;
+	const struct json_t *doc_b;
+	const struct rep_compare_row *rows;
+	size_t nr_rows;
+	const struct rep_compare_curve *curves;
+	size_t nr_curves;
+	const char *const *only; /* "only in A: rd1_(80%)" lines */
+	size_t nr_only;
+	const char *html_path;
+};
+
+/* Writes the page: per curve, a chart of IOPS against mean (and p99, when both sides have it)
+ * service time with A's and B's lines, then the runs with their differences. Written through
+ * a temporary file and a rename. Returns 0 or -errno. */
+int rep_compare_html_save(const struct rep_compare_request *q);
 
 /* ---- the review suite page (ioramp suite) ------------------------------------------------- */
 

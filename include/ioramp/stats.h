@@ -234,22 +234,21 @@ uint64_t stats_cpu_thread_ns(pthread_t thread);
 /* ---- the hot path, inline: a worker calls these for every I/O ------------------------------ */
 
 /* Below 2 * SUB_NR the bucket index is the value itself; the first formula group (msb = 6)
- * continues that identity, so the geometry has no seam at 128. */
+ * continues that identity, so the geometry has no seam at 128. With shift = msb - 6 (0 below
+ * 128), ns >> shift lies in [64, 128) above 128 and is ns itself below, so one formula,
+ * shift * 64 + (ns >> shift), covers both without a branch. */
 static inline uint32_t stats_hist_bucket_idx(uint64_t ns)
 {
-	unsigned int msb, shift;
+	unsigned int shift =
+		63 - STATS_HIST_SUB_BITS - (unsigned int)__builtin_clzll(ns | STATS_HIST_SUB_NR);
 
-	if (ns < 2 * STATS_HIST_SUB_NR)
-		return (uint32_t)ns;
-	msb = 63 - (unsigned int)__builtin_clzll(ns);
-	if (msb >= STATS_HIST_MAX_BITS)
+	if (shift >= STATS_HIST_MAX_BITS - STATS_HIST_SUB_BITS)
 		return STATS_HIST_NR - 1;
-	shift = msb - STATS_HIST_SUB_BITS;
-	return (shift + 1) * STATS_HIST_SUB_NR +
-	       (uint32_t)((ns >> shift) & (STATS_HIST_SUB_NR - 1));
+	return shift * STATS_HIST_SUB_NR + (uint32_t)(ns >> shift);
 }
 
-static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)
+/* stats_hist_add() with the bucket index of ns already known. */
+static inline void stats_hist_add_at(struct stats_hist *h, uint64_t ns, uint32_t idx)
 {
 	if (h->nr == 0 || ns < h->min_ns)
 		h->min_ns = ns;
@@ -257,19 +256,28 @@ static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)
 		h->max_ns = ns;
 	h->nr++;
 	h->sum_ns += ns;
-	h->counts[stats_hist_bucket_idx(ns)]++;
+	h->counts[idx]++;
 }
 
+static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)
+{
+	stats_hist_add_at(h, ns, stats_hist_bucket_idx(ns));
+}
+
+/* At max an I/O waits for nothing before its submit: its response time is its service time,
+ * whose bucket is then reused. */
 static inline void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes,
 				     uint64_t svc_ns, uint64_t resp_ns)
 {
 	struct stats_counters *c = &b->op[op];
+	uint32_t idx = stats_hist_bucket_idx(svc_ns);
 
 	c->nr_ios++;
 	c->total_bytes += size_bytes;
 	c->svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
-	stats_hist_add(&c->svc, svc_ns);
-	stats_hist_add(&c->resp, resp_ns);
+	stats_hist_add_at(&c->svc, svc_ns, idx);
+	stats_hist_add_at(&c->resp, resp_ns,
+			  resp_ns == svc_ns ? idx : stats_hist_bucket_idx(resp_ns));
 }
 
 static inline void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns)

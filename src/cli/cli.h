@@ -32,6 +32,10 @@ int cli_trace_exit(int64_t ret);
 /* The VDbench-style command line: -f files, -s, overrides, variables. Returns an exit code. */
 int cli_run(int argc, char **argv);
 
+/* rc, or CLI_EXIT_FAILED when rc is CLI_EXIT_OK and stdout could not be written (a full
+ * disk, /dev/full), said on stderr; a closed pipe (EPIPE) is SIGPIPE's, not this (main.c). */
+int cli_stdout_status(int rc);
+
 /* The same in an MPI job of two or more ranks (cluster_run.c): rank 0 reads the files and every
  * rank parses its copy; rank 0 prints and reports. *is_lost tells main() that some rank was
  * lost, so the job must be aborted rather than finalized. Returns the exit code, the same on
@@ -98,7 +102,8 @@ int cli_report(int argc, char **argv);
 /* `ioramp compare DIR1 DIR2 ...`: two results.json side by side. Returns an exit code. */
 int cli_compare(int argc, char **argv);
 
-/* DIR/results.json when arg is a directory, else arg itself (a results file). Returns 0 or
+/* DIR/results.json when arg is a directory (DIR/flatfile.html when it holds no results.json
+ * but that: VDbench's own output), else arg itself (a results file). Returns 0 or
  * -ENAMETOOLONG. */
 int cli_results_path(const char *arg, char *buf, size_t len);
 

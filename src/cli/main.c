@@ -1,4 +1,6 @@
 /* ioramp's entry point: dispatches subcommands and maps results to exit codes. */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -124,12 +126,36 @@ static int run_cluster(int argc, char **argv, struct clu_comm *comm, bool *is_lo
 	return cli_run_cluster(argc, argv, comm, is_lost);
 }
 
+/* A closed standard descriptor gets /dev/null: else the first file opened takes its number and
+ * the console is written into a report (summary.html took it under `ioramp ... >&-`). */
+static void std_fds_open(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF &&
+		    open("/dev/null", fd ? O_WRONLY : O_RDONLY) < 0)
+			return;
+}
+
+int cli_stdout_status(int rc)
+{
+	bool is_bad;
+
+	errno = 0;
+	is_bad = fflush(stdout) != 0 || ferror(stdout);
+	if (!is_bad || rc != CLI_EXIT_OK || errno == EPIPE)
+		return rc;
+	fprintf(stderr, "ioramp: error: standard output: cannot write (%s); its lines are lost\n",
+		errno ? strerror(errno) : "a write failed");
+	return CLI_EXIT_FAILED;
+}
+
 int main(int argc, char **argv)
 {
 	struct clu_comm *comm = NULL;
 	bool is_lost = false;
 	int rc;
 
+	std_fds_open();
 	if (clu_comm_open(&argc, &argv, &comm)) {
 		fprintf(stderr, "ioramp: error: cannot start MPI\n");
 		clu_comm_close(comm, false, CLI_EXIT_FAILED);
@@ -139,6 +165,7 @@ int main(int argc, char **argv)
 		rc = run_cluster(argc, argv, comm, &is_lost);
 	else
 		rc = run_single(argc, argv);
+	rc = cli_stdout_status(rc);
 	fflush(NULL);
 	clu_comm_close(comm, is_lost, rc);
 	return rc;

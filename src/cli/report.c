@@ -8,19 +8,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "ioramp/report.h"
+#include "suite_dir.h"
 
 static const char report_usage[] =
-	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv ...]\n"
+	"usage: ioramp report DIR [-o PAGE.html] [--overlay NAME=FILE.csv [--overlay-unit us|ms]\n"
+	"                     [--overlay-label TEXT] ...]\n"
 	"\n"
 	"Renders DIR/report.html (or PAGE.html) from DIR/results.json. DIR may also be the\n"
-	"results.json file itself.\n"
+	"results.json file itself, a VDbench output directory (or its flatfile.html), or a\n"
+	"suite's output directory (ioramp suite -o DIR: the suite page again).\n"
 	"\n"
 	"  -o PAGE.html              where to write the page (default: DIR/report.html)\n"
 	"  --overlay NAME=FILE.csv   a published curve, drawn dashed on every IOPS/average\n"
-	"                            latency chart: one IOPS,latency_us pair per line (IOPS may\n"
-	"                            end in k or M), an optional header, # comments\n"
+	"                            latency chart: one IOPS,latency pair per line (IOPS may\n"
+	"                            end in k or M), # comments, a header iops,latency_us or\n"
+	"                            iops,latency_ms; drawn in IOPS order\n"
+	"  --overlay-unit us|ms      the latency unit of the last --overlay (for a file without\n"
+	"                            a header)\n"
+	"  --overlay-label TEXT      the legend of the last --overlay (default: NAME (published))\n"
 	"\n"
 	"Exit status: 0 written, 1 the page could not be written, 2 bad usage or input.\n";
 
@@ -29,9 +37,16 @@ int cli_results_path(const char *arg, char *buf, size_t len)
 	struct stat st;
 	int n;
 
-	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode))
+	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
 		n = snprintf(buf, len, "%s/results.json", arg);
-	else
+		if (n >= 0 && (size_t)n < len && access(buf, F_OK)) { /* VDbench's own output */
+			char flat[4096];
+
+			if (snprintf(flat, sizeof(flat), "%s/flatfile.html", arg) < (int)sizeof(flat) &&
+			    !access(flat, F_OK))
+				n = snprintf(buf, len, "%s", flat);
+		}
+	} else
 		n = snprintf(buf, len, "%s", arg);
 	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
 }
@@ -45,6 +60,62 @@ static void default_page(const char *results, char *buf, size_t len)
 		snprintf(buf, len, "%.*s/report.html", (int)(slash - results), results);
 	else
 		snprintf(buf, len, "report.html");
+}
+
+/* The directory part of path, "." for none. */
+static void dir_of(const char *path, char *buf, size_t len)
+{
+	const char *slash = strrchr(path, '/');
+
+	if (!slash)
+		snprintf(buf, len, ".");
+	else if (slash == path)
+		snprintf(buf, len, "/");
+	else
+		snprintf(buf, len, "%.*s", (int)(slash - path), path);
+}
+
+/* The way from the page's directory to the results' directory, ending in '/', for the links
+ * to the files beside results.json ("../out/"); "" when both are one directory. When either
+ * cannot be resolved: the results' directory as an absolute path. */
+static void files_href(const char *results, const char *page, char *buf, size_t len)
+{
+	char rdir[4096], pdir[4096], *r, *p;
+	size_t common = 0, n = 0;
+
+	dir_of(results, rdir, sizeof(rdir));
+	dir_of(page, pdir, sizeof(pdir));
+	r = realpath(rdir, NULL);
+	p = realpath(pdir, NULL);
+	buf[0] = '\0';
+	if (!r || !p) {
+		if (r)
+			snprintf(buf, len, "%s/", r);
+		goto out;
+	}
+	if (!strcmp(r, "/")) /* the root has no component */
+		r[0] = '\0';
+	if (!strcmp(p, "/"))
+		p[0] = '\0';
+	/* the longest leading run of whole components both share */
+	for (size_t i = 0;; i++) {
+		bool r_end = !r[i] || r[i] == '/', p_end = !p[i] || p[i] == '/';
+
+		if (r_end && p_end)
+			common = i;
+		if (!r[i] || !p[i] || r[i] != p[i])
+			break;
+	}
+	for (const char *c = p + common; *c; c++) /* one "../" per component left in p */
+		if (*c == '/' && n + 4 < len) {
+			memcpy(buf + n, "../", 4);
+			n += 3;
+		}
+	if (r[common] && n < len) /* then down into what is left of r */
+		n += (size_t)snprintf(buf + n, len - n, "%s/", r + common + 1);
+out:
+	free(r);
+	free(p);
 }
 
 struct report_args {
@@ -73,6 +144,32 @@ static int add_overlay(struct report_args *a, char *spec)
 	return 0;
 }
 
+/* --overlay-unit or --overlay-label: of the last --overlay. */
+static int overlay_option(struct report_args *a, const char *opt, const char *value)
+{
+	struct rep_overlay *ov = a->nr_ov ? &a->ov[a->nr_ov - 1] : NULL;
+
+	if (!ov) {
+		fprintf(stderr, "ioramp report: error: %s %s: expected after an --overlay\n", opt,
+			value);
+		return -EINVAL;
+	}
+	if (!strcmp(opt, "--overlay-label")) {
+		ov->label = value;
+		return 0;
+	}
+	if (!strcmp(value, "us"))
+		ov->unit_us = 1;
+	else if (!strcmp(value, "ms"))
+		ov->unit_us = 1000;
+	else {
+		fprintf(stderr, "ioramp report: error: --overlay-unit %s; expected us or ms\n",
+			value);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 /* Returns 0, 1 for --help, or -EINVAL after printing the problem. */
 static int parse(struct report_args *a, int argc, char **argv)
 {
@@ -81,7 +178,9 @@ static int parse(struct report_args *a, int argc, char **argv)
 
 		if (!strcmp(arg, "--help") || !strcmp(arg, "-h"))
 			return 1;
-		if ((!strcmp(arg, "-o") || !strcmp(arg, "--overlay")) && i + 1 >= argc) {
+		if ((!strcmp(arg, "-o") || !strcmp(arg, "--overlay") ||
+		     !strcmp(arg, "--overlay-unit") || !strcmp(arg, "--overlay-label")) &&
+		    i + 1 >= argc) {
 			fprintf(stderr, "ioramp report: error: %s needs a value\n", arg);
 			return -EINVAL;
 		}
@@ -92,6 +191,9 @@ static int parse(struct report_args *a, int argc, char **argv)
 				return -EINVAL;
 		} else if (!strncmp(arg, "--overlay=", 10)) {
 			if (add_overlay(a, argv[i] + 10))
+				return -EINVAL;
+		} else if (!strcmp(arg, "--overlay-unit") || !strcmp(arg, "--overlay-label")) {
+			if (overlay_option(a, arg, argv[++i]))
 				return -EINVAL;
 		} else if (arg[0] == '-' && arg[1]) {
 			fprintf(stderr, "ioramp report: error: unknown option %s\n", arg);
@@ -113,11 +215,44 @@ static int parse(struct report_args *a, int argc, char **argv)
 	return 0;
 }
 
+/* `ioramp report SUITEDIR`: the suite page again, from its profiles' results.json. */
+static int report_suite(const struct report_args *a)
+{
+	struct cli_suite_dir sd;
+	char page[4096], at[4200], href[4096], err[512];
+	int ret;
+
+	if (a->nr_ov) {
+		fprintf(stderr, "ioramp report: error: %s is a suite's directory: --overlay draws on "
+				"a profile's page (ioramp report %s/PROFILE --overlay ...)\n",
+			a->dir, a->dir);
+		return CLI_EXIT_USAGE;
+	}
+	ret = cli_suite_dir_load(a->dir, &sd, err, sizeof(err));
+	if (ret) {
+		fprintf(stderr, "ioramp report: error: %s\n", err);
+		return CLI_EXIT_USAGE;
+	}
+	snprintf(page, sizeof(page), "%s", a->page ? a->page : "");
+	if (!a->page)
+		snprintf(page, sizeof(page), "%s/report.html", a->dir);
+	snprintf(at, sizeof(at), "%s/report.html", a->dir);
+	files_href(at, page, href, sizeof(href));
+	ret = cli_suite_dir_report(&sd, page, href, err, sizeof(err));
+	cli_suite_dir_fini(&sd);
+	if (ret) {
+		fprintf(stderr, "ioramp report: error: %s\n", err);
+		return CLI_EXIT_FAILED;
+	}
+	printf("%s\n", page);
+	return CLI_EXIT_OK;
+}
+
 int cli_report(int argc, char **argv)
 {
 	struct report_args a = { 0 };
 	struct rep_html_request req = { 0 };
-	char results[4096], page[4096];
+	char results[4096], page[4096], href[4096];
 	int ret = parse(&a, argc, argv);
 
 	if (ret) {
@@ -125,6 +260,11 @@ int cli_report(int argc, char **argv)
 			fputs(report_usage, stdout);
 		free(a.ov);
 		return ret > 0 ? CLI_EXIT_OK : CLI_EXIT_USAGE;
+	}
+	if (cli_suite_dir_is(a.dir)) {
+		ret = report_suite(&a);
+		free(a.ov);
+		return ret;
 	}
 	if (cli_results_path(a.dir, results, sizeof(results))) {
 		fprintf(stderr, "ioramp report: error: %s: path too long\n", a.dir);
@@ -135,9 +275,12 @@ int cli_report(int argc, char **argv)
 		snprintf(page, sizeof(page), "%s", a.page);
 	else
 		default_page(results, page, sizeof(page));
-	req = (struct rep_html_request){
-		.results_path = results, .html_path = page, .ov = a.ov, .nr_ov = a.nr_ov
-	};
+	files_href(results, page, href, sizeof(href));
+	req = (struct rep_html_request){ .results_path = results,
+					 .html_path = page,
+					 .files_href = href,
+					 .ov = a.ov,
+					 .nr_ov = a.nr_ov };
 	ret = rep_html_write(&req);
 	free(a.ov);
 	if (ret) {

@@ -313,6 +313,7 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 				eng_exec_nr_missed(ex) == 1 ? "its" : "their");
 			rc = CLI_EXIT_FAILED;
 		}
+		rc = cli_stdout_status(rc); /* before close: results.json gets the exit status */
 		/* a report that could not be written fails the execution (it said which) */
 		if (rep_set_close(&c->reps, rc) && rc == CLI_EXIT_OK)
 			rc = CLI_EXIT_FAILED;

@@ -33,20 +33,25 @@ bool eng_backend_is_sync(const char *engine)
  * The default engine's rule, the one place it lives. bench/engines, eight 64 MiB page-cache
  * files, threads=16 per SD, median of three interleaved runs (2026-12-02, 2 CPUs shared, load
  * 30-100, so raw IOPS favour engines with more threads; IOPS per CPU-second of ioramp's own
- * CPU is printed beside them): io_uring serves small buffered I/O from the page cache inline
- * and won 4K random read (318k IOPS against sync 135k, aio 175k), 4K random write (277k;
- * 127k, 85k) and 4K 70/30 (701k; 150k, 74k). Buffered reads of 64 KiB went the other way in
- * all five measurements (64K sequential read 5.7k against sync 64k; 64K random read 36-43k
- * against 71-75k): io_uring's inline attempt gives up and punts them to its kernel workers.
- * 64K writes: neither wins clearly (uring 45k, sync 57k; an earlier run 74k and 38k), and
- * the per-thread sync engine (issue 14 item 3) wrote 13k: uring. Measure again with
- * bench/engines when a backend changes.
+ * CPU is printed beside them): io_uring serves small buffered reads from the page cache inline
+ * and won 4K random read (318k IOPS against sync 135k, aio 175k). Buffered reads of 64 KiB
+ * went the other way in all five measurements (64K sequential read 5.7k against sync 64k;
+ * 64K random read 36-43k against 71-75k): io_uring's inline attempt gives up and punts them
+ * to its kernel workers. Buffered writes: io_uring punts every one (ext4 cannot take a
+ * buffered write without blocking: pwritev2(RWF_NOWAIT) answers EOPNOTSUPP), a kernel
+ * worker's wake-up and two context switches per write. bench/speed (2026-12-02 20:30 UTC,
+ * threads=8 per SD, three interleaved runs, load 16-40) measured per CPU-second 4K random
+ * write sync 296-430k against uring 235-294k, 4K 70/30 424-570k against 465-482k; and at a
+ * fixed 4000 IOPS (4K 70/30) a mean service time of 0.009 ms on sync against 0.54-2.1 ms on
+ * uring (writes 2.1 ms: the punt), which would draw io_uring's hand-off as the drive's
+ * latency. Hence sync for every buffered file that is written. Measure again with
+ * bench/engines and bench/speed when a backend changes.
  */
 const char *eng_backend_default(const struct eng_sd_traits *t)
 {
 	if (t->is_direct || t->is_block)
 		return "uring";
-	if (!t->is_writing && t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
+	if (t->is_writing || t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
 		return "sync";
 	return "uring";
 }
@@ -57,9 +62,11 @@ const char *eng_backend_default_kind(const struct eng_sd_traits *t)
 		return "O_DIRECT";
 	if (t->is_block)
 		return "buffered block device";
-	if (!t->is_writing && t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
+	if (t->is_writing)
+		return "buffered, writes";
+	if (t->max_xfer_bytes >= ENG_DEFAULT_SYNC_READ_BYTES)
 		return "buffered, reads of 64 KiB or more";
-	return "buffered, writes or reads below 64 KiB";
+	return "buffered, reads below 64 KiB";
 }
 
 int eng_backend_check_name(const char *engine, char *msg, size_t msglen)

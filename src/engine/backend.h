@@ -135,8 +135,8 @@ struct eng_sd_traits {
  * The backend the default engine (no --engine, no engine=) gives an SD: the fastest for its
  * kind as bench/engines measured it (man ioramp, ENGINE). "uring" for O_DIRECT and block
  * devices; for buffered files and character devices, the winner of the page-cache benchmark
- * for the run's op mix: "sync" when only read, in transfers of ENG_DEFAULT_SYNC_READ_BYTES
- * or more, else "uring". Never NULL.
+ * for the run's op mix: "sync" when written (io_uring punts buffered writes) or read in
+ * transfers of ENG_DEFAULT_SYNC_READ_BYTES or more, else "uring". Never NULL.
  */
 const char *eng_backend_default(const struct eng_sd_traits *t);
 

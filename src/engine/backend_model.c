@@ -82,13 +82,20 @@ static struct model_ev ev_pop(struct model_ev *h, uint32_t *nr)
 	uint32_t i = 0, n = *nr;
 
 	for (;;) {
-		uint32_t c = 4 * i + 1, end = c + 4 < n ? c + 4 : n;
+		uint32_t c = 4 * i + 1;
 
-		if (c >= n)
+		if (c + 4 <= n) { /* four children: a tournament, the first of equal minima wins */
+			uint32_t a = h[c + 1].at_ns < h[c].at_ns ? c + 1 : c;
+			uint32_t b = h[c + 3].at_ns < h[c + 2].at_ns ? c + 3 : c + 2;
+
+			c = h[b].at_ns < h[a].at_ns ? b : a;
+		} else if (c < n) {
+			for (uint32_t k = c + 1; k < n; k++)
+				if (h[k].at_ns < h[c].at_ns)
+					c = k;
+		} else {
 			break;
-		for (uint32_t k = c + 1; k < end; k++)
-			if (h[k].at_ns < h[c].at_ns)
-				c = k;
+		}
 		if (last.at_ns <= h[c].at_ns)
 			break;
 		h[i] = h[c];
@@ -125,6 +132,15 @@ static uint64_t unit_take(const struct model_backend *mb, struct model_drive *d,
 
 /* ---- the drive ------------------------------------------------------------------------------ */
 
+/* llround() of a mean >= 0 without the library call: the integer part, plus one when the
+ * fraction (exact: x minus its integer part) is a half or more, as llround rounds halves up. */
+static uint64_t round_ns(double x)
+{
+	uint64_t i = (uint64_t)x;
+
+	return i + (x - (double)i >= 0.5);
+}
+
 static uint64_t service_ns(const struct model_backend *mb, struct model_drive *d, bool is_write,
 			   uint32_t size_bytes)
 {
@@ -132,7 +148,7 @@ static uint64_t service_ns(const struct model_backend *mb, struct model_drive *d
 
 	if (mb->m.dist == ENG_MODEL_EXP) /* 1 - u lies in (0, 1]: the logarithm is finite */
 		mean *= -log1p(-gen_pcg_unit(&d->rng));
-	return (uint64_t)llround(mean);
+	return round_ns(mean);
 }
 
 /* Destages done by now_ns leave the cache. */

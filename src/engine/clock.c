@@ -79,6 +79,16 @@ static void advance(struct eng_clock *c)
 			wake(c, s);
 }
 
+/* Under mu: whether every other member wakes after when_ns (is asleep, as s is the only one
+ * awake, so its wake time is set). */
+static bool is_first(const struct eng_clock *c, const struct eng_sleeper *s, uint64_t when_ns)
+{
+	for (const struct eng_sleeper *o = c->head; o; o = o->next)
+		if (o != s && o->wake_ns <= when_ns)
+			return false;
+	return true;
+}
+
 int eng_sleeper_join(struct eng_clock *c, struct eng_sleeper *s)
 {
 	struct eng_sleeper **p;
@@ -148,6 +158,13 @@ void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
 	if (when_ns <= atomic_load_explicit(&c->now_ns, memory_order_relaxed) ||
 	    s->seen_kicks != c->nr_kicks || !s->is_member) {
 		s->seen_kicks = c->nr_kicks; /* a kick while awake: look again at once */
+		pthread_mutex_unlock(&c->mu);
+		return;
+	}
+	if (c->nr_awake == 1 && when_ns != UINT64_MAX && is_first(c, s, when_ns)) {
+		/* the last one awake wakes first: advance() would only move the clock (no hand-off,
+		 * no signal); the common case of a worker alone on its modelled drives */
+		atomic_store_explicit(&c->now_ns, when_ns, memory_order_relaxed);
 		pthread_mutex_unlock(&c->mu);
 		return;
 	}

@@ -321,9 +321,9 @@ bool eng_collect_is_maxdata(const struct eng_collect *c)
 	return (double)c->bytes_after_warmup >= limit;
 }
 
-/* data_errors= ended the run inside interval k: the workers stop and publish it, and its
- * errors and those of the drain join the average (their I/Os and time do not: the interval is
- * partial). The average showed 0 errors while hundreds were logged. Returns ENG_FAILED. */
+/* data_errors= or a signal ended the run inside interval k: the workers stop and publish it,
+ * and its errors and those of the drain join the average (their I/Os and time do not: the
+ * interval is partial). The average showed 0 errors while hundreds were logged. */
 static void add_errors(struct stats_bank *dst, const struct stats_bank *src)
 {
 	for (size_t op = 0; op < IORAMP_ARRAY_SIZE(dst->op); op++)
@@ -351,18 +351,32 @@ static void add_drain_errors(struct eng_collect *c)
 	}
 }
 
-static int count_tail_errors(struct eng_collect *c, uint32_t k)
+/* Waits, through signals, until every stopped worker has published interval k. */
+static void wait_stopped(struct eng_collect *c, uint32_t k)
+{
+	while (!eng_collect_all_published(c, k)) {
+		if (c->recorder)
+			eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
+		eng_sleeper_until(c->sleeper,
+				  c->run->clock->is_virtual ? UINT64_MAX : now_ns(c) + 200000);
+	}
+}
+
+/* Stops the workers in interval k and counts its errors and the drain's. Returns status. */
+static int count_tail_errors(struct eng_collect *c, uint32_t k, int status)
 {
 	for (uint32_t i = 0; i < c->nr_workers; i++)
 		atomic_store_explicit(&c->workers[i].stop, true, memory_order_relaxed);
 	eng_clock_kick(c->run->clock);
-	if (!wait_published(c, k))
-		return ENG_FAILED;
+	if (status == ENG_INTERRUPTED)
+		wait_stopped(c, k); /* a signal is why: wait_published() would give up */
+	else if (!wait_published(c, k))
+		return status;
 	eng_collect_merge(c, k);
 	for (size_t i = 0; i < c->nr_banks; i++)
 		add_errors(&c->avg[i], &c->cur[i]);
 	add_drain_errors(c);
-	return ENG_FAILED;
+	return status;
 }
 
 /* The interval loop. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
@@ -386,10 +400,11 @@ int eng_collect_intervals(struct eng_collect *c)
 				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
 		}
 		eng_collect_io_errors(c->reps, c->plan, run, c->workers, c->nr_workers);
+		/* the partial interval is not reported, but its errors are */
 		if (is_signalled(c))
-			return ENG_INTERRUPTED; /* the partial interval is not reported */
+			return count_tail_errors(c, k, ENG_INTERRUPTED);
 		if (is_failed(c))
-			return count_tail_errors(c, k); /* nor is it then, but its errors are */
+			return count_tail_errors(c, k, ENG_FAILED);
 		if (!wait_published(c, k))
 			return ENG_INTERRUPTED;
 		fin = final_ns(c);

@@ -78,6 +78,7 @@ struct eng_run {
 	struct eng_clock *clock; /* the execution's: real or virtual time */
 	uint64_t start_ns;	 /* eng_clock_now() time, a whole second */
 	uint64_t interval_ns;
+	uint64_t wake_batch_ns; /* eng_opts.wake_batch_ns resolved: 0 for none */
 	uint32_t nr_intervals; /* UINT32_MAX: until every generator reaches its end (format) */
 	uint32_t nr_warmup;
 	uint32_t nr_prio; /* priority levels in use (queues per SD) */

@@ -150,12 +150,21 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	w->bank = nb;
 }
 
-/* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). */
+/* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). An arrival
+ * wait lasts at least the run's wake_batch_ns: the arrivals that fall due meanwhile are released
+ * together by the next pass, each keeping its scheduled time (its lateness is in its response
+ * time, not in its service time), so a paced worker wakes once per batch, not once per I/O;
+ * arrivals further apart than that are issued on time. A completion ends the wait earlier. */
 static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t boundary_ns)
 {
-	uint64_t dl = now_ns + IDLE_CAP_NS;
+	uint64_t cap = now_ns + IDLE_CAP_NS, dl;
 
-	return w->src->next_due(w, now_ns, boundary_ns < dl ? boundary_ns : dl);
+	if (boundary_ns < cap)
+		cap = boundary_ns;
+	dl = w->src->next_due(w, now_ns, cap);
+	if (dl < cap && dl - now_ns < w->run->wake_batch_ns && now_ns < dl)
+		dl = now_ns + w->run->wake_batch_ns < cap ? now_ns + w->run->wake_batch_ns : cap;
+	return dl;
 }
 
 static uint32_t inflight(const struct eng_worker *w)
@@ -226,8 +235,9 @@ static int worker_loop(struct eng_worker *w)
 		ret = w->pay->pass(w, from, now_ns);
 		if (!ret)
 			ret = submit(w);
+		/* what has completed, else wait for a completion, an arrival or the interval end */
 		if (ret >= 0)
-			ret = reap(w, ret > 0 ? 0 : next_deadline(w, now_ns, boundary_ns));
+			ret = reap(w, next_deadline(w, now_ns, boundary_ns));
 		if (ret < 0)
 			return ret;
 	}

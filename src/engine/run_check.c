@@ -96,7 +96,8 @@ static int check_wg(const struct eng_exec *x, const struct plan_run *pr, const s
 		return parm_errf(
 			err,
 			loop_or_val(rd, PARM_KW_FORHITAREA, &sd->set, PARM_KW_HITAREA,
-				    val_loc(&wd->set, PARM_KW_RHPCT, &wd->loc),
+				    val_loc(&wd->set, PARM_KW_RHPCT,
+					    val_loc(&wd->set, PARM_KW_WHPCT, &wd->loc)),
 				    pr->ovr.has_hitarea),
 			"rd=%s, wd=%s on sd=%s: hitarea=%s leaves no room in the %s used; "
 			"expected hit and miss areas of at least %s each (twice the "

@@ -364,8 +364,15 @@ static int io_errors_status(struct eng_exec *x, const struct eng_run *r, const s
 	uint32_t limit = x->plan->cfg->general.data_errors ? x->plan->cfg->general.data_errors : 1;
 	char first[512] = "";
 
-	if (!nr || status == ENG_INTERRUPTED)
+	if (!nr)
 		return status;
+	if (status == ENG_INTERRUPTED) { /* the signal decides the exit; the count is still said */
+		x->nr_io_errors += nr;
+		if (!x->dv)
+			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_ERROR_TOTAL,
+								    .nr_errors = nr });
+		return status;
+	}
 	for (uint32_t i = 0; !e && i < r->nr_workers; i++)
 		if (atomic_load_explicit(&w[i].nr_errors_kept, memory_order_acquire))
 			e = &w[i].errors[0];
@@ -517,6 +524,11 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 	int status, ret;
 
 	r->clock = &x->clock;
+	/* a replay keeps the trace's own timing; modelled drives (virtual time) stay exact */
+	r->wake_batch_ns = x->opts->wake_batch_ns == UINT64_MAX || r->is_replay ? 0
+			   : x->opts->wake_batch_ns ? x->opts->wake_batch_ns
+			   : x->clock.is_virtual    ? 0
+						    : ENG_WAKE_BATCH_NS;
 	r->seed = x->clu ? eng_clu_seed(x->clu, x->opts->seed) : x->opts->seed;
 	r->is_recording = x->recorder && r->prun; /* the format pass is not the workload */
 	eng_run_engines(x, r);

@@ -24,8 +24,20 @@ static void size_text(uint64_t b, char *buf, size_t len)
 		snprintf(buf, len, "%.1fg", (double)b / 1024 / 1024 / 1024);
 }
 
+int fs_anchors_width(const struct parm_fs *fs)
+{
+	size_t w = 0;
+
+	for (size_t i = 0; i < fs->nr_fsds; i++)
+		if (strlen(fs->fsds[i].anchor) > w)
+			w = strlen(fs->fsds[i].anchor);
+	return (int)w + 4; /* observed: the longest anchor and four blanks */
+}
+
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p)
 {
+	int w = fs_anchors_width(p->cfg->fs);
+
 	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
 	FILE *f = links ? rep_html_page_open(outdir, "anchors.html") : NULL;
 
@@ -37,10 +49,10 @@ FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p)
 	fprintf(f, "Anchor status report\n\n(This report will not contain useful info when the "
 		   "'shared=yes' FSD parameter is used)\n\n");
 	fprintf(f,
-		"%25s......Anchor size....    ......Total size.....    ......Workingset.....    "
+		"%*s......Anchor size....    ......Total size.....    ......Workingset.....    "
 		"....Existing ........    ...Opened...             \n",
-		"");
-	fprintf(f, "%25s", "");
+		w, "");
+	fprintf(f, "%*s", w, "");
 	for (int g = 0; g < 4; g++)
 		fprintf(f, "%sfiles     dirs  bytes", g ? "    " : "");
 	fprintf(f, "    files  bytes\n\n\n");
@@ -63,14 +75,19 @@ static void group(FILE *f, uint64_t files, uint64_t dirs, uint64_t bytes, bool i
 	fprintf(f, "%s%5" PRIu64 " %8" PRIu64 " %6s", is_first ? "" : "    ", files, dirs, b);
 }
 
-void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr)
+void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t nr)
 {
 	for (size_t i = 0; f && i < nr; i++) {
 		const struct fs_tree *t = &trees[i];
 		struct fs_tree_size sz;
-		uint64_t ef = 0, ed = 0, eb = 0, of = 0, ob = 0, tf = 0, tb = 0;
+		uint64_t ef = 0, ed = 0, eb = 0, of = 0, ob = 0, tf = 0, tb = 0, nr_in = 0;
+		unsigned char *in = t->fsd->totalsize_bytes ? malloc(t->nr_files ? t->nr_files : 1)
+							      : NULL;
 		char b[32];
 
+		/* totalsize=: the part of the tree the format makes (VDbench's pick) */
+		if (in)
+			fs_tree_totalsize_files(t, in, &nr_in);
 		fs_tree_size(t->fsd, &sz);
 		for (uint64_t d = 0; d < t->nr_dirs; d++)
 			ed += t->dir_state[d] != 0;
@@ -85,12 +102,13 @@ void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr)
 				of++;
 				ob += size;
 			}
-			if (t->fsd->totalsize_bytes && tb < t->fsd->totalsize_bytes) {
+			if (in && in[k]) {
 				tf++;
 				tb += size;
 			}
 		}
-		fprintf(f, "%-25s", t->fsd->anchor);
+		free(in);
+		fprintf(f, "%-*s", width, t->fsd->anchor);
 		group(f, sz.files, sz.dirs, sz.bytes, true);
 		group(f, tf, tf ? sz.dirs : 0, tb, false);
 		group(f, 0, 0, 0, false);
@@ -102,7 +120,7 @@ void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr)
 		fflush(f);
 }
 
-void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char *tod,
+void fs_anchors_run(FILE *f, int width, size_t run_idx, const struct fs_run *r, const char *tod,
 		    const char *text, const struct fs_tree *trees)
 {
 	if (!f)
@@ -110,7 +128,7 @@ void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char 
 	fputc('\n', f);
 	rep_html_anchor_line(f, r->name, run_idx, tod, text);
 	fputc('\n', f);
-	fs_anchors_status(f, trees, r->nr_fsds);
+	fs_anchors_status(f, width, trees, r->nr_fsds);
 }
 
 void fs_anchors_close(FILE *f)

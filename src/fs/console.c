@@ -240,7 +240,11 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t o
 		double sd =
 			nr > 1 ? sqrt(fmax(0, (sq - (double)nr * m * m) / (double)(nr - 1))) : 0;
 
-		fprintf(f, " %*.1f %6.3f", rate_w, sd, sqrt(fmax(0, rsq / n - rm * rm)));
+		/* a rate that never changed has no std: blank, as VDbench (observed) */
+		if (sd == 0)
+			fprintf(f, " %*s %6.3f", rate_w, "", sqrt(fmax(0, rsq / n - rm * rm)));
+		else
+			fprintf(f, " %*.1f %6.3f", rate_w, sd, sqrt(fmax(0, rsq / n - rm * rm)));
 	}
 }
 

@@ -23,8 +23,6 @@ static int point_fill(struct rep_fs_point *p, const struct fs_run *r, const stru
 	struct stats_hist *svc = malloc(sizeof(*svc)), *resp = malloc(sizeof(*resp));
 	double *ivs = calloc(tv->nr_hist ? tv->nr_hist : 1, sizeof(*ivs));
 	char *text = malloc(32);
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	uint32_t threads = 0;
 
 	if (!svc || !resp || !ivs || !text) {
 		free(svc);
@@ -37,8 +35,6 @@ static int point_fill(struct rep_fs_point *p, const struct fs_run *r, const stru
 	*resp = *tv->lat;
 	for (size_t i = 0; i < tv->nr_hist; i++)
 		ivs[i] = (double)tv->hist[i].reqstd.n / (double)r->interval_s;
-	for (size_t i = 0; i < r->nr_fwds; i++)
-		threads += r->fwds[i].threads;
 	memset(p, 0, sizeof(*p));
 	p->run_name = strdup(r->name);
 	if (r->rate == PLAN_RATE_CURVE_POINT)
@@ -58,17 +54,31 @@ static int point_fill(struct rep_fs_point *p, const struct fs_run *r, const stru
 	p->interval_iops = ivs;
 	p->nr_intervals = tv->nr_hist;
 	p->interval_s = (double)r->interval_s;
+	fs_run_validity(r, p->iops, p->target_iops, cpu_pct, &p->is_target_met, &p->limited_by);
+	return p->run_name ? 0 : -ENOMEM;
+}
+
+void fs_run_validity(const struct fs_run *r, double iops, double target, double cpu_pct,
+		     bool *is_met, enum rep_limit *limited_by)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	uint32_t threads = 0;
+
+	for (size_t i = 0; i < r->nr_fwds; i++)
+		threads += r->fwds[i].threads;
+	if (ncpu < 1)
+		ncpu = 1;
 	/* as raw runs: met within 2% of the target. Missed, ioramp's threads each wait for
 	 * their system call: the file system held them back, unless ioramp had no CPU left
 	 * for them (its own CPU time near one core per thread, or all of them) */
-	p->is_target_met = isnan(p->target_iops) || p->iops >= 0.98 * p->target_iops;
-	if (!p->is_target_met) {
-		double cores = cpu_pct * (double)(ncpu > 0 ? ncpu : 1) / 100.0;
+	*is_met = isnan(target) || target <= 0 || iops >= 0.98 * target;
+	*limited_by = REP_LIMIT_NONE;
+	if (!*is_met) {
+		double cores = cpu_pct * (double)ncpu / 100.0;
 		double can = (double)(threads < (uint32_t)ncpu ? threads : (uint32_t)ncpu);
 
-		p->limited_by = cores >= 0.9 * can ? REP_LIMIT_GENERATOR : REP_LIMIT_DEVICE;
+		*limited_by = cores >= 0.9 * can ? REP_LIMIT_GENERATOR : REP_LIMIT_DEVICE;
 	}
-	return p->run_name ? 0 : -ENOMEM;
 }
 
 static void point_free(struct rep_fs_point *p)

@@ -207,7 +207,17 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 
 			sd = v > 0 ? sqrt(v) : 0;
 		}
-		if (k < 0) {
+		if (k < 0 && !(fs_console_run_cols(0, r) & FS_COLS_REQSTD_STD)) {
+			/* FWDs of different operations: VDbench has no std or max of the
+			 * requested operations (the console leaves them blank) */
+			num(f, (double)o->n / d, 4);
+			fprintf(f, "n/a n/a ");
+			num(f, mean(o), 4);
+			fprintf(f, "n/a n/a ");
+			num(f, (double)(s->read_bytes + s->write_bytes) / d / 1048576.0, 4);
+			num(f, (double)s->read_bytes / d / 1048576.0, 4);
+			num(f, (double)s->write_bytes / d / 1048576.0, 4);
+		} else if (k < 0) {
 			op_cols(f, o, d, sd, mx);
 			num(f, (double)(s->read_bytes + s->write_bytes) / d / 1048576.0, 4);
 			num(f, (double)s->read_bytes / d / 1048576.0, 4);

@@ -27,6 +27,7 @@ static double now_ms(void)
 struct fmt_sink {
 	struct fs_stats *st;
 	pthread_mutex_t *lock;
+	struct stats_hist *lat, *svc; /* the writes' response (and service: the same) times */
 };
 
 static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m, uint64_t bytes)
@@ -34,8 +35,16 @@ static void sink_op(struct fmt_sink *k, enum fs_op op, double ms, enum fs_misc m
 	pthread_mutex_lock(k->lock);
 	if (op != FS_OP_NR) {
 		fs_opstat_note(&k->st->op[op], ms);
-		if (op == FS_OP_WRITE) /* the format's requested operations */
+		if (op == FS_OP_WRITE) { /* the format's requested operations */
+			uint64_t ns = ms > 0 ? (uint64_t)(ms * 1e6) : 0;
+
 			fs_opstat_note(&k->st->reqstd, ms);
+			/* the format's histograms, as VDbench has them (observed) */
+			if (k->lat)
+				stats_hist_add(k->lat, ns);
+			if (k->svc)
+				stats_hist_add(k->svc, ns);
+		}
 	}
 	if (m != FS_MISC_NR)
 		k->st->misc[m]++;
@@ -95,7 +104,7 @@ static int clean_dir(const char *dir, struct fmt_sink *st)
 }
 
 /* The anchor exists afterwards, or its parent did not (the safety rule). */
-static int make_anchor(const char *anchor)
+int fs_make_anchor(const char *anchor, FILE *con, bool is_quiet)
 {
 	char parent[4096];
 	struct stat sb;
@@ -105,6 +114,8 @@ static int make_anchor(const char *anchor)
 		return S_ISDIR(sb.st_mode) ? 0 : -ENOTDIR;
 	snprintf(parent, sizeof(parent), "%s", anchor);
 	if (stat(dirname(parent), &sb) || !S_ISDIR(sb.st_mode)) {
+		if (is_quiet)
+			return -ENOENT;
 		fprintf(stderr,
 			"ioramp: anchor=%s: its parent directory does not exist; ioramp creates an "
 			"anchor only inside an existing directory\n",
@@ -112,12 +123,34 @@ static int make_anchor(const char *anchor)
 		return -ENOENT;
 	}
 	if (mkdir(anchor, 0755)) {
-		fprintf(stderr, "ioramp: anchor=%s: mkdir: %s\n", anchor, strerror(errno));
-		return -errno;
+		int err = errno;
+
+		if (!is_quiet)
+			fprintf(stderr, "ioramp: anchor=%s: mkdir: %s\n", anchor, strerror(err));
+		return -err;
 	}
 	plan_time_of_day(tod);
-	printf("%s Created anchor directory: %s\n", tod, anchor);
+	fprintf(con ? con : stdout, "%s Created anchor directory: %s\n", tod, anchor);
 	return 0;
+}
+
+void fs_totalsize_say(const struct fs_tree *t, FILE *con)
+{
+	uint64_t made = 0;
+	unsigned char *in;
+	char sz[32], tod[16];
+
+	if (!t->fsd->totalsize_bytes)
+		return;
+	in = malloc(t->nr_files ? t->nr_files : 1);
+	if (!in)
+		return;
+	fs_tree_totalsize_files(t, in, &made);
+	free(in);
+	size_text(t->fsd->totalsize_bytes, sz, sizeof(sz));
+	plan_time_of_day(tod);
+	fprintf(con, "%s Created totalsize=%s using %12" PRIu64 " of %12" PRIu64 " files for anchor=%s\n",
+		tod, sz, made, t->nr_files, t->fsd->anchor);
 }
 
 static int write_file(const char *path, uint64_t size, uint32_t oflags, struct fmt_sink *st)
@@ -161,12 +194,14 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 }
 
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pthread_mutex_t *lock,
+	      struct stats_hist *lat, struct stats_hist *svc, FILE *con,
 	      const volatile sig_atomic_t *stop)
 {
-	struct fmt_sink sink = { stats, lock }, *st = &sink;
-	uint64_t total = t->fsd->totalsize_bytes, made_bytes = 0, made = 0;
+	struct fmt_sink sink = { stats, lock, lat, svc }, *st = &sink;
+	uint64_t made = 0;
+	unsigned char *in;
 	char path[4096], tod[16];
-	int ret = make_anchor(t->fsd->anchor);
+	int ret = fs_make_anchor(t->fsd->anchor, con, false);
 
 	if (ret)
 		return ret;
@@ -198,40 +233,35 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 		t->dir_state[d] = 1;
 	}
 	plan_time_of_day(tod);
-	printf("%s anchor=%s mkdir complete.\n", tod, t->fsd->anchor);
+	fprintf(con ? con : stdout, "%s anchor=%s mkdir complete.\n", tod, t->fsd->anchor);
 	if (format & FS_FMT_DIRS)
 		return 0;
+	/* totalsize=: the files VDbench picks until their bytes reach it, made in number order */
+	in = malloc(t->nr_files ? t->nr_files : 1);
+	if (!in)
+		return -ENOMEM;
+	fs_tree_totalsize_files(t, in, &made);
 	for (uint64_t f = 0; f < t->nr_files; f++) {
 		uint64_t size = fs_file_size(t->fsd, f);
 
-		if (stop && *stop)
+		if (stop && *stop) {
+			free(in);
 			return -EINTR;
-		/* totalsize=: files in number order until their bytes reach it */
-		if (total && made_bytes >= total)
-			break;
-		made_bytes += size;
-		made++;
-		if (t->file_state[f] == FS_FILE_FULL)
+		}
+		if (!in[f] || t->file_state[f] == FS_FILE_FULL)
 			continue;
 		fs_tree_file_path(t, f, path, sizeof(path));
 		ret = write_file(path, size, 0, st);
 		t->file_opened[f] = 1; /* anchors.html's "Opened" */
 		if (ret) {
 			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
+			free(in);
 			return ret;
 		}
 		t->file_state[f] = FS_FILE_FULL;
 	}
-	if (total) {
-		char sz[32];
-
-		size_text(total, sz, sizeof(sz));
-		plan_time_of_day(tod);
-		printf("%s Created totalsize=%s using %12" PRIu64 " of %12" PRIu64
-		       " files for anchor=%s\n",
-		       tod, sz, made, t->nr_files, t->fsd->anchor);
-	}
+	free(in);
 	plan_time_of_day(tod);
-	printf("%s anchor=%s create complete.\n", tod, t->fsd->anchor);
+	fprintf(con ? con : stdout, "%s anchor=%s create complete.\n", tod, t->fsd->anchor);
 	return 0;
 }

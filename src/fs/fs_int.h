@@ -70,35 +70,79 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
 
 /* The format pass: cleans what ioramp created under the anchor, then mkdir, create and write
- * every file; format=clean only cleans. Counts into *st under lock (the run's main thread
+ * every file; format=clean only cleans. Its notices go to con (the console; stdout: NULL). Counts into *st under lock (the run's main thread
  * reads it each interval); the writes are the requested operations. Returns 0, -EINTR when *stop was
  * set (the files written so far stay full; format=restart goes on from there) or -errno
  * (message printed). */
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *st, pthread_mutex_t *lock,
+	      struct stats_hist *lat, struct stats_hist *svc, FILE *con,
 	      const volatile sig_atomic_t *stop);
+/* Creates the anchor when it does not exist and its parent does ("Created anchor directory"
+ * on con, stdout when NULL); is_quiet: no error message (the format says it later). */
+int fs_make_anchor(const char *anchor, FILE *con, bool is_quiet);
+/* "Created totalsize=... using N of M files for anchor=..." before each run, as VDbench. */
+void fs_totalsize_say(const struct fs_tree *t, FILE *con);
 /* Reads an existing tree's state from the disk (format=no). */
 void fs_tree_scan(struct fs_tree *t);
 /* format=(no,complete): every directory and file as the format makes them (files up to
  * totalsize=), without looking. */
 void fs_tree_assume_complete(struct fs_tree *t);
+/* The files the format makes: in[f] = 1 for each (all of them without totalsize=; with it
+ * the files VDbench picks, in its order, until they reach the total); *nr_in how many. */
+int fs_tree_totalsize_files(const struct fs_tree *t, unsigned char *in, uint64_t *nr_in);
 /* Writes vdb_control.file into the anchor. */
 void fs_tree_write_control(const struct fs_tree *t);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
 /* results.json (json.c), streamed run by run. */
+/* A run's point on its curve, for results.json's "curves" (the runs' index in "runs"). */
+struct fs_json_point {
+	size_t run;
+	char *name;
+	double pct;	   /* NaN for the max run */
+	double target_iops; /* NaN for the max run */
+	double iops;
+	double mbs;
+	double resp_ms;
+	bool is_target_met;
+	enum rep_limit limited_by;
+};
+
+struct fs_json_curve {
+	char *rd;
+	char *for_loops;
+	struct fs_json_point max;
+	struct fs_json_point *points;
+	size_t nr_points;
+};
+
 struct fs_json {
 	FILE *f;
 	char path[4200]; /* removed again when it cannot be written whole */
 	size_t nr_runs;
 	size_t nr_iv;
+	/* the run being written: how its rate was chosen, its target */
+	enum plan_rate rate_kind;
+	double pct, target;
+	const char *name;
+	struct fs_json_curve *curves; /* fwdrate=curve: each max run and its points */
+	size_t nr_curves;
 };
 
 int fs_json_open(struct fs_json *j, const char *dir);
 void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
 void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
+/* The average, then whether the run met its target within 2% and, missed, what held it
+ * back (fs_run_validity), as raw runs have them. */
 void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs,
-		     bool is_interrupted);
+		     bool is_interrupted, bool is_target_met, enum rep_limit limited_by);
 int fs_json_close(struct fs_json *j, int status);
+
+/* A run's validity as raw runs judge it (curves.c): met when iops reached 98% of target
+ * (NaN or 0: no target); missed, limited by the generator when ioramp's CPU time was near
+ * all the cores its threads could use, else by the file system ("device"). */
+void fs_run_validity(const struct fs_run *r, double iops, double target, double cpu_pct,
+		     bool *is_met, enum rep_limit *limited_by);
 
 /* The views of an execution (views.c): the total, each FSD's and each FWD's page and
  * histogram ("format" is the FWD of the format runs). */
@@ -124,6 +168,9 @@ struct fs_view {
 
 struct fs_views {
 	struct fs_view *views; /* [0]: the total */
+	/* localhost.html and localhost-0.html: the total's run blocks as summary.html has them
+	 * (NULL: none) */
+	FILE *mirror[2];
 	size_t nr;
 	unsigned int cols; /* console columns (fs_console_cols) */
 	struct stats_vdb_buckets buckets;
@@ -172,7 +219,25 @@ struct fs_out {
 	FILE *flat;
 	struct fs_views views;
 	bool has_totals_header;
+	/* the rest of VDbench's directory (vdbfiles.c) */
+	const struct fs_plan *plan;
+	FILE *status;	/* status.html */
+	FILE *host;	/* localhost.html */
+	FILE *slave;	/* localhost-0.html */
+	FILE *slavelog; /* localhost-0.stdout.html */
+	FILE *skew;	/* skew.html */
 };
+
+/* vdbfiles.c: errorlog, status, parmscan, config, var_adm_msgs, the host and slave pages, the
+ * slave log and skew.html; open after the summary (the host pages mirror its run blocks). */
+int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p);
+void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
+			   const char *tod, const char *text);
+/* After interval iv (1-based) of r: status.html's "Warmup done" after the last excluded. */
+void fs_vdbfiles_interval(struct fs_out *o, const struct fs_run *r, uint64_t iv);
+/* After r's average: status events, the slave log's end, skew.html's tables. */
+void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r);
+int fs_vdbfiles_close(struct fs_out *o, int status);
 
 /* A run's start: "Starting RD=..." on the console, its anchor in logfile.html. */
 void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,
@@ -190,10 +255,12 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
 int fs_out_close(struct fs_out *o, int status);
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);
+/* The anchor column's width: the longest anchor and four blanks (observed). */
+int fs_anchors_width(const struct parm_fs *fs);
 /* Each tree's line: defined size, totalsize= part, working set, existing, opened. */
-void fs_anchors_status(FILE *f, const struct fs_tree *trees, size_t nr);
+void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t nr);
 /* A run's block, at its end: its anchor, then its trees' status. */
-void fs_anchors_run(FILE *f, size_t run_idx, const struct fs_run *r, const char *tod,
+void fs_anchors_run(FILE *f, int width, size_t run_idx, const struct fs_run *r, const char *tod,
 		    const char *text, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);
 

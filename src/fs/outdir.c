@@ -137,9 +137,13 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	fprintf(o->summary,
 		"Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
 		"Run totals:                      <A HREF=\"totals.html\">totals</A>\n"
+		"Vdbench status:                  <A HREF=\"status.html\">status</A>\n"
 		"Copy of input parameter files:   <A HREF=\"parmfile.html\">parmfile</A>\n"
+		"Copy of parameter scan detail:   <A HREF=\"parmscan.html\">parmscan</A>\n"
+		"Link to errorlog:                <A HREF=\"errorlog.html\">errorlog</A>\n"
 		"Link to flatfile:                <A HREF=\"flatfile.html\">flatfile</A>\n"
-		"Link to anchor status:           <A HREF=\"anchors.html\">anchors</A>\n\n");
+		"Link to anchor status:           <A HREF=\"anchors.html\">anchors</A>\n\n"
+		"Link to HOST reports:            <A HREF=\"localhost.html\">localhost</A>\n");
 	ret = fs_views_open(&o->views, o->dir, p);
 	if (ret) {
 		fs_out_close(o, 1);
@@ -149,9 +153,15 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	summary_view_links(o->summary, &o->views);
 	fprintf(o->summary,
 		"Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
+		"Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n"
 		"Link to anchor report:           <A HREF=\"anchors.html\">anchors</A>\n\n");
 	summary_run_links(o->summary, p);
-	fputc('\n', o->summary);
+	fprintf(o->summary, "\nLink to config output:           <A HREF=\"config.html\">config</A>\n");
+	ret = fs_vdbfiles_open(o, p);
+	if (ret) {
+		fs_out_close(o, 1);
+		return ret;
+	}
 	o->flat = fs_flat_open(o->dir);
 	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
 	if (ret) {
@@ -180,6 +190,7 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, 
 		rep_html_anchor_line(o->totals, r->name, run_idx, tod, text);
 		fputc('\n', o->totals);
 	}
+	fs_vdbfiles_run_start(o, run_idx, r, tod, text);
 }
 
 void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu, double sys)
@@ -262,6 +273,10 @@ int fs_out_close(struct fs_out *o, int status)
 		status = 1;
 	}
 	err = check_all(o);
+	if (!err)
+		err = fs_vdbfiles_close(o, status);
+	else
+		fs_vdbfiles_close(o, 1);
 	if (err) {
 		status = 1;
 		ret = ret ? ret : err;

@@ -38,6 +38,11 @@ struct fs_worker {
 	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
 	int format_ret;
 	atomic_bool is_done;
+	/* a delete or rmdir thread that found nothing left, with no thread of the run making
+	 * more: ended, as VDbench ends it; said: the console said so */
+	atomic_bool is_exhausted;
+	bool is_said;
+	FILE *con; /* the format thread's notices: the console (and logfile.html) */
 };
 
 static uint64_t mono_ns(void)
@@ -360,6 +365,37 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	return 0;
 }
 
+static bool run_has_op(const struct fs_run *r, enum fs_op op)
+{
+	for (size_t i = 0; i < r->nr_fwds; i++)
+		if (r->fwds[i].op == op)
+			return true;
+	return false;
+}
+
+/* Whether a delete (rmdir) thread has nothing left to do for good: no file (directory) of
+ * its FSDs exists, and no thread of the run creates files (makes directories). */
+static bool is_nothing_left(struct fs_worker *w)
+{
+	const struct parm_fwd *f = w->fwd;
+	bool is_dirs = f->op == FS_OP_RMDIR, any = false;
+
+	if ((f->op != FS_OP_DELETE && !is_dirs) ||
+	    run_has_op(w->run, is_dirs ? FS_OP_MKDIR : FS_OP_CREATE))
+		return false;
+	for (size_t k = 0; !any && k < f->nr_fsd; k++) {
+		struct fs_tree *t = &w->trees[f->fsd_idx[k]];
+
+		pthread_mutex_lock(&t->lock);
+		for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
+			any = t->dir_state[i];
+		for (uint64_t i = 0; !any && !is_dirs && i < t->nr_files; i++)
+			any = t->file_state[i] != FS_FILE_NONE;
+		pthread_mutex_unlock(&t->lock);
+	}
+	return !any;
+}
+
 static void *worker_main(void *arg)
 {
 	struct fs_worker *w = arg;
@@ -370,6 +406,10 @@ static void *worker_main(void *arg)
 		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
 		int r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
 
+		if (r == -ENOENT && is_nothing_left(w)) {
+			atomic_store(&w->is_exhausted, true);
+			break;
+		}
 		if (r == -ENOENT) {
 			/* nothing to work on (everything deleted, all busy): VDbench ends such
 			 * threads; this one waits a little in case others change the tree */
@@ -423,7 +463,8 @@ static void *format_main(void *arg)
 
 	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
 		w->format_ret =
-			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->fmt_stop);
+			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->lat[k],
+				  &w->svc[k], w->con, &w->fmt_stop);
 		/* a stopped format leaves what it made, described (format=restart goes on) */
 		if (!w->format_ret || w->format_ret == -EINTR)
 			fs_tree_write_control(&w->trees[k]);
@@ -543,6 +584,49 @@ static double pct_of(double cpu_s, double secs)
 	return 100.0 * cpu_s / secs / (double)(ncpu > 0 ? ncpu : 1);
 }
 
+/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
+ * VDbench's words (observed); returns how many have ended. */
+static size_t exhausted_say(struct fs_running *x, FILE *con)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < x->nr_ws; i++) {
+		struct fs_worker *w = &x->ws[i];
+		bool is_dirs, is_first = true;
+		char tod[16];
+
+		if (!atomic_load(&w->is_exhausted))
+			continue;
+		n++;
+		if (w->is_said)
+			continue;
+		for (size_t k = 0; k < i; k++)
+			if (x->ws[k].fwd == w->fwd && x->ws[k].is_said)
+				is_first = false;
+		w->is_said = true;
+		if (!is_first)
+			continue;
+		is_dirs = w->fwd->op == FS_OP_RMDIR;
+		plan_time_of_day(tod);
+		fprintf(con, "%s \n%s Message from slave localhost-0: \n%s Anchor: %s\n", tod, tod,
+			tod, w->trees[w->fwd->fsd_idx[0]].fsd->anchor);
+		if (is_dirs)
+			fprintf(con,
+				"%s Vdbench is trying to delete a directory, but the directory that we "
+				"are\n%s trying to delete does not exist, and there are no threads "
+				"currently\n%s active that create new directories.\n",
+				tod, tod, tod);
+		else
+			fprintf(con,
+				"%s Vdbench is trying to delete a file, but no files are available, "
+				"and no\n%s threads are currently active creating new files.\n",
+				tod, tod);
+		fprintf(con, "%s Shutting down threads for operation=%s\n%s \n", tod,
+			is_dirs ? "rmdir" : "delete", tod);
+	}
+	return n;
+}
+
 /* One run: its threads (the FWDs' or the format's), one line per interval on every view
  * until the elapsed time is over or, for a format run, the format is done; then the avg,
  * std and max lines, the flatfile's and results.json's rows, totals.html and the
@@ -561,12 +645,14 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 				  : (r->elapsed_s + r->warmup_s) / r->interval_s;
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t done = 0; /* intervals completed */
-	size_t counted = 0;
+	size_t counted = 0, nr_exhausted = 0;
 	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
 	int ret = workers_make(x, v, rate);
 
 	if (ret)
 		return ret;
+	if (is_format)
+		x->ws[0].con = out->con;
 	for (size_t i = 0; i < x->nr_ws; i++)
 		pthread_create(&x->ws[i].tid, NULL, is_format ? format_main : worker_main,
 			       &x->ws[i]);
@@ -591,6 +677,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		if (is_stopped(sig) || format_failed(x))
 			break; /* as raw runs: the average covers the completed intervals */
 		done = iv;
+		nr_exhausted = is_format ? 0 : exhausted_say(x, out->con);
 		/* VDbench's avg leaves out the first interval, or the warmup ones */
 		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
 		collect(x, v, is_counted);
@@ -604,6 +691,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			fs_console_header(out->con, v->cols);
 		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
 				  pct_of(sys - c0_sys, secs), is_counted);
+		fs_vdbfiles_interval(out, r, iv);
 		if (is_counted) {
 			cpu_sum += pct_of(c - c0, secs);
 			sys_sum += pct_of(sys - c0_sys, secs);
@@ -614,6 +702,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		fflush(out->con);
 		if (is_format && atomic_load(&x->ws[0].is_done))
 			break;
+		if (x->nr_ws && nr_exhausted == x->nr_ws)
+			break; /* every thread ended: nothing left to delete, as VDbench */
 	}
 	atomic_store(&x->stop, true);
 	if (is_format)
@@ -646,12 +736,19 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		snprintf(label, sizeof(label), "avg_%llu-%llu",
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
 		fs_views_run_end(v, out->con, label, cpu, sys);
-		if (!is_format)
-			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int);
+		if (!is_format) {
+			bool is_met;
+			enum rep_limit lim;
+
+			fs_run_validity(r, csecs > 0 ? (double)tv->avg.reqstd.n / csecs : 0,
+					rate > 0 ? rate : NAN, cpu, &is_met, &lim);
+			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int, is_met, lim);
+		}
 		snprintf(flabel, sizeof(flabel), " %s", label);
 		fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
 			    tv->nr_hist);
 		fs_out_totals(out, label, csecs, cpu, sys);
+		fs_vdbfiles_run_end(out, r);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
 		*cpu_out = cpu;
@@ -660,7 +757,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	return ret;
 }
 
-/* anchors.html's first block: every anchor as it is before the first run. */
+/* anchors.html's first block: every anchor as it is before the first run (a format). */
 static void anchors_start(FILE *anchors, const struct parm_fs *fs)
 {
 	struct fs_tree *t = calloc(fs->nr_fsds ? fs->nr_fsds : 1, sizeof(*t));
@@ -669,7 +766,7 @@ static void anchors_start(FILE *anchors, const struct parm_fs *fs)
 	for (; t && ok < fs->nr_fsds && !fs_tree_init(&t[ok], &fs->fsds[ok]); ok++)
 		fs_tree_scan(&t[ok]);
 	if (t && ok == fs->nr_fsds)
-		fs_anchors_status(anchors, t, ok);
+		fs_anchors_status(anchors, fs_anchors_width(fs), t, ok);
 	for (size_t i = 0; t && i < ok; i++)
 		fs_tree_fini(&t[i]);
 	free(t);
@@ -709,7 +806,10 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			fprintf(out.con, "%s %s\n", tod, line);
 		}
 	}
-	anchors_start(anchors, p->cfg->fs);
+	/* VDbench writes that block when the execution starts with a format (observed: with
+	 * format=yes or only, not before a format=no run on an existing tree) */
+	if (p->nr_runs && p->runs[0].kind == FS_RUN_FORMAT)
+		anchors_start(anchors, p->cfg->fs);
 	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_running x = { .r = r };
@@ -745,6 +845,12 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 					fs_tree_assume_complete(&x.trees[i]);
 				else
 					fs_tree_scan(&x.trees[i]);
+			/* as VDbench: the anchors a format needs made before its start, and each
+			 * run's totalsize= notice before it starts */
+			for (size_t i = 0; r->kind == FS_RUN_FORMAT && i < r->nr_fsds; i++)
+				fs_make_anchor(r->fsds[i].anchor, out.con, true);
+			for (size_t i = 0; i < r->nr_fsds; i++)
+				fs_totalsize_say(&x.trees[i], out.con);
 
 			plan_time_of_day(tod);
 			fs_out_run_start(&out, ri, r, tod, text);
@@ -756,7 +862,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
 		}
 		if (!ret || ret == -EINTR)
-			fs_anchors_run(anchors, ri, r, tod, text, x.trees);
+			fs_anchors_run(anchors, fs_anchors_width(p->cfg->fs), ri, r, tod, text,
+				       x.trees);
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)
 				/* the base of the points: the counted intervals' rate */

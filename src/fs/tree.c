@@ -146,18 +146,61 @@ void fs_tree_scan(struct fs_tree *t)
 	}
 }
 
+/* java.util.Random: the 48-bit generator, next(bits), nextDouble(). */
+struct java_random {
+	uint64_t seed;
+};
+
+static uint32_t java_next(struct java_random *r, int bits)
+{
+	r->seed = (r->seed * 0x5DEECE66Dull + 0xBull) & ((1ull << 48) - 1);
+	return (uint32_t)(r->seed >> (48 - bits));
+}
+
+static double java_next_double(struct java_random *r)
+{
+	uint64_t hi = java_next(r, 26), lo = java_next(r, 27);
+
+	return (double)((hi << 27) + lo) * (1.0 / (double)(1ull << 53));
+}
+
+int fs_tree_totalsize_files(const struct fs_tree *t, unsigned char *in, uint64_t *nr_in)
+{
+	const uint64_t n = t->nr_files, total = t->fsd->totalsize_bytes;
+	struct java_random r = { (0 ^ 0x5DEECE66Dull) & ((1ull << 48) - 1) }; /* new Random(0) */
+	uint64_t bytes = 0, made = 0;
+
+	if (!total) {
+		memset(in, 1, n ? n : 1);
+		*nr_in = n;
+		return 0;
+	}
+	memset(in, 0, n ? n : 1);
+	/* VDbench 5.04.07 (observed on trees of 10 and 20 files, one size and two): file
+	 * (int)(nextDouble() * files) of a new Random(0), those already taken drawn again,
+	 * until the files taken reach totalsize= */
+	while (made < n && bytes < total) {
+		uint64_t k = (uint64_t)(java_next_double(&r) * (double)n);
+
+		if (k >= n || in[k])
+			continue;
+		in[k] = 1;
+		made++;
+		bytes += fs_file_size(t->fsd, k);
+	}
+	*nr_in = made;
+	return 0;
+}
+
 void fs_tree_assume_complete(struct fs_tree *t)
 {
-	uint64_t bytes = 0;
+	uint64_t made;
 
 	memset(t->dir_state, 1, t->nr_dirs ? t->nr_dirs : 1);
-	for (uint64_t f = 0; f < t->nr_files; f++) {
-		bool is_made = !t->fsd->totalsize_bytes || bytes < t->fsd->totalsize_bytes;
-
-		t->file_state[f] = is_made ? FS_FILE_FULL : FS_FILE_NONE;
-		if (is_made)
-			bytes += fs_file_size(t->fsd, f);
-	}
+	/* the files the format makes, in file_state itself first (1 = made) */
+	fs_tree_totalsize_files(t, t->file_state, &made);
+	for (uint64_t f = 0; f < t->nr_files; f++)
+		t->file_state[f] = t->file_state[f] ? FS_FILE_FULL : FS_FILE_NONE;
 }
 
 /* vdb_control.file: our own description of the tree (VDbench's fields, our layout). */

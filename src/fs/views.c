@@ -161,6 +161,16 @@ size_t fs_views_fwd(const struct fs_views *v, const char *fwd_name)
 	return view_find(v, FS_VIEW_FWD, fwd_name ? fwd_name : "format");
 }
 
+static void run_block_start(FILE *f, const struct fs_views *v, const struct fs_run *r,
+			    size_t run_idx, const char *tod, const char *text)
+{
+	fputc('\n', f);
+	rep_html_anchor_line(f, r->name, run_idx, tod, text);
+	fputc('\n', f);
+	fs_console_header(f, v->cols);
+	fflush(f);
+}
+
 void fs_views_run_start(struct fs_views *v, const struct fs_run *r, size_t run_idx, const char *tod,
 			const char *text)
 {
@@ -180,11 +190,10 @@ void fs_views_run_start(struct fs_views *v, const struct fs_run *r, size_t run_i
 		w->nr_hist = 0;
 		if (!w->page)
 			continue;
-		fputc('\n', w->page);
-		rep_html_anchor_line(w->page, r->name, run_idx, tod, text);
-		fputc('\n', w->page);
-		fs_console_header(w->page, v->cols);
-		fflush(w->page);
+		run_block_start(w->page, v, r, run_idx, tod, text);
+		for (size_t m = 0; w->kind == FS_VIEW_TOTAL && m < 2; m++)
+			if (v->mirror[m])
+				run_block_start(v->mirror[m], v, r, run_idx, tod, text);
 	}
 }
 
@@ -222,6 +231,12 @@ void fs_views_interval(struct fs_views *v, FILE *con, const char *label, double 
 
 		if (w->kind == FS_VIEW_TOTAL && w->page) /* summary.html */
 			fs_console_line(w->page, v->cols, label, &w->iv, secs, cpu, sys);
+		for (size_t m = 0; w->kind == FS_VIEW_TOTAL && m < 2; m++) {
+			if (!v->mirror[m])
+				continue;
+			fs_console_line(v->mirror[m], v->cols, label, &w->iv, secs, cpu, sys);
+			fflush(v->mirror[m]);
+		}
 		view_interval(v, w, w->kind == FS_VIEW_TOTAL ? con : w->page, label, secs, cpu, sys,
 			      is_counted);
 	}
@@ -245,8 +260,11 @@ void fs_views_run_end(struct fs_views *v, FILE *con, const char *label, double c
 	for (size_t i = 0; i < v->nr; i++) {
 		struct fs_view *w = &v->views[i];
 
-		if (w->kind == FS_VIEW_TOTAL)
+		if (w->kind == FS_VIEW_TOTAL) {
 			view_end(v, w, con, label, cpu, sys);
+			for (size_t m = 0; m < 2; m++)
+				view_end(v, w, v->mirror[m], label, cpu, sys);
+		}
 		view_end(v, w, w->page, label, cpu, sys);
 		if (!w->histf)
 			continue;

@@ -94,7 +94,11 @@ static enum gen_wg_fault wg_prepare(struct gen_wg *g, const struct gen_wg_cfg *c
 	g->cfg = *cfg;
 	g->max_xfer_bytes = gen_xfer_max_bytes(&cfg->xfer);
 	f = wg_layout(g);
-	return f != GEN_WG_OK ? f : wg_areas(g);
+	if (f == GEN_WG_OK)
+		f = wg_areas(g);
+	g->is_plain_random = cfg->seek == GEN_SEEK_PCT && cfg->seekpct >= 100 && !g->has_hits &&
+			     !cfg->has_stride && !cfg->is_hotband;
+	return f;
 }
 
 int gen_wg_init(struct gen_wg *g, const struct gen_wg_cfg *cfg, uint64_t seed, uint64_t stream)
@@ -177,9 +181,15 @@ static uint64_t wg_stride(struct gen_wg *g, uint64_t size)
 
 static uint64_t wg_random_miss(struct gen_wg *g, uint64_t size, bool is_write)
 {
-	uint64_t lo = g->miss_lo_bytes, gran = wg_gran(g, size);
-	uint64_t nr = (g->len_bytes - lo - size) / gran + 1;
-	uint64_t k;
+	uint64_t lo = g->miss_lo_bytes, gran, nr, k;
+
+	if (size != g->miss_size_bytes) { /* a new size: its granularity and block count */
+		g->miss_size_bytes = size;
+		g->miss_gran_bytes = wg_gran(g, size);
+		g->miss_nr_blocks = (g->len_bytes - lo - size) / g->miss_gran_bytes + 1;
+	}
+	gran = g->miss_gran_bytes;
+	nr = g->miss_nr_blocks;
 
 	if (g->cfg.has_stride)
 		return wg_stride(g, size);
@@ -259,6 +269,37 @@ void gen_wg_share_seq(struct gen_wg *g, struct gen_seq_cursor *c)
 	g->shared_seq = c;
 }
 
+/* Where logical position pos lies on the SD. */
+static uint64_t wg_physical(const struct gen_wg *g, uint64_t pos)
+{
+	return g->cfg.offset_bytes + (pos < g->a_len_bytes
+					      ? g->a_start_bytes + pos
+					      : g->b_start_bytes + pos - g->a_len_bytes);
+}
+
+/* gen_wg_next() of a plain random generator (the common case), with the same draws in the
+ * same order: read or write, size, the block (no hit chance, a certain random miss). */
+static int wg_plain_next(struct gen_wg *g, struct gen_io *io, bool is_write, uint64_t size)
+{
+	uint64_t pos;
+
+	if (size != g->miss_size_bytes) /* wg_random_miss() caches the size's blocks */
+		pos = wg_random_miss(g, size, is_write);
+	else
+		pos = g->miss_lo_bytes +
+		      gen_pcg_below(&g->rng, g->miss_nr_blocks) * g->miss_gran_bytes;
+	pos = wg_unstraddle(g, pos, size);
+	g->seq_pos_bytes = pos + size;
+	g->has_seq_pos = true;
+	if (g->shared_seq) /* a random miss moves the shared sequential position too */
+		atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
+				      memory_order_relaxed);
+	io->is_write = is_write;
+	io->size_bytes = size;
+	io->offset_bytes = wg_physical(g, pos);
+	return 0;
+}
+
 int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 {
 	bool is_write, is_hit, is_claimed = false;
@@ -267,7 +308,11 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 	if (g->is_eof)
 		return 1;
 	is_write = !wg_chance(g, g->cfg.rdpct);
-	size = gen_xfer_draw(&g->cfg.xfer, g->xfer_cum, &g->rng);
+	size = g->cfg.xfer.kind == GEN_XFER_FIXED
+		       ? g->cfg.xfer.size_bytes[0]
+		       : gen_xfer_draw(&g->cfg.xfer, g->xfer_cum, &g->rng);
+	if (g->is_plain_random)
+		return wg_plain_next(g, io, is_write, size);
 	is_hit = g->has_hits && wg_chance(g, is_write ? g->cfg.whpct : g->cfg.rhpct);
 	if (is_hit)
 		pos = wg_unstraddle(g, wg_uniform(g, 0, g->miss_lo_bytes, size), size);
@@ -286,8 +331,6 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 	}
 	io->is_write = is_write;
 	io->size_bytes = size;
-	io->offset_bytes = g->cfg.offset_bytes +
-			   (pos < g->a_len_bytes ? g->a_start_bytes + pos
-						 : g->b_start_bytes + pos - g->a_len_bytes);
+	io->offset_bytes = wg_physical(g, pos);
 	return 0;
 }

@@ -101,14 +101,18 @@ static void commas(uint64_t v, char *buf, size_t len)
 /* Bytes as the anchor lines print them: "49152", "132.000k" (observed). */
 static void bytes_text(uint64_t b, char *bytes, size_t len)
 {
-	if (b < 100 * 1024)
+	/* VDbench 5.04.07 (observed on -s): bytes below 100,000, then k below 1m, m below 1g,
+	 * g below 1t (99999 -> 99999, 100000 -> 97.656k, 1m -> 1.000m, 1000g -> 1000.000g) */
+	if (b < 100000)
 		snprintf(bytes, len, "%" PRIu64, b);
-	else if (b < 100ull * 1024 * 1024)
+	else if (b < 1024ull * 1024)
 		snprintf(bytes, len, "%.3fk", (double)b / 1024);
-	else if (b < 100ull * 1024 * 1024 * 1024)
+	else if (b < 1024ull * 1024 * 1024)
 		snprintf(bytes, len, "%.3fm", (double)b / 1024 / 1024);
-	else
+	else if (b < 1024ull * 1024 * 1024 * 1024)
 		snprintf(bytes, len, "%.3fg", (double)b / 1024 / 1024 / 1024);
+	else
+		snprintf(bytes, len, "%.3ft", (double)b / 1024 / 1024 / 1024 / 1024);
 }
 
 bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *buf, size_t len)

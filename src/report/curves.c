@@ -1,6 +1,6 @@
 /* The rep_curves observer: curves.csv in the output directory (one row per curve point, for
  * a spreadsheet or gnuplot), rewritten after every run, and the end-of-curve block on the
- * console as each curve ends. */
+ * console as each curve ends, both from the execution's results document. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -116,23 +116,18 @@ static void print_ended(struct curves_state *s)
 	}
 }
 
-static int curves_open(const struct rep_exec *x, void **state)
+static int curves_open(const struct rep_exec *x, struct rep_doc *doc, void **state)
 {
 	struct curves_state *s = calloc(1, sizeof(*s));
-	int ret;
 
 	if (!s)
 		return -ENOMEM;
 	s->x = x;
+	s->doc = doc;
 	if (x->outdir && snprintf(s->path, sizeof(s->path), "%s/curves.csv", x->outdir) >=
 				 (int)sizeof(s->path)) {
 		free(s);
 		return -ENAMETOOLONG;
-	}
-	ret = rep_doc_new(x, 0, &s->doc);
-	if (ret) {
-		free(s);
-		return ret;
 	}
 	*state = s;
 	return 0;
@@ -140,21 +135,20 @@ static int curves_open(const struct rep_exec *x, void **state)
 
 static int curves_run_start(void *state, const struct rep_run *r)
 {
-	struct curves_state *s = state;
-	int ret = rep_doc_run_start(s->doc, r);
-
-	print_ended(s);
-	return ret;
+	(void)r;
+	print_ended(state);
+	return 0;
 }
 
 static int curves_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
 	struct curves_state *s = state;
-	int ret = rep_doc_run_end(s->doc, r, e);
 	int saved = csv_save(s);
 
+	(void)r;
+	(void)e;
 	print_ended(s);
-	return ret ? ret : saved;
+	return saved;
 }
 
 static int curves_close(void *state, int status)
@@ -162,13 +156,11 @@ static int curves_close(void *state, int status)
 	struct curves_state *s = state;
 	int ret;
 
+	(void)status; /* the set closed the document with it: its last curve has ended */
 	if (!s)
 		return 0;
-	ret = rep_doc_close(s->doc, status);
 	print_ended(s);
-	if (!ret)
-		ret = csv_save(s);
-	rep_doc_free(s->doc);
+	ret = csv_save(s);
 	free(s);
 	return ret;
 }
@@ -176,7 +168,7 @@ static int curves_close(void *state, int status)
 const struct rep_ops rep_curves = {
 	.name = "curves",
 	.file = "curves.csv",
-	.open = curves_open,
+	.open_doc = curves_open,
 	.run_start = curves_run_start,
 	.run_end = curves_run_end,
 	.close = curves_close,

@@ -137,7 +137,7 @@ int rep_fs_curves_write(const struct rep_fs_curves *fc)
 		ret = rep_replace_file(path, write_csv, doc);
 		snprintf(path, sizeof(path), "%s/report.html", fc->outdir);
 		if (!ret)
-			ret = rep_html_save(doc, NULL, NULL, 0, path);
+			ret = rep_html_save(doc, NULL, NULL, 0, NULL, path);
 	}
 	json_decref(doc);
 	return ret;

@@ -15,13 +15,16 @@
 /* A published curve: points of IOPS and average latency in us. */
 struct rep_overlay_data {
 	const char *name;
+	const char *label; /* NULL: "NAME (published)" */
 	double *iops;
 	double *lat_us;
 	size_t nr;
 };
 
-/* Reads ov->path (CSV: IOPS,latency_us per line, an optional header, # comments). Returns 0,
- * -errno when unreadable, or -EINVAL for a bad line or no points, with the reason in err. */
+/* Reads ov->path (CSV: IOPS,latency per line, # comments; a header iops,latency_us or
+ * iops,latency_ms, else ov->unit_us, says the unit), the points sorted by IOPS, latencies in
+ * us. Returns 0, -errno when unreadable, or -EINVAL for a bad line, a unit not stated or
+ * stated twice differently, or no points, with the reason (file:line) in err. */
 int rep_overlay_load(const struct rep_overlay *ov, struct rep_overlay_data *out, char *err,
 		     size_t errlen);
 void rep_overlay_fini(struct rep_overlay_data *d);
@@ -48,13 +51,15 @@ void rep_html_model_banner(FILE *f, const json_t *doc);
 struct rep_doc;
 
 /* Writes the whole page of doc; live is the document being built whose tree doc is (its
- * intervals are on disk), or NULL for a loaded one. Returns 0 or -EIO. */
+ * intervals are on disk), or NULL for a loaded one. files_href leads from the page to the
+ * output directory whose files it links ("../run1/"); NULL: the page is in it. Returns 0 or
+ * -EIO. */
 int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, FILE *f);
+		  size_t nr_ov, const char *files_href, FILE *f);
 
 /* Writes the page to path through a temporary file and a rename. Returns 0 or -errno. */
 int rep_html_save(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, const char *path);
+		  size_t nr_ov, const char *files_href, const char *path);
 
 /* A curve's name within its group: only what tells it from the others (RD, for-loops, SDs);
  * its full name when alone. Returns buf. */
@@ -100,7 +105,8 @@ void rep_html_latency_chart(FILE *f, const struct rep_html_group *g, bool is_p99
 			    const struct rep_overlay_data *ov, size_t nr_ov);
 void rep_html_time_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
 			 const struct rep_html_group *g);
-void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g);
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g);
 
 /* Sweeps (html_sweep.c): whether g's curves sweep a parameter other than iorate, and their
  * charts against it: mean or p99 service time, or throughput (MB/s for blocks of 64 KiB and
@@ -127,8 +133,12 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
  * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
  * times; ioramp, kernel and CPU). */
 void rep_html_validity_banner(FILE *f, const json_t *doc);
-void rep_html_output_links(FILE *f);
+/* files_href: as rep_html_page's. */
+void rep_html_output_links(FILE *f, const char *files_href);
 void rep_html_setup(FILE *f, const json_t *doc);
+/* The suite page's set-up: the engine, ioramp, kernel and CPU, and the SD table of doc (the
+ * first profile's); nothing for NULL. */
+void rep_html_setup_drives(FILE *f, const json_t *doc);
 
 /* Each SD (html_sd.c): whether the group's first curve ran on two SDs or more with their
  * figures in the document; a chart with a line per SD over that curve's points, and a table

@@ -50,7 +50,10 @@ static void overlay_line(struct rep_html_line *l, const struct rep_overlay_data 
 		l->y[p] = ov->lat_us[p];
 	}
 	l->nr = ov->nr;
-	snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
+	if (ov->label)
+		snprintf(l->name, sizeof(l->name), "%s", ov->label);
+	else
+		snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
 	snprintf(l->color, sizeof(l->color), "%s", rep_svg_color(i));
 }
 
@@ -274,9 +277,11 @@ static void spread(double *bins, double lo, double width, double count)
 
 /* The run's service-time distribution as percent of I/Os per display bin, from its
  * average's histogram; a zero bin on each side so the line meets the axis. */
-static int hist_line(struct rep_html_line *l, const json_t *run)
+static int hist_line(struct rep_html_line *l, const struct rep_doc *live, const json_t *run,
+		     size_t run_idx)
 {
-	const json_t *pairs = rep_doc_get(run, "average/histograms/service"), *pr;
+	json_t *hists = rep_doc_run_histograms(live, run, run_idx);
+	const json_t *pairs = json_object_get(hists, "service"), *pr;
 	double bins[NR_BINS] = { 0 }, total = 0;
 	int lo = NR_BINS, hi = -1;
 	size_t i;
@@ -291,6 +296,7 @@ static int hist_line(struct rep_html_line *l, const json_t *run)
 		spread(bins, b_lo, (double)w, cnt);
 		total += cnt;
 	}
+	json_decref(hists);
 	for (int k = 0; k < NR_BINS; k++)
 		if (bins[k] > 0) {
 			lo = k < lo ? k : lo;
@@ -351,7 +357,8 @@ static size_t group_nr_runs(const struct rep_html_group *g)
 	return nr;
 }
 
-void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group *g)
+void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_doc *live,
+			 const struct rep_html_group *g)
 {
 	size_t cap = group_nr_runs(g) + 1, nr;
 	size_t *idx = calloc(cap, sizeof(*idx)), *curve_of = calloc(cap, sizeof(*curve_of));
@@ -369,7 +376,7 @@ void rep_html_hist_chart(FILE *f, const json_t *doc, const struct rep_html_group
 	for (size_t i = 0; i < nr; i++) {
 		const json_t *run = json_array_get(json_object_get(doc, "runs"), idx[i]);
 
-		if (hist_line(&l[i], run))
+		if (hist_line(&l[i], live, run, idx[i]))
 			goto out;
 		if (g->nr == 1)
 			curve_run_mark(g->curves[0], idx[i], run, l[i].name, sizeof(l[i].name));

@@ -106,7 +106,7 @@ static const char *status_text(const json_t *exec)
 	}
 }
 
-static void header(FILE *f, const json_t *doc)
+static void header(FILE *f, const json_t *doc, const char *files_href)
 {
 	const json_t *exec = json_object_get(doc, "execution"), *arg;
 	size_t i;
@@ -129,7 +129,7 @@ static void header(FILE *f, const json_t *doc)
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
 	rep_html_validity_banner(f, doc);
-	rep_html_output_links(f);
+	rep_html_output_links(f, files_href);
 	fputs("</header>\n", f);
 }
 
@@ -371,7 +371,7 @@ static void group_section(FILE *f, const json_t *doc, const struct rep_doc *live
 	if (rep_html_has_sds(doc, g))
 		rep_html_sd_chart(f, doc, g);
 	rep_html_time_chart(f, doc, live, g);
-	rep_html_hist_chart(f, doc, g);
+	rep_html_hist_chart(f, doc, live, g);
 	fputs("</div>\n</section>\n", f);
 }
 
@@ -389,7 +389,7 @@ static void footer(FILE *f, const json_t *doc)
 }
 
 int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, FILE *f)
+		  size_t nr_ov, const char *files_href, FILE *f)
 {
 	struct rep_html_group *g;
 	int nr = make_groups(doc, &g);
@@ -399,7 +399,7 @@ int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct re
 		return nr;
 	}
 	head(f, doc);
-	header(f, doc);
+	header(f, doc, files_href);
 	if (nr > 1) {
 		fputs("<nav>", f);
 		for (int i = 0; i < nr; i++) {
@@ -428,19 +428,20 @@ struct page_args {
 	const struct rep_doc *live;
 	const struct rep_overlay_data *ov;
 	size_t nr_ov;
+	const char *files_href;
 };
 
 static int write_page(FILE *f, const void *arg)
 {
 	const struct page_args *a = arg;
 
-	return rep_html_page(a->doc, a->live, a->ov, a->nr_ov, f);
+	return rep_html_page(a->doc, a->live, a->ov, a->nr_ov, a->files_href, f);
 }
 
 int rep_html_save(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,
-		  size_t nr_ov, const char *path)
+		  size_t nr_ov, const char *files_href, const char *path)
 {
-	struct page_args a = { doc, live, ov, nr_ov };
+	struct page_args a = { doc, live, ov, nr_ov, files_href };
 
 	return rep_replace_file(path, write_page, &a);
 }

@@ -1,6 +1,7 @@
 /* The parts of report.html that state the whole test: a banner when a point missed its
  * target or ioramp itself was the limit, links to the other files of the output directory,
- * and the set-up table (every SD, the runs' times, the engine, ioramp, kernel and CPU). */
+ * and the set-up table (every SD with what its drive is, the runs' times, the engine, ioramp,
+ * kernel and CPU). */
 #include "html.h"
 
 #include <inttypes.h>
@@ -39,7 +40,7 @@ void rep_html_validity_banner(FILE *f, const json_t *doc)
 	fputs(".</div>\n", f);
 }
 
-void rep_html_output_links(FILE *f)
+void rep_html_output_links(FILE *f, const char *files_href)
 {
 	static const char *const files[][2] = {
 		{ "summary.html", "VDbench summary" },
@@ -50,7 +51,11 @@ void rep_html_output_links(FILE *f)
 
 	fputs("<nav class=\"files\">Files of this run:", f);
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-		fprintf(f, " <a href=\"%s\">%s</a>", files[i][0], files[i][1]);
+	{
+		fputs(" <a href=\"", f);
+		rep_html_escape(f, files_href ? files_href : "");
+		fprintf(f, "%s\">%s</a>", files[i][0], files[i][1]);
+	}
 	fputs("</nav>\n", f);
 }
 
@@ -88,6 +93,90 @@ static void range_cell(FILE *f, const json_t *sd)
 		fprintf(f, "<td>(%g,%g)%%</td>", lo, hi);
 }
 
+/* " · " between the parts of a drive's text after the first. */
+static void drive_sep(FILE *f, bool *is_first)
+{
+	fputs(*is_first ? "" : " \xc2\xb7 ", f);
+	*is_first = false;
+}
+
+/* A block device's signature: "nvme0n1: MODEL · fw REV · serial S · 512/4096 B · SSD". */
+static void drive_block(FILE *f, const json_t *b)
+{
+	static const char *const keys[][2] = {
+		{ "model", "" },     { "firmware_rev", "fw " }, { "serial", "serial " },
+		{ "wwid", "wwid " }, { "backing_file", "of " },
+	};
+	const json_t *rot = json_object_get(b, "is_rotational");
+	double lbs = rep_doc_num(b, "logical_block_bytes"),
+	       pbs = rep_doc_num(b, "physical_block_bytes");
+	bool is_first = true;
+
+	rep_html_escape(f, rep_doc_str(b, "device", "?"));
+	fputs(": ", f);
+	for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		const char *v = rep_doc_str(b, keys[k][0], NULL);
+
+		if (!v)
+			continue;
+		drive_sep(f, &is_first);
+		fputs(keys[k][1], f);
+		rep_html_escape(f, v);
+	}
+	if (lbs > 0) {
+		drive_sep(f, &is_first);
+		fprintf(f, "%.0f/%.0f B blocks", lbs, pbs > 0 ? pbs : lbs);
+	}
+	if (json_is_boolean(rot)) {
+		drive_sep(f, &is_first);
+		fputs(json_is_true(rot) ? "rotational" : "non-rotational", f);
+	}
+}
+
+/* The drive cell: what the lun is (runs[].sds[].drive), "-" when the document does not say. */
+static void drive_cell(FILE *f, const json_t *sd)
+{
+	const json_t *d = json_object_get(sd, "drive");
+	const char *kind = rep_doc_str(d, "kind", "unknown");
+
+	if (!strcmp(kind, "modelled")) {
+		const char *preset = rep_doc_str(d, "preset", "");
+
+		fputs("<td class=\"t\"><b>modelled</b>: ", f);
+		rep_html_escape(f, *preset ? preset : rep_doc_str(d, "spec", "model"));
+		fprintf(f,
+			", %.0f unit%s, 4 KiB read %g \xc2\xb5s, write %g \xc2\xb5s (not a "
+			"measured drive)</td>",
+			rep_doc_num(d, "units"), rep_doc_num(d, "units") == 1 ? "" : "s",
+			rep_doc_num(d, "read_us"), rep_doc_num(d, "write_us"));
+		return;
+	}
+	if (!strcmp(kind, "block")) {
+		fputs("<td class=\"t\">", f);
+		drive_block(f, d);
+		fputs("</td>", f);
+		return;
+	}
+	if (!strcmp(kind, "file")) {
+		const json_t *b = json_object_get(d, "backing");
+
+		fputs("<td class=\"t\">file on ", f);
+		rep_html_escape(f, rep_doc_str(d, "fs_type", "?"));
+		fputs(" (", f);
+		rep_html_escape(f, rep_doc_str(d, "mount_source", "?"));
+		fputs(" at ", f);
+		rep_html_escape(f, rep_doc_str(d, "mount_point", "?"));
+		fputs(")", f);
+		if (json_is_object(b)) {
+			fputs("; ", f);
+			drive_block(f, b);
+		}
+		fputs("</td>", f);
+		return;
+	}
+	fputs("<td class=\"muted\">-</td>", f);
+}
+
 /* The SDs of the first run that has them (every run of an execution shares its SDs). */
 static void sd_table(FILE *f, const json_t *doc)
 {
@@ -102,7 +191,8 @@ static void sd_table(FILE *f, const json_t *doc)
 		return;
 	fputs("<div class=\"scroll\"><table class=\"setup\"><thead><tr><th class=\"t\">SD</th>"
 	      "<th class=\"t\">lun</th><th>size</th><th>threads</th><th>range</th>"
-	      "<th class=\"t\">openflags</th><th class=\"t\">engine</th></tr></thead>\n<tbody>\n",
+	      "<th class=\"t\">openflags</th><th class=\"t\">engine</th><th class=\"t\">drive"
+	      "</th></tr></thead>\n<tbody>\n",
 	      f);
 	json_array_foreach (sds, i, sd) {
 		fputs("<tr>", f);
@@ -113,6 +203,7 @@ static void sd_table(FILE *f, const json_t *doc)
 		range_cell(f, sd);
 		cell(f, rep_doc_str(sd, "openflags", "-"));
 		cell(f, engine);
+		drive_cell(f, sd);
 		fputs("</tr>\n", f);
 	}
 	fputs("</tbody></table></div>\n", f);
@@ -151,12 +242,11 @@ static void times_line(FILE *f, const json_t *doc)
 	fputs(" (the average leaves out the warmup intervals)</li>\n", f);
 }
 
-void rep_html_setup(FILE *f, const json_t *doc)
+/* "Engine X · ioramp V · kernel K · CPU C (n online)" as a list item. */
+static void host_line(FILE *f, const json_t *doc)
 {
 	const json_t *host = rep_doc_get(doc, "execution/host");
 
-	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
-	times_line(f, doc);
 	fputs("<li>Engine <b>", f);
 	rep_html_escape(f, rep_doc_str(doc, "execution/engine/spec", rep_doc_engine(doc, "?")));
 	fputs("</b> \xc2\xb7 ioramp <b>", f);
@@ -172,7 +262,28 @@ void rep_html_setup(FILE *f, const json_t *doc)
 		else
 			fputs("</b>", f);
 	}
-	fputs("</li>\n</ul>\n", f);
+	fputs("</li>\n", f);
+}
+
+void rep_html_setup(FILE *f, const json_t *doc)
+{
+	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
+	times_line(f, doc);
+	host_line(f, doc);
+	fputs("</ul>\n", f);
+	sd_table(f, doc);
+	fputs("</section>\n", f);
+}
+
+void rep_html_setup_drives(FILE *f, const json_t *doc)
+{
+	if (!doc)
+		return;
+	fputs("<section id=\"setup\">\n<h2>Set-up</h2>\n<ul class=\"setup\">\n", f);
+	host_line(f, doc);
+	fputs("<li>The SDs as the first profile ran them; each profile's own report gives its "
+	      "run times and parameters</li>\n</ul>\n",
+	      f);
 	sd_table(f, doc);
 	fputs("</section>\n", f);
 }

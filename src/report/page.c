@@ -12,14 +12,13 @@
 #include "html.h"
 
 struct html_state {
-	struct rep_doc *doc;
+	const struct rep_doc *doc;
 	char path[4096];
 };
 
-static int html_open(const struct rep_exec *x, void **state)
+static int html_open(const struct rep_exec *x, struct rep_doc *doc, void **state)
 {
 	struct html_state *s;
-	int ret;
 
 	if (!x->outdir)
 		return 0; /* nowhere to write: state stays NULL and every event is ignored */
@@ -31,39 +30,18 @@ static int html_open(const struct rep_exec *x, void **state)
 		free(s);
 		return -ENAMETOOLONG;
 	}
-	ret = rep_doc_new(x, REP_DOC_DETAIL, &s->doc); /* per-WD and per-SD charts */
-	if (ret) {
-		free(s);
-		return ret;
-	}
+	s->doc = doc; /* with per-WD and per-SD figures for their charts */
 	*state = s;
 	return 0;
-}
-
-static int html_run_start(void *state, const struct rep_run *r)
-{
-	struct html_state *s = state;
-
-	return s ? rep_doc_run_start(s->doc, r) : 0;
-}
-
-static int html_interval(void *state, const struct rep_run *r, const struct rep_sample *smp)
-{
-	struct html_state *s = state;
-
-	return s ? rep_doc_interval(s->doc, r, smp) : 0;
 }
 
 static int html_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
 	struct html_state *s = state;
-	int ret, saved;
 
-	if (!s)
-		return 0;
-	ret = rep_doc_run_end(s->doc, r, e);
-	saved = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path);
-	return ret ? ret : saved;
+	(void)r;
+	(void)e;
+	return s ? rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path) : 0;
 }
 
 static int html_close(void *state, int status)
@@ -71,12 +49,10 @@ static int html_close(void *state, int status)
 	struct html_state *s = state;
 	int ret;
 
+	(void)status; /* the set closed the document with it */
 	if (!s)
 		return 0;
-	ret = rep_doc_close(s->doc, status);
-	if (!ret)
-		ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, s->path);
-	rep_doc_free(s->doc);
+	ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path);
 	free(s);
 	return ret;
 }
@@ -84,9 +60,7 @@ static int html_close(void *state, int status)
 const struct rep_ops rep_html = {
 	.name = "html",
 	.file = "report.html",
-	.open = html_open,
-	.run_start = html_run_start,
-	.interval = html_interval,
+	.open_doc = html_open,
 	.run_end = html_run_end,
 	.close = html_close,
 };
@@ -109,7 +83,7 @@ int rep_html_write(struct rep_html_request *req)
 		ret = rep_overlay_load(&req->ov[nr_loaded], &data[nr_loaded], req->err, len);
 	if (ret)
 		goto out;
-	ret = rep_html_save(doc, NULL, data, req->nr_ov, req->html_path);
+	ret = rep_html_save(doc, NULL, data, req->nr_ov, req->files_href, req->html_path);
 	if (ret) {
 		req->is_write_error = true;
 		snprintf(req->err, len, "%s: cannot write: %s", req->html_path, strerror(-ret));

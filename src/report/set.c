@@ -8,6 +8,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "ioramp/results.h"
+
 /* Remembers the first failure of any observer at any event, for rep_set_close. */
 static void note(struct rep_set *s, size_t i, int ret)
 {
@@ -29,6 +31,14 @@ int rep_set_add(struct rep_set *s, const struct rep_ops *ops)
 	return 0;
 }
 
+/* A failure of the results document is one of every output that renders it. */
+static void note_doc(struct rep_set *s, int ret)
+{
+	for (size_t i = 0; ret < 0 && i < s->nr; i++)
+		if (s->ops[i]->open_doc)
+			note(s, i, ret);
+}
+
 /* Lets a terminal line (rep_statusline) step aside while the others print, then come back. */
 static void bracket(struct rep_set *s, bool is_after)
 {
@@ -40,8 +50,17 @@ static void bracket(struct rep_set *s, bool is_after)
 int rep_set_open(struct rep_set *s, const struct rep_exec *x)
 {
 	s->exec = x;
+	s->doc = NULL;
 	for (size_t i = 0; i < s->nr; i++) {
-		int ret = s->ops[i]->open ? s->ops[i]->open(x, &s->state[i]) : 0;
+		int ret;
+
+		if (s->ops[i]->open_doc) { /* the first that reads it has the document built */
+			ret = s->doc ? 0 : rep_doc_new(x, REP_DOC_DETAIL, &s->doc);
+			if (!ret)
+				ret = s->ops[i]->open_doc(x, s->doc, &s->state[i]);
+		} else {
+			ret = s->ops[i]->open ? s->ops[i]->open(x, &s->state[i]) : 0;
+		}
 
 		if (ret < 0) {
 			size_t opened = i;
@@ -56,9 +75,10 @@ int rep_set_open(struct rep_set *s, const struct rep_exec *x)
 
 int rep_set_run_start(struct rep_set *s, const struct rep_run *r)
 {
-	int first = 0;
+	int first = s->doc ? rep_doc_run_start(s->doc, r) : 0;
 
 	bracket(s, false);
+	note_doc(s, first);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->run_start ? s->ops[i]->run_start(s->state[i], r) : 0;
 
@@ -72,9 +92,10 @@ int rep_set_run_start(struct rep_set *s, const struct rep_run *r)
 
 int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct rep_sample *smp)
 {
-	int first = 0;
+	int first = s->doc ? rep_doc_interval(s->doc, r, smp) : 0;
 
 	bracket(s, false);
+	note_doc(s, first);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->interval ? s->ops[i]->interval(s->state[i], r, smp) : 0;
 
@@ -88,9 +109,10 @@ int rep_set_interval(struct rep_set *s, const struct rep_run *r, const struct re
 
 int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep_run_end *e)
 {
-	int first = 0;
+	int first = s->doc ? rep_doc_run_end(s->doc, r, e) : 0;
 
 	bracket(s, false);
+	note_doc(s, first);
 	for (size_t i = 0; i < s->nr; i++) {
 		int ret = s->ops[i]->run_end ? s->ops[i]->run_end(s->state[i], r, e) : 0;
 
@@ -110,6 +132,8 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
 	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->message)
@@ -125,6 +149,8 @@ void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(line, sizeof(line), fmt, ap);
 	va_end(ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->log_note)
 			s->ops[i]->log_note(s->state[i], line);
@@ -132,6 +158,8 @@ void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
 
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 {
+	if (s->doc)
+		note_doc(s, rep_doc_io_error(s->doc, e));
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->io_error)
 			s->ops[i]->io_error(s->state[i], e);
@@ -139,6 +167,8 @@ void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 
 void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e)
 {
+	if (s->doc)
+		note_doc(s, rep_doc_dv_error(rep_doc_root(s->doc), e));
 	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->dv_error)
@@ -148,6 +178,8 @@ void rep_set_dv_error(struct rep_set *s, const struct rep_dv_error *e)
 
 void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum)
 {
+	if (s->doc)
+		note_doc(s, rep_doc_dv_summary(rep_doc_root(s->doc), sum));
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->dv_summary)
 			s->ops[i]->dv_summary(s->state[i], sum);
@@ -224,6 +256,8 @@ int rep_set_close(struct rep_set *s, int status)
 	bool is_said[IORAMP_ARRAY_SIZE(s->ops)] = { false };
 
 	bracket(s, false);
+	if (s->doc) /* the exit status and the last curve, before its outputs are closed */
+		note_doc(s, rep_doc_close(s->doc, status));
 	close_pass(s, false, status);
 	for (size_t i = 0; i < s->nr; i++) /* a summary cut short: no success line either */
 		if (s->ops[i]->is_closed_last && s->ops[i]->check)
@@ -243,5 +277,7 @@ int rep_set_close(struct rep_set *s, int status)
 				strerror(-s->errs[i]),
 				s->exec && s->exec->outdir ? s->exec->outdir : ".");
 	s->nr = 0;
+	rep_doc_free(s->doc);
+	s->doc = NULL;
 	return s->err;
 }

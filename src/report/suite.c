@@ -1,7 +1,9 @@
 /* The review suite's page (DIR/report.html of `ioramp suite`) and console summary, from the
  * results.json of each profile's execution: a summary of every profile's peak and IOPS at
- * latency, then a chart per profile of IOPS against mean latency, drawn as reviews draw
- * their curves. One self-contained file, like report.html. */
+ * latency, every profile's curve on one chart, the set-up, then per profile its charts against
+ * mean and p99 latency as reviews draw their curves, with a line per drive on a third (a QD
+ * sweep's against the depth, a pressure test's against the write MB/s). One self-contained
+ * file, like report.html. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -24,7 +26,7 @@ struct suite_prof {
 
 static const char suite_style[] =
 	"p.peak{font-size:15px;margin:10px 0 0}\n"
-	".charts.one{grid-template-columns:minmax(0,860px)}\n"
+	"td.missed{color:#b44d12}\n"
 	"table.summary td.t a,.meta a{color:var(--accent);text-decoration:none}\n";
 
 static const char *prof_title(const struct suite_prof *sp)
@@ -122,7 +124,9 @@ static void head(FILE *f)
 		rep_html_style, suite_style);
 }
 
-static void header(FILE *f, const struct rep_suite_request *req, const json_t *doc)
+/* The page's header and its links: every profile together and the set-up (when the page has
+ * them, has_all and doc), then each profile. */
+static void header(FILE *f, const struct rep_suite_request *req, const json_t *doc, bool has_all)
 {
 	const char *engine;
 
@@ -155,6 +159,10 @@ static void header(FILE *f, const struct rep_suite_request *req, const json_t *d
 	fputs("</pre>\n", f);
 	rep_html_model_banner(f, doc);
 	fputs("</header>\n<nav>", f);
+	if (has_all)
+		fputs("<a href=\"#all\">All profiles</a>", f);
+	if (doc)
+		fputs("<a href=\"#setup\">Set-up</a>", f);
 	for (size_t i = 0; i < req->nr_profiles; i++) {
 		fputs("<a href=\"#p-", f);
 		rep_html_escape(f, req->profiles[i].name);
@@ -214,6 +222,21 @@ static void threshold_label(FILE *f, const json_t *e)
 		!strcmp(label + digits, "us") ? "\xc2\xb5s" : label + digits);
 }
 
+/* The number of points of curve, and how many missed their target ("7, 4 missed"). */
+static void points_cell(FILE *f, const json_t *curve)
+{
+	const json_t *points = json_object_get(curve, "points"), *p;
+	size_t i, nr_missed = 0;
+
+	json_array_foreach (points, i, p)
+		nr_missed += json_is_false(json_object_get(p, "is_target_met"));
+	if (nr_missed)
+		fprintf(f, "<td class=\"missed\">%zu, %zu missed</td>", json_array_size(points),
+			nr_missed);
+	else
+		fprintf(f, "<td>%zu</td>", json_array_size(points));
+}
+
 static void summary_row(FILE *f, const struct suite_prof *sp, const json_t *list)
 {
 	const json_t *peak = json_object_get(sp->best, "peak");
@@ -225,7 +248,8 @@ static void summary_row(FILE *f, const struct suite_prof *sp, const json_t *list
 	rep_html_escape(f, prof_title(sp));
 	fputs("</a></td><td class=\"t\">", f);
 	rep_html_escape(f, prof_status(sp));
-	fprintf(f, "</td><td>%zu</td>", json_array_size(json_object_get(sp->best, "points")));
+	fputs("</td>", f);
+	points_cell(f, sp->best);
 	fprintf(f, "<td>%s</td>", rep_fmt_group(rep_doc_num(peak, "iops"), 0, n, sizeof(n)));
 	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n, sizeof(n)));
 	fprintf(f, "<td>%s</td>", rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), n, sizeof(n)));
@@ -266,6 +290,25 @@ static void summary(FILE *f, const struct suite_prof *sp, size_t nr)
 
 /* ---- a profile's chart --------------------------------------------------------------------- */
 
+/* What a chart's y axis shows: a point's service time, mean or 99th percentile. */
+enum suite_stat {
+	SUITE_MEAN,
+	SUITE_P99,
+	SUITE_NR_STATS
+};
+
+static const struct {
+	const char *key;   /* of a curve point */
+	const char *word;  /* in tooltips */
+	const char *title; /* of the y axis, before its unit */
+	const char *chart; /* of the all-profiles chart */
+} suite_stats[SUITE_NR_STATS] = {
+	[SUITE_MEAN] = { "service/mean_us", "mean", "Average latency",
+			 "All profiles: IOPS vs average latency" },
+	[SUITE_P99] = { "service/percentiles_us/99", "p99", "99th percentile latency",
+			"All profiles: IOPS vs 99th percentile latency" },
+};
+
 /* A curve's points as a chart line, owned here. */
 struct suite_line {
 	double *x;
@@ -289,13 +332,13 @@ static void lines_free(struct suite_line *l, size_t nr)
 	free(l);
 }
 
-static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
-		     const struct suite_prof *sp, size_t c, double scale)
+/* The points of curve c of sp into l (no name yet): IOPS against stat, divided by scale. */
+static int line_points(struct suite_line *l, const struct suite_prof *sp, size_t c,
+		       enum suite_stat stat, double scale)
 {
 	const json_t *points = json_object_get(sp->g.curves[c], "points"), *p;
-	const json_t *peak = json_object_get(sp->g.curves[c], "peak");
-	char label[200], n1[48], n2[48];
-	size_t i, o;
+	char n1[48], n2[48];
+	size_t i;
 
 	l->x = calloc(json_array_size(points) + 1, sizeof(*l->x));
 	l->y = calloc(json_array_size(points) + 1, sizeof(*l->y));
@@ -304,15 +347,31 @@ static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
 	if (!l->x || !l->y || !l->tips || !l->is_missed)
 		return -ENOMEM;
 	json_array_foreach (points, i, p) {
+		double us = rep_doc_num(p, suite_stats[stat].key);
+
+		if (!(rep_doc_num(p, "iops") > 0) || !(us > 0))
+			continue; /* no I/O: nothing to draw, on a log axis least of all */
 		l->x[l->nr] = rep_doc_num(p, "iops");
-		l->y[l->nr] = rep_doc_num(p, "service/mean_us") / scale;
+		l->y[l->nr] = us / scale;
 		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
-		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s mean",
+		if (asprintf(&l->tips[l->nr], "%s: %s IOPS, %s \xc2\xb5s %s",
 			     rep_doc_str(p, "name", "?"), rep_fmt_group(l->x[l->nr], 0, n1, 48),
-			     rep_fmt_lat_us(rep_doc_num(p, "service/mean_us"), n2, 48)) < 0)
+			     rep_fmt_lat_us(us, n2, 48), suite_stats[stat].word) < 0)
 			l->tips[l->nr] = NULL;
 		l->nr++;
 	}
+	return 0;
+}
+
+static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
+		     const struct suite_prof *sp, size_t c, enum suite_stat stat, double scale)
+{
+	const json_t *peak = json_object_get(sp->g.curves[c], "peak");
+	char label[200], n1[48], n2[48];
+	size_t o;
+
+	if (line_points(l, sp, c, stat, scale))
+		return -ENOMEM;
 	o = (size_t)snprintf(l->name, sizeof(l->name), "%s",
 			     req->drives_label ? req->drives_label : "drives");
 	if (sp->g.nr > 1 && o < sizeof(l->name))
@@ -322,19 +381,20 @@ static int line_fill(struct suite_line *l, const struct rep_suite_request *req,
 		snprintf(l->name + o, sizeof(l->name) - o,
 			 " \xe2\x80\x94 peak %s IOPS at %s \xc2\xb5s",
 			 rep_fmt_group(rep_doc_num(peak, "iops"), 0, n1, 48),
-			 rep_fmt_lat_us(rep_doc_num(peak, "mean_us"), n2, 48));
+			 rep_fmt_lat_us(rep_doc_num(peak, stat == SUITE_P99 ? "p99_us" : "mean_us"),
+					n2, 48));
 	return 0;
 }
 
-/* 1000 when the mean latencies run past 20 ms (the axis is then in ms), else 1. */
-static double latency_scale(const struct suite_prof *sp)
+/* 1000 when stat runs past 20 ms on a curve of sp (the axis is then in ms), else 1. */
+static double latency_scale(const struct suite_prof *sp, enum suite_stat stat)
 {
 	const json_t *p;
 	size_t i;
 
 	for (size_t c = 0; c < sp->g.nr; c++)
 		json_array_foreach (json_object_get(sp->g.curves[c], "points"), i, p)
-			if (rep_doc_num(p, "service/mean_us") > 20000)
+			if (rep_doc_num(p, suite_stats[stat].key) > 20000)
 				return 1000;
 	return 1;
 }
@@ -349,23 +409,27 @@ static void fmt_plain(double v, char *buf, size_t len)
 	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
 }
 
-static void prof_chart(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
+/* The chart of sp's curves, IOPS against stat. */
+static void prof_chart(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp,
+		       enum suite_stat stat)
 {
 	struct suite_line *l = calloc(sp->g.nr + 1, sizeof(*l));
 	struct rep_svg_series *s = calloc(sp->g.nr + 1, sizeof(*s));
-	double scale = latency_scale(sp);
+	double scale = latency_scale(sp, stat);
+	char title[320], y[64];
 	struct rep_svg_chart c = {
-		.title = prof_title(sp),
+		.title = title,
 		.x = { .title = "IOPS", .fmt = fmt_si },
-		.y = { .title = scale > 1 ? "Average latency (ms)" : "Average latency (\xc2\xb5s)",
-		       .fmt = fmt_plain },
+		.y = { .title = y, .fmt = fmt_plain },
 		.series = s,
 		.nr_series = sp->g.nr,
 		.note = sp->g.note,
 	};
 
+	snprintf(title, sizeof(title), "%s%s", prof_title(sp), stat == SUITE_P99 ? ": p99" : "");
+	snprintf(y, sizeof(y), "%s (%s)", suite_stats[stat].title, scale > 1 ? "ms" : "\xc2\xb5s");
 	for (size_t i = 0; l && s && i < sp->g.nr; i++) {
-		if (line_fill(&l[i], req, sp, i, scale))
+		if (line_fill(&l[i], req, sp, i, stat, scale))
 			goto out;
 		s[i] = (struct rep_svg_series){ .name = l[i].name,
 						.x = l[i].x,
@@ -376,14 +440,82 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 						.color = rep_svg_color(i),
 						.style = REP_SVG_POINTS };
 	}
-	if (!l || !s)
-		goto out;
-	fputs("<div class=\"charts one\">", f);
-	rep_html_figure(f, &c);
-	fputs("</div>\n", f);
+	if (l && s)
+		rep_html_figure(f, &c);
 out:
 	lines_free(l, sp->g.nr);
 	free(s);
+}
+
+/* ---- every profile on one chart ------------------------------------------------------------ */
+
+/* One line per profile that has a curve (its best, as in the summary), IOPS against stat, both
+ * axes logarithmic: the profiles span a decade or more of each. */
+static void all_chart(FILE *f, const struct suite_prof *sp, size_t nr, enum suite_stat stat)
+{
+	struct suite_line *l = calloc(nr + 1, sizeof(*l));
+	struct rep_svg_series *s = calloc(nr + 1, sizeof(*s));
+	struct rep_svg_chart c = {
+		.title = suite_stats[stat].chart,
+		.x = { .title = "IOPS", .is_log = true, .fmt = fmt_si },
+		.y = { .title = stat == SUITE_P99 ? "99th percentile latency" : "Average latency",
+		       .is_log = true,
+		       .fmt = rep_html_fmt_us_log },
+		.series = s,
+		.note = first_doc(sp, nr) ? rep_html_model_note(first_doc(sp, nr)) : NULL,
+	};
+
+	for (size_t i = 0; l && s && i < nr; i++) {
+		size_t best = 0;
+
+		if (!sp[i].best)
+			continue;
+		while (best < sp[i].g.nr && sp[i].g.curves[best] != sp[i].best)
+			best++;
+		if (line_points(&l[i], &sp[i], best, stat, 1))
+			goto out;
+		if (!l[i].nr)
+			continue;
+		snprintf(l[i].name, sizeof(l[i].name), "%s", prof_title(&sp[i]));
+		s[c.nr_series++] = (struct rep_svg_series){ .name = l[i].name,
+							    .x = l[i].x,
+							    .y = l[i].y,
+							    .tips = l[i].tips,
+							    .is_hollow = l[i].is_missed,
+							    .nr = l[i].nr,
+							    .color = rep_svg_color(i),
+							    .style = REP_SVG_POINTS };
+	}
+	if (l && s && c.nr_series)
+		rep_html_figure(f, &c);
+out:
+	lines_free(l, nr);
+	free(s);
+}
+
+/* Whether two profiles or more have a curve: the page then draws them together. */
+static bool has_all(const struct suite_prof *sp, size_t nr)
+{
+	size_t nr_curves = 0;
+
+	for (size_t i = 0; i < nr; i++)
+		nr_curves += sp[i].best != NULL;
+	return nr_curves >= 2;
+}
+
+/* The section of every profile together: nothing unless has_all(). */
+static void all_section(FILE *f, const struct suite_prof *sp, size_t nr)
+{
+	if (!has_all(sp, nr))
+		return;
+	fputs("<section id=\"all\">\n<h2>All profiles</h2>\n<div class=\"meta\">Each profile's "
+	      "curve with the highest peak, IOPS against mean and 99th percentile service time, "
+	      "on logarithmic axes; a hollow point missed its target.</div>\n<div "
+	      "class=\"charts\">",
+	      f);
+	all_chart(f, sp, nr, SUITE_MEAN);
+	all_chart(f, sp, nr, SUITE_P99);
+	fputs("</div>\n</section>\n", f);
 }
 
 /* ---- a profile's section ------------------------------------------------------------------- */
@@ -434,15 +566,22 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 		rep_fmt_lat_us(rep_doc_num(peak, "p99_us"), p, sizeof(p)));
 	if (rep_html_is_pressure(sp->doc, &sp->g)) {
 		fputs("<div class=\"charts\">", f);
-		rep_html_pressure_charts(f, sp->doc, &sp->g, true);
-		fputs("</div>\n", f);
+		rep_html_pressure_charts(f, sp->doc, &sp->g, false);
+		fputs("</div>\n<h3>Each WD at each step</h3>\n", f);
+		rep_html_pressure_table(f, sp->doc, &sp->g);
 	} else if (rep_html_is_sweep(&sp->g)) {
 		fputs("<div class=\"charts\">", f);
 		rep_html_sweep_chart(f, &sp->g, REP_HTML_SWEEP_THROUGHPUT);
 		rep_html_sweep_chart(f, &sp->g, REP_HTML_SWEEP_MEAN);
+		rep_html_sweep_chart(f, &sp->g, REP_HTML_SWEEP_P99);
 		fputs("</div>\n", f);
 	} else {
-		prof_chart(f, req, sp);
+		fputs("<div class=\"charts\">", f);
+		prof_chart(f, req, sp, SUITE_MEAN);
+		prof_chart(f, req, sp, SUITE_P99);
+		if (rep_html_has_sds(sp->doc, &sp->g)) /* a line per drive, as reviews compare */
+			rep_html_sd_chart(f, sp->doc, &sp->g);
+		fputs("</div>\n", f);
 	}
 	fputs("<h3>IOPS at latency</h3>\n", f);
 	rep_html_sla_table(f, &sp->g);
@@ -452,17 +591,19 @@ static void prof_section(FILE *f, const struct rep_suite_request *req, const str
 static int page(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp)
 {
 	head(f);
-	header(f, req, first_doc(sp, req->nr_profiles));
+	header(f, req, first_doc(sp, req->nr_profiles), has_all(sp, req->nr_profiles));
 	summary(f, sp, req->nr_profiles);
+	all_section(f, sp, req->nr_profiles);
+	rep_html_setup_drives(f, first_doc(sp, req->nr_profiles));
 	for (size_t i = 0; i < req->nr_profiles; i++)
 		prof_section(f, req, &sp[i]);
 	fputs("<footer>Curves as reviews draw them: each profile's points in load order, IOPS "
-	      "against mean service time (submit to completion, VDbench's response time), joined "
-	      "by straight lines; IOPS at latency interpolates between the last point under a "
-	      "threshold and the first point over it (nothing after that first crossing counts; "
-	      "a point that missed its target is never the upper end). Each profile's own "
-	      "report has its p99 chart, every point and every run. Rendered by ioramp " IORAMP_VERSION
-	      ".</footer>\n</main>\n</body>\n</html>\n",
+	      "against mean and 99th percentile service time (submit to completion, VDbench's "
+	      "response time), joined by straight lines; IOPS at latency interpolates between "
+	      "the last point under a threshold and the first point over it (nothing after that "
+	      "first crossing counts; a point that missed its target is never the upper end). "
+	      "Each profile's own report has every point, every SD and every run. Rendered by "
+	      "ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n",
 	      f);
 	return ferror(f) ? -EIO : 0;
 }

@@ -51,11 +51,74 @@ json.dump(d, open("short.json", "w"))' "$DATA/b/results.json"
 	[ "$output" = "ioramp compare: error: --fail-above needs a percentage (0 or more)" ]
 	run "$IORAMP" compare "$DATA/a" nosuchdir
 	[ "$status" -eq 2 ]
-	[[ "$output" == "ioramp compare: error: nosuchdir: unable to open nosuchdir: No such file or directory" ]]
+	[ "$output" = "ioramp compare: error: nosuchdir: cannot open: No such file or directory" ]
+	echo "{" > broken.json
+	run "$IORAMP" compare broken.json "$DATA/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp compare: error: broken.json:"*": not JSON: "* ]]
 	echo '{"schema": "ioramp-results/4", "runs": []}' > future.json
 	run "$IORAMP" compare future.json "$DATA/a"
 	[ "$status" -eq 2 ]
 	[ "$output" = "ioramp compare: error: future.json: not an ioramp-results/3 document" ]
 	run "$IORAMP" compare --help
 	[ "$status" -eq 0 ]
+}
+
+@test "compare sets a VDbench output directory (its flatfile.html) beside an ioramp one" {
+	truncate -s 16m d1
+	cat > p.vdb <<'PARM'
+sd=sd1,lun=d1,size=16m,threads=4
+wd=wd1,sd=sd1,xfersize=8k,rdpct=70
+rd=rd1,wd=wd1,iorate=curve,curve=(50,90),elapsed=3,interval=1,warmup=1
+rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,4)
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	# ioramp's own flatfile, the VDbench format, as VDbench's output directory would hold it
+	mkdir vdb && cp out/flatfile.html vdb/
+	run "$IORAMP" compare out vdb
+	[ "$status" -eq 0 ]
+	[ "${lines[1]}" = "B: vdb/flatfile.html (started ${lines[1]#*started }" ]
+	for r in 'rd1 ' 'rd1_(50%) ' 'rd1_(90%) ' 'rd2 threads=1 ' 'rd2 threads=4 '; do
+		# the same IOPS and mean (the flatfile rounds them), no p99 in a flatfile
+		[[ "$(grep -F "$r" <<<"$output" | head -1)" =~ ^"$r"\ +([0-9,]+)\ +([0-9,]+)\ +[-+]0\.0%\ +[0-9.,]+\ +[0-9.,]+\ +[-+]0\.0%\ +[0-9.,]+\ +-\ +-$ ]]
+	done
+	[[ "$output" != *"only in"* ]]
+}
+
+@test "compare --html writes both executions on one chart per curve and the differences in a table" {
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html page.html
+	[ "$status" -eq 0 ]
+	# the console table is unchanged
+	[ "$output" = "$(cd "$DATA" && "$IORAMP" compare a b | sed "s#^A: a/#A: $DATA/a/#; s#^B: b/#B: $DATA/b/#")" ]
+	[ "$(chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -c '<polyline class="line')" -eq 2 ]
+	chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -q '>A: rd1<'
+	chart_of page.html 'rd1: IOPS vs average latency, A and B' | grep -q '>B: rd1<'
+	[ "$(grep -c '<tr class="row"' page.html)" -eq 6 ]
+	grep -q '<td class="t">rd1_(20%)</td><td>1,000</td><td>909</td><td class="d">-9.1%</td>' page.html
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp compare: error: --html needs a file" ]
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html /nonexistent/page.html
+	[ "$status" -eq 1 ]
+	[ "${lines[-1]}" = "ioramp compare: error: /nonexistent/page.html: cannot write: No such file or directory" ]
+}
+
+@test "compare of two suites' directories: profile by profile, on the page too" {
+	mkdir -p sa/sql sa/oracle sb/sql sb/vdi-fc-boot
+	cp "$DATA/a/results.json" sa/sql/ && cp "$DATA/a/results.json" sa/oracle/
+	cp "$DATA/b/results.json" sb/sql/ && cp "$DATA/b/results.json" sb/vdi-fc-boot/
+	run "$IORAMP" compare sa sb --html page.html --fail-above 50
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "A: sa (a suite of 2 profiles)" ]
+	[ "${lines[2]}" = "profile sql" ]
+	[[ "$output" == *$'\nrd1_(20%)         1,000        909   -9.1%'* ]]
+	[[ "$output" == *$'\nonly in A: profile oracle\nonly in B: profile vdi-fc-boot\n'* ]]
+	[ "${lines[-1]}" = "largest run difference: sql: rd1_(100%) p99: +11.0%" ]
+	grep -q 'aria-label="sql: rd1: IOPS vs average latency, A and B"' page.html
+	grep -q '<td class="t">sql: rd1_(20%)</td>' page.html
+	grep -q 'only in B: profile vdi-fc-boot' page.html
+	run "$IORAMP" compare sa "$DATA/a"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp compare: error: sa is a suite's directory and $DATA/a is not;"* ]]
 }

@@ -180,14 +180,23 @@ fwd=fwd0,operation=read
 fwd=fwd1,operation=delete
 fwd=fwd2,operation=rmdir
 rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=1,interval=1
-rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=2,interval=1
-rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=2,interval=1
+rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=30,interval=1
+rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=30,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[ "$(find "$SCRATCH/d/t" -name 'vdb_f*.file' | wc -l)" -eq 0 ]
 	[ "$(find "$SCRATCH/d/t" -name 'vdb.*.dir' | wc -l)" -eq 0 ]
 	[ -f "$SCRATCH/d/t/vdb_control.file" ]
+	# as VDbench: with nothing left to delete (and no thread creating more) the threads end
+	# and so does the run, long before its elapsed=30 intervals, saying why
+	[[ "$output" == *"Vdbench is trying to delete a file, but no files are available, and no"* ]]
+	[[ "$output" == *"Shutting down threads for operation=delete"* ]]
+	[[ "$output" == *"Shutting down threads for operation=rmdir"* ]]
+	for rd in rd_delete rd_rmdir; do
+		last=$(sed -n "/Starting RD=$rd;/,/Miscellaneous/p" <<<"$output" | awk '$2 ~ /^avg_/ { sub(/.*-/, "", $2); print $2 }')
+		[ -n "$last" ] && [ "$last" -lt 30 ] || { echo "$rd ran $last intervals"; false; }
+	done
 }
 
 @test "fs: getattr, create and mkdir count their operations" {
@@ -274,7 +283,8 @@ PARM
 	TZ=UTC run "$IORAMP" -f "$data/run.vdb" -o out "dir=$SCRATCH"
 	[ "$status" -eq 0 ]
 	for f in out/fsd*.html out/fwd*.html out/histogram.html out/totals.html out/summary.html \
-		out/anchors.html out/flatfile.html; do
+		out/anchors.html out/flatfile.html out/localhost.html out/localhost-0.html \
+		out/skew.html out/parmscan.html out/errorlog.html out/localhost.var_adm_msgs.html; do
 		b=$(basename "$f")
 		"$data/mask" "$SCRATCH" "$f" >"$b.masked"
 		if [ -n "${IORAMP_UPDATE_GOLDEN:-}" ]; then
@@ -358,9 +368,29 @@ PARM
 	[[ "$output" == *"Created totalsize=  18.0k using            5 of           10 files for anchor=$SCRATCH/t/tot"* ]]
 	# 4 files are 16k, under 18k; the fifth reaches it
 	[ "$(find "$SCRATCH/t/tot" -name 'vdb_f*.file' | wc -l)" -eq 5 ]
+	# the five VDbench 5.04.07 makes on this tree (observed): its Random(0) pick, not the first
+	[ "$(cd "$SCRATCH/t/tot" && find . -name 'vdb_f*.file' | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir/vdb_f0002.file ./vdb.1_1.dir/vdb_f0003.file ./vdb.1_2.dir/vdb_f0005.file ./vdb.1_2.dir/vdb_f0006.file ./vdb.1_2.dir/vdb_f0007.file " ]
 	[[ "$output" == *"FILE_CREATES        Files created:                                    5"* ]]
 	# the work run reads only what exists: no open fails, every open is a read open
 	[ "$(grep -c 'f$' "$SCRATCH/t/tot/vdb_control.file")" -eq 5 ]
+	# two sizes, two trees (VDbench's picks, observed): the draws go on past files taken
+	# until the bytes reach the total
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/t/a,depth=1,width=2,files=5,size=(4k,50,8k,50),totalsize=30k
+fsd=fsd2,anchor=$SCRATCH/t/b,depth=1,width=2,files=10,size=(4k,50,8k,50),totalsize=50k
+fwd=fwd1,fsd=fsd*,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=only,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out2
+	[ "$status" -eq 0 ]
+	[ "$(cd "$SCRATCH/t/a" && find . -name 'vdb_f*' -printf '%f:%s ' | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"vdb_f0002.file:4096 vdb_f0003.file:4096 vdb_f0005.file:8192 vdb_f0006.file:8192 vdb_f0007.file:8192 " ]
+	[ "$(cd "$SCRATCH/t/b" && find . -name 'vdb_f*' -printf '%f ' | tr ' ' '\n' | sort | tr '\n' ' ')" = \
+		"vdb_f0004.file vdb_f0006.file vdb_f0007.file vdb_f0011.file vdb_f0012.file vdb_f0014.file vdb_f0017.file vdb_f0019.file " ]
+	# anchors.html's Total size group: those files
+	grep -Eq "^$SCRATCH/t/a +10 +2 +60.0k +5 +2 +32.0k " out2/anchors.html
+	grep -Eq "^$SCRATCH/t/b +20 +2 +128.0k +8 +2 +56.0k " out2/anchors.html
 }
 
 @test "fs: two anchors or more: the estimated totals line, as VDbench" {
@@ -469,6 +499,27 @@ for r in rows:
     assert r["target_met"] == ("yes" if met else "no"), r
     assert (r["limited_by"] == "") == met and r["limited_by"] in ("", "device", "generator"), r
     assert float(r["svc_mean_us"]) > 0 and float(r["resp_mean_us"]) >= float(r["svc_mean_us"]) * 0.99, r
+# results.json: every work run has its validity, the curve its max run and points, the
+# same figures as curves.csv
+d = json.load(open("out/results.json"))
+runs = d["runs"]
+assert [r["rd"] for r in runs] == ["rd1", "rd1_(20%)", "rd1_(50%)"], [r["rd"] for r in runs]
+assert runs[0]["target_iops"] is None and runs[0]["is_target_met"] is True
+assert runs[0]["limited_by"] is None
+[c] = d["curves"]
+assert c["rd"] == "rd1" and c["max_run"] == 0 and c["max"]["pct"] is None, c
+assert [p["run"] for p in c["points"]] == [1, 2], c
+for p, row in zip(c["points"], rows):
+    r = runs[p["run"]]
+    assert p["name"] == r["rd"] == row["run"], (p, r["rd"], row)
+    assert p["pct"] == float(row["pct"]) and p["target_iops"] == float(row["target_iops"]), (p, row)
+    assert r["target_iops"] == p["target_iops"] and r["is_target_met"] == p["is_target_met"]
+    assert r["limited_by"] == p["limited_by"], (r["limited_by"], p)
+    assert p["is_target_met"] == (p["iops"] >= 0.98 * p["target_iops"]), p
+    assert (p["limited_by"] is None) == p["is_target_met"], p
+    assert p["limited_by"] in (None, "device", "generator"), p
+    assert ("yes" if p["is_target_met"] else "no") == row["target_met"], (p, row)
+    assert abs(p["iops"] - r["average"]["ops_rate"]) < 0.01, (p, r["average"])
 PY
 	[ "$status" -eq 0 ] || { echo "$output"; false; }
 }
@@ -514,4 +565,63 @@ PARM
 	run "$IORAMP" -f p.vdb -o out2
 	[ "$status" -eq 0 ]
 	[ -f "$SCRATCH/t/sh/vdb_control.file" ]
+}
+
+@test "fs: -s prints anchor bytes in VDbench's units (bytes below 100,000, then k, m, g, t)" {
+	i=0
+	: >p.vdb
+	for s in 99999 100000 1023k 1m 1023m 1g 1000g 1t; do
+		i=$((i + 1))
+		echo "fsd=fsd$i,anchor=$SCRATCH/a$i,depth=1,width=1,files=1,size=$s" >>p.vdb
+	done
+	printf 'fwd=fwd1,fsd=fsd*,operation=read\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes,elapsed=5,interval=1\n' >>p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's figures for these sizes (observed on its -s)
+	for want in "a1: dirs:            1; files:            1; bytes:      99999 (99,999)" \
+		"a2: dirs:            1; files:            1; bytes:    97.656k (100,000)" \
+		"a3: dirs:            1; files:            1; bytes:  1023.000k (1,047,552)" \
+		"a4: dirs:            1; files:            1; bytes:     1.000m (1,048,576)" \
+		"a5: dirs:            1; files:            1; bytes:  1023.000m (1,072,693,248)" \
+		"a6: dirs:            1; files:            1; bytes:     1.000g (1,073,741,824)" \
+		"a7: dirs:            1; files:            1; bytes:  1000.000g (1,073,741,824,000)" \
+		"a8: dirs:            1; files:            1; bytes:     1.000t (1,099,511,627,776)"; do
+		[[ "$output" == *"anchor=$SCRATCH/$want"* ]] || { echo "missing: $want"; false; }
+	done
+}
+
+@test "fs: the output directory holds every file VDbench writes for a file-system run" {
+	tree_parm
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	for f in anchors config errorlog flatfile format.histogram format fsd1.histogram fsd1 \
+		fwd1.histogram fwd1 histogram localhost-0 localhost-0.stdout localhost \
+		localhost.var_adm_msgs logfile parmfile parmscan skew status summary totals; do
+		[ -s "out/$f.html" ] || { echo "missing: $f.html"; false; }
+	done
+	# summary.html links them as VDbench does
+	for l in status parmscan errorlog localhost skew config; do
+		grep -q "HREF=\"$l.html\"" out/summary.html || { echo "no link to $l"; false; }
+	done
+	# the host and slave pages hold the summary's run blocks: the same interval lines
+	[ "$(grep -c ' avg_' out/localhost.html)" -eq 2 ]
+	[ "$(grep -c ' avg_' out/localhost-0.html)" -eq 2 ]
+	[ "$(grep -c ' avg_' out/summary.html)" -eq 2 ]
+	grep -q 'Link to host FSD reports:        <A HREF="localhost.fsd1.html">fsd=fsd1</A>' out/localhost.html
+	# status.html: each run's start, end, and the end of the execution
+	[ "$(grep -c $'\tStarting\trd=' out/status.html)" -eq 2 ]
+	[ "$(grep -c $'\tWorkload done\trd=' out/status.html)" -eq 2 ]
+	[ "$(tail -1 out/status.html | cut -f2)" = "Vdbench complete" ]
+	# parmscan.html: every keyword of the file traced
+	grep -q ' keyw: anchor=' out/parmscan.html
+	grep -q ' parm: fsd1$' out/parmscan.html
+	# skew.html: the tables of the work run (the format's only when it had a counted interval)
+	[ "$(sed -n '/Starting RD=rd1;/,$p' out/skew.html | grep -c ' Host:  ')" -eq 1 ]
+	grep -q ' fsd1  ' out/skew.html
+	grep -q ' fwd1  ' out/skew.html
+	# the slave log: each run's setup with its threads, and its end
+	grep -q 'Started 2 threads for fwd=fwd1,fsd=fsd1,operation=read' out/localhost-0.stdout.html
+	[ "$(grep -c ' End of run$' out/localhost-0.stdout.html)" -eq 2 ]
+	grep -q '^Vdbench error log, created ' out/errorlog.html
 }

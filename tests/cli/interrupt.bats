@@ -146,3 +146,26 @@ interrupt_format() {
 @test "SIGKILL during the format of a new file: the next run formats it again" {
 	interrupt_format KILL 137
 }
+
+@test "SIGINT inside an interval: its errors and the drain's join the average and the total is said" {
+	printf 'data_errors=1000000000\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=max,elapsed=600,interval=1,warmup=0\n' \
+		"$SCRATCH" >long.vdb
+	truncate -s 1m f
+	# null at full speed with one I/O in five failing: thousands of errors in any instant
+	start_and_wait 3 --engine fault:null,eio=0.2
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	total=$(sed -n 's/.*Total Data Validation or I\/O error count: \([0-9]*\)$/\1/p' console.txt)
+	[ -n "$total" ]
+	q='.runs[0].intervals'
+	avg=$(jq '.runs[0].average.total.nr_errors' out/results.json)
+	warm=$(jq "[$q[] | select(.is_warmup) | .total.nr_errors] | add // 0" out/results.json)
+	whole=$(jq "[$q[] | select(.is_warmup | not) | .total.nr_errors] | add // 0" \
+		out/results.json)
+	echo "total $total avg $avg warmup $warm whole $whole"
+	# every error past the warmup is in the average, the partial interval's included
+	[ $((avg + warm)) -eq "$total" ]
+	[ "$avg" -gt "$whole" ]
+	grep -q "^interrupted (SIGINT); results in .*out" console.txt
+}

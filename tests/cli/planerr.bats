@@ -75,3 +75,30 @@ refused() {
 	[ "$status" -eq 0 ]
 	[ -e "out/$name.histogram.html" ]
 }
+
+@test "whpct= with the default hitarea (1m) on a 1m SD: refused at whpct=, before an earlier RD writes" {
+	printf '%s\n' "sd=sd0,lun=$SCRATCH/f0,size=1m" "sd=sd1,lun=$SCRATCH/f,size=1m" \
+		'wd=wd0,sd=sd0' 'wd=wd1,sd=sd1,whpct=50' \
+		'rd=rd0,wd=wd0,iorate=100,elapsed=2,interval=1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb 4:21 "rd=rd1, wd=wd1 on sd=sd1: hitarea=1m leaves no room in the 1m used"
+	[ ! -e f0 ]
+}
+
+@test "hitarea= larger than a WD's range=: refused at hitarea=" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,hitarea=64k" \
+		'wd=wd1,sd=sd1,rhpct=50,range=(0,5)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 31))" "hitarea=64k leaves no room in the 48k used"
+}
+
+@test "a 5,000-character SD name after a runnable SD: refused where written, no file made" {
+	local name
+	name=$(printf 's%.0s' $(seq 5000))
+	printf '%s\n' "sd=sd0,lun=$SCRATCH/f0,size=1m" "sd=$name,lun=$SCRATCH/f,size=1m" \
+		'wd=wd0,sd=sd0' "wd=wd1,sd=$name" \
+		'rd=rd0,wd=wd0,iorate=100,elapsed=2,interval=1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	refused p.vdb 2:4 "sd= name of 5000 characters; expected at most 240"
+	[ ! -e f0 ]
+}

@@ -121,7 +121,7 @@ DATA=$TESTS/data/report-own
 		[ "$output" = valid ]
 	fi
 	# the page states it: a set-up table row per SD, the times, the host, links to the files
-	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td></tr>' out/report.html
+	grep -q '<tr><td class="t">sd1</td><td class="t">'"$SCRATCH"'/d1</td><td>16.0 MiB</td><td>4</td><td>(0,25)%</td><td class="t">o_direct</td><td class="t">model:units=4,read_us=200,write_us=200</td><td class="t"><b>modelled</b>: model:units=4,read_us=200,write_us=200, 4 units, 4 KiB read 200 µs, write 200 µs (not a measured drive)</td></tr>' out/report.html
 	grep -q '<li>Each run: elapsed <b>2 s</b>, warmup <b>0 s</b>, interval <b>1 s</b>' out/report.html
 	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
 	for f in summary.html parmfile.html results.json curves.csv; do
@@ -159,4 +159,98 @@ DATA=$TESTS/data/report-own
 	[ "$(grep -c 'aria-label="IOPS vs average latency"' out/report.html)" -eq 1 ]
 	# the pressure charts need a WD with its own fixed iorate=
 	! grep -q 'per WD vs write MB/s' out/report.html
+}
+
+@test "report renders a VDbench output directory from its flatfile.html" {
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	run "$IORAMP" report vdb
+	[ "$status" -eq 0 ]
+	[ "$output" = "vdb/report.html" ]
+	grep -q 'engine <b>vdbench</b>' vdb/report.html
+	grep -q ' <b>completed</b> ' vdb/report.html # every run has its avg_ line
+	# rd1's curve: the 50% point met, the 90% one missed (30,100 of 37,800)
+	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt"')" -eq 1 ]
+	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt missed"')" -eq 1 ]
+	run "$IORAMP" report vdb/flatfile.html -o page.html
+	[ "$status" -eq 0 ]
+	[ -s page.html ]
+	printf '<pre>\nRun Interval rate resp\n' > vdb/flatfile.html
+	run "$IORAMP" report vdb
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: vdb/flatfile.html:2: the header has no column reqrate; expected a VDbench flatfile" ]
+}
+
+@test "report -o elsewhere links the files of the results' directory from the page's" {
+	mkdir -p runs/a pages/deep && cp "$DATA/a/results.json" runs/a/
+	run "$IORAMP" report runs/a -o pages/deep/page.html
+	[ "$status" -eq 0 ]
+	grep -q '<a href="../../runs/a/results.json">results.json</a>' pages/deep/page.html
+	grep -q '<a href="../../runs/a/curves.csv">curves.csv</a>' pages/deep/page.html
+	run "$IORAMP" report runs/a/results.json -o top.html
+	grep -q '<a href="runs/a/summary.html">' top.html
+	# beside results.json: plain names, as the page an execution writes has them
+	run "$IORAMP" report runs/a
+	grep -q '<a href="results.json">results.json</a>' runs/a/report.html
+	(cd pages/deep && "$IORAMP" report ../../runs/a -o page2.html >/dev/null)
+	cmp <(grep -o '<nav class="files">.*' pages/deep/page.html) \
+		<(grep -o '<nav class="files">.*' pages/deep/page2.html)
+}
+
+@test "report --overlay: the unit from the header or --overlay-unit, points in IOPS order, a label" {
+	# the same curve in ms, out of order, without a header
+	printf '# published, ms\n4.5k,0.4\n1k,0.045\n3000,0.12\n2000,0.07\n' > ms.csv
+	run "$IORAMP" report "$DATA/a" -o us.html --overlay "P=$DATA/overlay.csv"
+	[ "$status" -eq 0 ]
+	run "$IORAMP" report "$DATA/a" -o ms.html --overlay P=ms.csv --overlay-unit ms
+	[ "$status" -eq 0 ]
+	# drawn where the us file draws it, joined in IOPS order
+	cmp <(chart_of us.html 'IOPS vs average latency' | grep -E 'class="ov"|stroke-dasharray') \
+		<(chart_of ms.html 'IOPS vs average latency' | grep -E 'class="ov"|stroke-dasharray')
+	printf 'IOPS, Latency_ms\n1000,0.045\n2000,0.07\n' > hdr.csv
+	run "$IORAMP" report "$DATA/a" -o hdr.html --overlay P=hdr.csv \
+		--overlay-label 'P5520 7.68TB (StorageReview)'
+	[ "$status" -eq 0 ]
+	grep -q 'P5520 7.68TB (StorageReview)' hdr.html
+	! grep -q 'P (published)' hdr.html
+	# units not stated, stated twice differently, unknown
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ms.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: ms.csv:1: no header iops,latency_us or iops,latency_ms; say the latency unit with --overlay-unit us or ms" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=hdr.csv --overlay-unit us
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: hdr.csv:1: the header says latency_ms, --overlay-unit us" ]
+	printf 'iops,latency_ns\n1000,45000\n' > ns.csv
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ns.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: ns.csv:1: expected a header iops,latency_us or iops,latency_ms, or IOPS,latency_us" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay P=ms.csv --overlay-unit s
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay-unit s; expected us or ms" ]
+	run "$IORAMP" report "$DATA/a" -o x.html --overlay-label L --overlay P=ms.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay-label L: expected after an --overlay" ]
+	[ ! -e x.html ]
+}
+
+@test "report renders a suite's directory again: its page over the profiles' results.json" {
+	mkdir -p suite/sql suite/oracle pages
+	cp "$DATA/a/results.json" suite/sql/
+	cp "$DATA/b/results.json" suite/oracle/
+	run "$IORAMP" report suite
+	[ "$status" -eq 0 ]
+	[ "$output" = "suite/report.html" ]
+	# one section per profile, titled from the library, each linking its own report
+	grep -q '<h2>SQL</h2>' suite/report.html
+	grep -q '<h2>Oracle</h2>' suite/report.html
+	grep -q 'href="sql/report.html"' suite/report.html
+	run "$IORAMP" report suite -o pages/suite.html
+	[ "$status" -eq 0 ]
+	grep -q 'href="../suite/oracle/report.html"' pages/suite.html
+	run "$IORAMP" report suite --overlay "P=$DATA/overlay.csv"
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp report: error: suite is a suite's directory: --overlay draws on a profile's page"* ]]
+	mkdir empty
+	run "$IORAMP" report empty
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: empty: no results.json, flatfile.html, or profile subdirectories with a results.json (a suite's output directory)" ]
 }

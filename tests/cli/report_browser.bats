@@ -112,3 +112,78 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	[ "$(series pressure.dom 'Per SD: IOPS vs average latency')" -eq 2 ]
 	[ "$(grep -o '<a class="dl" download=' pressure.dom | wc -l)" -eq 9 ]
 }
+
+@test "the suite page renders in Chromium: every profile on one chart, a p99 chart beside each mean chart" {
+	need_chromium
+	local d=
+	for i in 0 1 2 3 4 5 6 7; do d+=${d:+,}$SCRATCH/drive$i; done
+	run "$IORAMP" suite --drives "$d" --size 16m --profiles sql,oracle,qd-sweep-4k-randread \
+		--engine model:units=4,read_us=100,write_us=100 -e 2 -w 0 -i 1 --curve 50,100 \
+		--seed 1 -o out
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/out/report.html" suite
+	grep -q '<nav><a href="#all">All profiles</a><a href="#setup">Set-up</a><a href="#p-sql">SQL</a>' suite.dom
+	grep -q '<section id="setup">' suite.dom
+	# every profile together (mean, p99), each curve's mean, p99 and per SD, the sweep's three
+	[ "$(grep -c '<svg' suite.dom)" -eq $((2 + 2 * 3 + 3)) ]
+	[ "$(grep -o '<a class="dl" download=' suite.dom | wc -l)" -eq 11 ]
+	for t in 'All profiles: IOPS vs average latency' \
+		'All profiles: IOPS vs 99th percentile latency'; do
+		# one line per profile: two curve points each, nine depths for the sweep
+		[ "$(series suite.dom "$t")" -eq 3 ]
+		[ "$(points suite.dom "$t")" -eq $((2 + 2 + 9)) ]
+		for l in SQL Oracle '4K Random Read QD Sweep'; do
+			chart_of suite.dom "$t" | grep -q ">$l</text>"
+		done
+		# logarithmic axes: a decade's tick
+		chart_of suite.dom "$t" | grep -q 'text-anchor="middle">100k</text>'
+	done
+	for t in SQL 'SQL: p99' Oracle 'Oracle: p99'; do
+		[ "$(series suite.dom "$t")" -eq 1 ]
+		[ "$(points suite.dom "$t")" -eq 2 ]
+	done
+	# a line per drive, as reviews compare drives: each of the curve profiles
+	[ "$(series suite.dom 'Per SD: IOPS vs average latency')" -eq $((2 * 8)) ]
+	[ "$(points suite.dom 'Per SD: IOPS vs average latency')" -eq $((2 * 8 * 2)) ]
+	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
+		[ "$(series suite.dom "$t")" -eq 1 ]
+		[ "$(points suite.dom "$t")" -eq 9 ]
+	done
+	# modelled drives: every chart says so
+	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' suite.dom)" -eq 11 ]
+}
+
+@test "compare --html renders in Chromium: A's and B's lines on one chart per curve, the runs with their differences" {
+	need_chromium
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	# ioramp's a against b, and against a VDbench output (no percentiles: no p99 chart)
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html "$SCRATCH/ab.html"
+	[ "$status" -eq 0 ]
+	run "$IORAMP" compare "$DATA/a" vdb --html "$SCRATCH/av.html"
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/ab.html" ab
+	render "$SCRATCH/av.html" av
+	[ "$(series ab.dom 'rd1: IOPS vs average latency, A and B')" -eq 2 ]
+	[ "$(points ab.dom 'rd1: IOPS vs average latency, A and B')" -eq 10 ]
+	[ "$(series ab.dom 'rd1: IOPS vs 99th percentile latency, A and B')" -eq 2 ]
+	[ "$(grep -c '<tr class="row"' ab.dom)" -eq 6 ]
+	grep -q '<td class="d">-9.1%</td>' ab.dom
+	[ "$(grep -o '<svg' av.dom | wc -l)" -eq 1 ]
+	[ "$(series av.dom 'rd1: IOPS vs average latency, A and B')" -eq 2 ]
+	# a's five points and the flatfile's two, the 90% one missed
+	[ "$(points av.dom 'rd1: IOPS vs average latency, A and B')" -eq 6 ]
+	[ "$(hollow av.dom 'rd1: IOPS vs average latency, A and B')" -eq 1 ]
+	[ "$(grep -c '<tr class="row"' av.dom)" -eq 1 ]
+	grep -q 'only in B: rd2 threads=4' av.dom
+}
+
+@test "a VDbench output directory's report renders in Chromium" {
+	need_chromium
+	mkdir vdb && cp "$TESTS/data/vdb-out/flatfile.html" vdb/
+	run "$IORAMP" report vdb -o "$SCRATCH/vdb.html"
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/vdb.html" vdb
+	[ "$(series vdb.dom 'IOPS vs average latency')" -eq 1 ]
+	[ "$(points vdb.dom 'IOPS vs average latency')" -eq 1 ]
+	[ "$(hollow vdb.dom 'IOPS vs average latency')" -eq 1 ]
+}

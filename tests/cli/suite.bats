@@ -83,17 +83,36 @@ eight_files() {
 	# -w 0 is no warmup in a suite (VDbench's -w 0 changes nothing; the profiles say 60)
 	[ "$(jq '[.runs[].warmup_s] | add' out/sql/results.json)" -eq 0 ]
 	[ "$(jq -r .execution.engine.is_modelled out/sql/results.json)" = true ]
-	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 2 ]
+	# every profile together (mean, p99), then each profile's mean, p99 and per-SD charts
+	[ "$(grep -o '<svg' out/report.html | wc -l)" -eq 8 ]
 	[ "$(grep -o '<tr><td class="t"><a href="#p-' out/report.html | wc -l)" -eq 2 ]
 	[ "$(grep -o '<table class="sla">' out/report.html | wc -l)" -eq 2 ]
-	# each chart: the two curve points, as reviews draw them
-	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq 4 ]
+	# each chart: the two curve points, as reviews draw them, per SD on the per-SD chart
+	[ "$(grep -o '<circle class="pt"' out/report.html | wc -l)" -eq $((16 + 2 * 8 * 2)) ]
+	[ "$(grep -c 'aria-label="Per SD: IOPS vs average latency"' out/report.html)" -eq 2 ]
+	for t in 'SQL' 'SQL: p99' 'Oracle 90-10' 'Oracle 90-10: p99'; do
+		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 1 ]
+		[ "$(chart_of out/report.html "$t" | grep -c '<circle class="pt"')" -eq 2 ]
+	done
+	chart_of out/report.html 'SQL: p99' | grep -q '>99th percentile latency (µs)</text>'
+	for t in 'All profiles: IOPS vs average latency' \
+		'All profiles: IOPS vs 99th percentile latency'; do
+		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 2 ]
+		[ "$(chart_of out/report.html "$t" | grep -c '<circle class="pt"')" -eq 4 ]
+		chart_of out/report.html "$t" | grep -q '>Oracle 90-10</text>'
+	done
+	# the p99 charts' tooltips give each point's p99
+	[ "$(chart_of out/report.html 'All profiles: IOPS vs 99th percentile latency' |
+		grep -c ' µs p99</title>')" -eq 4 ]
 	grep -q 'sql/report.html">full report</a>' out/report.html
 	grep -q '97% read · 8k · 32 threads per drive' out/report.html
 	grep -q '8 modelled drives — peak ' out/report.html
 	# the suite page and each report say the drives were modelled
 	grep -q '<div class="modelled"><b>Modelled drives.</b> modelled drives, not measurements: model:units=4' out/report.html
 	grep -q '<div class="modelled">' out/sql/report.html
+	# the suite page states the set-up: each SD's lun and what its drive is
+	grep -q '<tr><td class="t">sd7</td><td class="t">'"$SCRATCH"'/drive7</td><td>16.0 MiB</td>.*<td class="t"><b>modelled</b>: model:units=4,read_us=200,write_us=100, 4 units, ' out/report.html
+	grep -q "kernel <b>$(uname -srm)</b>" out/report.html
 	# the profile's own parmfile shows the SD lines made for the drives
 	grep -q "^sd=sd7,lun=$SCRATCH/drive7,size=16m" out/sql/parmfile.html
 	# the same seed, the same curve
@@ -184,10 +203,20 @@ eight_files() {
 	done
 	# x is the MB/s written per write namespace: 100 MB/s at the first step
 	chart_of "$page" "$t" | grep -q '<title>reads, 100.[0-9] MB/s written per SD: p99.9999 '
-	# the suite page: the readers' chart and the mean and p99.99 charts of each profile
+	# the suite page: the readers' chart and every percentile's chart of each profile, as
+	# the reviews chart write pressure (mean, p99, p99.9, p99.99) and the noisy neighbour
+	# (p99.99, p99.9999), and the table of each WD at each step
 	[ "$(grep -c 'aria-label="Read latency under the write load"' out/report.html)" -eq 2 ]
-	[ "$(grep -c 'aria-label="p99.99 service time per WD vs write MB/s"' out/report.html)" -eq 2 ]
-	# and says, per profile, that steps were missed; their points hollow
+	for s in Mean p99 p99.9 p99.99 p99.9999; do
+		[ "$(grep -c "aria-label=\"$s service time per WD vs write MB/s\"" out/report.html)" -eq 2 ]
+	done
+	[ "$(grep -c '<table class="pressure">' out/report.html)" -eq 2 ]
+	[ "$(grep -c '^<tr class="missed"><td class="t">noisy-neighbor</td><td>[0-9.,]*</td><td class="t">reads</td>' out/report.html)" -eq 4 ]
+	# and both on the chart of every profile together
+	[ "$(chart_of out/report.html 'All profiles: IOPS vs average latency' | grep -c '<polyline class="line"')" -eq 2 ]
+	# and says, per profile, that steps were missed, in the summary too; their points hollow
+	grep -q '>Write Pressure 8K</a></td><td class="t">completed</td><td class="missed">7, 5 missed</td>' out/report.html
+	grep -q '>Noisy Neighbor</a></td><td class="t">completed</td><td class="missed">7, 4 missed</td>' out/report.html
 	[ "$(grep -c '<div class="invalid" role="alert"><b>5 of 7 runs missed' out/report.html)" -eq 1 ]
 	[ "$(grep -c '<div class="invalid" role="alert"><b>4 of 7 runs missed' out/report.html)" -eq 1 ]
 	grep -q '<circle class="pt missed"' out/report.html
@@ -314,9 +343,11 @@ eight_files() {
 	if grep -E ':CONSOLE|Uncaught' console.log; then
 		false
 	fi
-	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 1 ]
-	# six points, met ("pt") or drawn hollow ("pt missed"): this test runs on a real machine
-	[ "$(grep -oE '<circle class="pt( missed)?"' dom.html | wc -l)" -eq 6 ]
+	# one profile: its mean, p99 and per-SD charts (no chart of every profile together)
+	[ "$(grep -o '<svg' dom.html | wc -l)" -eq 3 ]
+	# six points, met ("pt") or drawn hollow ("pt missed"): this test runs on a real machine;
+	# on the mean and p99 charts, and for each of the eight drives on the per-SD chart
+	[ "$(grep -oE '<circle class="pt( missed)?"' dom.html | wc -l)" -eq $((6 * 2 + 6 * 8)) ]
 	grep -q 'Peak <b>' dom.html
 }
 
@@ -352,9 +383,10 @@ sql" ]
 	[ "$(grep -cE ' completed +[0-9,]+ ' <<<"$output")" -eq 24 ]
 	[ "${lines[-1]}" = "ioramp demo: modelled drives, not measurements; the report stays in $SCRATCH/dm/report: open $SCRATCH/dm/report/report.html" ]
 	[ -z "$(ls "$SCRATCH/dm" | grep -v '^report$')" ] # no drive file was made
-	# a chart per curve profile, two per QD sweep (throughput, latency), three per pressure
-	# test (the readers, mean and p99.99 per WD)
-	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((16 + 5 * 2 + 3 * 3)) ]
+	# every profile together (mean, p99), three per curve profile (mean, p99, per SD), three
+	# per QD sweep (throughput, mean, p99), six per pressure test (the readers, then mean,
+	# p99, p99.9, p99.99 and p99.9999 per WD)
+	[ "$(grep -o '<svg' "$SCRATCH/dm/report/report.html" | wc -l)" -eq $((2 + 16 * 3 + 5 * 3 + 3 * 6)) ]
 	grep -q '<div class="modelled"><b>Modelled drives.</b>' "$SCRATCH/dm/report/report.html"
 	grep -q '8 modelled drives' "$SCRATCH/dm/report/report.html"
 	[ "$(jq -r .execution.engine.model.units "$SCRATCH/dm/report/sql/results.json")" = 2 ]

@@ -116,3 +116,56 @@ plain_parm() {
 	[[ "$output" =~ ioramp:\ warning:\ sd=sd1:\ [0-9,]+\ failed\ writes\ left\ their\ key\ blocks\ without\ a\ known\ key\;\ the\ key\ map\ knows\ [0-9,]+\ of\ 16,384\ blocks ]]
 	grep -q "validation covers only those" out/logfile.html
 }
+
+# many_rds N: a parameter file of N short RDs (modelled drives: virtual time).
+many_rds() {
+	{
+		printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\n' "$SCRATCH"
+		for i in $(seq 1 "$1"); do
+			printf 'rd=rd%d,wd=wd1,iorate=max,elapsed=2,interval=1\n' "$i"
+		done
+	} >"p$1.vdb"
+}
+
+@test "peak RSS grows less than 250 KB per RD in one process (averages spilled to disk)" {
+	[ -x /usr/bin/time ] || skip "needs GNU time for the peak RSS"
+	truncate -s 1m f
+	many_rds 10
+	many_rds 40
+	for n in 10 40; do
+		/usr/bin/time -f %M -o "rss$n" "$IORAMP" -f "p$n.vdb" -o "out$n" --engine model \
+			--seed 1 >/dev/null 2>&1
+		[ "$(jq '.runs | length' "out$n/results.json")" -eq "$n" ]
+	done
+	# the distribution chart still reads the spilled histograms back
+	grep -q 'aria-label="Service time distribution"' out40/report.html
+	[ "$(jq '[.runs[].average.histograms.service | length > 0] | all' out40/results.json)" = true ]
+	per_rd=$(( ($(cat rss40) - $(cat rss10)) / 30 ))
+	echo "peak RSS $(cat rss10) KB with 10 RDs, $(cat rss40) KB with 40: $per_rd KB per RD"
+	# 485 KB per RD with the averages as jansson trees, about 130 with them on disk
+	[ "$per_rd" -lt 250 ]
+}
+
+@test "a closed stdout (>&-) writes the console nowhere, never into a report" {
+	plain_parm 100
+	run sh -c "'$IORAMP' -f p.vdb -o out --engine model >&-"
+	[ "$status" -eq 0 ]
+	# the first file opened took descriptor 1 and got the console's lines
+	[ "$(grep -c 'interval        i/o' out/summary.html)" -eq 1 ]
+	! grep -q 'execution completed' out/summary.html
+	grep -q 'execution completed' out/logfile.html
+	jq -e . out/results.json >/dev/null
+}
+
+@test "stdout on a full device (/dev/full) fails the run, said on stderr" {
+	[ -w /dev/full ] || skip "no /dev/full"
+	plain_parm 100
+	run sh -c "'$IORAMP' -f p.vdb -o out --engine model >/dev/full"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"ioramp: error: standard output: cannot write ("*"); its lines are lost"* ]]
+	jq -e ".execution.status == 1" out/results.json >/dev/null # the exit status, reports whole
+	grep -q "</html>" out/report.html
+	run sh -c "'$IORAMP' --help >/dev/full"
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"standard output: cannot write (No space left on device)"* ]]
+}

@@ -43,6 +43,7 @@ struct seen {
 
 static struct seen seen;
 static const char *engine = "sync"; /* execute()'s; NULL: the default engine's pick per SD */
+static uint64_t wake_batch_ns;	    /* execute()'s eng_opts.wake_batch_ns (0: none here) */
 static volatile sig_atomic_t stop_flag;
 static char tmpdir[256];
 
@@ -129,7 +130,11 @@ static int execute(const char *text)
 	struct rep_exec x = { 0 };
 	struct parm_err err;
 	struct eng_opts o = {
-		.engine = engine, .seed = 42, .stop_signal = &stop_flag, .is_virtual_time = true
+		.engine = engine,
+		.seed = 42,
+		.stop_signal = &stop_flag,
+		.is_virtual_time = true,
+		.wake_batch_ns = wake_batch_ns,
 	};
 	struct eng_exec *ex;
 	int ret;
@@ -291,6 +296,43 @@ static void test_paced_exponential_rate(void **state)
 	assert_true(fabs(100.0 * (double)seen.reads / (double)seen.total_ios - 50) < 1.5);
 }
 
+/* The paced worker's wait (loop.c next_deadline): with nothing in flight it sleeps at least
+ * wake_batch_ns, and the arrivals due meanwhile go out together in the next pass, each keeping
+ * its scheduled time. The null engine on one worker in virtual time, deterministic arrivals
+ * every 500 us: a 1 ms batch wakes on every second arrival, so one of each pair waits 500 us
+ * and the other none (mean response exactly 250 us; service time stays 0 and the counts stay
+ * those of the rate); 2 ms wakes on every fourth (1500, 1000, 500 and 0 us: 750 on average);
+ * 400 us, shorter than the gap, and none at all leave every arrival on time. */
+static void test_wake_batch_exact_lateness(void **state)
+{
+	static const struct {
+		uint64_t batch_ns;
+		double mean_resp_ns;
+	} cases[] = { { 1000000, 250000 }, { 2000000, 750000 }, { 400000, 0 }, { UINT64_MAX, 0 } };
+
+	(void)state;
+	make_file("b1", 8 << 20);
+	engine = "null";
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		wake_batch_ns = cases[i].batch_ns;
+		assert_int_equal(execute("sd=sd1,lun=$dir/b1,threads=4\n"
+					 "wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=100\n"
+					 "rd=rd1,wd=wd1,iorate=2000,distribution=deterministic,"
+					 "elapsed=6,interval=1\n"),
+				 ENG_OK);
+		assert_int_equal(seen.nr_intervals, 6);
+		for (uint32_t k = 1; k < 6; k++)
+			assert_int_equal(seen.iv_ios[k], 2000);
+		assert_true(seen.mean_svc_ns == 0);
+		if (seen.mean_resp_ns != cases[i].mean_resp_ns)
+			fail_msg("batch %llu ns: mean response %.1f ns, expected %.1f",
+				 (unsigned long long)cases[i].batch_ns, seen.mean_resp_ns,
+				 cases[i].mean_resp_ns);
+	}
+	wake_batch_ns = 0;
+	engine = "sync";
+}
+
 /* The same seed gives the same figures: the parts' streams depend on the seed only. */
 static void test_same_seed_same_counts(void **state)
 {
@@ -321,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_default_engine_runs_sync_per_thread),
 		cmocka_unit_test(test_paced_exponential_rate),
 		cmocka_unit_test(test_same_seed_same_counts),
+		cmocka_unit_test(test_wake_batch_exact_lateness),
 	};
 
 	return cmocka_run_group_tests_name("engine_sync", tests, setup_dir, teardown_dir);

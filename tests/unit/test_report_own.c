@@ -911,7 +911,7 @@ static void test_html_write_draws_overlays_and_reports_errors(void **state)
 {
 	struct synth s;
 	char in[256], out[256], pub[256], *html;
-	struct rep_overlay ov = { "P5520", pub };
+	struct rep_overlay ov = { .name = "P5520", .path = pub };
 	struct rep_html_request req = {
 		.results_path = in, .html_path = out, .ov = &ov, .nr_ov = 1
 	};

@@ -87,12 +87,19 @@ static void test_suite_page_charts_summary_and_sla(void **state)
 	request_init(&req, page);
 	assert_int_equal(rep_suite_write(&req), 0);
 	html = slurp(page);
-	/* A chart per profile that ran, one summary row per profile, an SLA table each. */
-	assert_int_equal(count(html, "<svg"), 2);
+	/* Both profiles together (mean, p99), a mean, a p99 and a per-SD chart per profile that
+	 * ran, one summary row per profile, an SLA table each. */
+	assert_int_equal(count(html, "<svg"), 8);
+	assert_int_equal(count(html, "aria-label=\"Per SD: IOPS vs average latency\""), 2);
+	assert_non_null(strstr(html, "aria-label=\"All profiles: IOPS vs average latency\""));
+	assert_non_null(
+		strstr(html, "aria-label=\"All profiles: IOPS vs 99th percentile latency\""));
 	assert_int_equal(count(html, "<table class=\"summary\">"), 1);
 	assert_int_equal(count(html, "<table class=\"sla\">"), 2);
 	assert_int_equal(count(html, "<tr><td class=\"t\"><a href=\"#p-"), 3);
-	assert_int_equal(count(html, "<circle class=\"pt\""), 10);
+	/* five points a profile, on its two charts and the two of every profile, and on each of
+	 * its two SDs */
+	assert_int_equal(count(html, "<circle class=\"pt\""), 60);
 	assert_non_null(strstr(html, "<section id=\"p-vdi-fc-boot\">"));
 	assert_non_null(strstr(html, "<td class=\"t\">not run</td>"));
 	assert_non_null(strstr(html, "Peak <b>5,000 IOPS</b> at <b>800.8 \xc2\xb5s</b> mean"));

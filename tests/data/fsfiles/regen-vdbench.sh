@@ -13,7 +13,8 @@ if [ ! -x "$vdb" ]; then
 	exit 0
 fi
 tmp=$(mktemp -d /tmp/ioramp-fsfiles.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
+[ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT # KEEP=1: the two directories stay (printed)
+[ -z "${KEEP:-}" ] || echo "kept: $tmp/v $tmp/i"
 mkdir "$tmp/v" "$tmp/i"
 (cd "$tmp/v" && "$vdb" -f "$here/prep.vdb" dir="$tmp/v" -o prep >/dev/null 2>&1 &&
 	"$vdb" -f "$here/run.vdb" dir="$tmp/v" -o out >/dev/null 2>&1)

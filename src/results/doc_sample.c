@@ -2,7 +2,7 @@
  * both latencies (service time and response time from the scheduled arrival) with their
  * moments and percentiles, for the total, every SD and every WD; averages add the total's
  * histograms. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>

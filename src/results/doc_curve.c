@@ -1,7 +1,7 @@
 /* Curves in results.json: which runs make a curve (a max run and the points based on it, or a
  * series of other runs of one RD with the same for-loop values), each point's figures, the
  * peak and the IOPS-at-latency answers, updated as runs end. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -327,7 +327,7 @@ static json_t *peak(const json_t *points)
 	}
 	if (!best)
 		return json_null();
-	return json_pack("{s:O,s:O,s:O,s:O}", "name", json_object_get(best, "name"), "iops",
+	return json_pack("{s:O,s:O,s:O?,s:O?}", "name", /* a flatfile has no p99 */ json_object_get(best, "name"), "iops",
 			 json_object_get(best, "iops"), "mean_us",
 			 rep_doc_get(best, "service/mean_us"), "p99_us",
 			 rep_doc_get(best, "service/percentiles_us/99"));

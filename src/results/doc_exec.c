@@ -1,6 +1,6 @@
 /* The fixed parts of results.json: the execution (command line, times, seed, engine,
  * version), the plan (every run as planned) and each executed run's description. */
-#include "doc.h"
+#include "parts.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -241,5 +241,7 @@ json_t *rep_doc_run(const struct rep_exec *x, const struct rep_run *r)
 		"is_complete", false, "is_interrupted", false, "is_eof", false, "observed_iops");
 	if (run && has_plan)
 		rep_doc_run_setup(x->plan->cfg, run);
+	if (run)
+		rep_doc_run_drives(x->model, run);
 	return run;
 }

@@ -1,7 +1,7 @@
 /* The results document's life: created at execution start with the execution and the plan,
  * a run added at every run start, its intervals as they come, its average and its place in
  * a curve at run end, the exit status at close. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -19,12 +19,17 @@ struct rep_doc {
 	size_t run_idx;
 	struct rep_doc_spill *spill; /* the intervals; NULL before the first or when none opens */
 	bool is_spill_refused;	     /* no file could be had: intervals stay in the tree */
+	struct rep_doc_avgs avgs;    /* the averages, or their histograms */
 	struct rep_doc_curves curves;
 };
 
 /* A spilled run's "intervals" in the tree is "\0intervals:N", a string no name can hold (names
- * have no NUL); dumped, it starts so. */
-static const char placeholder_prefix[] = "\"\\u0000intervals:";
+ * have no NUL), a spilled average "\0average:N" and a spilled average's "histograms"
+ * "\0histograms:N"; dumped, they start so. */
+static const char placeholder_prefix[] = "\"\\u0000";
+static const char intervals_mark[] = "intervals:";
+static const char histograms_mark[] = "histograms:";
+static const char average_mark[] = "average:";
 
 int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out)
 {
@@ -53,6 +58,7 @@ void rep_doc_free(struct rep_doc *d)
 		return;
 	json_decref(d->root);
 	rep_doc_spill_close(d->spill);
+	rep_doc_avgs_fini(&d->avgs);
 	free(d);
 }
 
@@ -168,6 +174,36 @@ static int indent_at(const char *text, const char *p)
 	return (int)strspn(p, " ");
 }
 
+json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, size_t run_idx)
+{
+	return rep_doc_avgs_histograms(live ? &live->avgs : NULL, run, run_idx);
+}
+
+/* Writes what the placeholder at at (past its prefix) stands for; *end past its closing quote. */
+static int write_spilled(const struct rep_doc *d, const char *text, const char *at,
+			 const char **end, FILE *f)
+{
+	const char *p = at + strlen(placeholder_prefix);
+	bool is_iv = !strncmp(p, intervals_mark, strlen(intervals_mark));
+	bool is_hist = !strncmp(p, histograms_mark, strlen(histograms_mark));
+	bool is_avg = !strncmp(p, average_mark, strlen(average_mark));
+	char *stop;
+	unsigned long idx;
+
+	if (!is_iv && !is_hist && !is_avg)
+		return -EINVAL; /* cannot be: no other placeholder is made */
+	p += strlen(is_iv ? intervals_mark : is_hist ? histograms_mark : average_mark);
+	idx = strtoul(p, &stop, 10);
+	if (*stop != '"')
+		return -EINVAL; /* cannot be: every placeholder ends so */
+	*end = stop + 1;
+	if (is_hist || is_avg)
+		return rep_doc_avgs_write(&d->avgs, idx, f);
+	if (!d->spill)
+		return -EINVAL;
+	return rep_doc_spill_write(d->spill, idx, indent_at(text, at), f);
+}
+
 int rep_doc_write(const struct rep_doc *d, FILE *f)
 {
 	char *text = json_dumps(d->root, REP_DOC_DUMP_FLAGS);
@@ -177,17 +213,9 @@ int rep_doc_write(const struct rep_doc *d, FILE *f)
 	if (!text)
 		return -ENOMEM;
 	errno = 0;
-	while (!ret && d->spill && (at = strstr(p, placeholder_prefix))) {
-		char *end;
-		unsigned long idx = strtoul(at + strlen(placeholder_prefix), &end, 10);
-
-		if (*end != '"') {
-			ret = -EINVAL; /* cannot be: every placeholder ends so */
-			break;
-		}
+	while (!ret && (d->spill || d->avgs.spill) && (at = strstr(p, placeholder_prefix))) {
 		fwrite(p, 1, (size_t)(at - p), f);
-		ret = rep_doc_spill_write(d->spill, idx, indent_at(text, at), f);
-		p = end + 1;
+		ret = write_spilled(d, text, at, &p, f);
 	}
 	if (!ret && (fputs(p, f) == EOF || fputc('\n', f) == EOF))
 		ret = errno ? -errno : -EIO; /* ENOSPC, EDQUOT: the cause, not EIO */
@@ -221,9 +249,14 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 		return 0;
 	d->run = NULL;
 	/* an average of no interval (a run shorter than two) stays null, as the schema says */
-	if (e->avg && e->avg->nr_intervals &&
-	    json_object_set_new(run, "average", rep_doc_sample(d->x, r, e->avg, d->flags)))
-		ret = -ENOMEM;
+	if (e->avg && e->avg->nr_intervals) {
+		json_t *avg = rep_doc_sample(d->x, r, e->avg, d->flags);
+
+		if (avg && !(d->flags & REP_DOC_SPILL_AVG))
+			rep_doc_avgs_spill(&d->avgs, d->x->outdir, d->run_idx, avg);
+		if (json_object_set_new(run, "average", avg))
+			ret = -ENOMEM;
+	}
 	json_object_set_new(run, "is_complete", json_boolean(!e->is_interrupted));
 	json_object_set_new(run, "is_interrupted", json_boolean(e->is_interrupted));
 	json_object_set_new(run, "is_eof", json_boolean(e->is_eof));
@@ -236,6 +269,8 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 			    rep_doc_real(e->avg ? e->avg->ioramp_cpu_pct : NAN));
 	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
 		ret = -ENOMEM;
+	if (d->flags & REP_DOC_SPILL_AVG) /* after its curve point took what it shows */
+		rep_doc_avgs_spill_whole(&d->avgs, d->x->outdir, d->run_idx, run);
 	return ret;
 }
 

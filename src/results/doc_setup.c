@@ -1,7 +1,7 @@
 /* The set-up a reader of results.json needs beside the figures: the host (kernel, CPU), each
  * SD's range and open flags, and each WD's SDs, fixed rate and priority, taken from the
  * parameters so that a page can state the whole test. */
-#include "doc.h"
+#include "parts.h"
 
 #include <fcntl.h>
 #include <string.h>

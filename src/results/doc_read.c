@@ -1,6 +1,6 @@
 /* Reading results documents: values by path, loading a results.json with its schema checked,
  * and replacing a file so that no reader ever sees it half written. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <math.h>
@@ -48,13 +48,24 @@ const char *rep_doc_str(const json_t *o, const char *path, const char *dflt)
 	return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
+/* Whether path names a flatfile.html (any directory). */
+static bool is_flatfile(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+
+	return !strcmp(slash ? slash + 1 : path, "flatfile.html");
+}
+
 int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f;
 	json_error_t jerr;
 	json_t *doc;
 	int ret;
 
+	if (is_flatfile(path))
+		return rep_doc_load_flat(path, out, err, errlen);
+	f = fopen(path, "r");
 	*out = NULL;
 	if (!f) {
 		ret = -errno;

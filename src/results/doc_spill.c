@@ -3,7 +3,7 @@
  * not a tree in memory, so an execution of any length holds the same memory. results.json
  * splices the lines back in when written; the report's charts read them back one at a time.
  * The file has no name, so it vanishes with the process however that ends. */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -239,5 +239,23 @@ int rep_doc_spill_write(const struct rep_doc_spill *s, size_t run_idx, int inden
 	fputs("[\n", f);
 	ret = each_line(s, run_idx, copy_line, &o);
 	fprintf(f, "%*s]", indent, "");
+	return ret ? ret : ferror(f) ? -EIO : 0;
+}
+
+static int copy_raw(const char *line, size_t len, void *arg)
+{
+	struct array_out *o = arg;
+
+	fwrite(line, 1, len - 1, o->f);
+	if (--o->nr_left)
+		fputc(',', o->f);
+	return ferror(o->f) ? -EIO : 0;
+}
+
+int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f)
+{
+	struct array_out o = { f, 0, rep_doc_spill_count(s, run_idx) };
+	int ret = each_line(s, run_idx, copy_raw, &o);
+
 	return ret ? ret : ferror(f) ? -EIO : 0;
 }

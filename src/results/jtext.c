@@ -2,7 +2,7 @@
  * device) as a JSON string. jansson refuses bytes that are not UTF-8, and one refused string
  * used to cost the whole document; here every byte that does not start a valid UTF-8 sequence
  * becomes U+FFFD, so the document is always written and shows where the name was not text. */
-#include "doc.h"
+#include "parts.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,7 @@
 /* The "data_validation" object of results.json: the totals and one entry per key block found
  * in error, with the device, the offset, the class and the bytes expected and found (hex; ".."
  * for the bytes of the header that cannot be known beforehand). */
-#include "doc.h"
+#include "parts.h"
 
 #include <errno.h>
 #include <stdio.h>

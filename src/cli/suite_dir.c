@@ -1,0 +1,169 @@
+/* A suite's output directory (ioramp suite -o DIR) read back for `ioramp report` and `ioramp
+ * compare`: DIR holds no results.json of its own but one subdirectory per profile that does.
+ * The profiles come in the order they ran (their executions' start times), titled from the
+ * workload library when it has them; the drives are the first profile's SDs' luns. */
+#include "suite_dir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "ioramp/report.h"
+#include "ioramp/results.h"
+
+static int by_start(const void *a, const void *b)
+{
+	const struct cli_suite_dir_profile *x = a, *y = b;
+	int c = strcmp(x->start, y->start);
+
+	return c ? c : strcmp(x->name, y->name);
+}
+
+bool cli_suite_dir_is(const char *dir)
+{
+	struct stat st;
+	char path[4096];
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return false;
+	snprintf(path, sizeof(path), "%s/results.json", dir);
+	if (!access(path, F_OK))
+		return false;
+	snprintf(path, sizeof(path), "%s/flatfile.html", dir);
+	return access(path, F_OK) != 0;
+}
+
+int cli_suite_dir_load(const char *dir, struct cli_suite_dir *out, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	int ret = 0;
+
+	memset(out, 0, sizeof(*out));
+	if (!d) {
+		ret = -errno;
+		snprintf(err, errlen, "%s: cannot open: %s", dir, strerror(-ret));
+		return ret;
+	}
+	while (!ret && (e = readdir(d))) {
+		struct cli_suite_dir_profile *p, *n;
+		char path[4096];
+
+		if (e->d_name[0] == '.' ||
+		    snprintf(path, sizeof(path), "%s/%s/results.json", dir, e->d_name) >=
+			    (int)sizeof(path) ||
+		    access(path, F_OK))
+			continue;
+		n = realloc(out->p, (out->nr + 1) * sizeof(*n));
+		if (!n) {
+			ret = -ENOMEM;
+			break;
+		}
+		out->p = n;
+		p = &out->p[out->nr];
+		memset(p, 0, sizeof(*p));
+		snprintf(p->name, sizeof(p->name), "%s", e->d_name);
+		snprintf(p->results, sizeof(p->results), "%s", path);
+		ret = rep_doc_load(path, &p->doc, err, errlen);
+		if (ret)
+			break;
+		out->nr++;
+		snprintf(p->start, sizeof(p->start), "%s",
+			 rep_doc_str(p->doc, "execution/start_time", ""));
+	}
+	closedir(d);
+	if (!ret && !out->nr) {
+		snprintf(err, errlen,
+			 "%s: no results.json, flatfile.html, or profile subdirectories with a "
+			 "results.json (a suite's output directory)",
+			 dir);
+		ret = -EINVAL;
+	}
+	if (ret) {
+		cli_suite_dir_fini(out);
+		return ret;
+	}
+	qsort(out->p, out->nr, sizeof(*out->p), by_start);
+	for (size_t i = 0; i < out->nr; i++) {
+		struct cli_suite_dir_profile *p = &out->p[i];
+		char path[4096];
+
+		snprintf(p->title, sizeof(p->title), "%s", p->name);
+		if (!cli_library_find(p->name, path, sizeof(path)) &&
+		    !cli_library_info(path, p->name, &p->info))
+			snprintf(p->title, sizeof(p->title), "%s", p->info.title);
+	}
+	return 0;
+}
+
+void cli_suite_dir_fini(struct cli_suite_dir *s)
+{
+	for (size_t i = 0; s->p && i < s->nr; i++)
+		json_decref(s->p[i].doc);
+	free(s->p);
+	s->p = NULL;
+	s->nr = 0;
+}
+
+int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const char *href_prefix,
+			 char *err, size_t errlen)
+{
+	const json_t *doc = s->p[0].doc, *sds = rep_doc_get(doc, "runs/0/sds"), *sd, *arg;
+	struct rep_suite_profile *rp = calloc(s->nr + 1, sizeof(*rp));
+	char(*href)[4200] = calloc(s->nr + 1, sizeof(*href));
+	const char **drives = calloc(json_array_size(sds) + 1, sizeof(*drives));
+	char **argv = calloc(json_array_size(rep_doc_get(doc, "execution/command_line")) + 1,
+			     sizeof(*argv));
+	char label[64];
+	int status = 0, ret = -ENOMEM;
+	size_t i, argc = 0;
+	struct rep_suite_request req = { .html_path = page };
+
+	if (!rp || !href || !drives || !argv) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (i = 0; i < s->nr; i++) {
+		const json_t *st = rep_doc_get(s->p[i].doc, "execution/status");
+
+		snprintf(href[i], sizeof(href[i]), "%s%s/report.html", href_prefix, s->p[i].name);
+		rp[i] = (struct rep_suite_profile){ .name = s->p[i].name,
+						    .title = s->p[i].title,
+						    .results_path = s->p[i].results,
+						    .href = href[i] };
+		if (json_is_integer(st) && json_integer_value(st) && !status)
+			status = (int)json_integer_value(st);
+	}
+	json_array_foreach (sds, i, sd)
+		drives[i] = rep_doc_str(sd, "lun", "?");
+	json_array_foreach (rep_doc_get(doc, "execution/command_line"), i, arg)
+		argv[argc++] = (char *)json_string_value(arg);
+	snprintf(label, sizeof(label), "%zu %sdrive%s", json_array_size(sds),
+		 json_is_true(rep_doc_get(doc, "execution/engine/is_modelled")) ? "modelled " : "",
+		 json_array_size(sds) == 1 ? "" : "s");
+	req = (struct rep_suite_request){
+		.html_path = page,
+		.drives_label = label,
+		.drives = drives,
+		.nr_drives = json_array_size(sds),
+		.argc = (int)argc,
+		.argv = argv,
+		.profiles = rp,
+		.nr_profiles = s->nr,
+		.status = status,
+	};
+	ret = rep_suite_write(&req);
+	if (ret)
+		snprintf(err, errlen, "%s", req.err);
+out:
+	free(rp);
+	free(href);
+	free(drives);
+	free(argv);
+	return ret;
+}

@@ -1,0 +1,382 @@
+/* The rest of VDbench 5.04.07's output directory for a file-system run (observed): errorlog.html,
+ * status.html, parmscan.html, config.html, localhost.var_adm_msgs.html, the host and slave
+ * pages (localhost.html, localhost-0.html: the summary's run blocks, filled by views.c),
+ * localhost-0.stdout.html (the one slave's log: each run's setup and end) and skew.html (per
+ * work run, the Host, FSD and FWD tables of its averages). The pieces the raw runs share
+ * (config.html's commands, parmscan.html's trace) are theirs. */
+#include "fs_int.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ioramp/parm.h"
+#include "ioramp/report.h"
+
+#define FS_HOST "localhost"
+
+static uint64_t wall_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static FILE *page(const struct fs_out *o, const char *name)
+{
+	FILE *f = rep_html_page_open(o->dir, name);
+
+	if (!f)
+		fprintf(stderr, "ioramp: %s/%s: %s\n", o->dir, name, strerror(errno));
+	return f;
+}
+
+static int page_done(FILE *f)
+{
+	if (!f)
+		return -EIO;
+	return fclose(f) ? -errno : 0;
+}
+
+static void run_links(FILE *f, const struct fs_plan *p)
+{
+	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
+
+	if (!links)
+		return;
+	for (size_t i = 0; i < p->nr_runs; i++)
+		links[i] = (struct rep_run_link){
+			p->runs[i].name,
+			p->runs[i].kind == FS_RUN_FORMAT ? "None" : p->runs[i].for_loops, i
+		};
+	rep_html_links(f, links, p->nr_runs);
+	free(links);
+}
+
+/* status.html's line: "MM/dd/yyyy-HH:mm:ss-zzz \tevent[\trd=NAME\tFor loops: LOOPS]". */
+static void status_event(FILE *f, const char *what, const struct fs_run *r)
+{
+	char stamp[64];
+	time_t now = time(NULL);
+	struct tm tm;
+
+	if (!f)
+		return;
+	strftime(stamp, sizeof(stamp), "%m/%d/%Y-%H:%M:%S-%Z", localtime_r(&now, &tm));
+	if (r)
+		fprintf(f, "%s \t%s\trd=%s\tFor loops: %s\n", stamp, what, r->name,
+			r->kind == FS_RUN_FORMAT ? "None" : r->for_loops);
+	else
+		fprintf(f, "%s \t%s\n", stamp, what);
+	fflush(f);
+}
+
+/* The slave log's line, stamped twice as VDbench's (master and slave clock: one here). */
+static void slave_line(FILE *f, const char *text)
+{
+	char tod[16];
+
+	plan_time_of_day(tod);
+	if (text[0])
+		fprintf(f, "%s %s %s\n", tod, tod, text);
+	else
+		fprintf(f, "%s \n", tod);
+}
+
+static void slave_banner(FILE *f, const char *text)
+{
+	char stars[64];
+	size_t n = strlen(text) < sizeof(stars) - 1 ? strlen(text) : sizeof(stars) - 1;
+
+	memset(stars, '*', n);
+	stars[n] = '\0';
+	slave_line(f, text);
+	slave_line(f, stars);
+	slave_line(f, "");
+	slave_line(f, "");
+}
+
+/* The pages written whole at the start. */
+static int fixed_pages(const struct fs_out *o, const struct fs_plan *p, uint64_t start_ns)
+{
+	struct rep_exec x = { .cfg = p->cfg, .outdir = o->dir, .start_tod_ns = start_ns };
+	char created[64];
+	time_t now = (time_t)(start_ns / 1000000000ull);
+	struct tm tm;
+	void *state = NULL;
+	FILE *f;
+	int ret;
+
+	f = page(o, "errorlog.html");
+	if (f) {
+		strftime(created, sizeof(created), "%H:%M:%S %b %d %Y %Z", localtime_r(&now, &tm));
+		fprintf(f,
+			"Vdbench error log, created %s \n"
+			"Error log. If there are no error messages beyond this line then there "
+			"were no Data Validation or I/O errors.\n\n",
+			created);
+	}
+	ret = page_done(f);
+	f = ret ? NULL : page(o, FS_HOST ".var_adm_msgs.html");
+	if (f)
+		fprintf(f, "This file will contain the last 'nn' lines of files \n"
+			   "/var/adm/messages and /var/adm/messages.0 on the target host. \n \n");
+	ret = ret ? ret : page_done(f);
+	if (!ret)
+		ret = rep_parmscan.open(&x, &state);
+	if (!ret)
+		ret = rep_config.open(&x, &state);
+	if (ret)
+		fprintf(stderr, "ioramp: %s: cannot write parmscan.html and config.html: %s\n",
+			o->dir, strerror(-ret));
+	return ret;
+}
+
+int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
+{
+	uint64_t start_ns = wall_ns();
+	int ret = fixed_pages(o, p, start_ns);
+
+	o->plan = p;
+	if (ret)
+		return ret;
+	o->status = page(o, "status.html");
+	o->host = page(o, FS_HOST ".html");
+	o->slave = page(o, FS_HOST "-0.html");
+	o->slavelog = page(o, FS_HOST "-0.stdout.html");
+	o->skew = page(o, "skew.html");
+	if (!o->status || !o->host || !o->slave || !o->slavelog || !o->skew)
+		return -EIO;
+	fprintf(o->status,
+		"* Vdbench status\n\n"
+		"* The objective of this file is to contain easily parseable information about "
+		"the current state of Vdbench.\n"
+		"* This then can serve as an 'official' interface for any software monitoring "
+		"Vdbench.\n"
+		"* Each line of output will be immediately flushed to the file system, making "
+		"its content accessible by any monitoring program.\n"
+		"* The values below are all tab-delimited.\n\n");
+	fprintf(o->host,
+		"Host summary report(s) for host=" FS_HOST "\n\n"
+		"Link to slave summary report:    <A HREF=\"" FS_HOST "-0.html\">" FS_HOST
+		"-0 summary</A>   <A HREF=\"" FS_HOST "-0.stdout.html\">" FS_HOST "-0 stdout</A>\n"
+		"Link to /var/adm/messages:       <A HREF=\"" FS_HOST
+		".var_adm_msgs.html\">messages</A>\n");
+	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) /* the title on every line */
+		fprintf(o->host,
+			"Link to host FSD reports:        <A HREF=\"" FS_HOST ".%s.html\">fsd=%s</A>\n",
+			p->cfg->fs->fsds[i].name, p->cfg->fs->fsds[i].name);
+	fputc('\n', o->host);
+	fprintf(o->slave,
+		"Slave summary report for slave=" FS_HOST "-0\n\n"
+		"Console log:                     <A HREF=\"" FS_HOST
+		"-0.stdout.html\">Slave stdout/stderr</A>\n\n");
+	fprintf(o->slavelog, "stdout/stderr for slave=" FS_HOST "-0\n\n");
+	fprintf(o->skew,
+		"Workload skew report\n\n"
+		"Skew information will only be generated if:\n"
+		" - there is more than one Workload Definition (WD/FWD)\n"
+		" - there is more than one Storage Definition (SD/FSD)\n"
+		" - there is more than one Host\n"
+		" - there is more than one Slave\n"
+		"(Though these rules may be ignored from time to time).\n\n\n");
+	FILE *linked[] = { o->host, o->slave, o->slavelog, o->skew };
+
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(linked); i++) {
+		FILE *f = linked[i];
+
+		run_links(f, p);
+		fputc('\n', f);
+		fflush(f);
+	}
+	o->views.mirror[0] = o->host;
+	o->views.mirror[1] = o->slave;
+	return 0;
+}
+
+void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
+			   const char *tod, const char *text)
+{
+	char line[2048];
+	uint32_t threads = 0;
+
+	status_event(o->status, "Starting", r);
+	if (o->slavelog) {
+		slave_banner(o->slavelog, "Beginning of run setup");
+		for (size_t i = 0; i < r->nr_fwds; i++) {
+			const struct parm_fwd *w = &r->fwds[i];
+
+			for (size_t k = 0; k < w->nr_fsd; k++) {
+				snprintf(line, sizeof(line), "Started %u threads for fwd=%s,fsd=%s%s%s",
+					 w->threads, r->kind == FS_RUN_FORMAT ? "format" : w->name,
+					 r->fsds[w->fsd_idx[k]].name,
+					 r->kind == FS_RUN_FORMAT ? "" : ",operation=",
+					 r->kind == FS_RUN_FORMAT ? "" : fs_op_name(w->op));
+				slave_line(o->slavelog, line);
+			}
+			threads += w->threads;
+		}
+		snprintf(line, sizeof(line), "Started %u FwgThreads for rd=%s For loops: %s",
+			 threads, r->name, r->kind == FS_RUN_FORMAT ? "None" : r->for_loops);
+		slave_line(o->slavelog, line);
+		fputc('\n', o->slavelog);
+		rep_html_anchor_line(o->slavelog, r->name, run_idx, tod, text);
+		fputc('\n', o->slavelog);
+		fflush(o->slavelog);
+	}
+	if (o->skew) {
+		fputc('\n', o->skew);
+		rep_html_anchor_line(o->skew, r->name, run_idx, tod, text);
+		fputc('\n', o->skew);
+		fflush(o->skew);
+	}
+}
+
+void fs_vdbfiles_interval(struct fs_out *o, const struct fs_run *r, uint64_t iv)
+{
+	uint64_t warm = r->interval_s ? r->warmup_s / r->interval_s : 0;
+
+	if (iv == (warm ? warm : 1))
+		status_event(o->status, "Warmup done", r);
+}
+
+/* A console line (or heading line) of skew.html: the time of day, the name in 13 columns,
+ * the console's columns without the interval and the cpu ones. */
+static void skew_cut(FILE *f, const char *tod, const char *name, const char *con)
+{
+	size_t n = strlen(con);
+
+	if (n > 0 && con[n - 1] == '\n')
+		n--;
+	if (n < 50) {
+		fprintf(f, "%s %-13s\n", tod, name);
+		return;
+	}
+	fprintf(f, "%s %-13s%.14s%.*s\n", tod, name, con + 25, (int)(n - 50), con + 50);
+}
+
+/* One table: the heading (its second line named what:), one line per view of the kind. */
+static void skew_table(const struct fs_out *o, const struct fs_run *r, const char *what,
+		       const struct fs_view *const *vs, size_t nr, bool has_total)
+{
+	const struct fs_views *v = &o->views;
+	char tod[16], *buf = NULL, *l1, *l2;
+	size_t len = 0;
+	FILE *m = open_memstream(&buf, &len);
+
+	if (!m)
+		return;
+	fs_console_header(m, v->cols);
+	fclose(m);
+	plan_time_of_day(tod);
+	fprintf(o->skew, "%s \n", tod);
+	l1 = strchr(buf, '\n'); /* the heading starts with a blank line */
+	l2 = l1 ? strchr(l1 + 1, '\n') : NULL;
+	if (l1 && l2) {
+		*l2 = '\0';
+		skew_cut(o->skew, tod, "", l1 + 1);
+		skew_cut(o->skew, tod, what, l2 + 1);
+	}
+	free(buf);
+	for (size_t i = 0; i < nr; i++) {
+		double secs = (double)(vs[i]->nr_hist * r->interval_s);
+
+		buf = NULL;
+		m = open_memstream(&buf, &len);
+		if (!m)
+			return;
+		fs_console_line(m, v->cols, "", &vs[i]->avg, secs, 0, 0);
+		fclose(m);
+		skew_cut(o->skew, tod, vs[i]->kind == FS_VIEW_TOTAL ? FS_HOST : vs[i]->name, buf);
+		free(buf);
+	}
+	if (has_total) { /* the run's total, the Host line's figures */
+		double secs = (double)(v->views[0].nr_hist * r->interval_s);
+
+		buf = NULL;
+		m = open_memstream(&buf, &len);
+		if (!m)
+			return;
+		fs_console_line(m, v->cols, "", &v->views[0].avg, secs, 0, 0);
+		fclose(m);
+		skew_cut(o->skew, tod, "Total", buf);
+		free(buf);
+	}
+}
+
+void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
+{
+	const struct fs_views *v = &o->views;
+	const struct fs_view **vs;
+	size_t n;
+
+	status_event(o->status, "Workload done", r);
+	status_event(o->status, "Slaves done", r);
+	if (o->slavelog) {
+		slave_banner(o->slavelog, "End of run");
+		fflush(o->slavelog);
+	}
+	/* no tables for a format run before a work run that was done within its first
+	 * interval (nothing counted); format=only's run has them (observed) */
+	if (!o->skew || !v->nr ||
+	    (r->kind == FS_RUN_FORMAT && !(r->format & FS_FMT_ONLY) && !v->views[0].nr_hist))
+		return;
+	vs = calloc(v->nr, sizeof(*vs));
+	if (!vs)
+		return;
+	vs[0] = &v->views[0];
+	skew_table(o, r, "Host:", vs, 1, false);
+	for (int kind = FS_VIEW_FSD; kind <= FS_VIEW_FWD; kind++) {
+		n = 0;
+		for (size_t i = 0; i < r->nr_fsds && kind == FS_VIEW_FSD; i++)
+			vs[n++] = &v->views[fs_views_fsd(v, r->fsds[i].name)];
+		for (size_t i = 0; i < r->nr_fwds && kind == FS_VIEW_FWD; i++) {
+			const struct fs_view *w = &v->views[fs_views_fwd(v, r->fwds[i].name)];
+			bool seen = false;
+
+			for (size_t k = 0; k < n; k++)
+				seen |= vs[k] == w; /* operations= splits a FWD: one line */
+			if (!seen)
+				vs[n++] = w;
+		}
+		/* a Total line (observed): under the FSDs when the execution has more than
+		 * one, under the FWDs when the run has more than one */
+		skew_table(o, r, kind == FS_VIEW_FSD ? "FSD:" : "FWD:", vs, n,
+			   kind == FS_VIEW_FSD ? o->plan->cfg->fs->nr_fsds > 1 : n > 1);
+	}
+	free(vs);
+	fflush(o->skew);
+}
+
+int fs_vdbfiles_close(struct fs_out *o, int status)
+{
+	FILE **fs[] = { &o->host, &o->slave, &o->slavelog, &o->skew, &o->status };
+	const char *names[] = { FS_HOST ".html", FS_HOST "-0.html", FS_HOST "-0.stdout.html",
+				"skew.html", "status.html" };
+	int ret = 0;
+
+	if (o->status) {
+		char text[64];
+
+		snprintf(text, sizeof(text), "Abort requested: exit status %d", status);
+		status_event(o->status, "Shutting down slaves", NULL);
+		status_event(o->status, status ? text : "Vdbench complete", NULL);
+	}
+	o->views.mirror[0] = o->views.mirror[1] = NULL;
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(fs); i++) {
+		int err;
+
+		if (!*fs[i])
+			continue;
+		err = page_done(*fs[i]);
+		*fs[i] = NULL;
+		if (err) {
+			fprintf(stderr, "ioramp: error: %s/%s: cannot write the report: %s\n",
+				o->dir, names[i], strerror(-err));
+			ret = ret ? ret : err;
+		}
+	}
+	return ret;
+}
