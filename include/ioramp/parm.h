@@ -285,6 +285,7 @@ struct parm_general {
 	const struct parm_val *host_detail; /* report=host_detail or slave_detail; NULL */
 	bool is_host_detail;  /* report=host_detail: <host>.<sd>.html, <host>.histogram.html */
 	bool is_slave_detail; /* report=slave_detail: <host>-0.<sd>.html, <host>-0.histogram.html */
+	bool is_showlba;      /* showlba=yes: localhost-0.showlba.txt, one line per I/O */
 	double timeout_s;	/* timeout=: name an SD that completes nothing this long; 0: off */
 	double timeout_abort_s; /* timeout=(s,abort) or (s,s2): and end the execution then */
 	uint32_t data_errors;

@@ -110,6 +110,7 @@ static bool rec_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *
 		.offset_bytes = p->offset_bytes,
 		.size_bytes = p->size_bytes,
 		.sd = d->cfg_sd,
+		.wd = (uint16_t)w->run->wgs[w->wgs[p->wg].run_wg].run_wd,
 		.is_write = p->is_write,
 	};
 

@@ -357,7 +357,20 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && open_dedup(x, false, err))
 		status = ENG_BAD_PARMS;
-	if (status == ENG_OK && x->opts->record_path) {
+	if (status == ENG_OK && x->plan->cfg->general.is_showlba && x->opts->record_path) {
+		parm_errf(err, &x->plan->cfg->general.set.val[PARM_KW_SHOWLBA]->loc,
+			  "showlba=yes and --record %s both record every I/O; expected one of "
+			  "them",
+			  x->opts->record_path);
+		status = ENG_BAD_PARMS;
+	} else if (status == ENG_OK && x->plan->cfg->general.is_showlba && !x->clu) {
+		/* VDbench writes it in the current directory [observed] */
+		int ret = eng_recorder_open_showlba(&x->recorder, "localhost-0.showlba.txt",
+						    x->plan, err);
+
+		if (ret)
+			status = ret == -ENOMEM ? ENG_FAILED : ENG_BAD_PARMS;
+	} else if (status == ENG_OK && x->opts->record_path) {
 		int ret = open_recorder(x, err);
 
 		/* a --record path that cannot be made is a usage error, like any other argument */
@@ -409,7 +422,9 @@ int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 	ret = eng_recorder_close(x->recorder);
 	x->recorder = NULL;
 	if (ret && status == ENG_OK) {
-		parm_errf(err, NULL, "--record %s: %s", x->opts->record_path, strerror(-ret));
+		parm_errf(err, NULL, "%s %s: %s", x->opts->record_path ? "--record" : "showlba=yes",
+			  x->opts->record_path ? x->opts->record_path : "localhost-0.showlba.txt",
+			  strerror(-ret));
 		status = ENG_FAILED;
 	}
 	return status;

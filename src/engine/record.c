@@ -1,9 +1,11 @@
 /* --record: the controller's side. Entries drained from the workers' rings wait in a pending
  * array until every worker's clock has passed them, then go out in time order, so the log is
- * one time-ordered stream that fio --read_iolog replays as issued. */
+ * one time-ordered stream that fio --read_iolog replays as issued. showlba=yes uses the same
+ * path for VDbench's text file of every I/O. */
 #include "record.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +23,50 @@ struct eng_recorder {
 	size_t nr_pending;
 	size_t cap_pending;
 	int error;
+	FILE *lba;		     /* showlba=yes: the text file instead of w */
+	const struct plan *plan;     /* showlba: the SD names */
+	const char *const *wd_names; /* showlba: the current run's */
+	uint64_t run_start_ns;
 };
+
+int eng_recorder_open_showlba(struct eng_recorder **out, const char *path, const struct plan *plan,
+			      struct parm_err *err)
+{
+	struct eng_recorder *r = calloc(1, sizeof(*r));
+
+	*out = r;
+	if (!r)
+		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
+	r->plan = plan;
+	r->lba = fopen(path, "w");
+	if (!r->lba) {
+		int ret = -errno;
+
+		parm_errf(err, &plan->cfg->general.set.val[PARM_KW_SHOWLBA]->loc,
+			  "showlba=yes: cannot create %s: %s", path, strerror(-ret));
+		return ret;
+	}
+	return 0;
+}
+
+void eng_recorder_run(struct eng_recorder *r, const char *const *wd_names, uint64_t start_ns)
+{
+	if (r) {
+		r->wd_names = wd_names;
+		r->run_start_ns = start_ns;
+	}
+}
+
+static int write_lba(struct eng_recorder *r, const struct eng_rec *e)
+{
+	uint64_t ms = e->time_ns > r->run_start_ns ? (e->time_ns - r->run_start_ns) / 1000000 : 0;
+
+	if (fprintf(r->lba, "%s %s %d %llu %llu\n", r->plan->cfg->sds[e->sd].name,
+		    r->wd_names ? r->wd_names[e->wd] : "", e->is_write ? 0 : 1,
+		    (unsigned long long)e->offset_bytes, (unsigned long long)ms) < 0)
+		return errno ? -errno : -EIO;
+	return 0;
+}
 
 int eng_recorder_open(struct eng_recorder **out, const char *path, const struct plan *plan,
 		      const bool *is_used, struct parm_err *err)
@@ -94,6 +139,19 @@ static int by_time(const void *a, const void *b)
 	return x->time_ns < y->time_ns ? -1 : x->time_ns > y->time_ns;
 }
 
+static int write_trace(struct eng_recorder *r, const struct eng_rec *e)
+{
+	struct trace_rec t = {
+		.time_ns = e->time_ns > r->origin_ns ? e->time_ns - r->origin_ns : 0,
+		.offset_bytes = e->offset_bytes,
+		.size_bytes = e->size_bytes,
+		.dev = (uint32_t)r->file_of_sd[e->sd],
+		.op = e->is_write ? TRACE_OP_WRITE : TRACE_OP_READ,
+	};
+
+	return trace_writer_add(r->w, &t);
+}
+
 static int write_until(struct eng_recorder *r, uint64_t watermark_ns)
 {
 	size_t i;
@@ -102,15 +160,7 @@ static int write_until(struct eng_recorder *r, uint64_t watermark_ns)
 		return 0; /* qsort and memmove must not see the NULL of an empty array */
 	qsort(r->pending, r->nr_pending, sizeof(*r->pending), by_time);
 	for (i = 0; i < r->nr_pending && r->pending[i].time_ns < watermark_ns; i++) {
-		const struct eng_rec *e = &r->pending[i];
-		struct trace_rec t = {
-			.time_ns = e->time_ns > r->origin_ns ? e->time_ns - r->origin_ns : 0,
-			.offset_bytes = e->offset_bytes,
-			.size_bytes = e->size_bytes,
-			.dev = (uint32_t)r->file_of_sd[e->sd],
-			.op = e->is_write ? TRACE_OP_WRITE : TRACE_OP_READ,
-		};
-		int ret = trace_writer_add(r->w, &t);
+		int ret = r->lba ? write_lba(r, &r->pending[i]) : write_trace(r, &r->pending[i]);
 
 		if (ret)
 			return ret;
@@ -160,6 +210,8 @@ int eng_recorder_close(struct eng_recorder *r)
 		if (!ret)
 			ret = cret;
 	}
+	if (r->lba && fclose(r->lba) && !ret)
+		ret = -errno;
 	free(r->pending);
 	free(r->file_of_sd);
 	free(r);

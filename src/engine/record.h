@@ -26,7 +26,8 @@ struct eng_rec {
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	uint32_t sd; /* config SD index */
-	uint32_t is_write;
+	uint16_t wd; /* the run's WD index (showlba=yes) */
+	uint16_t is_write;
 };
 
 /* One worker's ring. The worker writes v[] and tail, and clock_ns after each batch: every
@@ -66,6 +67,15 @@ struct eng_recorder;
  * -errno with *err filled. */
 int eng_recorder_open(struct eng_recorder **out, const char *path, const struct plan *plan,
 		      const bool *is_used, struct parm_err *err);
+
+/* showlba=yes: instead of an iolog, VDbench's localhost-0.showlba.txt at path, one line per
+ * I/O issued: SD, WD, 1 for a read (0 for a write), the byte offset and the milliseconds since
+ * its run started. Returns 0 or -errno with *err filled. */
+int eng_recorder_open_showlba(struct eng_recorder **out, const char *path, const struct plan *plan,
+			      struct parm_err *err);
+
+/* A run starts (showlba): its WD names (borrowed until its final drain) and its start. */
+void eng_recorder_run(struct eng_recorder *r, const char *const *wd_names, uint64_t start_ns);
 
 /* The execution's time origin: the first run's start (eng_clock_now() time). */
 void eng_recorder_start(struct eng_recorder *r, uint64_t origin_ns);

@@ -299,8 +299,10 @@ static int workers_start(struct eng_exec *x, struct eng_run *r, struct eng_worke
 {
 	int ret;
 
-	if (r->is_recording)
+	if (r->is_recording) {
 		eng_recorder_start(x->recorder, r->start_ns);
+		eng_recorder_run(x->recorder, r->wd_names, r->start_ns);
+	}
 	for (uint32_t i = 0; i < r->nr_workers; i++) {
 		ret = eng_worker_arm(&w[i]);
 		if (!ret)

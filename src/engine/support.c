@@ -18,7 +18,6 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_PATTERN,
 	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
-	PARM_KW_SHOWLBA,
 	PARM_KW_REPLAY,
 	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,
@@ -198,6 +197,9 @@ int eng_check_supported(const struct plan *plan, bool is_cluster, struct parm_er
 		ret = check_streams(plan, err);
 	if (!ret && is_cluster)
 		ret = check_cluster_replay(cfg, err);
+	if (!ret && is_cluster && cfg->general.is_showlba)
+		ret = parm_errf(err, &cfg->general.set.val[PARM_KW_SHOWLBA]->loc,
+				"not supported yet: showlba=yes in an MPI job");
 	if (!ret && is_cluster && cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW])
 		ret = parm_errf(err, &cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW]->loc,
 				"not supported yet: abort_failed_skew= in an MPI job");

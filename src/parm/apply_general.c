@@ -279,6 +279,10 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 				    &g->formatxfersize_bytes, err);
 	case PARM_KW_HISTOGRAM:
 		return set_histogram(g, v, err);
+	case PARM_KW_SHOWLBA: /* VDbench: a value starting with y is yes, anything else no */
+		g->is_showlba =
+			v->kind == PARM_VAL_WORD && (v->text[0] == 'y' || v->text[0] == 'Y');
+		return 0;
 	case PARM_KW_ENGINE:
 		return set_engine(g, v, err);
 	case PARM_KW_PORT:

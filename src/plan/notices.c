@@ -1,7 +1,8 @@
 /* The informational lines VDbench 5.04.07 prints after scanning its arguments and before it lists
  * (-s) or runs anything (tests/parm/FINDINGS.md, lines before the first Simulating line;
- * observed): the compression= box and the host= deprecation (parse_notices); one "'interval=' not specified" line per RD with interval=0 [183]; "Setting some
- * threadcounts to a minimum of 1 " twice for each run whose forthreads= value is from 0 to
+ * observed): the compression= box and the host= deprecation (parse_notices); one "'interval='
+ * not specified" line per RD with interval=0 [183]; "Setting some threadcounts to a minimum
+ * of 1 " twice for each run whose forthreads= value is from 0 to
  * below 1 [073, 229]; and, between blank lines, the JVM count VDbench raises from 1 to one per
  * SD (at most 8) when no hd= sets jvms=, there are two SDs or more and a run asks for max,
  * curve or more than 100000 I/O per second, naming the first such run's rate [240]. ioramp runs one process whatever the count: the line says what VDbench would do. */

@@ -1,13 +1,15 @@
 /* swat_mon.txt and swat_mon_total.txt: the files VDbench 5.04.07 writes in every raw-I/O run's
  * output directory for Sun's SWAT tool to import (observed; not with -s; a file-system run has
- * a binary swat_mon.bin instead, not written by ioramp). Both start, at the first interval, with ":date" (that interval's start) and
- * ":fixed_data", then one line "N N 0 0 sd_NAME" per SD of the configuration. swat_mon.txt then
- * has one block per interval, swat_mon_total.txt one per run (the run's non-warmup intervals):
- * ":", ":vdbench503_vdbench_data_for_swat303", ":date BEGIN END", and one line of 14 fields per
- * SD: SD index, 0, reads, writes, total service time in microseconds, 0, 512-byte
- * sectors read and written, the maximum service time of both directions, of reads and of
- * writes in microseconds, and 0 0 0. Stamps are MMddyyyy-HH:mm:ss.000 (whole seconds). VDbench
- * lists a block's SDs in the order of its Java HashMap of SD names; so does this file. */
+ * a binary swat_mon.bin instead, not written by ioramp). Both start, at the first interval,
+ * with ":date" (that interval's start) and ":fixed_data", then one line "N N 0 0 sd_NAME" per
+ * SD of the configuration. swat_mon.txt then has one block per interval, swat_mon_total.txt one
+ * per run (the run's non-warmup intervals): ":", ":vdbench503_vdbench_data_for_swat303",
+ * ":date BEGIN END", and one line of 14 fields per SD: SD index, 0, reads, writes, total
+ * service time in microseconds, 0, 512-byte sectors read and written, the maximum service time
+ * of both directions, of reads and of writes in microseconds, and 0 0 0. Stamps are
+ * MMddyyyy-HH:mm:ss.000 (whole seconds). An interval's block lists every SD of the
+ * configuration, a run total only the run's, each in the order of VDbench's Java HashMap of SD
+ * names; so does this file. On modelled drives a ":ioramp modelled drives..." line says so. */
 #include "ioramp/report.h"
 
 #include <errno.h>

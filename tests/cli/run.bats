@@ -154,11 +154,11 @@ PARM
 }
 
 @test "not supported keywords are refused, never ignored" {
-	printf 'showlba=yes\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+	printf 'monitor=/x\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
 		"$SCRATCH" >v.vdb
 	run "$IORAMP" -f v.vdb -o out
 	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "v.vdb:1:9: error: not supported yet: showlba" ]]
+	[[ "${lines[0]}" == "v.vdb:1:9: error: not supported yet: monitor" ]]
 }
 
 @test "one process refuses hd= hosts other than this one, pointing at MPI" {

@@ -269,3 +269,37 @@ PARM
 	[ "$status" -eq 2 ]
 	[ "${lines[0]}" = "p.vdb:2:23: error: not supported yet: streams" ]
 }
+
+# VDbench 5.04.07 [observed]: showlba=yes writes localhost-0.showlba.txt in the current
+# directory, one line per I/O: SD, WD, 1 for a read (0 for a write), byte offset, milliseconds
+# since the run started.
+@test "showlba=yes: localhost-0.showlba.txt in the current directory, one line per I/O" {
+	cat >p.vdb <<PARM
+showlba=yes
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+wd=wd1,sd=sd1,rdpct=100
+wd=wd2,sd=sd2,rdpct=0,xfersize=8k
+rd=rd1,wd=wd*,iorate=200,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 7
+	[ "$status" -eq 0 ]
+	[ -s localhost-0.showlba.txt ]
+	# every line: a read of wd1 on sd1 or a write of wd2 on sd2, 4k / 8k aligned, in the run
+	awk '!(($1 == "sd1" && $2 == "wd1" && $3 == 1 && $4 % 4096 == 0) ||
+	       ($1 == "sd2" && $2 == "wd2" && $3 == 0 && $4 % 8192 == 0)) || NF != 5 ||
+	     $4 >= 8388608 || $5 > 2000 { bad++ } END { exit bad > 0 }' localhost-0.showlba.txt
+	[ "$(awk '$2 == "wd1"' localhost-0.showlba.txt | wc -l)" -gt 100 ]
+	[ "$(awk '$2 == "wd2"' localhost-0.showlba.txt | wc -l)" -gt 100 ]
+	# times in order
+	sort -n -k5,5 -s localhost-0.showlba.txt | cmp - localhost-0.showlba.txt
+	# one recorder at a time
+	run "$IORAMP" -f p.vdb -o out2 --engine model --record x.iolog
+	[ "$status" -eq 2 ]
+	[[ "${lines[0]}" == "p.vdb:1:9: error: showlba=yes and --record x.iolog both record every I/O; expected one of them" ]]
+	# -s records nothing
+	rm localhost-0.showlba.txt
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[ ! -e localhost-0.showlba.txt ]
+}
