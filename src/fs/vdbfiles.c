@@ -328,7 +328,9 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 		return;
 	vs[0] = &v->views[0];
 	skew_table(o, r, "Host:", vs, 1, false);
-	for (int kind = FS_VIEW_FSD; kind <= FS_VIEW_FWD; kind++) {
+	/* a format run has no FWD table (observed: create_files' format) */
+	for (int kind = FS_VIEW_FSD; kind <= (r->kind == FS_RUN_FORMAT ? FS_VIEW_FSD : FS_VIEW_FWD);
+	     kind++) {
 		n = 0;
 		for (size_t i = 0; i < r->nr_fsds && kind == FS_VIEW_FSD; i++)
 			vs[n++] = &v->views[fs_views_fsd(v, r->fsds[i].name)];
