@@ -214,6 +214,10 @@ bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *
 struct fs_exec_opts {
 	const char *outdir;
 	uint64_t seed;
+	/* the command line, for logfile.html's "input argument scanned" lines; 0 and NULL:
+	 * none */
+	int argc;
+	char *const *argv;
 	bool is_quiet;
 	/* Set by a signal (SIGINT, SIGTERM, SIGHUP, SIGPIPE): the run ends at its last whole
 	 * interval, no later run starts, and every report is written with the signal's exit

@@ -397,7 +397,8 @@ static int simulate(const struct cli_args *a, int argc, char **argv, const struc
 }
 
 /* File-system mode: its own plan, listing and engine (src/fs/). */
-static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
+static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg, int argc,
+		      char **argv)
 {
 	struct fs_plan *p = NULL;
 	struct parm_err err;
@@ -414,6 +415,8 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg)
 		char dir[4096];
 		struct fs_exec_opts o = { .outdir = dir,
 					  .seed = a->seed,
+					  .argc = argc,
+					  .argv = argv,
 					  .stop_signal = &stop_signal };
 		struct rep_outdir_err oe;
 		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir), &oe);
@@ -477,7 +480,7 @@ int cli_run(int argc, char **argv)
 	if (rc)
 		goto out;
 	if (cfg->fs) {
-		rc = cli_fs_run(&a, cfg);
+		rc = cli_fs_run(&a, cfg, argc, argv);
 		goto out;
 	}
 	if (parm_hd_check_systems(cfg, &err) || plan_build(cfg, &plan, &err)) {

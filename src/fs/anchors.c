@@ -81,8 +81,8 @@ void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t n
 		const struct fs_tree *t = &trees[i];
 		struct fs_tree_size sz;
 		uint64_t ef = 0, ed = 0, eb = 0, of = 0, ob = 0, tf = 0, tb = 0, nr_in = 0;
-		unsigned char *in = t->fsd->totalsize_bytes ? malloc(t->nr_files ? t->nr_files : 1)
-							      : NULL;
+		unsigned char *in =
+			t->fsd->totalsize_bytes ? malloc(t->nr_files ? t->nr_files : 1) : NULL;
 		char b[32];
 
 		/* totalsize=: the part of the tree the format makes (VDbench's pick) */

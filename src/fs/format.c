@@ -23,6 +23,8 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* The notices are the slave's, "localhost-0: " first, as VDbench prints its slave's lines. */
+
 /* The counters go to *st under the lock the run's main thread reads them with. */
 struct fmt_sink {
 	struct fs_stats *st;
@@ -130,7 +132,7 @@ int fs_make_anchor(const char *anchor, FILE *con, bool is_quiet)
 		return -err;
 	}
 	plan_time_of_day(tod);
-	fprintf(con ? con : stdout, "%s Created anchor directory: %s\n", tod, anchor);
+	fprintf(con ? con : stdout, "%s localhost-0: Created anchor directory: %s\n", tod, anchor);
 	return 0;
 }
 
@@ -149,7 +151,9 @@ void fs_totalsize_say(const struct fs_tree *t, FILE *con)
 	free(in);
 	size_text(t->fsd->totalsize_bytes, sz, sizeof(sz));
 	plan_time_of_day(tod);
-	fprintf(con, "%s Created totalsize=%s using %12" PRIu64 " of %12" PRIu64 " files for anchor=%s\n",
+	fprintf(con,
+		"%s localhost-0: Created totalsize=%s using %12" PRIu64 " of %12" PRIu64
+		" files for anchor=%s\n",
 		tod, sz, made, t->nr_files, t->fsd->anchor);
 }
 
@@ -233,7 +237,8 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 		t->dir_state[d] = 1;
 	}
 	plan_time_of_day(tod);
-	fprintf(con ? con : stdout, "%s anchor=%s mkdir complete.\n", tod, t->fsd->anchor);
+	fprintf(con ? con : stdout, "%s localhost-0: anchor=%s mkdir complete.\n", tod,
+		t->fsd->anchor);
 	if (format & FS_FMT_DIRS)
 		return 0;
 	/* totalsize=: the files VDbench picks until their bytes reach it, made in number order */
@@ -262,6 +267,7 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 	}
 	free(in);
 	plan_time_of_day(tod);
-	fprintf(con ? con : stdout, "%s anchor=%s create complete.\n", tod, t->fsd->anchor);
+	fprintf(con ? con : stdout, "%s localhost-0: anchor=%s create complete.\n", tod,
+		t->fsd->anchor);
 	return 0;
 }

@@ -99,7 +99,7 @@ void fs_tree_write_control(const struct fs_tree *t);
 struct fs_json_point {
 	size_t run;
 	char *name;
-	double pct;	   /* NaN for the max run */
+	double pct;	    /* NaN for the max run */
 	double target_iops; /* NaN for the max run */
 	double iops;
 	double mbs;
@@ -219,6 +219,7 @@ struct fs_out {
 	FILE *flat;
 	struct fs_views views;
 	bool has_totals_header;
+	bool has_logfile_links;
 	/* the rest of VDbench's directory (vdbfiles.c) */
 	const struct fs_plan *plan;
 	FILE *status;	/* status.html */
@@ -251,7 +252,12 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
 		 const struct fs_stats *hist, size_t nr);
 
-int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p);
+int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int argc,
+		char *const *argv);
+/* logfile.html: the run links once, before the first run's notices; each run's setup lines
+ * (one per FWD and FSD), before its notices. */
+void fs_out_logfile_links(struct fs_out *o);
+void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r);
 int fs_out_close(struct fs_out *o, int status);
 
 FILE *fs_anchors_open(const char *outdir, const struct fs_plan *p);

@@ -178,7 +178,8 @@ void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double sec
 	sample(j->f, total, secs);
 	fputs(", \"target_iops\": ", j->f);
 	jnum(j->f, j->target);
-	fprintf(j->f, ", \"is_target_met\": %s, \"limited_by\": ", is_target_met ? "true" : "false");
+	fprintf(j->f,
+		", \"is_target_met\": %s, \"limited_by\": ", is_target_met ? "true" : "false");
 	jlimit(j->f, limited_by);
 	fprintf(j->f, ", \"is_interrupted\": %s}", is_interrupted ? "true" : "false");
 	if (j->rate_kind == PLAN_RATE_CURVE_MAX || j->rate_kind == PLAN_RATE_CURVE_POINT)

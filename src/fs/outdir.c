@@ -104,7 +104,42 @@ static void summary_view_links(FILE *f, const struct fs_views *v)
 	free(names);
 }
 
-int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
+/* logfile.html's top, as the raw runs': the version line, then the command line as
+ * VDbench echoes it (an option joined with its value: "-fparm1", "-oout1"). */
+static void logfile_heading(FILE *f, int argc, char *const *argv)
+{
+	char tod[16];
+
+	fprintf(f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
+	plan_time_of_day(tod);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
+
+		if (a[0] == '-' && strlen(a) == 2 && next && next[0] != '-') {
+			fprintf(f, "%s input argument scanned: '%s%s'\n", tod, a, next);
+			i++;
+		} else {
+			fprintf(f, "%s input argument scanned: '%s'\n", tod, a);
+		}
+	}
+	fflush(f);
+}
+
+/* The run links in logfile.html, once, before the first run's notices (as VDbench, after
+ * the anchors it created). */
+void fs_out_logfile_links(struct fs_out *o)
+{
+	if (!o->logfile || o->has_logfile_links)
+		return;
+	fflush(o->con);
+	fputc('\n', o->logfile);
+	summary_run_links(o->logfile, o->plan);
+	fputc('\n', o->logfile);
+	o->has_logfile_links = true;
+}
+
+int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int argc,
+		char *const *argv)
 {
 	static cookie_io_functions_t tee = { .write = tee_write, .close = tee_close };
 	const char *text = p->cfg && p->cfg->src ? parm_source_listing(p->cfg->src) : NULL;
@@ -119,7 +154,7 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 		return ret;
 	}
 	o->summary = page_open(o, "summary.html", NULL);
-	o->logfile = page_open(o, "logfile.html", "Vdbench logfile (file-system mode)");
+	o->logfile = page_open(o, "logfile.html", NULL);
 	o->totals = page_open(o, "totals.html", NULL);
 	parm = page_open(o, "parmfile.html", NULL);
 	if (!o->summary || !o->logfile || !o->totals || !parm) {
@@ -130,6 +165,7 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 	if (text)
 		fputs(text, parm);
 	page_close(parm);
+	logfile_heading(o->logfile, argc, argv);
 	summary_heading(o->summary);
 	fprintf(o->totals, "Run totals\n\n\n");
 	summary_run_links(o->totals, p);
@@ -156,7 +192,8 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p)
 		"Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n"
 		"Link to anchor report:           <A HREF=\"anchors.html\">anchors</A>\n\n");
 	summary_run_links(o->summary, p);
-	fprintf(o->summary, "\nLink to config output:           <A HREF=\"config.html\">config</A>\n");
+	fprintf(o->summary,
+		"\nLink to config output:           <A HREF=\"config.html\">config</A>\n");
 	ret = fs_vdbfiles_open(o, p);
 	if (ret) {
 		fs_out_close(o, 1);
@@ -183,14 +220,39 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, 
 	fflush(o->con);
 	printf("%s %s\n", tod, text);
 	fflush(stdout);
-	if (o->logfile)
+	if (o->logfile) {
+		fputc('\n', o->logfile); /* VDbench's blank line before each run's anchor */
 		rep_html_anchor_line(o->logfile, r->name, run_idx, tod, text);
+	}
 	if (o->totals) {
 		fputc('\n', o->totals);
 		rep_html_anchor_line(o->totals, r->name, run_idx, tod, text);
 		fputc('\n', o->totals);
 	}
 	fs_vdbfiles_run_start(o, run_idx, r, tod, text);
+}
+
+void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
+{
+	char tod[16];
+
+	if (!o->logfile)
+		return;
+	fflush(o->con);
+	/* VDbench's line per FWD and FSD of the run ("fwd=format" for a format run) */
+	for (size_t i = 0; i < r->nr_fwds; i++)
+		for (size_t k = 0; k < r->fwds[i].nr_fsd; k++) {
+			const struct parm_fsd *d = &r->fsds[r->fwds[i].fsd_idx[k]];
+
+			plan_time_of_day(tod);
+			fprintf(o->logfile,
+				"%s slv=localhost-0 fwd=%s fsd=%s anchor=%s threads=%2u skew=%5.2f "
+				"operation=%s \n",
+				tod, r->kind == FS_RUN_FORMAT ? "format" : r->fwds[i].name, d->name,
+				d->anchor, r->fwds[i].threads, r->fwds[i].skew,
+				r->kind == FS_RUN_FORMAT ? "read" : fs_op_name(r->fwds[i].op));
+		}
+	fflush(o->logfile);
 }
 
 void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu, double sys)

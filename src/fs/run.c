@@ -462,9 +462,8 @@ static void *format_main(void *arg)
 	struct fs_worker *w = arg;
 
 	for (size_t k = 0; !w->format_ret && k < w->nr_trees; k++) {
-		w->format_ret =
-			fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock, &w->lat[k],
-				  &w->svc[k], w->con, &w->fmt_stop);
+		w->format_ret = fs_format(&w->trees[k], w->run->format, &w->st[k], &w->lock,
+					  &w->lat[k], &w->svc[k], w->con, &w->fmt_stop);
 		/* a stopped format leaves what it made, described (format=restart goes on) */
 		if (!w->format_ret || w->format_ret == -EINTR)
 			fs_tree_write_control(&w->trees[k]);
@@ -780,7 +779,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	struct fs_curves curves = { 0 };
 	FILE *anchors;
 
-	ret = fs_out_open(&out, o->outdir, p);
+	ret = fs_out_open(&out, o->outdir, p, o->argc, o->argv);
 	if (ret)
 		return ret;
 	anchors = fs_anchors_open(out.dir, p);
@@ -849,6 +848,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			 * run's totalsize= notice before it starts */
 			for (size_t i = 0; r->kind == FS_RUN_FORMAT && i < r->nr_fsds; i++)
 				fs_make_anchor(r->fsds[i].anchor, out.con, true);
+			fs_out_logfile_links(&out);
+			fs_out_logfile_setup(&out, r);
 			for (size_t i = 0; i < r->nr_fsds; i++)
 				fs_totalsize_say(&x.trees[i], out.con);
 

@@ -166,22 +166,21 @@ int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 		".var_adm_msgs.html\">messages</A>\n");
 	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) /* the title on every line */
 		fprintf(o->host,
-			"Link to host FSD reports:        <A HREF=\"" FS_HOST ".%s.html\">fsd=%s</A>\n",
+			"Link to host FSD reports:        <A HREF=\"" FS_HOST
+			".%s.html\">fsd=%s</A>\n",
 			p->cfg->fs->fsds[i].name, p->cfg->fs->fsds[i].name);
 	fputc('\n', o->host);
-	fprintf(o->slave,
-		"Slave summary report for slave=" FS_HOST "-0\n\n"
-		"Console log:                     <A HREF=\"" FS_HOST
-		"-0.stdout.html\">Slave stdout/stderr</A>\n\n");
+	fprintf(o->slave, "Slave summary report for slave=" FS_HOST "-0\n\n"
+			  "Console log:                     <A HREF=\"" FS_HOST
+			  "-0.stdout.html\">Slave stdout/stderr</A>\n\n");
 	fprintf(o->slavelog, "stdout/stderr for slave=" FS_HOST "-0\n\n");
-	fprintf(o->skew,
-		"Workload skew report\n\n"
-		"Skew information will only be generated if:\n"
-		" - there is more than one Workload Definition (WD/FWD)\n"
-		" - there is more than one Storage Definition (SD/FSD)\n"
-		" - there is more than one Host\n"
-		" - there is more than one Slave\n"
-		"(Though these rules may be ignored from time to time).\n\n\n");
+	fprintf(o->skew, "Workload skew report\n\n"
+			 "Skew information will only be generated if:\n"
+			 " - there is more than one Workload Definition (WD/FWD)\n"
+			 " - there is more than one Storage Definition (SD/FSD)\n"
+			 " - there is more than one Host\n"
+			 " - there is more than one Slave\n"
+			 "(Though these rules may be ignored from time to time).\n\n\n");
 	FILE *linked[] = { o->host, o->slave, o->slavelog, o->skew };
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(linked); i++) {
@@ -209,8 +208,9 @@ void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run
 			const struct parm_fwd *w = &r->fwds[i];
 
 			for (size_t k = 0; k < w->nr_fsd; k++) {
-				snprintf(line, sizeof(line), "Started %u threads for fwd=%s,fsd=%s%s%s",
-					 w->threads, r->kind == FS_RUN_FORMAT ? "format" : w->name,
+				snprintf(line, sizeof(line),
+					 "Started %u threads for fwd=%s,fsd=%s%s%s", w->threads,
+					 r->kind == FS_RUN_FORMAT ? "format" : w->name,
 					 r->fsds[w->fsd_idx[k]].name,
 					 r->kind == FS_RUN_FORMAT ? "" : ",operation=",
 					 r->kind == FS_RUN_FORMAT ? "" : fs_op_name(w->op));
@@ -328,7 +328,9 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 		return;
 	vs[0] = &v->views[0];
 	skew_table(o, r, "Host:", vs, 1, false);
-	for (int kind = FS_VIEW_FSD; kind <= FS_VIEW_FWD; kind++) {
+	/* a format run has no FWD table (observed: create_files' format) */
+	for (int kind = FS_VIEW_FSD; kind <= (r->kind == FS_RUN_FORMAT ? FS_VIEW_FSD : FS_VIEW_FWD);
+	     kind++) {
 		n = 0;
 		for (size_t i = 0; i < r->nr_fsds && kind == FS_VIEW_FSD; i++)
 			vs[n++] = &v->views[fs_views_fsd(v, r->fsds[i].name)];
