@@ -160,6 +160,21 @@ FILE *fs_flat_open(const char *dir)
 	return f;
 }
 
+/* Whether the run's FWDs request operations of different kinds, read and write counted as
+ * one. */
+static bool is_mixed_meta(const struct fs_run *r)
+{
+	for (size_t j = 1; r->kind == FS_RUN_WORK && j < r->nr_fwds; j++) {
+		enum fs_op a = r->fwds[0].op, b = r->fwds[j].op;
+		bool is_xfer_a = a == FS_OP_READ || a == FS_OP_WRITE;
+		bool is_xfer_b = b == FS_OP_READ || b == FS_OP_WRITE;
+
+		if (a != b && !(is_xfer_a && is_xfer_b))
+			return true;
+	}
+	return false;
+}
+
 /* One row. hist/nr: the counted intervals for an average row (NULL for an interval row). */
 void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
 		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
@@ -207,9 +222,10 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 
 			sd = v > 0 ? sqrt(v) : 0;
 		}
-		if (k < 0 && !(fs_console_run_cols(0, r) & FS_COLS_REQSTD_STD)) {
-			/* FWDs of different operations: VDbench has no std or max of the
-			 * requested operations (the console leaves them blank) */
+		if (k < 0 && is_mixed_meta(r)) {
+			/* FWDs of a transfer and a metadata operation, or of two metadata
+			 * operations: VDbench has no std or max of the requested operations
+			 * (a read and a write FWD have them, observed) */
 			num(f, (double)o->n / d, 4);
 			fprintf(f, "n/a n/a ");
 			num(f, mean(o), 4);

@@ -625,3 +625,24 @@ PARM
 	[ "$(grep -c ' End of run$' out/localhost-0.stdout.html)" -eq 2 ]
 	grep -q '^Vdbench error log, created ' out/errorlog.html
 }
+
+@test "fs: flatfile's requested-operation std and max: n/a beside a metadata FWD, figures for read and write" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/t,depth=1,width=2,files=2,size=8k
+fwd=default,fsd=fsd1,xfersize=4k,threads=1
+fwd=fwd1,operation=read
+fwd=fwd2,operation=write
+fwd=fwd3,operation=getattr
+rd=rw,fwd=(fwd1,fwd2),fwdrate=20,format=yes,elapsed=2,interval=1
+rd=rg,fwd=(fwd1,fwd3),fwdrate=20,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# columns: 3 Run, 9 Rate_std, 10 Rate_max, 12 Resp_std, 13 Resp_max (as VDbench 5.04.07)
+	rows=$(grep -v '^\*' out/flatfile.html | sed -n '3,$p')
+	[ "$(echo "$rows" | awk '$3 == "rw"' | wc -l)" -eq 3 ]
+	[ "$(echo "$rows" | awk '$3 == "rw" && ($9 == "n/a" || $10 == "n/a" || $12 == "n/a" || $13 == "n/a")' | wc -l)" -eq 0 ]
+	[ "$(echo "$rows" | awk '$3 == "rg"' | wc -l)" -eq 3 ]
+	[ "$(echo "$rows" | awk '$3 == "rg" && !($9 == "n/a" && $10 == "n/a" && $12 == "n/a" && $13 == "n/a")' | wc -l)" -eq 0 ]
+}
