@@ -13,8 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "ioramp/parm.h"
+#include "ioramp/plan.h"
 #include "ioramp/report.h"
 #include "ioramp/results.h"
+#include "suite.h"
 
 static int by_start(const void *a, const void *b)
 {
@@ -22,6 +25,44 @@ static int by_start(const void *a, const void *b)
 	int c = strcmp(x->start, y->start);
 
 	return c ? c : strcmp(x->name, y->name);
+}
+
+/* The figures line of a profile from the parameters it ran (DIR/NAME/parmfile.html: the text
+ * between <pre> and </pre>), left "" when that file is missing or does not parse. */
+static void profile_figures(const char *dir, struct cli_suite_dir_profile *p)
+{
+	struct parm_input in = { 0 };
+	struct parm_config *cfg = NULL;
+	struct parm_source *keep = NULL;
+	struct plan *plan = NULL;
+	struct parm_err perr;
+	char path[4096], *text = NULL, *pre, *end;
+	size_t len = 0;
+	FILE *f;
+
+	p->figures[0] = '\0';
+	if (snprintf(path, sizeof(path), "%s/%s/parmfile.html", dir, p->name) >=
+		    (int)sizeof(path) ||
+	    !(f = fopen(path, "r")))
+		return;
+	if (getdelim(&text, &len, '\0', f) < 0) {
+		fclose(f);
+		free(text);
+		return;
+	}
+	fclose(f);
+	pre = strstr(text, "<pre>");
+	pre = pre ? pre + 5 : text;
+	end = strstr(pre, "</pre>");
+	if (end)
+		*end = '\0';
+	if (!parm_config_read_text(path, pre, strlen(pre), &in, &cfg, &keep, &perr) &&
+	    !plan_build(cfg, &plan, &perr))
+		cli_suite_figures(plan, p->figures, sizeof(p->figures));
+	plan_free(plan);
+	parm_config_free(cfg);
+	parm_source_free(keep);
+	free(text);
 }
 
 bool cli_suite_dir_is(const char *dir)
@@ -94,6 +135,7 @@ int cli_suite_dir_load(const char *dir, struct cli_suite_dir *out, char *err, si
 		char path[4096];
 
 		snprintf(p->title, sizeof(p->title), "%s", p->name);
+		profile_figures(dir, p);
 		if (!cli_library_find(p->name, path, sizeof(path)) &&
 		    !cli_library_info(path, p->name, &p->info))
 			snprintf(p->title, sizeof(p->title), "%s", p->info.title);
@@ -117,14 +159,15 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 	struct rep_suite_profile *rp = calloc(s->nr + 1, sizeof(*rp));
 	char(*href)[4200] = calloc(s->nr + 1, sizeof(*href));
 	const char **drives = calloc(json_array_size(sds) + 1, sizeof(*drives));
+	const char **models = calloc(json_array_size(sds) + 1, sizeof(*models));
 	char **argv = calloc(json_array_size(rep_doc_get(doc, "execution/command_line")) + 1,
 			     sizeof(*argv));
-	char label[64];
+	char label[128];
 	int status = 0, ret = -ENOMEM;
-	size_t i, argc = 0;
+	size_t i, argc = 0, nr_block = 0;
 	struct rep_suite_request req = { .html_path = page };
 
-	if (!rp || !href || !drives || !argv) {
+	if (!rp || !href || !drives || !models || !argv) {
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
@@ -135,6 +178,8 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 		rp[i] = (struct rep_suite_profile){ .name = s->p[i].name,
 						    .title = s->p[i].title,
 						    .results_path = s->p[i].results,
+						    .figures = s->p[i].figures[0] ? s->p[i].figures
+										  : NULL,
 						    .href = href[i] };
 		if (json_is_integer(st) && json_integer_value(st) && !status)
 			status = (int)json_integer_value(st);
@@ -143,9 +188,16 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 		drives[i] = rep_doc_str(sd, "lun", "?");
 	json_array_foreach (rep_doc_get(doc, "execution/command_line"), i, arg)
 		argv[argc++] = (char *)json_string_value(arg);
-	snprintf(label, sizeof(label), "%zu %sdrive%s", json_array_size(sds),
-		 json_is_true(rep_doc_get(doc, "execution/engine/is_modelled")) ? "modelled " : "",
-		 json_array_size(sds) == 1 ? "" : "s");
+	json_array_foreach (sds, i, sd) {
+		const json_t *d = json_object_get(sd, "drive");
+		bool is_block = !strcmp(rep_doc_str(d, "kind", ""), "block");
+
+		models[i] = is_block ? rep_doc_str(d, "model", "") : "";
+		nr_block += is_block;
+	}
+	cli_suite_drives_label(label, sizeof(label),
+			       json_is_true(rep_doc_get(doc, "execution/engine/is_modelled")),
+			       models, json_array_size(sds), nr_block);
 	req = (struct rep_suite_request){
 		.html_path = page,
 		.drives_label = label,
@@ -164,6 +216,7 @@ out:
 	free(rp);
 	free(href);
 	free(drives);
+	free(models);
 	free(argv);
 	return ret;
 }

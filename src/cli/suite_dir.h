@@ -17,6 +17,7 @@ struct cli_suite_dir_profile {
 	char start[64];	    /* its execution's start time, for the order */
 	char results[4200]; /* DIR/NAME/results.json */
 	struct cli_profile_info info;
+	char figures[256]; /* from its parmfile.html, as the suite run shows them; "": unknown */
 	struct json_t *doc;
 };
 
