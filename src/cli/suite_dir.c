@@ -152,11 +152,44 @@ void cli_suite_dir_fini(struct cli_suite_dir *s)
 	s->nr = 0;
 }
 
-int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const char *href_prefix,
-			 char *err, size_t errlen)
+/* Puts pg's overlays into ov profile by profile (each profile's together, rp[i].ov pointing
+ * at them). Returns 0, or -EINVAL with pg->err when a name is no profile's. */
+static int sort_overlays(const struct cli_suite_dir *s, struct cli_suite_dir_page *pg,
+			 struct rep_overlay *ov, struct rep_suite_profile *rp)
+{
+	size_t n = 0;
+
+	for (size_t k = 0; k < pg->nr_ov; k++) {
+		size_t i = 0;
+
+		while (i < s->nr && strcmp(s->p[i].name, pg->ov[k].name))
+			i++;
+		if (i < s->nr)
+			continue;
+		n = (size_t)snprintf(pg->err, sizeof(pg->err),
+				     "--overlay %s=%s: no profile %s in this suite; expected one "
+				     "of",
+				     pg->ov[k].name, pg->ov[k].path, pg->ov[k].name);
+		for (i = 0; i < s->nr && n < sizeof(pg->err); i++)
+			n += (size_t)snprintf(pg->err + n, sizeof(pg->err) - n, "%s %s",
+					      i ? "," : "", s->p[i].name);
+		return -EINVAL;
+	}
+	for (size_t i = 0; i < s->nr; i++) {
+		rp[i].ov = ov + n;
+		for (size_t k = 0; k < pg->nr_ov; k++)
+			if (!strcmp(s->p[i].name, pg->ov[k].name))
+				ov[n++] = pg->ov[k];
+		rp[i].nr_ov = (size_t)(ov + n - rp[i].ov);
+	}
+	return 0;
+}
+
+int cli_suite_dir_report(const struct cli_suite_dir *s, struct cli_suite_dir_page *pg)
 {
 	const json_t *doc = s->p[0].doc, *sds = rep_doc_get(doc, "runs/0/sds"), *sd, *arg;
 	struct rep_suite_profile *rp = calloc(s->nr + 1, sizeof(*rp));
+	struct rep_overlay *ov = calloc(pg->nr_ov + 1, sizeof(*ov));
 	char(*href)[4200] = calloc(s->nr + 1, sizeof(*href));
 	const char **drives = calloc(json_array_size(sds) + 1, sizeof(*drives));
 	const char **models = calloc(json_array_size(sds) + 1, sizeof(*models));
@@ -165,16 +198,19 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 	char label[128];
 	int status = 0, ret = -ENOMEM;
 	size_t i, argc = 0, nr_block = 0;
-	struct rep_suite_request req = { .html_path = page };
+	struct rep_suite_request req = { .html_path = pg->page };
 
-	if (!rp || !href || !drives || !models || !argv) {
-		snprintf(err, errlen, "out of memory");
+	pg->is_write_error = false;
+	pg->err[0] = '\0';
+	if (!rp || !ov || !href || !drives || !models || !argv) {
+		snprintf(pg->err, sizeof(pg->err), "out of memory");
 		goto out;
 	}
 	for (i = 0; i < s->nr; i++) {
 		const json_t *st = rep_doc_get(s->p[i].doc, "execution/status");
 
-		snprintf(href[i], sizeof(href[i]), "%s%s/report.html", href_prefix, s->p[i].name);
+		snprintf(href[i], sizeof(href[i]), "%s%s/report.html", pg->href_prefix,
+			 s->p[i].name);
 		rp[i] = (struct rep_suite_profile){ .name = s->p[i].name,
 						    .title = s->p[i].title,
 						    .results_path = s->p[i].results,
@@ -184,22 +220,24 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 		if (json_is_integer(st) && json_integer_value(st) && !status)
 			status = (int)json_integer_value(st);
 	}
-	json_array_foreach (sds, i, sd)
-		drives[i] = rep_doc_str(sd, "lun", "?");
-	json_array_foreach (rep_doc_get(doc, "execution/command_line"), i, arg)
-		argv[argc++] = (char *)json_string_value(arg);
+	ret = sort_overlays(s, pg, ov, rp);
+	if (ret)
+		goto out;
 	json_array_foreach (sds, i, sd) {
 		const json_t *d = json_object_get(sd, "drive");
 		bool is_block = !strcmp(rep_doc_str(d, "kind", ""), "block");
 
+		drives[i] = rep_doc_str(sd, "lun", "?");
 		models[i] = is_block ? rep_doc_str(d, "model", "") : "";
 		nr_block += is_block;
 	}
+	json_array_foreach (rep_doc_get(doc, "execution/command_line"), i, arg)
+		argv[argc++] = (char *)json_string_value(arg);
 	cli_suite_drives_label(label, sizeof(label),
 			       json_is_true(rep_doc_get(doc, "execution/engine/is_modelled")),
 			       models, json_array_size(sds), nr_block);
 	req = (struct rep_suite_request){
-		.html_path = page,
+		.html_path = pg->page,
 		.drives_label = label,
 		.drives = drives,
 		.nr_drives = json_array_size(sds),
@@ -210,10 +248,13 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, const char *page, const 
 		.status = status,
 	};
 	ret = rep_suite_write(&req);
-	if (ret)
-		snprintf(err, errlen, "%s", req.err);
+	if (ret) {
+		snprintf(pg->err, sizeof(pg->err), "%s", req.err);
+		pg->is_write_error = req.is_write_error;
+	}
 out:
 	free(rp);
+	free(ov);
 	free(href);
 	free(drives);
 	free(models);

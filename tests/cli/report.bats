@@ -261,9 +261,23 @@ DATA=$TESTS/data/report-own
 	run "$IORAMP" report suite -o pages/suite.html
 	[ "$status" -eq 0 ]
 	grep -q 'href="../suite/oracle/report.html"' pages/suite.html
-	run "$IORAMP" report suite --overlay "P=$DATA/overlay.csv"
+	# a published curve on the chart of the profile it names, and there only
+	run "$IORAMP" report suite -o ov.html --overlay "sql=$DATA/overlay.csv" \
+		--overlay-label 'P5520 (published)'
+	[ "$status" -eq 0 ]
+	[ "$(chart_of ov.html 'SQL' | grep -c '<circle class="ov"')" -eq "$(grep -c '^[0-9]' "$DATA/overlay.csv")" ]
+	chart_of ov.html 'SQL' | grep -q '>P5520 (published)</text>'
+	for t in 'SQL: p99' 'Oracle' 'Oracle: p99' 'All profiles: IOPS vs average latency'; do
+		! chart_of ov.html "$t" | grep -q 'class="ov"'
+	done
+	run "$IORAMP" report suite -o x.html --overlay "P=$DATA/overlay.csv"
 	[ "$status" -eq 2 ]
-	[[ "$output" == "ioramp report: error: suite is a suite's directory: --overlay draws on a profile's page"* ]]
+	[[ "$output" == "ioramp report: error: --overlay P=$DATA/overlay.csv: no profile P in this suite; expected one of "* ]]
+	printf 'iops,latency_us\n1000,x\n' > bad.csv
+	run "$IORAMP" report suite -o x.html --overlay oracle=bad.csv
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp report: error: bad.csv:2: "* ]]
+	[ ! -e x.html ]
 	mkdir empty
 	run "$IORAMP" report empty
 	[ "$status" -eq 2 ]
