@@ -182,6 +182,12 @@ eight_files() {
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
 	jq -e '.runs[8].average.total.service.mean_us > 10 * .runs[2].average.total.service.mean_us' \
 		"$j"
+	# a sweep's chart has the depth on x: no IOPS/latency chart for a published curve
+	printf 'iops,latency_us\n1000,100\n' > pub.csv
+	run "$IORAMP" report out -o x.html --overlay qd-sweep-4k-randread=pub.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay qd-sweep-4k-randread=pub.csv: profile qd-sweep-4k-randread has no IOPS/average latency chart to draw it on (its chart's x axis is the swept parameter)" ]
+	[ ! -e x.html ]
 }
 
 @test "ioramp suite runs write pressure and the noisy neighbour on modelled drives: each WD against write MB/s, lines end at the first missed step" {
