@@ -492,7 +492,7 @@ static void set_version(const char *path, json_t *engine)
 {
 	static const char key[] = "distribution: vdbench";
 	const char *slash = strrchr(path, '/');
-	char log[4096], line[512], ver[32];
+	char log[4096], line[512], ver[32], text[64];
 	FILE *f;
 
 	if (snprintf(log, sizeof(log), "%.*slogfile.html", slash ? (int)(slash - path + 1) : 0,
@@ -515,12 +515,12 @@ static void set_version(const char *path, json_t *engine)
 			ver[n] = at[n], n++;
 		ver[n] = '\0';
 		if (n >= 5) /* M mm pp */
-			snprintf(line, sizeof(line), "%.*s.%.2s.%.2s", (int)(n - 4), ver,
+			snprintf(text, sizeof(text), "%.*s.%.2s.%.2s", (int)(n - 4), ver,
 				 ver + n - 4, ver + n - 2);
 		else
-			snprintf(line, sizeof(line), "%.*s", (int)strcspn(at, " \t\r\n<"), at);
-		if (line[0])
-			json_object_set_new(engine, "version", json_string(line));
+			snprintf(text, sizeof(text), "%.*s", (int)strcspn(at, " \t\r\n<"), at);
+		if (text[0])
+			json_object_set_new(engine, "version", json_string(text));
 		break;
 	}
 	fclose(f);
