@@ -229,6 +229,7 @@ int cli_suite_dir_report(const struct cli_suite_dir *s, struct cli_suite_dir_pag
 
 		drives[i] = rep_doc_str(sd, "lun", "?");
 		models[i] = is_block ? rep_doc_str(d, "model", "") : "";
+		models[i] += strspn(models[i], " \t"); /* as the suite's own reading trims it */
 		nr_block += is_block;
 	}
 	json_array_foreach (rep_doc_get(doc, "execution/command_line"), i, arg)
