@@ -746,6 +746,10 @@ struct rep_suite_profile {
 	const char *results_path; /* its results.json; NULL: it did not run */
 	const char *href;	  /* its own report.html, relative to the suite page; NULL: none */
 	const char *figures;	  /* "97% read · 8k · 32 threads per drive"; NULL: none */
+	/* Published curves drawn dashed on its IOPS/average latency chart; a profile
+	 * without that chart (a sweep, a pressure test, not run) refuses them. */
+	const struct rep_overlay *ov;
+	size_t nr_ov;
 };
 
 struct rep_suite_request {
@@ -758,16 +762,19 @@ struct rep_suite_request {
 	const struct rep_suite_profile *profiles;
 	size_t nr_profiles;
 	int status;    /* the suite's exit status: 0 completed, 130/143 interrupted, else failed */
-	char err[512]; /* out, on failure */
+	/* Out, on failure: */
+	bool is_write_error; /* the page could not be written (else: a bad overlay) */
+	char err[512];
 };
 
 /* Writes the review page of a suite, as reviews present their curves: a summary table of
  * every profile's peak (the most IOPS of its curve and the mean service latency there) and
  * IOPS at each latency threshold, then per profile a chart of IOPS against mean service
  * latency (its curve's points in load order, joined by straight lines) and its IOPS-at-latency
- * table, each linking the profile's own report. A profile that did not run, or whose
+ * table, each linking the profile's own report; a profile's published curves (its ov) dashed on
+ * its average latency chart. A profile that did not run, or whose
  * results.json cannot be read, is listed as such. Returns 0, or -errno when the page cannot be
- * written (req->err says why). */
+ * written (req->is_write_error) or an overlay cannot be read or drawn (req->err says why). */
 int rep_suite_write(struct rep_suite_request *req);
 
 /* The same summary on the console: one line per profile, "peak X IOPS at Y us". */

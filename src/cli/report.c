@@ -25,7 +25,8 @@ static const char report_usage[] =
 	"  --overlay NAME=FILE.csv   a published curve, drawn dashed on every IOPS/average\n"
 	"                            latency chart: one IOPS,latency pair per line (IOPS may\n"
 	"                            end in k or M), # comments, a header iops,latency_us or\n"
-	"                            iops,latency_ms; drawn in IOPS order\n"
+	"                            iops,latency_ms; drawn in IOPS order. On a suite's\n"
+	"                            directory NAME is a profile's: drawn on its chart only\n"
 	"  --overlay-unit us|ms      the latency unit of the last --overlay (for a file without\n"
 	"                            a header)\n"
 	"  --overlay-label TEXT      the legend of the last --overlay (default: NAME (published))\n"
@@ -215,19 +216,15 @@ static int parse(struct report_args *a, int argc, char **argv)
 	return 0;
 }
 
-/* `ioramp report SUITEDIR`: the suite page again, from its profiles' results.json. */
+/* `ioramp report SUITEDIR`: the suite page again, from its profiles' results.json, with each
+ * --overlay on the chart of the profile it names. */
 static int report_suite(const struct report_args *a)
 {
 	struct cli_suite_dir sd;
+	struct cli_suite_dir_page pg = { .ov = a->ov, .nr_ov = a->nr_ov };
 	char page[4096], at[4200], href[4096], err[512];
 	int ret;
 
-	if (a->nr_ov) {
-		fprintf(stderr, "ioramp report: error: %s is a suite's directory: --overlay draws on "
-				"a profile's page (ioramp report %s/PROFILE --overlay ...)\n",
-			a->dir, a->dir);
-		return CLI_EXIT_USAGE;
-	}
 	ret = cli_suite_dir_load(a->dir, &sd, err, sizeof(err));
 	if (ret) {
 		fprintf(stderr, "ioramp report: error: %s\n", err);
@@ -238,11 +235,13 @@ static int report_suite(const struct report_args *a)
 		snprintf(page, sizeof(page), "%s/report.html", a->dir);
 	snprintf(at, sizeof(at), "%s/report.html", a->dir);
 	files_href(at, page, href, sizeof(href));
-	ret = cli_suite_dir_report(&sd, page, href, err, sizeof(err));
+	pg.page = page;
+	pg.href_prefix = href;
+	ret = cli_suite_dir_report(&sd, &pg);
 	cli_suite_dir_fini(&sd);
 	if (ret) {
-		fprintf(stderr, "ioramp report: error: %s\n", err);
-		return CLI_EXIT_FAILED;
+		fprintf(stderr, "ioramp report: error: %s\n", pg.err);
+		return pg.is_write_error || ret == -ENOMEM ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
 	}
 	printf("%s\n", page);
 	return CLI_EXIT_OK;

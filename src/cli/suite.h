@@ -86,6 +86,14 @@ int cli_suite_execute(struct cli_suite *s);
 
 void cli_suite_fini(struct cli_suite *s);
 
+/* The figures line of a profile's plan: "97% read · 8k · 32 threads per drive". */
+void cli_suite_figures(const struct plan *plan, char *buf, size_t len);
+/* The curves' legend: the drives' model when they share one ("MODEL ×8", models[i] "" when
+ * unknown), else a count of drives (nr_block > 0) or files; modelled drives say so ("8
+ * modelled drives"). */
+void cli_suite_drives_label(char *buf, size_t len, bool is_modelled, const char *const *models,
+			    size_t nr, size_t nr_block);
+
 /* ---- parameter text (suite_text.c) ------------------------------------------------------- */
 
 /* text (a library file) with its drives line, the one line with "lun=$lun", commented out and

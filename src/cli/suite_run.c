@@ -211,14 +211,13 @@ static bool plan_writes(const struct plan *plan)
 	return false;
 }
 
-static void profile_figures(struct cli_suite_profile *p)
+void cli_suite_figures(const struct plan *plan, char *buf, size_t len)
 {
 	char rd[64], sizes[96], threads[64];
 
-	cli_profile_figures(p->plan, rd, sizes, threads, sizeof(rd));
-	snprintf(p->figures, sizeof(p->figures),
-		 "%s%% read \xc2\xb7 %s \xc2\xb7 %s thread%s per drive", rd, sizes, threads,
-		 strcmp(threads, "1") ? "s" : "");
+	cli_profile_figures(plan, rd, sizes, threads, sizeof(rd));
+	snprintf(buf, len, "%s%% read \xc2\xb7 %s \xc2\xb7 %s thread%s per drive", rd, sizes,
+		 threads, strcmp(threads, "1") ? "s" : "");
 }
 
 static int prepare_profile(struct cli_suite *s, struct cli_suite_profile *p)
@@ -240,34 +239,44 @@ static int prepare_profile(struct cli_suite *s, struct cli_suite_profile *p)
 		p->planned_s += p->plan->runs[i].elapsed_s + p->plan->runs[i].warmup_s;
 	p->is_writing = plan_writes(p->plan);
 	cli_library_info(p->path, p->name, &p->info);
-	profile_figures(p);
+	cli_suite_figures(p->plan, p->figures, sizeof(p->figures));
 	return CLI_EXIT_OK;
 }
 
-/* The curves' legend: the drives' model when they share one ("MODEL x8"), else a count;
- * modelled drives say so ("8 modelled drives"). */
-static void drives_label(struct cli_suite *s)
+void cli_suite_drives_label(char *buf, size_t len, bool is_modelled, const char *const *models,
+			    size_t nr, size_t nr_block)
 {
-	const char *model = s->drives[0].info.model;
-	size_t nr = s->o.nr_drives, nr_block = 0;
-	bool is_same = model[0];
+	bool is_same = nr && models[0][0];
 
-	if (is_model(s)) {
-		snprintf(s->drives_label, sizeof(s->drives_label), "%zu modelled drive%s", nr,
-			 nr == 1 ? "" : "s");
+	if (is_modelled) {
+		snprintf(buf, len, "%zu modelled drive%s", nr, nr == 1 ? "" : "s");
 		return;
 	}
-	for (size_t i = 0; i < nr; i++) {
-		nr_block += s->drives[i].info.is_block;
-		is_same = is_same && !strcmp(model, s->drives[i].info.model);
-	}
+	for (size_t i = 1; i < nr; i++)
+		is_same = is_same && !strcmp(models[0], models[i]);
 	if (is_same && nr > 1)
-		snprintf(s->drives_label, sizeof(s->drives_label), "%s \xc3\x97%zu", model, nr);
+		snprintf(buf, len, "%s \xc3\x97%zu", models[0], nr);
 	else if (is_same)
-		snprintf(s->drives_label, sizeof(s->drives_label), "%s", model);
+		snprintf(buf, len, "%s", models[0]);
 	else
-		snprintf(s->drives_label, sizeof(s->drives_label), "%zu %s%s", nr,
-			 nr_block ? "drive" : "file", nr == 1 ? "" : "s");
+		snprintf(buf, len, "%zu %s%s", nr, nr_block ? "drive" : "file", nr == 1 ? "" : "s");
+}
+
+static int drives_label(struct cli_suite *s)
+{
+	const char **models = calloc(s->o.nr_drives + 1, sizeof(*models));
+	size_t nr_block = 0;
+
+	if (!models)
+		return CLI_EXIT_FAILED;
+	for (size_t i = 0; i < s->o.nr_drives; i++) {
+		models[i] = s->drives[i].info.model;
+		nr_block += s->drives[i].info.is_block;
+	}
+	cli_suite_drives_label(s->drives_label, sizeof(s->drives_label), is_model(s), models,
+			       s->o.nr_drives, nr_block);
+	free(models);
+	return CLI_EXIT_OK;
 }
 
 int cli_suite_prepare(struct cli_suite *s)
@@ -279,7 +288,7 @@ int cli_suite_prepare(struct cli_suite *s)
 	for (size_t i = 0; !rc && i < s->nr; i++)
 		rc = prepare_profile(s, &s->p[i]);
 	if (!rc)
-		drives_label(s);
+		rc = drives_label(s);
 	return rc;
 }
 

@@ -133,8 +133,15 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
  * set-up section (each SD's lun, size, threads, range, openflags and engine; the runs'
  * times; ioramp, kernel and CPU). */
 void rep_html_validity_banner(FILE *f, const json_t *doc);
-/* files_href: as rep_html_page's. */
-void rep_html_output_links(FILE *f, const char *files_href);
+/* Another tool's results (a VDbench flatfile.html read by rep_doc_load_flat): the file read
+ * (execution/source), else NULL for ioramp's own results.json. */
+const char *rep_html_other_source(const json_t *doc);
+/* "VDbench 5.04.07 output" (the version when the directory's logfile.html gave it), or
+ * "ioramp V output in VDbench's format" when ioramp wrote that directory. */
+void rep_html_other_what(FILE *f, const json_t *doc);
+/* files_href: as rep_html_page's. ioramp's results link all four files it writes; another
+ * tool's only those of flatfile.html, summary.html and parmfile.html that are there. */
+void rep_html_output_links(FILE *f, const json_t *doc, const char *files_href);
 void rep_html_setup(FILE *f, const json_t *doc);
 /* The suite page's set-up: the engine, ioramp, kernel and CPU, and the SD table of doc (the
  * first profile's); nothing for NULL. */

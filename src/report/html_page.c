@@ -106,6 +106,21 @@ static const char *status_text(const json_t *exec)
 	}
 }
 
+/* Another tool's results: what they are and the file read instead of engine, seed and ioramp
+ * version, which they do not have. */
+static void other_meta(FILE *f, const json_t *doc, const json_t *exec)
+{
+	const char *src = rep_html_other_source(doc), *slash = strrchr(src, '/');
+
+	fputs("</b> \xc2\xb7 ", f);
+	rep_html_other_what(f, doc);
+	fputs(", read from <b>", f);
+	rep_html_escape(f, slash ? slash + 1 : src);
+	fprintf(f, "</b> \xc2\xb7 %zu runs, %zu curves \xc2\xb7 <b>%s</b>",
+		json_array_size(json_object_get(doc, "runs")),
+		json_array_size(json_object_get(doc, "curves")), status_text(exec));
+}
+
 static void header(FILE *f, const json_t *doc, const char *files_href)
 {
 	const json_t *exec = json_object_get(doc, "execution"), *arg;
@@ -113,23 +128,31 @@ static void header(FILE *f, const json_t *doc, const char *files_href)
 
 	fputs("<header>\n<h1><span>ioramp</span> report</h1>\n<div class=\"meta\">Started <b>", f);
 	rep_html_escape(f, rep_doc_str(exec, "start_time", "?"));
-	fputs("</b> \xc2\xb7 engine <b>", f);
-	rep_html_escape(f, rep_doc_engine(doc, "?"));
-	fputs("</b> \xc2\xb7 seed <b>", f);
-	rep_html_escape(f, rep_doc_str(exec, "seed", "?"));
-	fprintf(f, "</b> \xc2\xb7 %zu runs, %zu curves \xc2\xb7 <b>%s</b> \xc2\xb7 ioramp ",
-		json_array_size(json_object_get(doc, "runs")),
-		json_array_size(json_object_get(doc, "curves")), status_text(exec));
-	rep_html_escape(f, rep_doc_str(exec, "version", "?"));
-	fputs("</div>\n<pre class=\"cmd\">", f);
-	json_array_foreach (json_object_get(exec, "command_line"), i, arg) {
-		fputs(i ? " " : "", f);
-		rep_html_escape(f, json_string_value(arg));
+	if (rep_html_other_source(doc)) {
+		other_meta(f, doc, exec);
+	} else {
+		fputs("</b> \xc2\xb7 engine <b>", f);
+		rep_html_escape(f, rep_doc_engine(doc, "?"));
+		fputs("</b> \xc2\xb7 seed <b>", f);
+		rep_html_escape(f, rep_doc_str(exec, "seed", "?"));
+		fprintf(f,
+			"</b> \xc2\xb7 %zu runs, %zu curves \xc2\xb7 <b>%s</b> \xc2\xb7 ioramp ",
+			json_array_size(json_object_get(doc, "runs")),
+			json_array_size(json_object_get(doc, "curves")), status_text(exec));
+		rep_html_escape(f, rep_doc_str(exec, "version", "?"));
 	}
-	fputs("</pre>\n", f);
+	fputs("</div>\n", f);
+	if (json_array_size(json_object_get(exec, "command_line"))) {
+		fputs("<pre class=\"cmd\">", f);
+		json_array_foreach (json_object_get(exec, "command_line"), i, arg) {
+			fputs(i ? " " : "", f);
+			rep_html_escape(f, json_string_value(arg));
+		}
+		fputs("</pre>\n", f);
+	}
 	rep_html_model_banner(f, doc);
 	rep_html_validity_banner(f, doc);
-	rep_html_output_links(f, files_href);
+	rep_html_output_links(f, doc, files_href);
 	fputs("</header>\n", f);
 }
 
@@ -382,10 +405,16 @@ static void footer(FILE *f, const json_t *doc)
 	      "ioramp's queue. Curve points are joined in target order, as reviews draw them; IOPS "
 	      "at latency interpolates between the last point under a threshold and the first "
 	      "point over it: nothing after that first crossing counts, and a point that missed "
-	      "its target is never the upper end. Rendered from results.json (",
+	      "its target is never the upper end. Rendered from ",
 	      f);
-	rep_html_escape(f, rep_doc_str(doc, "schema", "?"));
-	fputs(") by ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n", f);
+	if (rep_html_other_source(doc)) {
+		rep_html_escape(f, rep_html_other_source(doc));
+	} else {
+		fputs("results.json (", f);
+		rep_html_escape(f, rep_doc_str(doc, "schema", "?"));
+		fputs(")", f);
+	}
+	fputs(" by ioramp " IORAMP_VERSION ".</footer>\n</main>\n</body>\n</html>\n", f);
 }
 
 int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct rep_overlay_data *ov,

@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "doc.h"
 #include "svg.h"
@@ -40,18 +41,60 @@ void rep_html_validity_banner(FILE *f, const json_t *doc)
 	fputs(".</div>\n", f);
 }
 
-void rep_html_output_links(FILE *f, const char *files_href)
+const char *rep_html_other_source(const json_t *doc)
+{
+	if (strcmp(rep_doc_str(doc, "execution/engine/name", ""), "vdbench"))
+		return NULL;
+	return rep_doc_str(doc, "execution/source", NULL);
+}
+
+void rep_html_other_what(FILE *f, const json_t *doc)
+{
+	const char *by = rep_doc_str(doc, "execution/engine/written_by", NULL),
+		   *ver = rep_doc_str(doc, "execution/engine/version", NULL);
+
+	fputs("<b>", f);
+	if (by) {
+		rep_html_escape(f, by);
+		fputs("</b> output in VDbench's format", f);
+		return;
+	}
+	fputs("VDbench", f);
+	if (ver) {
+		fputc(' ', f);
+		rep_html_escape(f, ver);
+	}
+	fputs("</b> output", f);
+}
+
+/* Whether name is in the directory of the other tool's file source. */
+static bool is_beside(const char *source, const char *name)
+{
+	const char *slash = strrchr(source, '/');
+	char path[4096];
+
+	return snprintf(path, sizeof(path), "%.*s%s", slash ? (int)(slash - source + 1) : 0,
+			source, name) < (int)sizeof(path) &&
+	       !access(path, F_OK);
+}
+
+void rep_html_output_links(FILE *f, const json_t *doc, const char *files_href)
 {
 	static const char *const files[][2] = {
 		{ "summary.html", "VDbench summary" },
 		{ "parmfile.html", "parameters" },
 		{ "results.json", "results.json" },
 		{ "curves.csv", "curves.csv" },
+		{ "flatfile.html", "flatfile.html" },
 	};
+	const char *other = rep_html_other_source(doc);
 
 	fputs("<nav class=\"files\">Files of this run:", f);
-	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
-	{
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		bool is_flat_file = !strcmp(files[i][0], "flatfile.html");
+
+		if (other ? i == 2 || i == 3 || !is_beside(other, files[i][0]) : is_flat_file)
+			continue;
 		fputs(" <a href=\"", f);
 		rep_html_escape(f, files_href ? files_href : "");
 		fprintf(f, "%s\">%s</a>", files[i][0], files[i][1]);
@@ -247,6 +290,16 @@ static void host_line(FILE *f, const json_t *doc)
 {
 	const json_t *host = rep_doc_get(doc, "execution/host");
 
+	if (rep_html_other_source(doc)) {
+		fputs("<li>", f);
+		rep_html_other_what(f, doc);
+		fputs(", read from <b>", f);
+		rep_html_escape(f, rep_html_other_source(doc));
+		fputs("</b>: its total per interval and per run, with no percentiles, SDs, WDs or "
+		      "host</li>\n",
+		      f);
+		return;
+	}
 	fputs("<li>Engine <b>", f);
 	rep_html_escape(f, rep_doc_str(doc, "execution/engine/spec", rep_doc_engine(doc, "?")));
 	fputs("</b> \xc2\xb7 ioramp <b>", f);

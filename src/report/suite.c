@@ -22,6 +22,8 @@ struct suite_prof {
 	char err[256];		 /* "not run", or why results.json could not be read */
 	struct rep_html_group g; /* its curves */
 	const json_t *best;	 /* the curve with the most IOPS at its peak; NULL: none */
+	struct rep_overlay_data *ov; /* its published curves, loaded by rep_suite_write */
+	size_t nr_ov;
 };
 
 static const char suite_style[] =
@@ -65,6 +67,9 @@ static int prof_load(struct suite_prof *sp, const struct rep_suite_profile *p)
 static void profs_free(struct suite_prof *sp, size_t nr)
 {
 	for (size_t i = 0; sp && i < nr; i++) {
+		for (size_t k = 0; k < sp[i].nr_ov; k++)
+			rep_overlay_fini(&sp[i].ov[k]);
+		free(sp[i].ov);
 		free(sp[i].g.curves);
 		json_decref(sp[i].doc);
 	}
@@ -409,12 +414,40 @@ static void fmt_plain(double v, char *buf, size_t len)
 	rep_fmt_group(v, v == floor(v) ? 0 : 1, buf, len);
 }
 
-/* The chart of sp's curves, IOPS against stat. */
+/* A published curve as series s (its points in l, owned there), latencies divided by scale,
+ * in the color after the measured curves'. Returns 0 or -ENOMEM. */
+static int overlay_series(struct rep_svg_series *s, struct suite_line *l,
+			  const struct rep_overlay_data *ov, size_t color, double scale)
+{
+	l->x = calloc(ov->nr + 1, sizeof(*l->x));
+	l->y = calloc(ov->nr + 1, sizeof(*l->y));
+	if (!l->x || !l->y)
+		return -ENOMEM;
+	for (size_t p = 0; p < ov->nr; p++) {
+		l->x[p] = ov->iops[p];
+		l->y[p] = ov->lat_us[p] / scale;
+	}
+	l->nr = ov->nr;
+	if (ov->label)
+		snprintf(l->name, sizeof(l->name), "%s", ov->label);
+	else
+		snprintf(l->name, sizeof(l->name), "%s (published)", ov->name);
+	*s = (struct rep_svg_series){ .name = l->name,
+				      .x = l->x,
+				      .y = l->y,
+				      .nr = l->nr,
+				      .color = rep_svg_color(color),
+				      .style = REP_SVG_OVERLAY };
+	return 0;
+}
+
+/* The chart of sp's curves, IOPS against stat; on the mean chart, its published curves. */
 static void prof_chart(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp,
 		       enum suite_stat stat)
 {
-	struct suite_line *l = calloc(sp->g.nr + 1, sizeof(*l));
-	struct rep_svg_series *s = calloc(sp->g.nr + 1, sizeof(*s));
+	size_t nr_ov = stat == SUITE_MEAN ? sp->nr_ov : 0, nr = sp->g.nr + nr_ov;
+	struct suite_line *l = calloc(nr + 1, sizeof(*l));
+	struct rep_svg_series *s = calloc(nr + 1, sizeof(*s));
 	double scale = latency_scale(sp, stat);
 	char title[320], y[64];
 	struct rep_svg_chart c = {
@@ -422,7 +455,7 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 		.x = { .title = "IOPS", .fmt = fmt_si },
 		.y = { .title = y, .fmt = fmt_plain },
 		.series = s,
-		.nr_series = sp->g.nr,
+		.nr_series = nr,
 		.note = sp->g.note,
 	};
 
@@ -440,10 +473,14 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 						.color = rep_svg_color(i),
 						.style = REP_SVG_POINTS };
 	}
+	for (size_t k = 0; l && s && k < nr_ov; k++)
+		if (overlay_series(&s[sp->g.nr + k], &l[sp->g.nr + k], &sp->ov[k], sp->g.nr + k,
+				   scale))
+			goto out;
 	if (l && s)
 		rep_html_figure(f, &c);
 out:
-	lines_free(l, sp->g.nr);
+	lines_free(l, nr);
 	free(s);
 }
 
@@ -620,14 +657,53 @@ static int write_page(FILE *f, const void *arg)
 	return page(f, a->req, a->sp);
 }
 
+/* Loads the published curves of sp's profile. Returns 0, or -errno with the reason in err. */
+static int prof_overlays(struct suite_prof *sp, char *err, size_t len)
+{
+	const struct rep_suite_profile *p = sp->p;
+
+	if (!p->nr_ov)
+		return 0;
+	if (!sp->doc || !sp->g.nr || rep_html_is_pressure(sp->doc, &sp->g) ||
+	    rep_html_is_sweep(&sp->g)) {
+		snprintf(err, len,
+			 "--overlay %s=%s: profile %s has no IOPS/average latency chart to draw it "
+			 "on (%s)",
+			 p->ov[0].name, p->ov[0].path, p->name,
+			 !sp->doc     ? sp->err
+			 : !sp->g.nr ? "no curve"
+				     : "its chart's x axis is the swept parameter");
+		return -EINVAL;
+	}
+	sp->ov = calloc(p->nr_ov + 1, sizeof(*sp->ov));
+	if (!sp->ov) {
+		snprintf(err, len, "out of memory");
+		return -ENOMEM;
+	}
+	for (; sp->nr_ov < p->nr_ov; sp->nr_ov++) {
+		int ret = rep_overlay_load(&p->ov[sp->nr_ov], &sp->ov[sp->nr_ov], err, len);
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 int rep_suite_write(struct rep_suite_request *req)
 {
 	struct suite_prof *sp = profs_load(req);
 	struct page_args a = { req, sp };
-	int ret = sp ? rep_replace_file(req->html_path, write_page, &a) : -ENOMEM;
+	int ret = sp ? 0 : -ENOMEM;
 
 	req->err[0] = '\0';
-	if (ret)
+	req->is_write_error = false;
+	for (size_t i = 0; !ret && i < req->nr_profiles; i++)
+		ret = prof_overlays(&sp[i], req->err, sizeof(req->err));
+	if (!ret) {
+		ret = rep_replace_file(req->html_path, write_page, &a);
+		req->is_write_error = ret != 0;
+	}
+	if (ret && !req->err[0])
 		snprintf(req->err, sizeof(req->err), "%s: cannot write: %s", req->html_path,
 			 strerror(-ret));
 	profs_free(sp, req->nr_profiles);

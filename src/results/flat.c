@@ -484,6 +484,48 @@ static int make_curves(json_t *runs, json_t *curves, const double *sla_ns, size_
 	return 0;
 }
 
+/* VDbench's version from the logfile.html beside the flatfile ("Vdbench distribution:
+ * vdbench50407" gives "5.04.07"), set as execution/engine/version; when ioramp wrote the
+ * directory (its logfile's "ioramp VERSION (...)" line), execution/engine/written_by is
+ * "ioramp VERSION" instead. Nothing when that file is missing or says neither. */
+static void set_version(const char *path, json_t *engine)
+{
+	static const char key[] = "distribution: vdbench";
+	const char *slash = strrchr(path, '/');
+	char log[4096], line[512], ver[32], text[64];
+	FILE *f;
+
+	if (snprintf(log, sizeof(log), "%.*slogfile.html", slash ? (int)(slash - path + 1) : 0,
+		     path) >= (int)sizeof(log) ||
+	    !(f = fopen(log, "r")))
+		return;
+	for (int i = 0; i < 20 && fgets(line, sizeof(line), f); i++) {
+		const char *at = strstr(line, key);
+		size_t n = 0;
+
+		if (!strncmp(line, "ioramp ", 7)) {
+			line[7 + strcspn(line + 7, " \t\r\n")] = '\0';
+			json_object_set_new(engine, "written_by", json_string(line));
+			break;
+		}
+		if (!at)
+			continue;
+		at += sizeof(key) - 1;
+		while (n < sizeof(ver) - 1 && at[n] >= '0' && at[n] <= '9')
+			ver[n] = at[n], n++;
+		ver[n] = '\0';
+		if (n >= 5) /* M mm pp */
+			snprintf(text, sizeof(text), "%.*s.%.2s.%.2s", (int)(n - 4), ver,
+				 ver + n - 4, ver + n - 2);
+		else
+			snprintf(text, sizeof(text), "%.*s", (int)strcspn(at, " \t\r\n<"), at);
+		if (text[0])
+			json_object_set_new(engine, "version", json_string(text));
+		break;
+	}
+	fclose(f);
+}
+
 int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 {
 	struct flat_reader fr = { .path = path, .err = err, .errlen = errlen };
@@ -511,6 +553,7 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 	if (ret)
 		goto out;
 	set_loops(json_object_get(doc, "runs"));
+	set_version(path, json_object_get(json_object_get(doc, "execution"), "engine"));
 	set_intervals(json_object_get(doc, "runs"));
 	/* every run reached its average: the flatfile of an execution that ended (a run cut
 	 * short has intervals and no avg_ line); else the status stays unknown */

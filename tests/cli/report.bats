@@ -166,14 +166,29 @@ DATA=$TESTS/data/report-own
 	run "$IORAMP" report vdb
 	[ "$status" -eq 0 ]
 	[ "$output" = "vdb/report.html" ]
-	grep -q 'engine <b>vdbench</b>' vdb/report.html
-	grep -q ' <b>completed</b> ' vdb/report.html # every run has its avg_ line
+	# what it is, and nothing of ioramp's own (engine, seed, version, command line)
+	grep -q '<b>VDbench</b> output, read from <b>flatfile.html</b> · 5 runs, 1 curves · <b>completed</b></div>' vdb/report.html # every run has its avg_ line
+	! grep -Eq 'seed <b>|ioramp n/a|engine <b>|<pre class="cmd">' vdb/report.html
+	# links only to the files that are there
+	[ "$(grep -o '<nav class="files">.*' vdb/report.html)" = '<nav class="files">Files of this run: <a href="flatfile.html">flatfile.html</a></nav>' ]
+	grep -q 'Rendered from vdb/flatfile.html by ioramp ' vdb/report.html
 	# rd1's curve: the 50% point met, the 90% one missed (30,100 of 37,800)
 	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt"')" -eq 1 ]
 	[ "$(chart_of vdb/report.html 'IOPS vs average latency' | grep -c '<circle class="pt missed"')" -eq 1 ]
 	run "$IORAMP" report vdb/flatfile.html -o page.html
 	[ "$status" -eq 0 ]
 	[ -s page.html ]
+	# the version from the directory's logfile.html; its summary.html linked once there
+	printf '<pre>\nVdbench distribution: vdbench50407\n' > vdb/logfile.html
+	printf '<pre>\n' > vdb/summary.html
+	run "$IORAMP" report vdb
+	[ "$status" -eq 0 ]
+	grep -q '<b>VDbench 5.04.07</b> output, read from <b>flatfile.html</b>' vdb/report.html
+	[ "$(grep -o '<nav class="files">.*' vdb/report.html)" = '<nav class="files">Files of this run: <a href="summary.html">VDbench summary</a> <a href="flatfile.html">flatfile.html</a></nav>' ]
+	# ioramp's own output directory without its results.json says who wrote it
+	printf '<pre>\nioramp 9.9.9 (VDbench 5.04.07-compatible output)\n' > vdb/logfile.html
+	run "$IORAMP" report vdb
+	grep -q "<b>ioramp 9.9.9</b> output in VDbench's format, read from" vdb/report.html
 	printf '<pre>\nRun Interval rate resp\n' > vdb/flatfile.html
 	run "$IORAMP" report vdb
 	[ "$status" -eq 2 ]
@@ -246,9 +261,23 @@ DATA=$TESTS/data/report-own
 	run "$IORAMP" report suite -o pages/suite.html
 	[ "$status" -eq 0 ]
 	grep -q 'href="../suite/oracle/report.html"' pages/suite.html
-	run "$IORAMP" report suite --overlay "P=$DATA/overlay.csv"
+	# a published curve on the chart of the profile it names, and there only
+	run "$IORAMP" report suite -o ov.html --overlay "sql=$DATA/overlay.csv" \
+		--overlay-label 'P5520 (published)'
+	[ "$status" -eq 0 ]
+	[ "$(chart_of ov.html 'SQL' | grep -c '<circle class="ov"')" -eq "$(grep -c '^[0-9]' "$DATA/overlay.csv")" ]
+	chart_of ov.html 'SQL' | grep -q '>P5520 (published)</text>'
+	for t in 'SQL: p99' 'Oracle' 'Oracle: p99' 'All profiles: IOPS vs average latency'; do
+		! chart_of ov.html "$t" | grep -q 'class="ov"'
+	done
+	run "$IORAMP" report suite -o x.html --overlay "P=$DATA/overlay.csv"
 	[ "$status" -eq 2 ]
-	[[ "$output" == "ioramp report: error: suite is a suite's directory: --overlay draws on a profile's page"* ]]
+	[[ "$output" == "ioramp report: error: --overlay P=$DATA/overlay.csv: no profile P in this suite; expected one of "* ]]
+	printf 'iops,latency_us\n1000,x\n' > bad.csv
+	run "$IORAMP" report suite -o x.html --overlay oracle=bad.csv
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp report: error: bad.csv:2: "* ]]
+	[ ! -e x.html ]
 	mkdir empty
 	run "$IORAMP" report empty
 	[ "$status" -eq 2 ]

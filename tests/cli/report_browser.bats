@@ -151,6 +151,15 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	done
 	# modelled drives: every chart says so
 	[ "$(grep -c '<text class="cnote" [^>]*>modelled drives, not measurements</text>' suite.dom)" -eq 11 ]
+	# rendered again with a published curve on SQL's chart: dashed beside the measured line
+	run "$IORAMP" report out -o "$SCRATCH/ov.html" --overlay "sql=$DATA/overlay.csv"
+	[ "$status" -eq 0 ]
+	render "$SCRATCH/ov.html" ov
+	[ "$(series ov.dom SQL)" -eq 2 ]
+	[ "$(points ov.dom SQL)" -eq 2 ]
+	[ "$(chart_of ov.dom SQL | grep -c '<circle class="ov"')" -eq 4 ]
+	chart_of ov.dom SQL | grep -q '>sql (published)</text>'
+	[ "$(grep -c '<circle class="ov"' ov.dom)" -eq 4 ]
 }
 
 @test "compare --html renders in Chromium: A's and B's lines on one chart per curve, the runs with their differences" {
@@ -186,4 +195,5 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	[ "$(series vdb.dom 'IOPS vs average latency')" -eq 1 ]
 	[ "$(points vdb.dom 'IOPS vs average latency')" -eq 1 ]
 	[ "$(hollow vdb.dom 'IOPS vs average latency')" -eq 1 ]
+	grep -q '<b>VDbench</b> output, read from <b>flatfile.html</b>' vdb.dom
 }

@@ -124,6 +124,29 @@ eight_files() {
 		"$(jq -c '[.curves[].points[].iops]' out/sql/results.json)" ]
 }
 
+@test "ioramp report SUITEDIR renders the page the suite run wrote: figures lines, drive legend" {
+	run "$IORAMP" suite --drives "$(eight_files)" --size 16m --profiles sql,oracle-90-10 \
+		--engine model:units=4,read_us=200,write_us=100 -e 2 -w 0 -i 1 --curve 100 \
+		--seed 1 -o out
+	[ "$status" -eq 0 ]
+	cp out/report.html fresh.html
+	rm out/report.html
+	run "$IORAMP" report out
+	[ "$status" -eq 0 ]
+	[ "$output" = "out/report.html" ]
+	grep -q '90% read · 8k · 22 threads per drive' out/report.html
+	grep -q '8 modelled drives — peak ' out/report.html
+	# the same page, times of day aside
+	mask() { sed -E 's/[0-9]{2}:[0-9]{2}:[0-9]{2}(\.[0-9]+)?/T/g' "$1"; }
+	diff <(mask fresh.html) <(mask out/report.html)
+	# without a parmfile.html the figures are left out, not made up
+	rm out/sql/parmfile.html
+	run "$IORAMP" report out -o nofig.html
+	[ "$status" -eq 0 ]
+	! grep -q '97% read · 8k' nofig.html
+	grep -q '90% read · 8k · 22 threads per drive' nofig.html
+}
+
 @test "ioramp suite runs the QD sweeps on modelled drives: one run per depth, percentiles to p99.9999 per WD and SD" {
 	run "$IORAMP" suite --drives "$(eight_files)" --size 16m \
 		--profiles qd-sweep-4k-randread,qd-sweep-128k-seqwrite \
@@ -159,6 +182,12 @@ eight_files() {
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
 	jq -e '.runs[8].average.total.service.mean_us > 10 * .runs[2].average.total.service.mean_us' \
 		"$j"
+	# a sweep's chart has the depth on x: no IOPS/latency chart for a published curve
+	printf 'iops,latency_us\n1000,100\n' > pub.csv
+	run "$IORAMP" report out -o x.html --overlay qd-sweep-4k-randread=pub.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp report: error: --overlay qd-sweep-4k-randread=pub.csv: profile qd-sweep-4k-randread has no IOPS/average latency chart to draw it on (its chart's x axis is the swept parameter)" ]
+	[ ! -e x.html ]
 }
 
 @test "ioramp suite runs write pressure and the noisy neighbour on modelled drives: each WD against write MB/s, lines end at the first missed step" {
