@@ -179,6 +179,11 @@ json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, si
 	return rep_doc_avgs_histograms(live ? &live->avgs : NULL, run, run_idx);
 }
 
+const json_t *rep_doc_run_average(const struct rep_doc *live, const json_t *run, size_t run_idx)
+{
+	return rep_doc_avgs_average(live ? &live->avgs : NULL, run, run_idx);
+}
+
 /* Writes what the placeholder at at (past its prefix) stands for; *end past its closing quote. */
 static int write_spilled(const struct rep_doc *d, const char *text, const char *at,
 			 const char **end, FILE *f)
@@ -198,7 +203,7 @@ static int write_spilled(const struct rep_doc *d, const char *text, const char *
 		return -EINVAL; /* cannot be: every placeholder ends so */
 	*end = stop + 1;
 	if (is_hist || is_avg)
-		return rep_doc_avgs_write(&d->avgs, idx, f);
+		return rep_doc_avgs_write(&d->avgs, idx, is_avg ? indent_at(text, at) : -1, f);
 	if (!d->spill)
 		return -EINVAL;
 	return rep_doc_spill_write(d->spill, idx, indent_at(text, at), f);
