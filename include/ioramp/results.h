@@ -28,8 +28,8 @@
 /* Flags of rep_doc_new(). */
 enum {
 	REP_DOC_DETAIL = 1 << 0, /* per-SD and per-WD metrics in every sample (results.json) */
-	/* a finished run's whole average goes to disk, not only its histograms: for documents
-	 * nothing reads runs' averages from after their run ended */
+	/* a finished run's whole average goes to disk, not only its histograms: whoever reads
+	 * a run's average after its run ended reads it with rep_doc_run_average */
 	REP_DOC_SPILL_AVG = 1 << 1,
 };
 
@@ -69,6 +69,12 @@ size_t rep_doc_run_intervals(const struct rep_doc *live, const json_t *run, size
 /* The "histograms" of run run_idx's average (run is its tree) as a new reference, from a
  * live document's file or from the tree of a loaded one (live NULL); NULL when none. */
 json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, size_t run_idx);
+
+/* The "average" of run run_idx (run is its tree): the tree's, or for a live document that
+ * spilled it (REP_DOC_SPILL_AVG) the one read back from its file, borrowed until the next
+ * call for another run (a caller may hold one run's average at a time) or rep_doc_free. NULL
+ * when the run has none (null: fewer than two intervals) or it cannot be read back. */
+const json_t *rep_doc_run_average(const struct rep_doc *live, const json_t *run, size_t run_idx);
 
 /* Writes the document as results.json carries it, intervals and histograms spliced in, and a
  * newline.

@@ -29,11 +29,16 @@ int rep_overlay_load(const struct rep_overlay *ov, struct rep_overlay_data *out,
 		     size_t errlen);
 void rep_overlay_fini(struct rep_overlay_data *d);
 
+struct rep_doc;
+
 /* Curves that share a workload (the same WDs) and so one set of charts. */
 struct rep_html_group {
 	const json_t **curves;
 	size_t nr;
 	const char *note; /* on each of their charts (REP_HTML_MODEL_NOTE), or NULL */
+	/* the live document whose tree holds the curves (runs' averages may be on disk:
+	 * rep_doc_run_average), or NULL for a loaded one */
+	const struct rep_doc *live;
 };
 
 /* What every chart of modelled drives says, so that a chart saved alone still says it. */
@@ -47,8 +52,6 @@ extern const char rep_html_style[];
 /* With modelled drives in doc: a banner saying that every figure on the page is the model's
  * and what the model is; nothing for real drives. Shared by the suite page. */
 void rep_html_model_banner(FILE *f, const json_t *doc);
-
-struct rep_doc;
 
 /* Writes the whole page of doc; live is the document being built whose tree doc is (its
  * intervals are on disk), or NULL for a loaded one. files_href leads from the page to the
@@ -157,7 +160,8 @@ void rep_html_sd_table(FILE *f, const json_t *doc, const struct rep_html_group *
 /* Tables (html_tables.c): a group's points, its IOPS at latency, and every run's average. */
 void rep_html_points_table(FILE *f, const struct rep_html_group *g);
 void rep_html_sla_table(FILE *f, const struct rep_html_group *g);
-void rep_html_runs_table(FILE *f, const json_t *doc);
+/* live: as rep_html_page's. */
+void rep_html_runs_table(FILE *f, const json_t *doc, const struct rep_doc *live);
 /* Many hosts: a "Hosts" section with IOPS per host over time (html_hosts.c); nothing else. */
 void rep_html_host_chart(FILE *f, const json_t *doc, const struct rep_doc *live);
 

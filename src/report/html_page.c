@@ -185,7 +185,7 @@ static bool same_wds(const json_t *a, const json_t *b)
 }
 
 /* Groups curves by workload, in order of first appearance. Returns the count, or -ENOMEM. */
-static int make_groups(const json_t *doc, struct rep_html_group **out)
+static int make_groups(const json_t *doc, const struct rep_doc *live, struct rep_html_group **out)
 {
 	const json_t *curves = json_object_get(doc, "curves"), *c;
 	size_t n = json_array_size(curves), nr = 0, i;
@@ -207,6 +207,7 @@ static int make_groups(const json_t *doc, struct rep_html_group **out)
 		}
 		g[k].curves[g[k].nr++] = c;
 		g[k].note = rep_html_model_note(doc);
+		g[k].live = live;
 	}
 	return (int)nr;
 }
@@ -421,7 +422,7 @@ int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct re
 		  size_t nr_ov, const char *files_href, FILE *f)
 {
 	struct rep_html_group *g;
-	int nr = make_groups(doc, &g);
+	int nr = make_groups(doc, live, &g);
 
 	if (nr < 0) {
 		groups_free(g, (int)json_array_size(json_object_get(doc, "curves")));
@@ -444,7 +445,7 @@ int rep_html_page(const json_t *doc, const struct rep_doc *live, const struct re
 	fputs("<section id=\"runs\">\n<h2>All runs</h2>\n<div class=\"meta\">Averages of each "
 	      "run's intervals after warmup.</div>\n",
 	      f);
-	rep_html_runs_table(f, doc);
+	rep_html_runs_table(f, doc, live);
 	fputs("</section>\n", f);
 	rep_html_host_chart(f, doc, live);
 	footer(f, doc);

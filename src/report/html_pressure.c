@@ -36,6 +36,14 @@ static const json_t *point_run(const json_t *doc, const json_t *p)
 			      (size_t)json_integer_value(json_object_get(p, "run")));
 }
 
+/* The average of point p's run (borrowed until the next run's is read); NULL when none. */
+static const json_t *point_avg(const json_t *doc, const struct rep_html_group *g,
+			       const json_t *p)
+{
+	return rep_doc_run_average(g->live, point_run(doc, p),
+				   (size_t)json_integer_value(json_object_get(p, "run")));
+}
+
 bool rep_html_is_pressure(const json_t *doc, const struct rep_html_group *g)
 {
 	const json_t *p = json_array_get(json_object_get(g->curves[0], "points"), 0), *w;
@@ -51,13 +59,13 @@ bool rep_html_is_pressure(const json_t *doc, const struct rep_html_group *g)
 	return has_fixed;
 }
 
-/* The run's average of WD name; NULL when absent. */
-static const json_t *wd_avg(const json_t *run, const char *name)
+/* WD name's part of a run's average avg; NULL when absent. */
+static const json_t *wd_avg(const json_t *avg, const char *name)
 {
 	const json_t *w;
 	size_t i;
 
-	json_array_foreach (rep_doc_get(run, "average/wds"), i, w)
+	json_array_foreach (json_object_get(avg, "wds"), i, w)
 		if (!strcmp(rep_doc_str(w, "name", ""), name))
 			return w;
 	return NULL;
@@ -65,17 +73,17 @@ static const json_t *wd_avg(const json_t *run, const char *name)
 
 /* The write MB/s of the run per SD that a writing WD runs on (every SD of the run when the
  * document does not say which). */
-static double write_mb_per_sd(const json_t *run)
+static double write_mb_per_sd(const json_t *run, const json_t *run_avg)
 {
 	const json_t *w, *sd;
 	double mb = 0;
 	size_t nr_sds = 0, i, k;
 	json_t *seen = json_object();
 
-	json_array_foreach (rep_doc_get(run, "average/wds"), i, w)
+	json_array_foreach (json_object_get(run_avg, "wds"), i, w)
 		mb += rep_doc_num(w, "mb_per_sec") * (100 - rep_doc_num(w, "read_pct")) / 100;
 	json_array_foreach (json_object_get(run, "wds"), i, w) {
-		const json_t *avg = wd_avg(run, rep_doc_str(w, "name", ""));
+		const json_t *avg = wd_avg(run_avg, rep_doc_str(w, "name", ""));
 
 		if (!avg || !(rep_doc_num(avg, "read_pct") < 100))
 			continue;
@@ -106,7 +114,7 @@ static const char *wd_name(const struct rep_html_group *g, size_t w)
 static bool is_reader(const json_t *doc, const struct rep_html_group *g, size_t w)
 {
 	const json_t *p = json_array_get(json_object_get(g->curves[0], "points"), 0);
-	const json_t *avg = p ? wd_avg(point_run(doc, p), wd_name(g, w)) : NULL;
+	const json_t *avg = p ? wd_avg(point_avg(doc, g, p), wd_name(g, w)) : NULL;
 
 	return avg && rep_doc_num(avg, "read_pct") >= 100;
 }
@@ -123,11 +131,12 @@ static int pressure_line(struct rep_html_line *l, const json_t *doc, const struc
 		return -1;
 	snprintf(path, sizeof(path), "service/%s", stats[s].key);
 	json_array_foreach (points, i, p) {
-		const json_t *run = point_run(doc, p), *avg = wd_avg(run, wd_name(g, w));
+		const json_t *run = point_run(doc, p), *run_avg = point_avg(doc, g, p);
+		const json_t *avg = wd_avg(run_avg, wd_name(g, w));
 
 		if (!avg)
 			continue;
-		l->x[l->nr] = write_mb_per_sd(run);
+		l->x[l->nr] = write_mb_per_sd(run, run_avg);
 		l->y[l->nr] = rep_doc_num(avg, path);
 		l->is_missed[l->nr] = json_is_false(json_object_get(p, "is_target_met"));
 		if (asprintf(&l->tips[l->nr], "%s, %s MB/s written per SD: %s %s \xc2\xb5s%s",
@@ -243,11 +252,11 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
 		size_t i;
 
 		json_array_foreach (json_object_get(g->curves[c], "points"), i, p) {
-			const json_t *run = point_run(doc, p);
+			const json_t *run = point_run(doc, p), *run_avg = point_avg(doc, g, p);
 			bool is_missed = json_is_false(json_object_get(p, "is_target_met"));
 
 			for (size_t w = 0; w < nr_wds(g); w++) {
-				const json_t *avg = wd_avg(run, wd_name(g, w));
+				const json_t *avg = wd_avg(run_avg, wd_name(g, w));
 
 				if (!avg)
 					continue;
@@ -261,7 +270,7 @@ void rep_html_pressure_table(FILE *f, const json_t *doc, const struct rep_html_g
 				fputs("<td class=\"t\">", f);
 				rep_html_escape(f, rep_doc_str(p, "name", "?"));
 				fprintf(f, "</td><td>%s</td><td class=\"t\">",
-					rep_fmt_group(write_mb_per_sd(run), 1, n1, sizeof(n1)));
+					rep_fmt_group(write_mb_per_sd(run, run_avg), 1, n1, sizeof(n1)));
 				rep_html_escape(f, wd_name(g, w));
 				fprintf(f, "</td><td>%s</td>",
 					rep_fmt_group(rep_doc_num(avg, "iops"), 0, n1, sizeof(n1)));

@@ -16,12 +16,21 @@ static const json_t *point_run(const json_t *doc, const json_t *p)
 			      (size_t)json_integer_value(json_object_get(p, "run")));
 }
 
-static const json_t *sd_avg(const json_t *run, const char *name)
+/* The average of point p's run (borrowed until the next run's is read); NULL when none. */
+static const json_t *point_avg(const json_t *doc, const struct rep_html_group *g,
+			       const json_t *p)
+{
+	return rep_doc_run_average(g->live, point_run(doc, p),
+				   (size_t)json_integer_value(json_object_get(p, "run")));
+}
+
+/* SD name's part of a run's average avg; NULL when absent. */
+static const json_t *sd_avg(const json_t *avg, const char *name)
 {
 	const json_t *s;
 	size_t i;
 
-	json_array_foreach (rep_doc_get(run, "average/sds"), i, s)
+	json_array_foreach (json_object_get(avg, "sds"), i, s)
 		if (!strcmp(rep_doc_str(s, "name", ""), name))
 			return s;
 	return NULL;
@@ -32,7 +41,7 @@ bool rep_html_has_sds(const json_t *doc, const struct rep_html_group *g)
 	const json_t *p = json_array_get(json_object_get(g->curves[0], "points"), 0);
 
 	return json_array_size(json_object_get(g->curves[0], "sds")) >= 2 && p &&
-	       json_array_size(rep_doc_get(point_run(doc, p), "average/sds")) >= 2;
+	       json_array_size(json_object_get(point_avg(doc, g, p), "sds")) >= 2;
 }
 
 void rep_html_sd_chart(FILE *f, const json_t *doc, const struct rep_html_group *g)
@@ -54,7 +63,7 @@ void rep_html_sd_chart(FILE *f, const json_t *doc, const struct rep_html_group *
 		if (rep_html_line_init(&l[s], json_array_size(points)))
 			goto out;
 		json_array_foreach (points, i, p) {
-			const json_t *avg = sd_avg(point_run(doc, p), name ? name : "");
+			const json_t *avg = sd_avg(point_avg(doc, g, p), name ? name : "");
 
 			if (!avg)
 				continue;
@@ -118,7 +127,7 @@ void rep_html_sd_table(FILE *f, const json_t *doc, const struct rep_html_group *
 	      "<th>p99 \xc2\xb5s</th><th>p99.99 \xc2\xb5s</th><th>p99.9999 \xc2\xb5s</th>"
 	      "</tr></thead>\n<tbody>\n",
 	      f);
-	json_array_foreach (rep_doc_get(point_run(doc, best), "average/sds"), i, s) {
+	json_array_foreach (json_object_get(point_avg(doc, g, best), "sds"), i, s) {
 		fputs("<tr><td class=\"t\">", f);
 		rep_html_escape(f, rep_doc_str(s, "name", "?"));
 		fprintf(f, "</td><td>%s</td>", rep_fmt_group(rep_doc_num(s, "iops"), 0, n1, 48));

@@ -18,7 +18,9 @@ void rep_html_validity_banner(FILE *f, const json_t *doc)
 	size_t i, nr_missed = 0, nr_gen = 0, nr = 0;
 
 	json_array_foreach (json_object_get(doc, "runs"), i, run) {
-		if (!json_is_object(json_object_get(run, "average")))
+		const json_t *avg = json_object_get(run, "average");
+
+		if (!json_is_object(avg) && !json_is_string(avg)) /* a string: on disk */
 			continue;
 		nr++;
 		nr_missed += json_is_false(json_object_get(run, "is_target_met"));

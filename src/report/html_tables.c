@@ -147,9 +147,8 @@ void rep_html_sla_table(FILE *f, const struct rep_html_group *g)
 	fputs("</tbody></table></div>\n", f);
 }
 
-static void run_row(FILE *f, const json_t *run)
+static void run_row(FILE *f, const json_t *run, const json_t *avg)
 {
-	const json_t *avg = json_object_get(run, "average");
 
 	fputs("<tr>", f);
 	cell_text(f, rep_doc_str(run, "name", "?"));
@@ -169,7 +168,7 @@ static void run_row(FILE *f, const json_t *run)
 	fputs("</tr>\n", f);
 }
 
-void rep_html_runs_table(FILE *f, const json_t *doc)
+void rep_html_runs_table(FILE *f, const json_t *doc, const struct rep_doc *live)
 {
 	const json_t *run;
 	size_t i;
@@ -183,6 +182,6 @@ void rep_html_runs_table(FILE *f, const json_t *doc)
 	      "<th>mean</th><th>p99</th><th>CPU %</th></tr></thead>\n<tbody>\n",
 	      f);
 	json_array_foreach (json_object_get(doc, "runs"), i, run)
-		run_row(f, run);
+		run_row(f, run, rep_doc_run_average(live, run, i));
 	fputs("</tbody></table></div>\n", f);
 }

@@ -55,7 +55,7 @@ int rep_set_open(struct rep_set *s, const struct rep_exec *x)
 		int ret;
 
 		if (s->ops[i]->open_doc) { /* the first that reads it has the document built */
-			ret = s->doc ? 0 : rep_doc_new(x, REP_DOC_DETAIL, &s->doc);
+			ret = s->doc ? 0 : rep_doc_new(x, REP_DOC_DETAIL | REP_DOC_SPILL_AVG, &s->doc);
 			if (!ret)
 				ret = s->ops[i]->open_doc(x, s->doc, &s->state[i]);
 		} else {

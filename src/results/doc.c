@@ -179,6 +179,11 @@ json_t *rep_doc_run_histograms(const struct rep_doc *live, const json_t *run, si
 	return rep_doc_avgs_histograms(live ? &live->avgs : NULL, run, run_idx);
 }
 
+const json_t *rep_doc_run_average(const struct rep_doc *live, const json_t *run, size_t run_idx)
+{
+	return rep_doc_avgs_average(live ? &live->avgs : NULL, run, run_idx);
+}
+
 /* Writes what the placeholder at at (past its prefix) stands for; *end past its closing quote. */
 static int write_spilled(const struct rep_doc *d, const char *text, const char *at,
 			 const char **end, FILE *f)
@@ -198,28 +203,88 @@ static int write_spilled(const struct rep_doc *d, const char *text, const char *
 		return -EINVAL; /* cannot be: every placeholder ends so */
 	*end = stop + 1;
 	if (is_hist || is_avg)
-		return rep_doc_avgs_write(&d->avgs, idx, f);
+		return rep_doc_avgs_write(&d->avgs, idx, is_avg ? indent_at(text, at) : -1, f);
 	if (!d->spill)
 		return -EINVAL;
 	return rep_doc_spill_write(d->spill, idx, indent_at(text, at), f);
 }
 
-int rep_doc_write(const struct rep_doc *d, FILE *f)
+/* The dump of a document on its way to a file a line at a time, each placeholder replaced by
+ * what it stands for: no text of the whole document is held. */
+struct line_out {
+	const struct rep_doc *d;
+	FILE *f;
+	char *buf; /* the line so far, NUL-terminated */
+	size_t len, cap;
+	int ret;
+};
+
+/* Writes the len bytes of line (NUL-terminated after them), placeholders spliced. */
+static int write_line(struct line_out *o, const char *line, size_t len)
 {
-	char *text = json_dumps(d->root, REP_DOC_DUMP_FLAGS);
-	const char *p = text, *at;
+	const char *p = line, *at;
 	int ret = 0;
 
-	if (!text)
-		return -ENOMEM;
-	errno = 0;
-	while (!ret && (d->spill || d->avgs.spill) && (at = strstr(p, placeholder_prefix))) {
-		fwrite(p, 1, (size_t)(at - p), f);
-		ret = write_spilled(d, text, at, &p, f);
+	while (!ret && (o->d->spill || o->d->avgs.spill) && (at = strstr(p, placeholder_prefix))) {
+		fwrite(p, 1, (size_t)(at - p), o->f);
+		ret = write_spilled(o->d, line, at, &p, o->f);
 	}
-	if (!ret && (fputs(p, f) == EOF || fputc('\n', f) == EOF))
+	if (!ret && fwrite(p, 1, len - (size_t)(p - line), o->f) != len - (size_t)(p - line))
 		ret = errno ? -errno : -EIO; /* ENOSPC, EDQUOT: the cause, not EIO */
-	free(text);
+	return ret;
+}
+
+static int dump_piece(const char *piece, size_t size, void *arg)
+{
+	struct line_out *o = arg;
+	char *nl;
+
+	if (o->len + size + 1 > o->cap) {
+		size_t cap = o->cap ? o->cap : 4096;
+		char *buf;
+
+		while (cap < o->len + size + 1)
+			cap *= 2;
+		buf = realloc(o->buf, cap);
+		if (!buf) {
+			o->ret = -ENOMEM;
+			return -1;
+		}
+		o->buf = buf;
+		o->cap = cap;
+	}
+	memcpy(o->buf + o->len, piece, size);
+	o->len += size;
+	o->buf[o->len] = '\0';
+	while ((nl = memchr(o->buf, '\n', o->len))) {
+		size_t n = (size_t)(nl - o->buf) + 1;
+		char c = o->buf[n];
+
+		o->buf[n] = '\0';
+		o->ret = write_line(o, o->buf, n);
+		o->buf[n] = c;
+		if (o->ret)
+			return -1;
+		memmove(o->buf, o->buf + n, o->len - n + 1);
+		o->len -= n;
+	}
+	return 0;
+}
+
+int rep_doc_write(const struct rep_doc *d, FILE *f)
+{
+	struct line_out o = { .d = d, .f = f };
+	int ret;
+
+	errno = 0;
+	if (json_dump_callback(d->root, dump_piece, &o, REP_DOC_DUMP_FLAGS) && !o.ret)
+		o.ret = -ENOMEM;
+	ret = o.ret;
+	if (!ret && o.len)
+		ret = write_line(&o, o.buf, o.len);
+	if (!ret && fputc('\n', f) == EOF)
+		ret = errno ? -errno : -EIO;
+	free(o.buf);
 	if (!ret && (fflush(f) || ferror(f)))
 		ret = errno ? -errno : -EIO;
 	return ret;

@@ -28,9 +28,11 @@ int rep_doc_spill_copy(const struct rep_doc_spill *s, size_t run_idx, FILE *f);
 
 /* A live document's run averages (REP_DOC_SPILL_AVG) or only their histograms, in an unnamed
  * file opened at the first. Zeroed is empty. */
+struct rep_doc_avg_cache;
 struct rep_doc_avgs {
 	struct rep_doc_spill *spill;
-	bool is_refused; /* no file could be had: averages stay in the tree */
+	struct rep_doc_avg_cache *cache; /* the last whole average read back; with spill */
+	bool is_refused;		 /* no file could be had: averages stay in the tree */
 };
 
 void rep_doc_avgs_fini(struct rep_doc_avgs *a);
@@ -44,9 +46,15 @@ void rep_doc_avgs_spill_whole(struct rep_doc_avgs *a, const char *dir, size_t ru
 /* The histograms of run (index run_idx) as a new reference, from the tree or from a (NULL:
  * none); NULL when the run has none or they cannot be read back. */
 json_t *rep_doc_avgs_histograms(const struct rep_doc_avgs *a, const json_t *run, size_t run_idx);
-/* Writes run run_idx's spilled histograms or average as one JSON object. Returns 0 or
- * -errno. */
-int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, FILE *f);
+/* The "average" of run (index run_idx): the tree's, or a whole one read back from a (NULL:
+ * none), which lives until the next call for another run or rep_doc_avgs_fini. NULL when the
+ * run has none or it cannot be read back. */
+const json_t *rep_doc_avgs_average(const struct rep_doc_avgs *a, const json_t *run,
+				   size_t run_idx);
+/* Writes run run_idx's spilled histograms as one compact JSON object (indent -1), or its
+ * whole average as the tree dumps it at a key indented by indent (its histograms compact).
+ * Returns 0 or -errno. */
+int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, int indent, FILE *f);
 
 /* ---- pieces of the document (doc_exec.c, doc_sample.c, jtext.c) -------------------------- */
 

@@ -127,7 +127,7 @@ many_rds() {
 	} >"p$1.vdb"
 }
 
-@test "peak RSS grows less than 250 KB per RD in one process (averages spilled to disk)" {
+@test "peak RSS grows less than 65 KB per RD in one process (averages spilled to disk)" {
 	[ -x /usr/bin/time ] || skip "needs GNU time for the peak RSS"
 	# AddressSanitizer's quarantine keeps freed memory: its RSS says nothing of ioramp's
 	! grep -q __asan_init "$IORAMP" || skip "a sanitized build"
@@ -144,8 +144,10 @@ many_rds() {
 	[ "$(jq '[.runs[].average.histograms.service | length > 0] | all' out40/results.json)" = true ]
 	per_rd=$(( ($(cat rss40) - $(cat rss10)) / 30 ))
 	echo "peak RSS $(cat rss10) KB with 10 RDs, $(cat rss40) KB with 40: $per_rd KB per RD"
-	# 485 KB per RD with the averages as jansson trees, about 130 with them on disk
-	[ "$per_rd" -lt 250 ]
+	# 485 KB per RD with the averages as jansson trees, 80 with their histograms on disk,
+	# 35-47 with whole averages on disk and results.json streamed (the rest: curves, runs'
+	# descriptions, the parsed parameters)
+	[ "$per_rd" -lt 65 ]
 }
 
 @test "a closed stdout (>&-) writes the console nowhere, never into a report" {
