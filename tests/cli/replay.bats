@@ -59,7 +59,7 @@ times_of() { awk -v f="$2" '$2 == f && ($3 == "read" || $3 == "write") { print $
 
 @test "iorate=curve on a replay: a max run, then points at a share of it" {
 	make_trace
-	write_parm ",iorate=curve,curve=(25,50),interval=1"
+	write_parm ",iorate=curve,curve=(25,50),elapsed=2,interval=1" # not the default 30 s a run
 	run "$IORAMP" -f r.vdb -o out --engine null
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Starting RD=rd1; I/O rate: Uncontrolled curve"* ]]
