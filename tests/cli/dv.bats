@@ -112,8 +112,10 @@ PARM
 	run "$IORAMP" -f k.vdb -o out -j -e 2
 	[ "$status" -eq 0 ]
 	[ -s sd1.jnl ] && [ -s sd1.map ] && [ -s sd2.jnl ]
-	in_run=0
-	for i in $(seq 20); do
+	# the sanitized pass kills 5 times (the plain pass 20): the kills are real-time behaviour,
+	# what ASan checks is the recovery after one
+	in_run=0 times=$([ -z "${IORAMP_SANITIZED:-}" ] && echo 20 || echo 5)
+	for i in $(seq "$times"); do
 		"$IORAMP" -f k.vdb -o out -jr >"kill.$i.txt" 2>&1 &
 		pid=$!
 		ms=$((200 + RANDOM % 1600))
@@ -128,8 +130,8 @@ PARM
 		[ "$(errors_of "check.$i.txt")" = 0 ]
 		grep -q 'Journal recovery of sd=sd1' "check.$i.txt"
 	done
-	echo "killed while writing: $in_run of 20"
-	[ "$in_run" -ge 5 ]
+	echo "killed while writing: $in_run of $times"
+	[ "$in_run" -ge $((times / 4)) ]
 }
 
 @test "blocks corrupted behind ioramp's back are all found and classified" {

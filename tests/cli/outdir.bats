@@ -134,8 +134,9 @@ small_tmpfs() {
 @test "an output file system that fills mid-run ends in an error naming each report cut short, exit 1" {
 	small_tmpfs 1200k
 	rm fs/out/flatfile.html
-	# an hour of one-second intervals on a modelled drive (virtual time): about 12 MB of reports
-	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=3600,interval=1\n' \
+	# half an hour of one-second intervals on a modelled drive (virtual time): about 1.8 MB of
+	# interval reports (more than the 1200k) before the 4.7 MB results.json
+	printf 'sd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=1800,interval=1\n' \
 		"$SCRATCH" >hour.vdb
 	run --separate-stderr "$IORAMP" -f hour.vdb -o fs/out --engine model
 	[ "$status" -eq 1 ]
