@@ -421,8 +421,11 @@ int eng_collect_intervals(struct eng_collect *c)
 			c->is_eof = true;
 			return ENG_OK;
 		}
+		/* errors that reached data_errors= while interval k was being reported fell in
+		 * interval k + 1, now partial: they join the average as at the top */
 		if (is_failed(c))
-			return ENG_FAILED;
+			return k < run->nr_intervals ? count_tail_errors(c, k + 1, ENG_FAILED)
+						     : ENG_FAILED;
 		if (eng_collect_is_maxdata(c))
 			return ENG_OK;
 	}
