@@ -441,6 +441,24 @@ extern const struct rep_ops rep_hostdetail;
 
 /* ---- VDbench's page pieces, for the file-system reports (src/fs) --------------------------- */
 
+/* The opening text of VDbench's status.html and skew.html, for raw and file-system runs. */
+#define REP_VDB_STATUS_HEAD                                                                       \
+	"* Vdbench status\n\n"                                                                    \
+	"* The objective of this file is to contain easily parseable information about the "      \
+	"current state of Vdbench.\n"                                                             \
+	"* This then can serve as an 'official' interface for any software monitoring Vdbench.\n" \
+	"* Each line of output will be immediately flushed to the file system, making its "       \
+	"content accessible by any monitoring program.\n"                                         \
+	"* The values below are all tab-delimited.\n\n"
+#define REP_VDB_SKEW_HEAD                                          \
+	"Workload skew report\n\n"                                 \
+	"Skew information will only be generated if:\n"            \
+	" - there is more than one Workload Definition (WD/FWD)\n" \
+	" - there is more than one Storage Definition (SD/FSD)\n"  \
+	" - there is more than one Host\n"                         \
+	" - there is more than one Slave\n"                        \
+	"(Though these rules may be ignored from time to time).\n\n\n"
+
 /* Creates outdir/name with VDbench's "<title>Vdbench <last dir component>/name</title><pre>"
  * line. Returns the stream, or NULL with errno set. */
 FILE *rep_html_page_open(const char *outdir, const char *name);

@@ -229,6 +229,10 @@ struct fs_out {
 	FILE *skew;	/* skew.html */
 };
 
+/* VDbench's "Link to Run Definitions:" block of the plan's runs (outdir.c; the format's
+ * for-loops are "None"). */
+void fs_run_links(FILE *f, const struct fs_plan *p);
+
 /* vdbfiles.c: errorlog, status, parmscan, config, var_adm_msgs, the host and slave pages, the
  * slave log and skew.html; open after the summary (the host pages mirror its run blocks). */
 int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p);

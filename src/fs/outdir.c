@@ -69,7 +69,7 @@ static void summary_heading(FILE *f)
 	fprintf(f, "Vdbench summary report, created %s (%s)\n\n", local, utc);
 }
 
-static void summary_run_links(FILE *f, const struct fs_plan *p)
+void fs_run_links(FILE *f, const struct fs_plan *p)
 {
 	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
 
@@ -133,7 +133,7 @@ void fs_out_logfile_links(struct fs_out *o)
 		return;
 	fflush(o->con);
 	fputc('\n', o->logfile);
-	summary_run_links(o->logfile, o->plan);
+	fs_run_links(o->logfile, o->plan);
 	fputc('\n', o->logfile);
 	o->has_logfile_links = true;
 }
@@ -168,7 +168,7 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 	logfile_heading(o->logfile, argc, argv);
 	summary_heading(o->summary);
 	fprintf(o->totals, "Run totals\n\n\n");
-	summary_run_links(o->totals, p);
+	fs_run_links(o->totals, p);
 	fputc('\n', o->totals);
 	fprintf(o->summary,
 		"Link to logfile:                 <A HREF=\"logfile.html\">logfile</A>\n"
@@ -191,7 +191,7 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 		"Link to response time histogram: <A HREF=\"histogram.html\">histogram</A>\n"
 		"Link to workload skew report:    <A HREF=\"skew.html\">skew</A>\n"
 		"Link to anchor report:           <A HREF=\"anchors.html\">anchors</A>\n\n");
-	summary_run_links(o->summary, p);
+	fs_run_links(o->summary, p);
 	fprintf(o->summary,
 		"\nLink to config output:           <A HREF=\"config.html\">config</A>\n");
 	ret = fs_vdbfiles_open(o, p);

@@ -40,21 +40,6 @@ static int page_done(FILE *f)
 	return fclose(f) ? -errno : 0;
 }
 
-static void run_links(FILE *f, const struct fs_plan *p)
-{
-	struct rep_run_link *links = calloc(p->nr_runs ? p->nr_runs : 1, sizeof(*links));
-
-	if (!links)
-		return;
-	for (size_t i = 0; i < p->nr_runs; i++)
-		links[i] = (struct rep_run_link){
-			p->runs[i].name,
-			p->runs[i].kind == FS_RUN_FORMAT ? "None" : p->runs[i].for_loops, i
-		};
-	rep_html_links(f, links, p->nr_runs);
-	free(links);
-}
-
 /* status.html's line: "MM/dd/yyyy-HH:mm:ss-zzz \tevent[\trd=NAME\tFor loops: LOOPS]". */
 static void status_event(FILE *f, const char *what, const struct fs_run *r)
 {
@@ -149,15 +134,7 @@ int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 	o->skew = page(o, "skew.html");
 	if (!o->status || !o->host || !o->slave || !o->slavelog || !o->skew)
 		return -EIO;
-	fprintf(o->status,
-		"* Vdbench status\n\n"
-		"* The objective of this file is to contain easily parseable information about "
-		"the current state of Vdbench.\n"
-		"* This then can serve as an 'official' interface for any software monitoring "
-		"Vdbench.\n"
-		"* Each line of output will be immediately flushed to the file system, making "
-		"its content accessible by any monitoring program.\n"
-		"* The values below are all tab-delimited.\n\n");
+	fputs(REP_VDB_STATUS_HEAD, o->status);
 	fprintf(o->host,
 		"Host summary report(s) for host=" FS_HOST "\n\n"
 		"Link to slave summary report:    <A HREF=\"" FS_HOST "-0.html\">" FS_HOST
@@ -174,19 +151,13 @@ int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 			  "Console log:                     <A HREF=\"" FS_HOST
 			  "-0.stdout.html\">Slave stdout/stderr</A>\n\n");
 	fprintf(o->slavelog, "stdout/stderr for slave=" FS_HOST "-0\n\n");
-	fprintf(o->skew, "Workload skew report\n\n"
-			 "Skew information will only be generated if:\n"
-			 " - there is more than one Workload Definition (WD/FWD)\n"
-			 " - there is more than one Storage Definition (SD/FSD)\n"
-			 " - there is more than one Host\n"
-			 " - there is more than one Slave\n"
-			 "(Though these rules may be ignored from time to time).\n\n\n");
+	fputs(REP_VDB_SKEW_HEAD, o->skew);
 	FILE *linked[] = { o->host, o->slave, o->slavelog, o->skew };
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(linked); i++) {
 		FILE *f = linked[i];
 
-		run_links(f, p);
+		fs_run_links(f, p);
 		fputc('\n', f);
 		fflush(f);
 	}

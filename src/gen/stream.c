@@ -277,6 +277,18 @@ static uint64_t wg_physical(const struct gen_wg *g, uint64_t pos)
 					      : g->b_start_bytes + pos - g->a_len_bytes);
 }
 
+/* A miss at pos of size moves the sequential position past it, and the shared one when
+ * is_shared_to_move (false when a sequential claim already moved it). */
+static inline void wg_move_seq(struct gen_wg *g, uint64_t pos, uint64_t size,
+			       bool is_shared_to_move)
+{
+	g->seq_pos_bytes = pos + size;
+	g->has_seq_pos = true;
+	if (g->shared_seq && is_shared_to_move)
+		atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
+				      memory_order_relaxed);
+}
+
 /* gen_wg_next() of a plain random generator (the common case), with the same draws in the
  * same order: read or write, size, the block (no hit chance, a certain random miss). */
 static int wg_plain_next(struct gen_wg *g, struct gen_io *io, bool is_write, uint64_t size)
@@ -289,11 +301,7 @@ static int wg_plain_next(struct gen_wg *g, struct gen_io *io, bool is_write, uin
 		pos = g->miss_lo_bytes +
 		      gen_pcg_below(&g->rng, g->miss_nr_blocks) * g->miss_gran_bytes;
 	pos = wg_unstraddle(g, pos, size);
-	g->seq_pos_bytes = pos + size;
-	g->has_seq_pos = true;
-	if (g->shared_seq) /* a random miss moves the shared sequential position too */
-		atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
-				      memory_order_relaxed);
+	wg_move_seq(g, pos, size, true); /* a random miss moves the shared position too */
 	io->is_write = is_write;
 	io->size_bytes = size;
 	io->offset_bytes = wg_physical(g, pos);
@@ -322,13 +330,8 @@ int gen_wg_next(struct gen_wg *g, struct gen_io *io)
 		return 1;
 	else
 		is_claimed = g->shared_seq != NULL; /* the claim moved the shared position */
-	if (!is_hit) { /* misses, random ones included, move the sequential position */
-		g->seq_pos_bytes = pos + size;
-		g->has_seq_pos = true;
-		if (g->shared_seq && !is_claimed)
-			atomic_store_explicit(&g->shared_seq->end_plus1, pos + size + 1,
-					      memory_order_relaxed);
-	}
+	if (!is_hit) /* misses, random ones included, move the sequential position */
+		wg_move_seq(g, pos, size, !is_claimed);
 	io->is_write = is_write;
 	io->size_bytes = size;
 	io->offset_bytes = wg_physical(g, pos);

@@ -161,13 +161,7 @@ static int skew_open(const struct rep_exec *x, void **state)
 		free(sk);
 		return ret;
 	}
-	fprintf(sk->f, "Workload skew report\n\n"
-		       "Skew information will only be generated if:\n"
-		       " - there is more than one Workload Definition (WD/FWD)\n"
-		       " - there is more than one Storage Definition (SD/FSD)\n"
-		       " - there is more than one Host\n"
-		       " - there is more than one Slave\n"
-		       "(Though these rules may be ignored from time to time).\n\n\n");
+	fputs(REP_VDB_SKEW_HEAD, sk->f);
 	rep_html_run_links(sk->f, x);
 	fputc('\n', sk->f);
 	fflush(sk->f);

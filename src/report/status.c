@@ -47,15 +47,7 @@ static int status_open(const struct rep_exec *x, void **state)
 		free(st);
 		return ret;
 	}
-	fprintf(st->f,
-		"* Vdbench status\n\n"
-		"* The objective of this file is to contain easily parseable information about "
-		"the current state of Vdbench.\n"
-		"* This then can serve as an 'official' interface for any software monitoring "
-		"Vdbench.\n"
-		"* Each line of output will be immediately flushed to the file system, making "
-		"its content accessible by any monitoring program.\n"
-		"* The values below are all tab-delimited.\n\n");
+	fputs(REP_VDB_STATUS_HEAD, st->f);
 	fflush(st->f);
 	*state = st;
 	return 0;

@@ -441,6 +441,19 @@ static int overlay_series(struct rep_svg_series *s, struct suite_line *l,
 	return 0;
 }
 
+/* The chart series of line l, the i-th of its chart (its colour), drawn as points. */
+static struct rep_svg_series line_series(const struct suite_line *l, size_t i)
+{
+	return (struct rep_svg_series){ .name = l->name,
+					.x = l->x,
+					.y = l->y,
+					.tips = l->tips,
+					.is_hollow = l->is_missed,
+					.nr = l->nr,
+					.color = rep_svg_color(i),
+					.style = REP_SVG_POINTS };
+}
+
 /* The chart of sp's curves, IOPS against stat; on the mean chart, its published curves. */
 static void prof_chart(FILE *f, const struct rep_suite_request *req, const struct suite_prof *sp,
 		       enum suite_stat stat)
@@ -464,14 +477,7 @@ static void prof_chart(FILE *f, const struct rep_suite_request *req, const struc
 	for (size_t i = 0; l && s && i < sp->g.nr; i++) {
 		if (line_fill(&l[i], req, sp, i, stat, scale))
 			goto out;
-		s[i] = (struct rep_svg_series){ .name = l[i].name,
-						.x = l[i].x,
-						.y = l[i].y,
-						.tips = l[i].tips,
-						.is_hollow = l[i].is_missed,
-						.nr = l[i].nr,
-						.color = rep_svg_color(i),
-						.style = REP_SVG_POINTS };
+		s[i] = line_series(&l[i], i);
 	}
 	for (size_t k = 0; l && s && k < nr_ov; k++)
 		if (overlay_series(&s[sp->g.nr + k], &l[sp->g.nr + k], &sp->ov[k], sp->g.nr + k,
@@ -514,14 +520,7 @@ static void all_chart(FILE *f, const struct suite_prof *sp, size_t nr, enum suit
 		if (!l[i].nr)
 			continue;
 		snprintf(l[i].name, sizeof(l[i].name), "%s", prof_title(&sp[i]));
-		s[c.nr_series++] = (struct rep_svg_series){ .name = l[i].name,
-							    .x = l[i].x,
-							    .y = l[i].y,
-							    .tips = l[i].tips,
-							    .is_hollow = l[i].is_missed,
-							    .nr = l[i].nr,
-							    .color = rep_svg_color(i),
-							    .style = REP_SVG_POINTS };
+		s[c.nr_series++] = line_series(&l[i], i);
 	}
 	if (l && s && c.nr_series)
 		rep_html_figure(f, &c);
