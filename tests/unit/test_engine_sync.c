@@ -333,6 +333,37 @@ static void test_wake_batch_exact_lateness(void **state)
 	engine = "sync";
 }
 
+/* The batch is for sparse workers only: at 20,000 a second (40 arrivals per 2 ms batch) every
+ * arrival goes out on time, paced evenly or not, so the response times carry no lateness. */
+static void test_wake_batch_none_at_high_rate(void **state)
+{
+	static const char *const dists[] = { "deterministic", "exponential" };
+
+	(void)state;
+	make_file("b2", 8 << 20);
+	engine = "null";
+	wake_batch_ns = 2000000;
+	for (size_t i = 0; i < sizeof(dists) / sizeof(dists[0]); i++) {
+		char parms[512];
+
+		snprintf(parms, sizeof(parms),
+			 "sd=sd1,lun=$dir/b2,threads=4\n"
+			 "wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=100\n"
+			 "rd=rd1,wd=wd1,iorate=20000,distribution=%s,elapsed=3,interval=1\n",
+			 dists[i]);
+		assert_int_equal(execute(parms), ENG_OK);
+		assert_int_equal(seen.nr_intervals, 3);
+		if (i == 0)
+			for (uint32_t k = 1; k < 3; k++)
+				assert_int_equal(seen.iv_ios[k], 20000);
+		if (seen.mean_resp_ns != 0)
+			fail_msg("%s: mean response %.1f ns, expected 0", dists[i],
+				 seen.mean_resp_ns);
+	}
+	wake_batch_ns = 0;
+	engine = "sync";
+}
+
 /* The same seed gives the same figures: the parts' streams depend on the seed only. */
 static void test_same_seed_same_counts(void **state)
 {
@@ -364,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_paced_exponential_rate),
 		cmocka_unit_test(test_same_seed_same_counts),
 		cmocka_unit_test(test_wake_batch_exact_lateness),
+		cmocka_unit_test(test_wake_batch_none_at_high_rate),
 	};
 
 	return cmocka_run_group_tests_name("engine_sync", tests, setup_dir, teardown_dir);
