@@ -372,10 +372,6 @@ bool eng_wg_has_steps(const struct eng_run *r, size_t wg);
 /* The wake batch of a worker whose paced arrivals come at iops a second: batch_ns while they
  * average at most ENG_WAKE_BATCH_MAX_ARRIVALS per batch, else 0 (each issued on time). */
 uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops);
-/* SD s is paced so sparsely that each of its threads gets under one arrival per wake batch:
- * a thread of its own would wake once per I/O, so it goes to the shared workers (run_exec.c),
- * whose wake-ups it shares with the other sparse SDs. False without a batch (virtual time). */
-bool eng_sd_is_sparse(const struct eng_run *r, size_t s);
 /* The arrival schedule of generator wg from start_ns (absolute). */
 void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
 			struct gen_arrival_cfg *ac);

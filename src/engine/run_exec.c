@@ -193,15 +193,15 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
 /* The sync engine runs VDbench's and fio psync's thread model: each of an SD's threads= is a
  * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
  * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
- * spike rates, many hosts) keep the pool of backend_sync.c instead, and so does an SD paced
- * so sparsely that a thread of its own would wake once per I/O (eng_sd_is_sparse): on the
- * shared workers its arrivals join the others' wake batches. Per SD: the default engine may
- * give sync to some SDs of a run and uring to others. */
+ * spike rates, many hosts) keep the pool of backend_sync.c instead. Per SD: the default
+ * engine may give sync to some SDs of a run and uring to others. Sparsely paced SDs stay per
+ * thread too: on the shared workers the pool's hand-off cost more CPU than the wake batch
+ * saved (bench/speed.md, 2026-12-03). */
 static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, size_t s)
 {
 	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
 	       !r->is_replay && !r->dv && !r->is_recording && !r->dedup && !r->nr_steps &&
-	       !r->is_spike && !eng_sd_is_sparse(r, s);
+	       !r->is_spike;
 }
 
 /* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank

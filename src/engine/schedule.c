@@ -139,15 +139,3 @@ uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops)
 {
 	return iops * (double)batch_ns / NS_PER_SEC <= ENG_WAKE_BATCH_MAX_ARRIVALS ? batch_ns : 0;
 }
-
-bool eng_sd_is_sparse(const struct eng_run *r, size_t s)
-{
-	double iops = 0;
-
-	if (r->mode != ENG_MODE_RATE || !r->wake_batch_ns || !r->sds[s].threads)
-		return false;
-	for (size_t i = 0; i < r->nr_wgs; i++)
-		if (r->wgs[i].run_sd == s)
-			iops += r->wgs[i].rate_iops;
-	return iops * (double)r->wake_batch_ns / NS_PER_SEC < (double)r->sds[s].threads;
-}
