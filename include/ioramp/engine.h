@@ -51,8 +51,8 @@ struct eng_opts {
 	bool is_virtual_time;
 	/* A paced worker with nothing in flight sleeps at least this long (arrivals due meanwhile
 	 * are issued together, late by less than it): one timer wake-up per batch, not per I/O.
-	 * Only a worker whose own arrivals are sparse batches (ENG_WAKE_BATCH_MAX_ARRIVALS); a
-	 * faster one issues every arrival on time.
+	 * Only a sparsely paced worker batches (ENG_WAKE_BATCH_MAX_ARRIVALS); a faster one issues
+	 * every arrival on time.
 	 * 0: ENG_WAKE_BATCH_NS on a real clock, none in virtual time (modelled drives stay exact);
 	 * UINT64_MAX: none (one wake-up per arrival). */
 	uint64_t wake_batch_ns;
