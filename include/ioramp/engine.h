@@ -51,6 +51,8 @@ struct eng_opts {
 	bool is_virtual_time;
 	/* A paced worker with nothing in flight sleeps at least this long (arrivals due meanwhile
 	 * are issued together, late by less than it): one timer wake-up per batch, not per I/O.
+	 * Only a sparsely paced worker batches (ENG_WAKE_BATCH_MAX_ARRIVALS); a faster one issues
+	 * every arrival on time.
 	 * 0: ENG_WAKE_BATCH_NS on a real clock, none in virtual time (modelled drives stay exact);
 	 * UINT64_MAX: none (one wake-up per arrival). */
 	uint64_t wake_batch_ns;
@@ -59,6 +61,11 @@ struct eng_opts {
 /* The default of eng_opts.wake_batch_ns on a real clock: at most 500 timer wake-ups a second
  * per worker (bench/speed: CPU at 4000 IOPS). */
 #define ENG_WAKE_BATCH_NS 2000000ull
+/* A worker batches its wake-ups only while its paced arrivals average at most this many per
+ * batch (2000 a second for 2 ms): there a wake-up is a real share of each I/O's cost, and a
+ * burst is a few I/Os. Faster workers wake per arrival and issue it on time, so the response
+ * times of high rates carry no batch's lateness. */
+#define ENG_WAKE_BATCH_MAX_ARRIVALS 4.0
 
 /* Why an execution ended. */
 enum eng_status {

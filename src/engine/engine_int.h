@@ -273,6 +273,7 @@ struct eng_worker {
 	struct eng_wwg *wgs;
 	uint32_t nr_wgs;
 	uint64_t next_arrival_ns;	    /* paced generators: none has an arrival before this */
+	uint64_t wake_batch_ns;		    /* run->wake_batch_ns if its arrivals are sparse, else 0 */
 	const struct eng_arrivals *src;	    /* where the I/Os come from */
 	const struct eng_payload *pay;	    /* what happens to their data */
 	const struct eng_payload *pay_data; /* recording: the stage it records around */
@@ -368,6 +369,9 @@ double eng_variable_mean_iops(const struct parm_rd *rd);
  * Returns 0 or -ENOMEM with *err filled. */
 int eng_run_steps(struct eng_run *r, const struct plan *plan, struct parm_err *err);
 bool eng_wg_has_steps(const struct eng_run *r, size_t wg);
+/* The wake batch of a worker whose paced arrivals come at iops a second: batch_ns while they
+ * average at most ENG_WAKE_BATCH_MAX_ARRIVALS per batch, else 0 (each issued on time). */
+uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops);
 /* The arrival schedule of generator wg from start_ns (absolute). */
 void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
 			struct gen_arrival_cfg *ac);

@@ -150,11 +150,12 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	w->bank = nb;
 }
 
-/* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). An arrival
- * wait lasts at least the run's wake_batch_ns: the arrivals that fall due meanwhile are released
- * together by the next pass, each keeping its scheduled time (its lateness is in its response
- * time, not in its service time), so a paced worker wakes once per batch, not once per I/O;
- * arrivals further apart than that are issued on time. A completion ends the wait earlier. */
+/* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). On a
+ * sparsely paced worker (its wake_batch_ns, worker.c) an arrival wait lasts at least the batch:
+ * the arrivals that fall due meanwhile are released together by the next pass, each keeping
+ * its scheduled time (its lateness is in its response time, not in its service time), so it
+ * wakes once per batch, not once per I/O; arrivals further apart than that, and every arrival
+ * of a faster worker, are issued on time. A completion ends the wait earlier. */
 static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint64_t boundary_ns)
 {
 	uint64_t cap = now_ns + IDLE_CAP_NS, dl;
@@ -162,8 +163,8 @@ static uint64_t next_deadline(const struct eng_worker *w, uint64_t now_ns, uint6
 	if (boundary_ns < cap)
 		cap = boundary_ns;
 	dl = w->src->next_due(w, now_ns, cap);
-	if (dl < cap && dl - now_ns < w->run->wake_batch_ns && now_ns < dl)
-		dl = now_ns + w->run->wake_batch_ns < cap ? now_ns + w->run->wake_batch_ns : cap;
+	if (dl < cap && dl - now_ns < w->wake_batch_ns && now_ns < dl)
+		dl = now_ns + w->wake_batch_ns < cap ? now_ns + w->wake_batch_ns : cap;
 	return dl;
 }
 

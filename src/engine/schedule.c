@@ -134,3 +134,8 @@ void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
 		ac->nr_steps = r->nr_steps;
 	}
 }
+
+uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops)
+{
+	return iops * (double)batch_ns / NS_PER_SEC <= ENG_WAKE_BATCH_MAX_ARRIVALS ? batch_ns : 0;
+}

@@ -297,6 +297,7 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 int eng_worker_arm(struct eng_worker *w)
 {
 	const struct eng_run *run = w->run;
+	double iops = 0; /* of this worker's paced generators (their parts' shares) */
 
 	for (uint32_t i = 0; i < w->nr_wgs; i++) {
 		struct eng_wwg *g = &w->wgs[i];
@@ -314,7 +315,10 @@ int eng_worker_arm(struct eng_worker *w)
 		if (ret)
 			return ret;
 		g->next_ns = gen_arrival_next(&g->arr);
+		if (ac.mean_ns > 0)
+			iops += 1e9 / ac.mean_ns;
 	}
+	w->wake_batch_ns = eng_wake_batch_for(run->wake_batch_ns, iops);
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
 	w->bank = w->banks[1]; /* interval 1 */
