@@ -61,19 +61,19 @@ say = @printf '  %-6s %s\n'
 endif
 
 # Builds: plain (build/), sanitized (build/san/) and, with Open MPI, build/mpi/; check runs all.
-# build_tree(dir, flags, sources, libs)
+# build_tree(dir, flags, objects, libs, main object)
 define build_tree
 $(1)/%.o: %.c
 	@mkdir -p $$(@D)
 	$$(say) CC $$@
 	$$(Q)$$(CC) $$(BASE_CFLAGS) $$(PKG_CFLAGS) $$(CFLAGS) $(2) -c $$< -o $$@
 
-$(1)/libioramp.a: $$($(3):%.c=$(1)/%.o)
+$(1)/libioramp.a: $(3)
 	@rm -f $$@
 	$$(say) AR $$@
 	$$(Q)$$(AR) rcs $$@ $$^
 
-$(1)/ioramp: $(1)/$$(CLI_MAIN:.c=.o) $(1)/libioramp.a
+$(1)/ioramp: $(5) $(1)/libioramp.a
 	$$(say) LINK $$@
 	$$(Q)$$(CC) $$(CFLAGS) $(2) -pthread $$^ $$(PKG_LIBS) $(4) -o $$@
 
@@ -111,9 +111,17 @@ FORCE:
 MPI_CFLAGS := $(if $(filter yes,$(HAVE_MPI)),$(shell $(PKG_CONFIG) --cflags ompi-c))
 MPI_LIBS := $(if $(filter yes,$(HAVE_MPI)),$(shell $(PKG_CONFIG) --libs ompi-c))
 
-$(eval $(call build_tree,build,,LIB_SRC,))
-$(eval $(call build_tree,build/san,$(SAN_FLAGS),LIB_SRC,))
-$(eval $(call build_tree,build/mpi,$(MPI_CFLAGS),MPI_LIB_SRC,$(MPI_LIBS)))
+# Only src/mpi/ sees the MPI headers (the binary asks clu_comm_has_mpi() at run time), so the
+# MPI build links the plain objects with its own transport: the sources compile once, not
+# twice (issue 13: the MPI tree was a sixth of make check's build).
+PLAIN_OBJS := $(LIB_SRC:%.c=build/%.o)
+SAN_OBJS := $(LIB_SRC:%.c=build/san/%.o)
+MPI_OBJS := $(filter-out build/src/cluster/comm_solo.o,$(PLAIN_OBJS)) \
+	$(patsubst %.c,build/mpi/%.o,$(filter src/mpi/%,$(MPI_LIB_SRC)))
+
+$(eval $(call build_tree,build,,$(PLAIN_OBJS),,build/$(CLI_MAIN:.c=.o)))
+$(eval $(call build_tree,build/san,$(SAN_FLAGS),$(SAN_OBJS),,build/san/$(CLI_MAIN:.c=.o)))
+$(eval $(call build_tree,build/mpi,$(MPI_CFLAGS),$(MPI_OBJS),$(MPI_LIBS),build/$(CLI_MAIN:.c=.o)))
 
 UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/tests/unit/%)
 SAN_UNIT_BINS := $(UNIT_SRC:tests/unit/%.c=build/san/tests/unit/%)
