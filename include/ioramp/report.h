@@ -211,6 +211,15 @@ struct rep_run_end {
 	bool is_interrupted;	   /* Ctrl-C / SIGTERM: avg covers the completed intervals */
 	bool is_eof;		   /* every seekpct=eof workload reached the end */
 	double observed_iops;	   /* avg rate, the base of following curve points */
+	/* The verdict's figures (man ioramp(1) POINT VALIDITY), over the averaged intervals: the
+	 * rate of the I/Os the schedule asked for that completed (observed_iops less the
+	 * validation's extra reads) and the rate of the arrivals the schedule generated; NaN
+	 * without a target. */
+	double requested_iops;
+	double scheduled_iops;
+	bool has_dv;	      /* data validation was on: the counts below are known */
+	uint64_t dv_prereads; /* reads of a known block before its write, in observed_iops */
+	uint64_t dv_rereads;  /* -vr: reads after a write, in observed_iops */
 };
 
 struct rep_doc; /* the results document (ioramp/results.h) */

@@ -4,6 +4,27 @@
  * a thread frees. */
 #include "engine_int.h"
 
+/* Generator i's next I/O into *p, stamped arrival_ns. False at the end of its range (eof=, a
+ * sequential workload's end): it is done. */
+static inline bool next_io(struct eng_worker *w, uint32_t i, uint64_t arrival_ns,
+			   struct eng_pending *p)
+{
+	struct eng_wwg *g = &w->wgs[i];
+	struct gen_io io;
+
+	if (gen_wg_next(&g->gen, &io)) {
+		g->is_eof = true;
+		w->nr_eof++;
+		return false;
+	}
+	p->arrival_ns = arrival_ns;
+	p->offset_bytes = io.offset_bytes;
+	p->size_bytes = (uint32_t)io.size_bytes;
+	p->wg = (uint16_t)i;
+	p->is_write = io.is_write;
+	return true;
+}
+
 /* Whether generator g has an arrival due by now_ns and room in its SD's queue of its
  * priority. Each priority= level has its own queue of ENG_SDQ_LIMIT, as VDbench has a fifo per
  * priority: a lower priority's full queue (its WD asked for more than the drive takes) holds
@@ -53,19 +74,10 @@ static bool release_run(struct eng_worker *w, uint32_t i, uint32_t after, uint64
 	struct eng_ring *q = &d->q[w->run->wgs[g->run_wg].prio];
 
 	while (is_due(w, g, now_ns) && is_before(w, i, after)) {
-		struct gen_io io;
 		struct eng_pending p;
 
-		if (gen_wg_next(&g->gen, &io)) {
-			g->is_eof = true;
-			w->nr_eof++;
+		if (!next_io(w, i, g->next_ns, &p))
 			return true;
-		}
-		p.arrival_ns = g->next_ns;
-		p.offset_bytes = io.offset_bytes;
-		p.size_bytes = (uint32_t)io.size_bytes;
-		p.wg = (uint16_t)i;
-		p.is_write = io.is_write;
 		if (!eng_ring_push(q, &p))
 			return false;
 		d->nr_pending++;
@@ -110,59 +122,45 @@ bool eng_arrivals_no_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_
 	return false;
 }
 
-/* Max: the next I/O of a generator picked by weight (those with their own iorate= are paced
- * and skipped), at once. */
+static bool is_drawable(const struct eng_wwg *g)
+{
+	return !g->is_eof && !g->is_paced;
+}
+
+/* The local generator of d (two or more) to draw from at max: picked by weight, then the next
+ * one when that one is paced (its own iorate=) or at its end; UINT32_MAX when none can. */
+static uint32_t weighted_pick(struct eng_worker *w, struct eng_wsd *d)
+{
+	double total = d->cum_weight[d->nr_wgs - 1], x;
+	uint32_t k = 0, i;
+
+	if (!(total > 0))
+		return UINT32_MAX;
+	x = gen_pcg_unit(&d->pick) * total;
+	while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
+		k++;
+	i = d->wgs[k];
+	for (uint32_t j = 0; !is_drawable(&w->wgs[i]) && j < d->nr_wgs; j++)
+		i = d->wgs[(k + j) % d->nr_wgs];
+	return is_drawable(&w->wgs[i]) ? i : UINT32_MAX;
+}
+
+/* Max: the next I/O of a generator picked by weight, at once; another pick when the one picked
+ * reaches its end. One generator needs no pick (its stream is its own) and no loop: the
+ * null engine's hot path. */
 static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 		     struct eng_pending *p)
 {
-	double total;
+	if (d->nr_wgs == 1)
+		return is_drawable(&w->wgs[d->wgs[0]]) && d->cum_weight[0] > 0 &&
+		       next_io(w, d->wgs[0], now_ns, p);
+	for (uint32_t tries = 0; tries < d->nr_wgs; tries++) {
+		uint32_t i = weighted_pick(w, d);
 
-	if (d->nr_wgs == 1) { /* one generator needs no pick (its stream is its own) */
-		struct eng_wwg *g = &w->wgs[d->wgs[0]];
-		struct gen_io io;
-
-		if (g->is_eof || g->is_paced || !(d->cum_weight[0] > 0))
+		if (i == UINT32_MAX)
 			return false;
-		if (gen_wg_next(&g->gen, &io)) {
-			g->is_eof = true;
-			w->nr_eof++;
-			return false;
-		}
-		p->arrival_ns = now_ns;
-		p->offset_bytes = io.offset_bytes;
-		p->size_bytes = (uint32_t)io.size_bytes;
-		p->wg = (uint16_t)d->wgs[0];
-		p->is_write = io.is_write;
-		return true;
-	}
-	total = d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0;
-	for (uint32_t tries = 0; total > 0 && tries < d->nr_wgs; tries++) {
-		uint32_t k = 0;
-		struct eng_wwg *g;
-		struct gen_io io;
-
-		if (d->nr_wgs > 1) { /* one generator needs no pick (its stream is its own) */
-			double x = gen_pcg_unit(&d->pick) * total;
-
-			while (k + 1 < d->nr_wgs && x >= d->cum_weight[k])
-				k++;
-		}
-		g = &w->wgs[d->wgs[k]];
-		for (uint32_t j = 0; (g->is_eof || g->is_paced) && j < d->nr_wgs; j++)
-			g = &w->wgs[d->wgs[(k + j) % d->nr_wgs]];
-		if (g->is_eof || g->is_paced)
-			return false;
-		if (gen_wg_next(&g->gen, &io)) {
-			g->is_eof = true;
-			w->nr_eof++;
-			continue;
-		}
-		p->arrival_ns = now_ns;
-		p->offset_bytes = io.offset_bytes;
-		p->size_bytes = (uint32_t)io.size_bytes;
-		p->wg = (uint16_t)(g - w->wgs);
-		p->is_write = io.is_write;
-		return true;
+		if (next_io(w, i, now_ns, p))
+			return true;
 	}
 	return false;
 }

@@ -81,6 +81,11 @@ int eng_clu_collect(struct eng_collect *c);
 int eng_collect_init(struct eng_collect *c);
 /* Reports every interval until the run ends. Returns ENG_OK, ENG_INTERRUPTED or ENG_FAILED. */
 int eng_collect_intervals(struct eng_collect *c);
+/* The target rule (man ioramp(1) POINT VALIDITY, unit-tested): the I/Os the schedule asked
+ * for that completed in the averaged intervals are within 2% of the arrivals it generated
+ * there, over or under (none generated: missed). */
+bool eng_target_rule(double nr_requested, double nr_scheduled);
+
 /* Whether the run met its target and what held it back (man ioramp(1) POINT VALIDITY):
  * device when an SD's mean outstanding I/O over the averaged intervals stayed at 95% of its
  * threads= or more; else generator when, in real time, a worker thread was busy 90% of the

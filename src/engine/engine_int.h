@@ -295,6 +295,9 @@ struct eng_worker {
 	int dv_fatal; /* a journal write failed: -errno */
 	struct eng_dv_error dv_errors[ENG_DV_ERR_RING];
 	uint32_t nr_dv_errors_kept;
+	/* per interval counted into, [1, nr_intervals]; [nr_intervals + 1] the drain's. The
+	 * controller reads interval k once published >= k. NULL: no validation. */
+	struct eng_dv_count *dv_counts;
 	int fatal;	  /* a broken backend: -errno */
 	bool is_draining; /* after the last published interval (validation ends phases) */
 

@@ -33,19 +33,42 @@ static bool is_whole(const struct dv_map *m, const struct eng_io *io, uint64_t b
 	       start + m->block_bytes <= io->offset_bytes + io->size_bytes;
 }
 
+/* Runs with more intervals (the format pass runs until done) count no extra reads: they have
+ * no target to judge. */
+#define DV_COUNTED_INTERVALS_MAX (UINT32_C(1) << 22)
+
 int eng_dv_worker_init(struct eng_worker *w)
 {
+	uint32_t nr = w->run->nr_intervals;
+
 	w->dv = w->run->dv;
 	if (!w->dv)
 		return 0;
 	w->dv_again = calloc(w->depth, sizeof(*w->dv_again));
-	return w->dv_again ? 0 : -ENOMEM;
+	if (nr < DV_COUNTED_INTERVALS_MAX)
+		w->dv_counts = calloc((size_t)nr + 2, sizeof(*w->dv_counts));
+	return w->dv_again && (w->dv_counts || nr >= DV_COUNTED_INTERVALS_MAX) ? 0 : -ENOMEM;
 }
 
 void eng_dv_worker_fini(struct eng_worker *w)
 {
 	free(w->dv_again);
+	free(w->dv_counts);
 	w->dv_again = NULL;
+	w->dv_counts = NULL;
+}
+
+/* A pre-read or re-read that completed: counted into the interval its read was recorded in. */
+static void count_extra(struct eng_worker *w, enum eng_dv_phase phase)
+{
+	uint32_t k = w->cur_interval, last = w->run->nr_intervals + 1;
+
+	if (!w->dv_counts)
+		return;
+	if (phase == ENG_DV_PREREAD)
+		w->dv_counts[k < last ? k : last].nr_prereads++;
+	else
+		w->dv_counts[k < last ? k : last].nr_rereads++;
 }
 
 /* Whether p may start: no key block it covers is busy. If so marks them busy; if not, p waits
@@ -228,6 +251,8 @@ static bool dv_complete(struct eng_worker *w, struct eng_slot *slot)
 			return again(w, slot);
 		}
 	} else if (is_ok) {
+		if (phase != ENG_DV_READ)
+			count_extra(w, phase);
 		check_read(w, sd, slot);
 		if (phase == ENG_DV_PREREAD && is_going) {
 			write_setup(w, sd, slot);

@@ -73,6 +73,14 @@ struct eng_dv_error {
 	struct dv_mismatch m;
 };
 
+/* The extra reads validation added to one interval's counts (completed and recorded as reads
+ * there): they are in the interval's rate, as VDbench counts them, but not among the I/Os the
+ * schedule asked for (the target verdict, collect.c). */
+struct eng_dv_count {
+	uint64_t nr_prereads; /* a known block read before its write */
+	uint64_t nr_rereads;  /* -vr: the read after a write */
+};
+
 /* ---- execution (validate_exec.c), main thread ----------------------------------------------- */
 
 /* The options of the command line merged with validate= and journal=. Returns 0 or -EINVAL

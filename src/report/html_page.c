@@ -406,7 +406,10 @@ static void footer(FILE *f, const json_t *doc)
 	      "ioramp's queue. Curve points are joined in target order, as reviews draw them; IOPS "
 	      "at latency interpolates between the last point under a threshold and the first "
 	      "point over it: nothing after that first crossing counts, and a point that missed "
-	      "its target is never the upper end. Rendered from ",
+	      "its target is never the upper end. A point met its target when the I/Os it asked "
+	      "for are within 2% of the arrivals its schedule generated (a random schedule's "
+	      "sampling is no miss; data validation's pre-reads are in its IOPS, as VDbench's, "
+	      "but not among them). Rendered from ",
 	      f);
 	if (rep_html_other_source(doc)) {
 		rep_html_escape(f, rep_html_other_source(doc));

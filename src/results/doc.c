@@ -332,6 +332,15 @@ int rep_doc_run_end(struct rep_doc *d, const struct rep_run *r, const struct rep
 							  : json_null());
 	json_object_set_new(run, "ioramp_cpu_pct",
 			    rep_doc_real(e->avg ? e->avg->ioramp_cpu_pct : NAN));
+	/* what the target verdict compared: a reader sees the validation's extra reads */
+	json_object_set_new(run, "requested_iops",
+			    rep_doc_real(e->has_target ? e->requested_iops : NAN));
+	json_object_set_new(run, "scheduled_iops",
+			    rep_doc_real(e->has_target ? e->scheduled_iops : NAN));
+	json_object_set_new(run, "dv_prereads",
+			    e->has_dv ? json_integer((json_int_t)e->dv_prereads) : json_null());
+	json_object_set_new(run, "dv_rereads",
+			    e->has_dv ? json_integer((json_int_t)e->dv_rereads) : json_null());
 	if (rep_doc_curves_run_end(&d->curves, d->x, r, run))
 		ret = -ENOMEM;
 	if (d->flags & REP_DOC_SPILL_AVG) /* after its curve point took what it shows */

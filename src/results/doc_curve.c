@@ -195,7 +195,8 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 	return 0;
 }
 
-/* A point: the run's average total, with its run's index in "runs". */
+/* A point: the run's average total, with its run's index in "runs". requested_iops and
+ * scheduled_iops are what the target verdict compared, for the missed-point line. */
 static json_t *point(const json_t *run, size_t run_idx)
 {
 	const json_t *total = rep_doc_get(run, "average/total");
@@ -203,16 +204,18 @@ static json_t *point(const json_t *run, size_t run_idx)
 
 	const json_t *met = json_object_get(run, "is_target_met");
 	const json_t *lim = json_object_get(run, "limited_by");
+	const json_t *req = json_object_get(run, "requested_iops");
+	const json_t *sched = json_object_get(run, "scheduled_iops");
 
 	if (!total)
 		return NULL;
 	return json_pack(
-		"{s:I,s:O,s:O,s:O,s:b,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx,
+		"{s:I,s:O,s:O,s:O,s:b,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O,s:O}", "run", (json_int_t)run_idx,
 		"name", json_object_get(run, "name"), "pct", json_object_get(rate, "pct"),
 		"target_iops", json_object_get(rate, "target_iops"), "is_target_met",
 		!json_is_false(met), "limited_by", lim ? lim : json_null(), "iops",
-		json_object_get(total, "iops"),
-		"mb_per_sec", json_object_get(total, "mb_per_sec"), "read_pct",
+		json_object_get(total, "iops"), "requested_iops", req ? req : json_null(),
+		"scheduled_iops", sched ? sched : json_null(),		"mb_per_sec", json_object_get(total, "mb_per_sec"), "read_pct",
 		json_object_get(total, "read_pct"), "bytes_per_io",
 		json_object_get(total, "bytes_per_io"), "qdepth", json_object_get(total, "qdepth"),
 		"service", json_object_get(total, "service"), "response",
