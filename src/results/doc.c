@@ -70,10 +70,13 @@ json_t *rep_doc_root(const struct rep_doc *d)
 
 int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r)
 {
+	static const char *const shared[] = { "rate", "sds", "wds", "params", NULL };
 	json_t *run = rep_doc_run(d->x, r);
 	size_t idx = json_array_size(d->runs);
 
 	d->run = NULL;
+	if (run)
+		rep_doc_share_parts(d->runs, run, shared);
 	if (!run || json_array_append_new(d->runs, run))
 		return -ENOMEM;
 	d->run = run;

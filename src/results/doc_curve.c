@@ -174,6 +174,7 @@ void rep_doc_curves_end_open(struct rep_doc_curves *c)
 int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 			     const struct rep_run *r, size_t run_idx)
 {
+	static const char *const shared[] = { "sds", "wds", NULL };
 	json_t *curve;
 
 	c->cur = NULL;
@@ -182,6 +183,8 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 	if (!joins_open(c, x, r)) {
 		rep_doc_curves_end_open(c);
 		curve = new_curve(x, r);
+		if (curve)
+			rep_doc_share_parts(c->list, curve, shared);
 		c->open_idx = json_array_size(c->list);
 		if (!curve || json_array_append_new(c->list, curve))
 			return -ENOMEM;

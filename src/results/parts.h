@@ -59,6 +59,10 @@ int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, int indent,
 /* Writes text with indent spaces after each of its newlines. */
 void rep_doc_write_indented(const char *text, size_t len, int indent, FILE *f);
 
+/* Each of obj's keys (NULL-terminated) whose object or array one of the last few items of list
+ * has alike becomes a reference to that one's (doc_share.c). */
+void rep_doc_share_parts(const json_t *list, json_t *obj, const char *const *keys);
+
 /* ---- pieces of the document (doc_exec.c, doc_sample.c, jtext.c) -------------------------- */
 
 /* rep_json_text of the first n bytes. */
