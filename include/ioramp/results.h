@@ -112,6 +112,9 @@ int rep_doc_dv_summary(json_t *root, const struct rep_dv_summary *s);
 
 /* ---- curves (doc_curve.c) ------------------------------------------------------------------ */
 
+/* A curve's "sla" list (new reference; NULL when none): a live document computes its curves'
+ * lists from their points whenever asked, a loaded one has them in its tree. */
+json_t *rep_doc_curve_sla_list(const struct rep_doc *live, const json_t *curve);
 /* Recomputes a curve's "sla" and "peak" from its points with the thresholds given. */
 int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla);
 

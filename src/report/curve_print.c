@@ -64,14 +64,17 @@ static const char *at_text(const json_t *at, char *buf, size_t len)
 	return buf;
 }
 
-static void print_sla(const json_t *curve, FILE *f)
+static void print_sla(const struct rep_doc *live, const json_t *curve, FILE *f)
 {
-	const json_t *sla = json_object_get(curve, "sla"), *e;
+	json_t *sla = rep_doc_curve_sla_list(live, curve);
+	const json_t *e;
 	char label[32], mean[64], p99[64];
 	size_t i;
 
-	if (!json_array_size(sla))
+	if (!json_array_size(sla)) {
+		json_decref(sla);
 		return;
+	}
 	fprintf(f, "  IOPS at latency (service time; points joined by straight lines):\n");
 	fprintf(f, "    %-10s %-26s %s\n", "threshold", "mean latency", "p99 latency");
 	json_array_foreach (sla, i, e) {
@@ -80,6 +83,7 @@ static void print_sla(const json_t *curve, FILE *f)
 			at_text(rep_doc_get(e, "service/mean"), mean, sizeof(mean)),
 			at_text(rep_doc_get(e, "service/p99"), p99, sizeof(p99)));
 	}
+	json_decref(sla);
 }
 
 /* A point's figure, or fallback's when it is null (a results.json older than it). */
@@ -118,7 +122,7 @@ void rep_doc_curve_print_missed(const json_t *curve, FILE *f)
 	fflush(f);
 }
 
-void rep_doc_curve_print(const json_t *curve, FILE *f)
+void rep_doc_curve_print(const struct rep_doc *live, const json_t *curve, FILE *f)
 {
 	const json_t *points = json_object_get(curve, "points"), *p, *max;
 	const json_t *peak = json_object_get(curve, "peak");
@@ -142,6 +146,6 @@ void rep_doc_curve_print(const json_t *curve, FILE *f)
 		print_point(max, "max", w, f);
 	json_array_foreach (points, i, p)
 		print_point(p, NULL, w, f);
-	print_sla(curve, f);
+	print_sla(live, curve, f);
 	rep_doc_curve_print_missed(curve, f);
 }

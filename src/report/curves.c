@@ -110,7 +110,7 @@ static void print_ended(struct curves_state *s)
 
 		if (s->x->console &&
 		    (is_curve || json_array_size(json_object_get(c, "points")) > 1))
-			rep_doc_curve_print(c, s->x->console);
+			rep_doc_curve_print(s->doc, c, s->x->console);
 		else if (s->x->console) /* a lone iorate= run: only what it missed */
 			rep_doc_curve_print_missed(c, s->x->console);
 	}

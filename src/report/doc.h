@@ -15,8 +15,9 @@
 
 /* ---- printing (curve_print.c, curves.c) ---------------------------------------------------- */
 
-/* The end-of-curve block for the console: points, peak and IOPS at latency. */
-void rep_doc_curve_print(const json_t *curve, FILE *f);
+/* The end-of-curve block for the console: points, peak and IOPS at latency; live: the
+ * document curve is in, if being built (NULL: a loaded one). */
+void rep_doc_curve_print(const struct rep_doc *live, const json_t *curve, FILE *f);
 
 /* curves.csv: a header and one row per curve point. Returns 0 or -EIO. */
 int rep_doc_curves_csv(const json_t *doc, FILE *f);

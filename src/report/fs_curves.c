@@ -131,7 +131,7 @@ int rep_fs_curves_write(const struct rep_fs_curves *fc)
 	for (size_t i = 0; !ret && i < fc->nr; i++)
 		ret = add_curve(doc, &fc->curves[i], rep_sla_default_ns, REP_SLA_DEFAULT_NR);
 	for (size_t i = 0; !ret && fc->console && i < fc->nr; i++)
-		rep_doc_curve_print(json_array_get(json_object_get(doc, "curves"), i), fc->console);
+		rep_doc_curve_print(NULL, json_array_get(json_object_get(doc, "curves"), i), fc->console);
 	if (!ret && fc->outdir) {
 		snprintf(path, sizeof(path), "%s/curves.csv", fc->outdir);
 		ret = rep_replace_file(path, write_csv, doc);

@@ -113,7 +113,8 @@ static void unit_spaced(FILE *f, const char *label)
 
 static void sla_rows(FILE *f, const struct rep_html_group *g, size_t c)
 {
-	const json_t *sla = json_object_get(g->curves[c], "sla"), *e;
+	json_t *sla = rep_doc_curve_sla_list(g->live, g->curves[c]);
+	const json_t *e;
 	char label[200], thr[32];
 	size_t i;
 
@@ -132,6 +133,7 @@ static void sla_rows(FILE *f, const struct rep_html_group *g, size_t c)
 		sla_cell(f, rep_doc_get(e, "response/p99"));
 		fputs("</tr>\n", f);
 	}
+	json_decref(sla);
 }
 
 void rep_html_sla_table(FILE *f, const struct rep_html_group *g)

@@ -30,6 +30,7 @@ static const char placeholder_prefix[] = "\"\\u0000";
 static const char intervals_mark[] = "intervals:";
 static const char histograms_mark[] = "histograms:";
 static const char average_mark[] = "average:";
+static const char sla_mark[] = "sla:";
 
 int rep_doc_new(const struct rep_exec *x, unsigned int flags, struct rep_doc **out)
 {
@@ -69,10 +70,13 @@ json_t *rep_doc_root(const struct rep_doc *d)
 
 int rep_doc_run_start(struct rep_doc *d, const struct rep_run *r)
 {
+	static const char *const shared[] = { "rate", "sds", "wds", "params", NULL };
 	json_t *run = rep_doc_run(d->x, r);
 	size_t idx = json_array_size(d->runs);
 
 	d->run = NULL;
+	if (run)
+		rep_doc_share_parts(d->runs, run, shared);
 	if (!run || json_array_append_new(d->runs, run))
 		return -ENOMEM;
 	d->run = run;
@@ -184,6 +188,30 @@ const json_t *rep_doc_run_average(const struct rep_doc *live, const json_t *run,
 	return rep_doc_avgs_average(live ? &live->avgs : NULL, run, run_idx);
 }
 
+json_t *rep_doc_curve_sla_list(const struct rep_doc *live, const json_t *curve)
+{
+	const json_t *sla = json_object_get(curve, "sla");
+
+	if (!json_is_string(sla))
+		return json_incref((json_t *)sla);
+	return live ? rep_doc_curves_sla(live->x, curve) : NULL;
+}
+
+/* Writes the "sla" list curve idx's placeholder stands for, as the tree would have dumped it
+ * at indent. */
+static int write_sla(const struct rep_doc *d, size_t idx, int indent, FILE *f)
+{
+	json_t *sla = rep_doc_curves_sla(d->x, json_array_get(d->curves.list, idx));
+	char *text = sla ? json_dumps(sla, REP_DOC_DUMP_FLAGS) : NULL;
+
+	json_decref(sla);
+	if (!text)
+		return -ENOMEM;
+	rep_doc_write_indented(text, strlen(text), indent, f);
+	free(text);
+	return ferror(f) ? -EIO : 0;
+}
+
 /* Writes what the placeholder at at (past its prefix) stands for; *end past its closing quote. */
 static int write_spilled(const struct rep_doc *d, const char *text, const char *at,
 			 const char **end, FILE *f)
@@ -192,16 +220,22 @@ static int write_spilled(const struct rep_doc *d, const char *text, const char *
 	bool is_iv = !strncmp(p, intervals_mark, strlen(intervals_mark));
 	bool is_hist = !strncmp(p, histograms_mark, strlen(histograms_mark));
 	bool is_avg = !strncmp(p, average_mark, strlen(average_mark));
+	bool is_sla = !strncmp(p, sla_mark, strlen(sla_mark));
 	char *stop;
 	unsigned long idx;
 
-	if (!is_iv && !is_hist && !is_avg)
+	if (!is_iv && !is_hist && !is_avg && !is_sla)
 		return -EINVAL; /* cannot be: no other placeholder is made */
-	p += strlen(is_iv ? intervals_mark : is_hist ? histograms_mark : average_mark);
+	p += strlen(is_iv	? intervals_mark
+		    : is_hist ? histograms_mark
+		    : is_avg  ? average_mark
+			      : sla_mark);
 	idx = strtoul(p, &stop, 10);
 	if (*stop != '"')
 		return -EINVAL; /* cannot be: every placeholder ends so */
 	*end = stop + 1;
+	if (is_sla)
+		return write_sla(d, idx, indent_at(text, at), f);
 	if (is_hist || is_avg)
 		return rep_doc_avgs_write(&d->avgs, idx, is_avg ? indent_at(text, at) : -1, f);
 	if (!d->spill)
@@ -225,7 +259,8 @@ static int write_line(struct line_out *o, const char *line, size_t len)
 	const char *p = line, *at;
 	int ret = 0;
 
-	while (!ret && (o->d->spill || o->d->avgs.spill) && (at = strstr(p, placeholder_prefix))) {
+	/* every live document has its curves' placeholders */
+	while (!ret && (at = strstr(p, placeholder_prefix))) {
 		fwrite(p, 1, (size_t)(at - p), o->f);
 		ret = write_spilled(o->d, line, at, &p, o->f);
 	}

@@ -129,8 +129,7 @@ const json_t *rep_doc_avgs_average(const struct rep_doc_avgs *a, const json_t *r
 	return out;
 }
 
-/* Writes text with indent spaces after each of its newlines. */
-static void write_indented(const char *text, size_t len, int indent, FILE *f)
+void rep_doc_write_indented(const char *text, size_t len, int indent, FILE *f)
 {
 	const char *nl;
 
@@ -167,11 +166,11 @@ static int write_whole(const struct rep_doc_avgs *a, size_t run_idx, int indent,
 	}
 	at = hist ? strstr(text, hist_mark) : NULL;
 	if (at) {
-		write_indented(text, (size_t)(at - text), indent, f);
+		rep_doc_write_indented(text, (size_t)(at - text), indent, f);
 		fputs(hist, f);
 		at += strlen(hist_mark);
 	}
-	write_indented(at ? at : text, strlen(at ? at : text), indent, f);
+	rep_doc_write_indented(at ? at : text, strlen(at ? at : text), indent, f);
 out:
 	free(hist);
 	free(text);

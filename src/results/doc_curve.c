@@ -174,6 +174,7 @@ void rep_doc_curves_end_open(struct rep_doc_curves *c)
 int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 			     const struct rep_run *r, size_t run_idx)
 {
+	static const char *const shared[] = { "sds", "wds", NULL };
 	json_t *curve;
 
 	c->cur = NULL;
@@ -182,6 +183,9 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 	if (!joins_open(c, x, r)) {
 		rep_doc_curves_end_open(c);
 		curve = new_curve(x, r);
+		if (curve)
+			rep_doc_share_parts(c->list, curve, shared);
+		c->open_idx = json_array_size(c->list);
 		if (!curve || json_array_append_new(c->list, curve))
 			return -ENOMEM;
 		c->open = curve;
@@ -189,6 +193,7 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 		c->open_max_idx = max_idx(r->run, r->run_idx);
 	}
 	c->cur = c->open;
+	c->cur_idx = c->open_idx;
 	c->cur_run_idx = run_idx;
 	if (r->run->rate == PLAN_RATE_CURVE_MAX)
 		json_object_set_new(c->cur, "max_run", json_integer((json_int_t)run_idx));
@@ -249,11 +254,22 @@ static json_t *x_value(const json_t *curve, const struct plan_run *pr)
 	return json_null();
 }
 
+static json_t *peak(const json_t *points);
+
+/* A live curve's "sla" is "\0sla:N" (N: its index in "curves"), computed from its points
+ * whenever read (rep_doc_curve_sla_list) or written: its entries, sixteen small objects for
+ * four thresholds, would stay in memory for every curve of the execution. */
+static int set_sla_mark(json_t *curve, size_t curve_idx)
+{
+	char mark[64];
+	int len = snprintf(mark, sizeof(mark), "%csla:%zu", '\0', curve_idx);
+
+	return json_object_set_new(curve, "sla", json_stringn(mark, (size_t)len));
+}
+
 int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
 			   const struct rep_run *r, json_t *run)
 {
-	const double *sla = x->nr_sla ? x->sla_ns : rep_sla_default_ns;
-	size_t nr_sla = x->nr_sla ? x->nr_sla : REP_SLA_DEFAULT_NR;
 	json_t *pt;
 	int ret = 0;
 
@@ -269,7 +285,8 @@ int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
 			ret = json_object_set_new(c->cur, "max", pt);
 		else
 			ret = json_array_append_new(json_object_get(c->cur, "points"), pt);
-		if (ret || rep_doc_curve_sla(c->cur, sla, nr_sla))
+		if (ret || set_sla_mark(c->cur, c->cur_idx) ||
+		    json_object_set_new(c->cur, "peak", peak(json_object_get(c->cur, "points"))))
 			return -ENOMEM;
 	}
 	if (c->cur == c->open && is_last_planned(x->plan, r))
@@ -336,28 +353,48 @@ static json_t *peak(const json_t *points)
 			 rep_doc_get(best, "service/percentiles_us/99"));
 }
 
-int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla)
+/* The "sla" entries of curve's points for the thresholds given; NULL: no memory. */
+static json_t *sla_list(const json_t *curve, const double *sla_ns, size_t nr_sla)
 {
 	const json_t *points = json_object_get(curve, "points");
 	size_t nr = json_array_size(points);
 	struct rep_sla_point *svc = calloc(nr + 1, sizeof(*svc));
 	struct rep_sla_point *resp = calloc(nr + 1, sizeof(*resp));
 	json_t *list = json_array();
-	int ret = -ENOMEM;
 
 	if (!svc || !resp || !list)
-		goto out;
+		goto fail;
 	sla_points(points, "service", svc);
 	sla_points(points, "response", resp);
 	for (size_t i = 0; i < nr_sla; i++)
 		if (json_array_append_new(list, sla_entry(svc, resp, nr, sla_ns[i])))
-			goto out;
-	if (json_object_set(curve, "sla", list) || json_object_set_new(curve, "peak", peak(points)))
-		goto out;
-	ret = 0;
-out:
+			goto fail;
+	free(svc);
+	free(resp);
+	return list;
+fail:
 	json_decref(list);
 	free(svc);
 	free(resp);
-	return ret;
+	return NULL;
+}
+
+int rep_doc_curve_sla(json_t *curve, const double *sla_ns, size_t nr_sla)
+{
+	json_t *list = sla_list(curve, sla_ns, nr_sla);
+
+	if (!list || json_object_set_new(curve, "sla", list) ||
+	    json_object_set_new(curve, "peak", peak(json_object_get(curve, "points"))))
+		return -ENOMEM;
+	return 0;
+}
+
+json_t *rep_doc_curves_sla(const struct rep_exec *x, const json_t *curve)
+{
+	const json_t *sla = json_object_get(curve, "sla");
+
+	if (!json_is_string(sla))
+		return json_incref((json_t *)sla);
+	return sla_list(curve, x->nr_sla ? x->sla_ns : rep_sla_default_ns,
+			x->nr_sla ? x->nr_sla : REP_SLA_DEFAULT_NR);
 }

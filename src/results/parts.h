@@ -56,6 +56,13 @@ const json_t *rep_doc_avgs_average(const struct rep_doc_avgs *a, const json_t *r
  * Returns 0 or -errno. */
 int rep_doc_avgs_write(const struct rep_doc_avgs *a, size_t run_idx, int indent, FILE *f);
 
+/* Writes text with indent spaces after each of its newlines. */
+void rep_doc_write_indented(const char *text, size_t len, int indent, FILE *f);
+
+/* Each of obj's keys (NULL-terminated) whose object or array one of the last few items of list
+ * has alike becomes a reference to that one's (doc_share.c). */
+void rep_doc_share_parts(const json_t *list, json_t *obj, const char *const *keys);
+
 /* ---- pieces of the document (doc_exec.c, doc_sample.c, jtext.c) -------------------------- */
 
 /* rep_json_text of the first n bytes. */
@@ -97,7 +104,9 @@ struct rep_doc_curves {
 	json_t *open;			 /* the curve the next runs may join; NULL */
 	const struct plan_run *open_key; /* its first planned run */
 	int open_max_idx;		 /* plan index of its max run, -1 for a series */
+	size_t open_idx;		 /* its index in list */
 	json_t *cur;			 /* the curve of the current run; NULL */
+	size_t cur_idx;			 /* its index in list */
 	size_t cur_run_idx;		 /* the current run's index in "runs" */
 	size_t nr_ended;
 	size_t nr_taken;
@@ -109,5 +118,8 @@ int rep_doc_curves_run_start(struct rep_doc_curves *c, const struct rep_exec *x,
 int rep_doc_curves_run_end(struct rep_doc_curves *c, const struct rep_exec *x,
 			   const struct rep_run *r, json_t *run);
 void rep_doc_curves_end_open(struct rep_doc_curves *c);
+/* The "sla" list of curve: the tree's, or the one its placeholder stands for, computed from its
+ * points with x's thresholds. New reference; NULL when none or without memory. */
+json_t *rep_doc_curves_sla(const struct rep_exec *x, const json_t *curve);
 
 #endif /* IORAMP_RESULTS_PARTS_H */
