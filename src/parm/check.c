@@ -76,6 +76,25 @@ static int check_concat(const struct parm_config *cfg, const struct parm_rd *rd,
 	return 0;
 }
 
+/* streams= with more than one WD in an RD: VDbench 5.04.07 refuses it at -s too ("Only ONE
+ * Workload Definition (WD) allowed when using streams", [296]). */
+static int check_streams(const struct parm_config *cfg, const struct parm_rd *rd,
+			 struct parm_err *err)
+{
+	if (rd->own_wd || rd->nr_wd < 2)
+		return 0;
+	for (size_t i = 0; i < rd->nr_wd; i++) {
+		const struct parm_wd *wd = &cfg->wds[rd->wd_idx[i]];
+
+		if (parm_kwset_has(&wd->set, PARM_KW_STREAMS))
+			return parm_errf(err, &rd->loc,
+					 "rd=%s runs %zu workloads and wd=%s has streams=; "
+					 "expected one workload in an RD with streams=",
+					 rd->name, rd->nr_wd, wd->name);
+	}
+	return 0;
+}
+
 int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
 {
 	int ret = check_hosts(cfg, err);
@@ -88,6 +107,8 @@ int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
 			return parm_errf(err, &mount->loc,
 					 "rd=%s,mount= needs an hd= with mount= as well", rd->name);
 		ret = check_concat(cfg, rd, err);
+		if (!ret)
+			ret = check_streams(cfg, rd, err);
 	}
 	return ret;
 }
