@@ -76,23 +76,23 @@ static int check_concat(const struct parm_config *cfg, const struct parm_rd *rd,
 	return 0;
 }
 
-/* streams= with more than one WD in an RD: VDbench 5.04.07 refuses it at -s too ("Only ONE
- * Workload Definition (WD) allowed when using streams", [296]). */
+/* streams= on the first of several WDs of an RD: VDbench 5.04.07 refuses it at -s ("Only ONE
+ * Workload Definition (WD) allowed when using streams", [296]); it looks at the first WD only
+ * and accepts streams= on a later one ([252], [298]). */
 static int check_streams(const struct parm_config *cfg, const struct parm_rd *rd,
 			 struct parm_err *err)
 {
+	const struct parm_wd *wd;
+
 	if (rd->own_wd || rd->nr_wd < 2)
 		return 0;
-	for (size_t i = 0; i < rd->nr_wd; i++) {
-		const struct parm_wd *wd = &cfg->wds[rd->wd_idx[i]];
-
-		if (parm_kwset_has(&wd->set, PARM_KW_STREAMS))
-			return parm_errf(err, &rd->loc,
-					 "rd=%s runs %zu workloads and wd=%s has streams=; "
-					 "expected one workload in an RD with streams=",
-					 rd->name, rd->nr_wd, wd->name);
-	}
-	return 0;
+	wd = &cfg->wds[rd->wd_idx[0]];
+	if (!parm_kwset_has(&wd->set, PARM_KW_STREAMS))
+		return 0;
+	return parm_errf(err, &rd->loc,
+			 "rd=%s runs %zu workloads and its first, wd=%s, has streams=; expected "
+			 "one workload in an RD with streams=",
+			 rd->name, rd->nr_wd, wd->name);
 }
 
 int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
