@@ -252,6 +252,9 @@ static int open_dedup(struct eng_exec *x, bool is_check, struct parm_err *err)
 	uint64_t *bytes;
 	int ret;
 
+	if (x->dv_opts.is_on && cfg->general.concatenatesds) /* the checks are per SD */
+		return parm_errf(err, &cfg->general.set.val[PARM_KW_CONCATENATESDS]->loc,
+				 "not supported yet: concatenatesds=yes with data validation");
 	if (!cfg->general.dedupunit_bytes)
 		return 0;
 	if (x->dv_opts.is_on)

@@ -199,7 +199,7 @@ static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, siz
 {
 	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
 	       !r->is_replay && !r->dv && !r->is_recording && !r->dedup && !r->nr_steps &&
-	       !r->is_spike;
+	       !r->is_spike && !r->concat.nr;
 }
 
 /* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank
