@@ -96,6 +96,8 @@ struct eng_run {
 	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
 	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */
 	struct eng_concat concat;      /* concatenatesds=yes: its members; nr 0: none */
+	const char *pattern;	       /* pattern=: every write's data; NULL: the stamp */
+	size_t pattern_len;
 	const struct eng_dedup *dedup; /* dedupunit=: the blocks' layout; NULL: off */
 	uint64_t *dedup_pattern;       /* the duplicates' data of this run */
 };
@@ -250,6 +252,7 @@ struct eng_payload {
 };
 
 extern const struct eng_payload eng_payload_stamp;    /* VDbench's stamp on every write */
+extern const struct eng_payload eng_payload_pattern;  /* pattern=: the file's data, no stamp */
 extern const struct eng_payload eng_payload_dedup;    /* dedupunit=: sets of duplicates */
 extern const struct eng_payload eng_payload_validate; /* -v, validate=, journals */
 extern const struct eng_payload eng_payload_record;   /* --record around w->pay_data */
@@ -358,6 +361,9 @@ uint64_t eng_concat_bytes(const struct eng_run *r);
 /* Worker, on the hot path: p drawn over the concatenation to its member (offset, counting
  * generator); returns the member's local SD. */
 uint32_t eng_concat_route(const struct eng_worker *w, struct eng_pending *p);
+
+/* pattern.c: bytes of dst, the pattern= data from its start, repeated. */
+void eng_pattern_fill(void *dst, size_t bytes, const char *pat, size_t len);
 
 /* An SD's lun bytes: size=, or the target's size when it is smaller or size= is not given. */
 uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t);

@@ -537,6 +537,10 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		for (size_t s = 0; s < r->nr_sds; s++)
 			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
 	}
+	if (x->pattern && r->prun) { /* pattern=: the workload's writes, not the format's */
+		r->pattern = x->pattern;
+		r->pattern_len = x->pattern_len;
+	}
 	if (x->dedup) { /* one pattern for the execution: a set's data never changes */
 		r->dedup = x->dedup;
 		r->dedup_pattern = eng_dedup_pattern(x->dedup, r->compratio, ENG_DEDUP_SEED);

@@ -267,9 +267,10 @@ static void choose_seams(struct eng_worker *w)
 	w->src = run->is_replay		     ? &eng_arrivals_trace
 		 : run->mode == ENG_MODE_MAX ? &eng_arrivals_max
 					     : &eng_arrivals_rate;
-	w->pay_data = run->dv	   ? &eng_payload_validate
-		      : run->dedup ? &eng_payload_dedup
-				   : &eng_payload_stamp;
+	w->pay_data = run->dv	     ? &eng_payload_validate
+		      : run->dedup   ? &eng_payload_dedup
+		      : run->pattern ? &eng_payload_pattern
+				     : &eng_payload_stamp;
 	w->pay = run->is_recording ? &eng_payload_record : w->pay_data;
 }
 
