@@ -10,6 +10,7 @@
 
 #include "backend.h"
 #include "clock.h"
+#include "concat.h"
 #include "dedup.h"
 #include "ioramp/engine.h"
 #include "ioramp/gen.h"
@@ -38,6 +39,9 @@ struct eng_wg_desc {
 	double rate_iops; /* ENG_MODE_RATE: this generator's share of the run's rate */
 	double weight;	  /* ENG_MODE_MAX: share among the generators of its SD */
 	uint32_t prio;	  /* 0 = served first */
+	/* concatenatesds=yes: the WD's generator on the concatenation's first member draws for
+	 * all; the next wgs of its WD (one per further member) only count that member's I/Os */
+	bool is_concat_member;
 };
 
 /* One SD of a run. */
@@ -91,6 +95,9 @@ struct eng_run {
 	const struct eng_trace_info *trace;
 	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
 	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */
+	struct eng_concat concat;      /* concatenatesds=yes: its members; nr 0: none */
+	const char *pattern;	       /* pattern=: every write's data; NULL: the stamp */
+	size_t pattern_len;
 	const struct eng_dedup *dedup; /* dedupunit=: the blocks' layout; NULL: off */
 	uint64_t *dedup_pattern;       /* the duplicates' data of this run */
 };
@@ -245,6 +252,7 @@ struct eng_payload {
 };
 
 extern const struct eng_payload eng_payload_stamp;    /* VDbench's stamp on every write */
+extern const struct eng_payload eng_payload_pattern;  /* pattern=: the file's data, no stamp */
 extern const struct eng_payload eng_payload_dedup;    /* dedupunit=: sets of duplicates */
 extern const struct eng_payload eng_payload_validate; /* -v, validate=, journals */
 extern const struct eng_payload eng_payload_record;   /* --record around w->pay_data */
@@ -289,6 +297,7 @@ struct eng_worker {
 	struct eng_rec_ring *rec;		  /* --record: this worker's ring; NULL otherwise */
 	struct eng_rpl_ring *rpl;   /* replay: the feeder's ring for this worker's SDs */
 	uint16_t *local_of_sd;	    /* replay: run SD -> local SD */
+	uint32_t *concat_local;	    /* concatenation: member -> local SD; NULL: none */
 	struct eng_dv *dv;	    /* data validation; NULL: off */
 	struct eng_slot **dv_again; /* slots whose next validation phase waits for submit */
 	uint32_t nr_dv_again;
@@ -345,6 +354,20 @@ struct eng_run_src {
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
+
+/* concat_run.c: the concatenation of a concatenatesds=yes run, after its SDs are collected:
+ * members, sizes and the shared threads on the first member (0 on the others). Returns 0 or
+ * -errno with err filled. */
+int eng_concat_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
+/* The bytes its generators draw over: the members' lun bytes, rounded down to the largest
+ * transfer. */
+uint64_t eng_concat_bytes(const struct eng_run *r);
+/* Worker, on the hot path: p drawn over the concatenation to its member (offset, counting
+ * generator); returns the member's local SD. */
+uint32_t eng_concat_route(const struct eng_worker *w, struct eng_pending *p);
+
+/* pattern.c: bytes of dst, the pattern= data from its start, repeated. */
+void eng_pattern_fill(void *dst, size_t bytes, const char *pat, size_t len);
 
 /* An SD's lun bytes: size=, or the target's size when it is smaller or size= is not given. */
 uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t);

@@ -37,6 +37,8 @@ struct eng_exec {
 	struct eng_dv *dv;	       /* data validation state; NULL: off */
 	uint64_t nr_io_errors;	       /* I/O errors of the runs so far */
 	struct eng_dedup *dedup;       /* dedupunit=; NULL: off */
+	char *pattern;		       /* pattern=: the file's data as written (pattern.c) */
+	size_t pattern_len;
 	uint32_t nr_cpus;
 	struct eng_clu *clu;	       /* many hosts (cluster.h); NULL: one host */
 	bool is_model;		       /* --engine model: no lun opened, virtual time */
@@ -84,5 +86,10 @@ void eng_note_engines(struct eng_exec *x, const struct eng_run *r);
 
 /* run_exec.c: executes one built run with its observers. Returns an eng_status. */
 int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struct parm_err *err);
+
+/* pattern.c: pattern=FILE read as VDbench writes it (NULL and 0 without pattern=). Returns 0, or
+ * -errno with err located at pattern=. */
+int eng_pattern_load(const struct parm_config *cfg, char **out, size_t *out_len,
+		     struct parm_err *err);
 
 #endif /* IORAMP_ENGINE_EXEC_H */

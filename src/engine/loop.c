@@ -44,10 +44,12 @@ static uint32_t prep_sd(struct eng_worker *w, uint32_t s, uint64_t now_ns, uint3
 
 	while (d->inflight < d->threads && w->nr_free && next_io(w, d, now_ns, &p)) {
 		struct eng_slot *slot = &w->slots[w->free_slots[w->nr_free - 1]];
+		/* a concatenation's I/O goes to its member's file (concat_run.c) */
+		uint32_t file = w->concat_local ? eng_concat_route(w, &p) : s;
 
 		slot->io.offset_bytes = p.offset_bytes;
 		slot->io.size_bytes = p.size_bytes;
-		slot->io.file_idx = s;
+		slot->io.file_idx = file;
 		slot->io.op = p.is_write ? ENG_OP_WRITE : ENG_OP_READ;
 		slot->local_sd = s;
 		if (!w->pay->start(w, d, slot, &p))
@@ -98,7 +100,7 @@ static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64
 	if (kept >= ENG_ERR_RING)
 		return;
 	e = &w->errors[kept];
-	e->run_sd = w->sds[slot->local_sd].run_sd;
+	e->run_sd = w->sds[slot->io.file_idx].run_sd; /* a concatenation's member, not its first */
 	e->op = slot->io.op;
 	e->offset_bytes = slot->io.offset_bytes;
 	e->size_bytes = slot->io.size_bytes;

@@ -1,5 +1,5 @@
-/* Payload stages (engine_int.h) for plain runs: VDbench's stamp on every write, dedup's sets of
- * duplicates, and --record around either (or validation). The worker's buffers hold the run's
+/* Payload stages (engine_int.h) for plain runs: VDbench's stamp on every write, pattern='s data,
+ * dedup's sets of duplicates, and --record around any (or validation). The worker's buffers hold the run's
  * compressible data from the start (worker.c); a stage only changes what must differ per
  * write. */
 #include "engine_int.h"
@@ -25,6 +25,15 @@ static bool stamp_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot
 	(void)d;
 	if (p->is_write)
 		stamp(slot, ++w->nr_writes);
+	return true;
+}
+
+static bool pattern_start(struct eng_worker *w, struct eng_wsd *d, struct eng_slot *slot,
+			  const struct eng_pending *p)
+{
+	(void)d;
+	if (p->is_write) /* every time: a read may have left its data in the slot */
+		eng_pattern_fill(slot->io.buf, p->size_bytes, w->run->pattern, w->run->pattern_len);
 	return true;
 }
 
@@ -80,6 +89,16 @@ static int one_finish(struct eng_worker *w)
 
 const struct eng_payload eng_payload_stamp = {
 	.start = stamp_start,
+	.complete = one_complete,
+	.requeue = one_requeue,
+	.pass = one_pass,
+	.drop = one_drop,
+	.stop = one_stop,
+	.finish = one_finish,
+};
+
+const struct eng_payload eng_payload_pattern = {
+	.start = pattern_start,
 	.complete = one_complete,
 	.requeue = one_requeue,
 	.pass = one_pass,

@@ -243,6 +243,19 @@ static int open_recorder(struct eng_exec *x, struct parm_err *err)
 
 static int open_all(struct eng_exec *x, struct parm_err *err);
 
+/* pattern=: its file read before any I/O; validation and dedup write data of their own. */
+static int open_pattern(struct eng_exec *x, struct parm_err *err)
+{
+	const struct parm_general *g = &x->plan->cfg->general;
+	const struct parm_val *v = g->set.val[PARM_KW_PATTERN];
+
+	if (v && x->dv_opts.is_on)
+		return parm_errf(err, &v->loc, "not supported yet: pattern= with data validation");
+	if (v && g->dedupunit_bytes)
+		return parm_errf(err, &v->loc, "not supported yet: pattern= with dedup");
+	return eng_pattern_load(x->plan->cfg, &x->pattern, &x->pattern_len, err);
+}
+
 /* dedupunit=: the layout of every SD in use, from its size= or its device's size. is_check:
  * from size= alone, before any file is made, to fail early; the layout is dropped. */
 static int open_dedup(struct eng_exec *x, bool is_check, struct parm_err *err)
@@ -252,6 +265,9 @@ static int open_dedup(struct eng_exec *x, bool is_check, struct parm_err *err)
 	uint64_t *bytes;
 	int ret;
 
+	if (x->dv_opts.is_on && cfg->general.concatenatesds) /* the checks are per SD */
+		return parm_errf(err, &cfg->general.set.val[PARM_KW_CONCATENATESDS]->loc,
+				 "not supported yet: concatenatesds=yes with data validation");
 	if (!cfg->general.dedupunit_bytes)
 		return 0;
 	if (x->dv_opts.is_on)
@@ -347,6 +363,8 @@ static int open_all(struct eng_exec *x, struct parm_err *err)
 	}
 	if (status == ENG_OK && open_dedup(x, true, err))
 		status = ENG_BAD_PARMS;
+	if (status == ENG_OK && open_pattern(x, err))
+		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && scan_traces(x, err)) /* first: a trace that writes opens RDWR */
 		status = ENG_BAD_PARMS;
 	if (status == ENG_OK && eng_targets_open(x, err))
@@ -440,6 +458,7 @@ void eng_exec_free(struct eng_exec *x)
 	free(x->traces);
 	eng_dv_free(x->dv);
 	eng_dedup_free(x->dedup);
+	free(x->pattern);
 	eng_targets_close(x);
 	free(x->observed_iops);
 	eng_clu_free(x->clu);

@@ -18,6 +18,7 @@ void eng_run_fini(struct eng_run *r)
 	free(r->wd_names);
 	free(r->wd_skew_pct);
 	free(r->dedup_pattern);
+	eng_concat_fini(&r->concat);
 	memset(r, 0, sizeof(*r));
 }
 
@@ -167,6 +168,70 @@ static bool wg_is_here(const struct eng_run *r, const struct clu_share *share, s
 	return !share || (share->is_wd_here[w] && r->sds[s].threads > 0);
 }
 
+/* streams=N (VDbench 5.04.07, observed): N generators per SD, one per equal piece of the
+ * workload's range, each a sequential stream of its own that its share of the threads= issues
+ * from one position; rhpct= and whpct= are ignored (guide 1.13.13). */
+static uint32_t wd_streams(const struct parm_wd *wd)
+{
+	return parm_kwset_has(&wd->set, PARM_KW_STREAMS) && wd->streams > 1 ? wd->streams : 1;
+}
+
+/* Piece `k` of `n` of g's range (the whole SD when none), in multiples of max_xfer. */
+static void stream_piece(struct gen_wg_cfg *g, uint64_t max_xfer, uint32_t k, uint32_t n)
+{
+	uint64_t len = g->range.len_bytes ? g->range.len_bytes : g->sd_size_bytes;
+	uint64_t piece = len / n;
+
+	if (max_xfer)
+		piece = piece / max_xfer * max_xfer;
+	g->range.start_bytes = (g->range.start_bytes + k * piece) % g->sd_size_bytes;
+	g->range.len_bytes = piece;
+	g->rhpct = 0;
+	g->whpct = 0;
+}
+
+/* VDbench 5.04.07 refuses the run too: "'threads=3' must be a multiple of the amount of
+ * streams=2" (observed). */
+static int streams_threads_err(const struct plan_run *pr, size_t w, const struct eng_sd_desc *d,
+			       const struct plan *plan, struct parm_err *err)
+{
+	const struct parm_wd *wd = pr->wds[w];
+
+	return parm_errf(err, &wd->set.val[PARM_KW_STREAMS]->loc,
+			 "wd=%s: streams=%u on sd=%s with threads=%u in rd=%s; expected threads= "
+			 "a multiple of streams= (VDbench refuses it too)",
+			 wd->name, wd->streams, plan->cfg->sds[d->cfg_idx].name, d->threads,
+			 pr->name);
+}
+
+/* A concatenation's generator at member `at`: the first draws the WD's (stream's) whole rate
+ * and weight; the others only count (concat_run.c). */
+static void concat_share(struct eng_wg_desc *g, size_t at, double rate, double weight)
+{
+	g->is_concat_member = at > 0;
+	g->rate_iops = at ? 0 : rate;
+	g->weight = at ? 0 : weight;
+}
+
+/* wg_cfg() over the SD, or for a concatenation's first member over the whole of it, its
+ * block 0 never touched (VDbench's first lba is 4096 at xfersize=4k). */
+static int wg_cfg_at(const struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
+		     const struct parm_wd *wd, const struct eng_sd_desc *d, struct gen_wg_cfg *g,
+		     struct parm_err *err)
+{
+	struct eng_sd_desc whole;
+	int ret;
+
+	if (!r->concat.nr)
+		return wg_cfg(r, plan, pr, wd, d, g, err);
+	whole = *d;
+	whole.size_bytes = eng_concat_bytes(r);
+	ret = wg_cfg(r, plan, pr, wd, &whole, g, err);
+	g->is_raw_device = true;
+	g->guard_bytes = r->concat.guard_bytes;
+	return ret;
+}
+
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		     const struct clu_share *share, struct parm_err *err)
 {
@@ -177,7 +242,7 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 		size_t nr;
 
 		plan_run_wd_sds(pr, w, &idx, &nr);
-		total += nr;
+		total += nr * wd_streams(pr->wds[w]);
 	}
 	r->wgs = calloc(total ? total : 1, sizeof(*r->wgs));
 	if (!r->wgs)
@@ -188,27 +253,42 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 		double rate = plan_run_wd_iops(pr, w, r->target_iops);
 
 		plan_run_wd_sds(pr, w, &idx, &nr);
-		for (size_t k = 0; k < nr; k++) {
-			int sd_idx = run_sd_index(r, idx[k]);
+		uint32_t nr_streams = wd_streams(pr->wds[w]);
+
+		for (size_t k = 0; k < nr * nr_streams; k++) {
+			/* a concatenation: each stream's generator on the first member, then one
+			 * counting generator per further member (eng_concat_route) */
+			size_t at = r->concat.nr ? k % nr : k / nr_streams;
+			uint32_t stream = (uint32_t)(r->concat.nr ? k / nr : k % nr_streams);
+			int sd_idx = run_sd_index(r, idx[at]);
 			struct eng_wg_desc *g;
 			int ret;
 
 			if (!wg_is_here(r, share, w, (size_t)sd_idx))
 				continue;
+			if (nr_streams > 1 && r->sds[sd_idx].threads % nr_streams)
+				return streams_threads_err(pr, w, &r->sds[sd_idx], plan, err);
 			g = &r->wgs[r->nr_wgs++];
 			g->run_sd = (uint32_t)sd_idx;
 			g->run_wd = (uint32_t)w;
 			g->prio = prio_level(pr, pr->wds[w]);
 			if (g->prio + 1 > r->nr_prio)
 				r->nr_prio = g->prio + 1;
-			g->rate_iops = rate / (double)(share ? share->nr_instances[w] : nr);
-			g->weight = pr->skews[w] / (double)nr;
+			g->rate_iops = rate / (double)(share ? share->nr_instances[w] : nr) /
+				      (double)nr_streams;
+			g->weight = pr->skews[w] / (double)(nr * nr_streams);
+			if (r->concat.nr)
+				concat_share(g, at, rate / (double)nr_streams,
+					     pr->skews[w] / (double)nr_streams);
 			if (r->mode == ENG_MODE_MAX &&
 			    !parm_kwset_has(&pr->wds[w]->set, PARM_KW_IORATE))
 				g->rate_iops = 0;
-			ret = wg_cfg(r, plan, pr, pr->wds[w], &r->sds[g->run_sd], &g->gen, err);
+			ret = wg_cfg_at(r, plan, pr, pr->wds[w], &r->sds[g->run_sd], &g->gen, err);
 			if (ret)
 				return ret;
+			if (nr_streams > 1)
+				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,
+					     nr_streams);
 			if (g->gen.seek == GEN_SEEK_EOF)
 				r->has_eof = true;
 		}
@@ -278,6 +358,8 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
 	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);
 	ret = collect_sds(r, plan, pr, src->targets, src->share);
+	if (!ret)
+		ret = eng_concat_build(r, src, err);
 	if (!ret)
 		ret = build_wgs(r, plan, pr, src->share, err);
 	if (!ret)

@@ -201,7 +201,7 @@ static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, siz
 {
 	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
 	       !r->is_replay && !r->dv && !r->is_recording && !r->dedup && !r->nr_steps &&
-	       !r->is_spike;
+	       !r->is_spike && !r->concat.nr;
 }
 
 /* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank
@@ -538,6 +538,10 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		r->dv = x->dv;
 		for (size_t s = 0; s < r->nr_sds; s++)
 			r->sds[s].dv = &x->dv->sds[r->sds[s].cfg_idx];
+	}
+	if (x->pattern && r->prun) { /* pattern=: the workload's writes, not the format's */
+		r->pattern = x->pattern;
+		r->pattern_len = x->pattern_len;
 	}
 	if (x->dedup) { /* one pattern for the execution: a set's data never changes */
 		r->dedup = x->dedup;

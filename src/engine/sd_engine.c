@@ -30,6 +30,10 @@ void eng_run_engines(const struct eng_exec *x, struct eng_run *r)
 		r->sds[s].engine = x->engine ? x->engine : eng_backend_default(&k);
 		r->sds[s].engine_kind = x->engine ? NULL : eng_backend_default_kind(&k);
 	}
+	for (uint32_t m = 1; m < r->concat.nr; m++) { /* one worker, one backend for them all */
+		r->sds[r->concat.run_sd[m]].engine = r->sds[r->concat.run_sd[0]].engine;
+		r->sds[r->concat.run_sd[m]].engine_kind = r->sds[r->concat.run_sd[0]].engine_kind;
+	}
 }
 
 static bool same_engine(const struct eng_sd_desc *a, const struct eng_sd_desc *b)
@@ -37,11 +41,31 @@ static bool same_engine(const struct eng_sd_desc *a, const struct eng_sd_desc *b
 	return a->engine == b->engine || (a->engine && b->engine && !strcmp(a->engine, b->engine));
 }
 
+/* A concatenation's further members go where its first goes. */
+static bool is_concat_member(const struct eng_run *r, size_t s)
+{
+	for (uint32_t m = 1; m < r->concat.nr; m++)
+		if (r->concat.run_sd[m] == s)
+			return true;
+	return false;
+}
+
+static bool is_placed(const struct eng_run *r, const bool *placed, size_t s)
+{
+	return placed[s] && !is_concat_member(r, s);
+}
+
+static void place_concat(struct eng_run *r)
+{
+	for (uint32_t m = 1; m < r->concat.nr; m++)
+		r->sds[r->concat.run_sd[m]].worker = r->sds[r->concat.run_sd[0]].worker;
+}
+
 /* The first placed SD with s's backend: its group's leader. */
 static size_t leader(const struct eng_run *r, const bool *placed, size_t s)
 {
 	for (size_t l = 0; l < s; l++)
-		if (placed[l] && same_engine(&r->sds[l], &r->sds[s]))
+		if (is_placed(r, placed, l) && same_engine(&r->sds[l], &r->sds[s]))
 			return l;
 	return s;
 }
@@ -52,25 +76,26 @@ uint32_t eng_place_sds(struct eng_run *r, const bool *placed, uint32_t nr_worker
 	uint32_t base = 0;
 
 	for (size_t s = 0; s < r->nr_sds; s++) {
-		nr_placed += placed[s];
+		nr_placed += is_placed(r, placed, s);
 		r->sds[s].worker = UINT32_MAX;
 	}
 	for (size_t l = 0; l < r->nr_sds; l++) {
 		size_t nr = 0, k = 0;
 		uint64_t share;
 
-		if (!placed[l] || leader(r, placed, l) != l)
+		if (!is_placed(r, placed, l) || leader(r, placed, l) != l)
 			continue;
 		for (size_t s = l; s < r->nr_sds; s++)
-			nr += placed[s] && leader(r, placed, s) == l;
+			nr += is_placed(r, placed, s) && leader(r, placed, s) == l;
 		/* its share of the workers by its count of SDs: at least one, at most one per SD */
 		share = (uint64_t)nr_workers * nr / nr_placed;
 		share = share < 1 ? 1 : share > nr ? nr : share;
 		for (size_t s = l; s < r->nr_sds; s++)
-			if (placed[s] && leader(r, placed, s) == l)
+			if (is_placed(r, placed, s) && leader(r, placed, s) == l)
 				r->sds[s].worker = base + (uint32_t)(k++ % share);
 		base += (uint32_t)share;
 	}
+	place_concat(r);
 	return base;
 }
 

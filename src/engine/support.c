@@ -15,11 +15,8 @@ static const enum parm_kw unsupported[] = {
 	PARM_KW_DEDUPSETS,
 	PARM_KW_DEDUPFLIPFLOP,
 	PARM_KW_DEDUPHOTSETS,
-	PARM_KW_PATTERN,
-	PARM_KW_CONCATENATESDS,
 	PARM_KW_MONITOR,
 	PARM_KW_REPLAY,
-	PARM_KW_STREAMS,
 	PARM_KW_MOUNT,
 	PARM_KW_USER,
 };
@@ -159,7 +156,7 @@ static int check_cluster_replay(const struct parm_config *cfg, struct parm_err *
 }
 
 /* streams=: VDbench 5.04.07 runs it only at iorate=max ("Use of the streams= parameter requires
- * iorate=max", observed); ioramp does not run it yet either way (check_set). */
+ * iorate=max", observed); the streams themselves are built in run_build.c. */
 static int check_streams(const struct plan *plan, struct parm_err *err)
 {
 	for (size_t r = 0; r < plan->nr_runs; r++) {
@@ -171,8 +168,7 @@ static int check_streams(const struct plan *plan, struct parm_err *err)
 			if (v && run->rate != PLAN_RATE_MAX)
 				return parm_errf(err, &v->loc,
 						 "wd=%s: streams= in rd=%s needs iorate=max, as "
-						 "VDbench requires it (and ioramp does not run "
-						 "streams= yet)",
+						 "VDbench requires it",
 						 run->wds[i]->name, run->name);
 		}
 	}

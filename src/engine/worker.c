@@ -192,7 +192,10 @@ static int worker_wgs(struct eng_worker *w)
 			return ret;
 		if (d->nr_parts > 1) /* one stream however many threads issue it (reference §9.5) */
 			gen_wg_share_seq(&g->gen, &run->seq_cursors[i]);
-		if (wd->rate_iops > 0) {
+		if (wd->is_concat_member) { /* counts what its WD's first generator routes here */
+			g->is_eof = true;
+			w->nr_eof++;
+		} else if (wd->rate_iops > 0) {
 			g->is_paced = true;
 		} else if (run->mode == ENG_MODE_RATE) {
 			g->is_eof = true; /* no share of the rate: never issues */
@@ -202,6 +205,22 @@ static int worker_wgs(struct eng_worker *w)
 					   (g->is_paced ? 0 : wd->weight);
 		d->wgs[d->nr_wgs++] = n++;
 	}
+	return 0;
+}
+
+/* concatenatesds=yes: where each member is among this worker's SDs (all are on the worker of
+ * the first, eng_place_sds()). */
+static int worker_concat(struct eng_worker *w)
+{
+	const struct eng_concat *c = &w->run->concat;
+
+	if (!c->nr || !is_mine(&w->run->sds[c->run_sd[0]], w->idx))
+		return 0;
+	w->concat_local = calloc(c->nr, sizeof(*w->concat_local));
+	if (!w->concat_local)
+		return -ENOMEM;
+	for (uint32_t m = 0; m < c->nr; m++)
+		w->concat_local[m] = local_sd(w, c->run_sd[m]);
 	return 0;
 }
 
@@ -228,7 +247,9 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 
 		files[i] = (struct eng_backend_file){
 			.fd = t->fd,
-			.threads = w->sds[i].threads,
+			/* a concatenation's members take its threads, which the first holds */
+			.threads = w->concat_local ? w->sds[w->concat_local[0]].threads
+						   : w->sds[i].threads,
 			.is_direct = t->is_direct,
 			.stream = w->run->stream_base + 0x20000u + w->sds[i].run_sd,
 		};
@@ -246,9 +267,10 @@ static void choose_seams(struct eng_worker *w)
 	w->src = run->is_replay		     ? &eng_arrivals_trace
 		 : run->mode == ENG_MODE_MAX ? &eng_arrivals_max
 					     : &eng_arrivals_rate;
-	w->pay_data = run->dv	   ? &eng_payload_validate
-		      : run->dedup ? &eng_payload_dedup
-				   : &eng_payload_stamp;
+	w->pay_data = run->dv	     ? &eng_payload_validate
+		      : run->dedup   ? &eng_payload_dedup
+		      : run->pattern ? &eng_payload_pattern
+				     : &eng_payload_stamp;
 	w->pay = run->is_recording ? &eng_payload_record : w->pay_data;
 }
 
@@ -281,6 +303,8 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 		ret = worker_sds(w);
 	if (!ret)
 		ret = worker_wgs(w);
+	if (!ret)
+		ret = worker_concat(w);
 	if (!ret)
 		ret = eng_dv_worker_init(w);
 	if (!ret)
@@ -348,10 +372,12 @@ void eng_worker_fini(struct eng_worker *w)
 	free(w->rec);
 	free(w->rpl);
 	free(w->local_of_sd);
+	free(w->concat_local);
 	eng_dv_worker_fini(w);
 	w->rec = NULL;
 	w->rpl = NULL;
 	w->local_of_sd = NULL;
+	w->concat_local = NULL;
 	w->sds = NULL;
 	w->ready = NULL;
 	w->wgs = NULL;

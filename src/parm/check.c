@@ -76,6 +76,25 @@ static int check_concat(const struct parm_config *cfg, const struct parm_rd *rd,
 	return 0;
 }
 
+/* streams= on the first of several WDs of an RD: VDbench 5.04.07 refuses it at -s ("Only ONE
+ * Workload Definition (WD) allowed when using streams", [296]); it looks at the first WD only
+ * and accepts streams= on a later one ([252], [298]). */
+static int check_streams(const struct parm_config *cfg, const struct parm_rd *rd,
+			 struct parm_err *err)
+{
+	const struct parm_wd *wd;
+
+	if (rd->own_wd || rd->nr_wd < 2)
+		return 0;
+	wd = &cfg->wds[rd->wd_idx[0]];
+	if (!parm_kwset_has(&wd->set, PARM_KW_STREAMS))
+		return 0;
+	return parm_errf(err, &rd->loc,
+			 "rd=%s runs %zu workloads and its first, wd=%s, has streams=; expected "
+			 "one workload in an RD with streams=",
+			 rd->name, rd->nr_wd, wd->name);
+}
+
 int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
 {
 	int ret = check_hosts(cfg, err);
@@ -88,6 +107,8 @@ int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
 			return parm_errf(err, &mount->loc,
 					 "rd=%s,mount= needs an hd= with mount= as well", rd->name);
 		ret = check_concat(cfg, rd, err);
+		if (!ret)
+			ret = check_streams(cfg, rd, err);
 	}
 	return ret;
 }

@@ -253,21 +253,33 @@ PARM
 	! grep -q 'SD reports' out2/localhost.html
 }
 
-# VDbench 5.04.07 [observed]: streams= runs only at iorate=max; ioramp says so, and does not run
-# streams= yet at all.
-@test "streams=: VDbench's iorate=max requirement first, then not supported yet" {
+# VDbench 5.04.07 [observed]: streams= runs only at iorate=max, and with threads= a multiple of
+# the stream count; each stream is an equal piece of the SD (showlba: 0-4m and 4m-8m of 8 MiB).
+@test "streams=: VDbench's iorate=max and threads requirements, then one sequential stream per piece" {
 	cat >p.vdb <<PARM
+showlba=yes
 sd=sd1,lun=$SCRATCH/f1,size=8m
-wd=wd1,sd=sd1,streams=2,seekpct=0
+wd=wd1,sd=sd1,streams=2,seekpct=0,xfersize=4k
 rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,threads=4
 PARM
 	run "$IORAMP" -f p.vdb -o out --engine model
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "p.vdb:2:23: error: wd=wd1: streams= in rd=rd1 needs iorate=max, as VDbench requires it (and ioramp does not run streams= yet)" ]
-	sed -i 's/iorate=100/iorate=max/' p.vdb
-	run "$IORAMP" -f p.vdb -o out2 --engine model
+	[ "${lines[0]}" = "p.vdb:3:23: error: wd=wd1: streams= in rd=rd1 needs iorate=max, as VDbench requires it" ]
+	sed -i 's/iorate=100/iorate=max/; s/threads=4/threads=3/' p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine model
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "p.vdb:2:23: error: not supported yet: streams" ]
+	[ "${lines[0]}" = "p.vdb:3:23: error: wd=wd1: streams=2 on sd=sd1 with threads=3 in rd=rd1; expected threads= a multiple of streams= (VDbench refuses it too)" ]
+	sed -i 's/threads=3/threads=4/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2 --engine model
+	[ "$status" -eq 0 ]
+	# each stream starts at its piece and goes forward one block at a time
+	awk '$4 < 4194304' localhost-0.showlba.txt | head -3 | awk '{print $4}' | tr '\n' ' ' >lo
+	awk '$4 >= 4194304' localhost-0.showlba.txt | head -3 | awk '{print $4}' | tr '\n' ' ' >hi
+	[ "$(cat lo)" = "0 4096 8192 " ]
+	[ "$(cat hi)" = "4194304 4198400 4202496 " ]
+	lo=$(awk '$4 < 4194304' localhost-0.showlba.txt | wc -l)
+	hi=$(awk '$4 >= 4194304' localhost-0.showlba.txt | wc -l)
+	[ $((lo * 100 / (lo + hi))) -ge 40 ] && [ $((lo * 100 / (lo + hi))) -le 60 ]
 }
 
 # VDbench 5.04.07 [observed]: showlba=yes writes localhost-0.showlba.txt in the current
