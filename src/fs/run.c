@@ -798,6 +798,21 @@ static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
 	fflush(o->logfile);
 }
 
+/* jvms= asks VDbench for more slaves, each writing its localhost-N.html and .stdout.html and
+ * taking whole FSDs (observed with hd=default,jvms=2: fsd2's format on localhost-1; by default
+ * one slave, whatever the FSDs and threads, as its guide says). ioramp runs every FSD in this
+ * one process: localhost-0's pages hold them all, and it says so. */
+static void jvms_note(FILE *con, const struct parm_config *cfg)
+{
+	bool has = cfg->has_default_jvms;
+
+	for (size_t i = 0; i < cfg->nr_hds; i++)
+		has |= parm_kwset_has(&cfg->hds[i].set, PARM_KW_JVMS);
+	if (has)
+		fprintf(con, "ioramp: note: jvms= has no effect in file-system mode: one process runs "
+			     "every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
+}
+
 /* The anchors a format needs, made in VDbench's anchor order (fs_anchor_order). */
 static void make_anchors(const struct fs_run *r, FILE *con)
 {
@@ -840,6 +855,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		return -EIO;
 	}
 	log_format_plan(&out, p);
+	jvms_note(out.con, p->cfg);
 	{
 		const struct parm_fs *fs = p->cfg->fs;
 		const struct parm_fsd *all[256];
