@@ -481,6 +481,10 @@ struct rep_run_link {
 };
 void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
 uint32_t rep_html_anchor_id(const char *name, size_t idx);
+/* Iteration order of a java.util.HashMap holding names[nr], put in that order: by bucket of
+ * String.hashCode(), then insertion order within a bucket; the table doubles past 3/4 full
+ * from 16 buckets. A malloc'ed array of indexes into names, or NULL. */
+size_t *rep_java_hash_order(const char *const *names, size_t nr);
 /* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
 void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
 

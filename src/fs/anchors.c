@@ -120,15 +120,42 @@ void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t n
 		fflush(f);
 }
 
+size_t *fs_anchor_order(const struct parm_fsd *fsds, size_t nr)
+{
+	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
+	size_t *order = NULL, ok = 0;
+
+	for (; keys && ok < nr; ok++) {
+		size_t len = strlen(fsds[ok].anchor);
+		bool is_slash = len && fsds[ok].anchor[len - 1] == '/';
+
+		keys[ok] = malloc(len + 2);
+		if (!keys[ok])
+			break;
+		snprintf(keys[ok], len + 2, "%s%s", fsds[ok].anchor, is_slash ? "" : "/");
+	}
+	if (keys && ok == nr)
+		order = rep_java_hash_order((const char *const *)keys, nr);
+	for (size_t i = 0; keys && i < ok; i++)
+		free(keys[i]);
+	free(keys);
+	return order;
+}
+
 void fs_anchors_run(FILE *f, int width, size_t run_idx, const struct fs_run *r, const char *tod,
 		    const char *text, const struct fs_tree *trees)
 {
+	size_t *order;
+
 	if (!f)
 		return;
 	fputc('\n', f);
 	rep_html_anchor_line(f, r->name, run_idx, tod, text);
 	fputc('\n', f);
-	fs_anchors_status(f, width, trees, r->nr_fsds);
+	order = fs_anchor_order(r->fsds, r->nr_fsds);
+	for (size_t i = 0; i < r->nr_fsds; i++)
+		fs_anchors_status(f, width, &trees[order ? order[i] : i], 1);
+	free(order);
 }
 
 void fs_anchors_close(FILE *f)

@@ -91,6 +91,12 @@ unsigned int fs_console_run_cols(unsigned int cols, const struct fs_run *r)
 
 void fs_console_header(FILE *f, unsigned int cols)
 {
+	fputc('\n', f);
+	fs_console_header_lines(f, cols);
+}
+
+void fs_console_header_lines(FILE *f, unsigned int cols)
+{
 	char date[32];
 	time_t now = time(NULL);
 	struct tm tm;
@@ -98,7 +104,7 @@ void fs_console_header(FILE *f, unsigned int cols)
 	localtime_r(&now, &tm);
 	strftime(date, sizeof(date), "%b %d, %Y", &tm);
 	fprintf(f,
-		"\n%s ..Interval.. .ReqstdOps... ...cpu%%...  read ....read..... "
+		"%s ..Interval.. .ReqstdOps... ...cpu%%...  read ....read..... "
 		"....write.... ..mb/sec... mb/sec .xfer..",
 		date);
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++) {
@@ -201,9 +207,11 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 	fprintf(f, "%s \n", t);
 }
 
-/* One column pair of the std_ or max_ line: blank when the operation never ran. */
-static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t op_off, double secs,
-			bool is_max, int rate_w)
+/* One column pair of the std_ or max_ line: blank when the operation never ran. The max
+ * line's response is the run's longest, warmup included (`all`): VDbench's format max_ line
+ * shows the one mkdir of interval 1 as a response with a blank rate (observed). */
+static void stdmax_pair(FILE *f, const struct fs_opstat *iv, const struct fs_opstat *all, size_t nr,
+			size_t op_off, double secs, bool is_max, int rate_w)
 {
 	double sum = 0, sq = 0, mx = 0, n = 0, rsum = 0, rsq = 0, rmax = 0;
 
@@ -223,6 +231,12 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t o
 		rsq += s->resp_sq_ms;
 		if (s->resp_max_ms > rmax)
 			rmax = s->resp_max_ms;
+	}
+	if (is_max && all && all->resp_max_ms > rmax)
+		rmax = all->resp_max_ms;
+	if (!n && is_max && iv && rmax > 0) {
+		fprintf(f, " %*s %6.3f", rate_w, "", rmax);
+		return;
 	}
 	if (!n) {
 		fprintf(f, " %*s %6s", rate_w, "", "");
@@ -249,7 +263,7 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, size_t nr, size_t o
 }
 
 void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
-		       size_t nr, double secs)
+		       const struct fs_stats *all, size_t nr, double secs)
 {
 	size_t off = sizeof(struct fs_stats);
 	char t[16], label[64];
@@ -260,16 +274,18 @@ void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const stru
 		tod(t);
 		snprintf(label, sizeof(label), "%s_%s", is_max ? "max" : "std", range);
 		fprintf(f, "%s%13s", t, label);
-		stdmax_pair(f, nr && (cols & FS_COLS_REQSTD_STD) ? &iv[0].reqstd : NULL, nr, off,
-			    secs, is_max, 6);
+		stdmax_pair(f, nr && (cols & FS_COLS_REQSTD_STD) ? &iv[0].reqstd : NULL,
+			    &all->reqstd, nr, off, secs, is_max, 6);
 		fprintf(f, " %5s %4s %5s", "", "", "");
-		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, nr, off, secs, is_max, 6);
-		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, nr, off, secs, is_max, 6);
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_READ] : NULL, &all->op[FS_OP_READ], nr, off,
+			    secs, is_max, 6);
+		stdmax_pair(f, nr ? &iv[0].op[FS_OP_WRITE] : NULL, &all->op[FS_OP_WRITE], nr, off,
+			    secs, is_max, 6);
 		fprintf(f, " %5s %5s %6s %7s", "", "", "", "");
 		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(meta_ops); i++)
 			if (has_col(cols, meta_ops[i]))
-				stdmax_pair(f, nr ? &iv[0].op[meta_ops[i]] : NULL, nr, off, secs,
-					    is_max, 5);
+				stdmax_pair(f, nr ? &iv[0].op[meta_ops[i]] : NULL,
+					    &all->op[meta_ops[i]], nr, off, secs, is_max, 5);
 		fputc('\n', f);
 	}
 }

@@ -270,6 +270,11 @@ int fs_anchors_width(const struct parm_fs *fs);
 /* Each tree's line: defined size, totalsize= part, working set, existing, opened. */
 void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t nr);
 /* A run's block, at its end: its anchor, then its trees' status. */
+/* The order VDbench lists a run's anchors in (anchors.html's run blocks, "Created anchor
+ * directory"): a Java HashMap keyed by each anchor with a trailing '/' (observed on three pairs
+ * of anchors: .../f2 before .../f1, .../multi_host.dir2 before .../multi_host). A malloc'ed
+ * array of indexes into fsds, or NULL. */
+size_t *fs_anchor_order(const struct parm_fsd *fsds, size_t nr);
 void fs_anchors_run(FILE *f, int width, size_t run_idx, const struct fs_run *r, const char *tod,
 		    const char *text, const struct fs_tree *trees);
 void fs_anchors_close(FILE *f);
@@ -283,12 +288,15 @@ unsigned int fs_console_cols(const struct fs_plan *p);
 /* cols for run r: FS_COLS_REQSTD_STD when its FWDs request one operation. */
 unsigned int fs_console_run_cols(unsigned int cols, const struct fs_run *r);
 void fs_console_header(FILE *f, unsigned int cols);
+/* The same without the blank line above it. */
+void fs_console_header_lines(FILE *f, unsigned int cols);
 /* secs 0: an average over no interval, its rates NaN as VDbench prints them. */
 void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct fs_stats *s,
 		     double secs, double cpu_total, double cpu_sys);
-/* The std_ and max_ lines over the counted intervals iv[0..nr) (each secs long). */
+/* The std_ and max_ lines over the counted intervals iv[0..nr) (each secs long); the max
+ * line's responses over the whole run, all. */
 void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
-		       size_t nr, double secs);
+		       const struct fs_stats *all, size_t nr, double secs);
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
 
 #endif /* IORAMP_FS_INT_H */

@@ -223,6 +223,7 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, 
 	if (o->logfile) {
 		fputc('\n', o->logfile); /* VDbench's blank line before each run's anchor */
 		rep_html_anchor_line(o->logfile, r->name, run_idx, tod, text);
+		fputc('\n', o->logfile);
 	}
 	if (o->totals) {
 		fputc('\n', o->totals);

@@ -686,8 +686,13 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			fs_json_interval(&out->json, &v->views[0].iv, secs);
 		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, pct_of(c - c0, secs),
 			    pct_of(sys - c0_sys, secs), NULL, 0);
-		if (iv == 1) /* after the format's notices, as VDbench */
-			fs_console_header(out->con, v->cols);
+		if (iv == 1) { /* after the format's notices, as VDbench */
+			/* the blank line above it on the console only: logfile.html has it
+			 * under the run's anchor line, above the format's notices (observed) */
+			fflush(out->con);
+			fputc('\n', stdout);
+			fs_console_header_lines(out->con, v->cols);
+		}
 		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
 				  pct_of(sys - c0_sys, secs), is_counted);
 		fs_vdbfiles_interval(out, r, iv);
@@ -756,6 +761,68 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	return ret;
 }
 
+/* logfile.html's lines, before the "Anchor size:" ones, on each anchor and on the FSDs each
+ * RD formats (observed: "Creating anchor for A,fsd=F" for every FSD, then for each RD with a
+ * format "R fsd to format: F" and "R format on host: localhost" for each FSD it formats). */
+static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
+{
+	static const char prefix[] = "format_for_";
+	const char *prev = NULL;
+	char tod[16];
+
+	if (!o->logfile)
+		return;
+	fflush(o->con);
+	for (size_t i = 0; i < p->cfg->fs->nr_fsds; i++) {
+		plan_time_of_day(tod);
+		fprintf(o->logfile, "%s Creating anchor for %s,fsd=%s\n", tod,
+			p->cfg->fs->fsds[i].anchor, p->cfg->fs->fsds[i].name);
+	}
+	for (size_t ri = 0; ri < p->nr_runs; ri++) {
+		const struct fs_run *r = &p->runs[ri];
+		const char *rd = r->name;
+
+		if (r->kind != FS_RUN_FORMAT)
+			continue;
+		if (!strncmp(rd, prefix, sizeof(prefix) - 1))
+			rd += sizeof(prefix) - 1;
+		if (prev && !strcmp(prev, rd))
+			continue; /* the same RD's next for-loop value */
+		prev = rd;
+		for (size_t i = 0; i < r->nr_fsds; i++) {
+			plan_time_of_day(tod);
+			fprintf(o->logfile, "%s %s fsd to format: %s\n%s %s format on host: localhost\n",
+				tod, rd, r->fsds[i].name, tod, rd);
+		}
+	}
+	fflush(o->logfile);
+}
+
+/* jvms= asks VDbench for more slaves, each writing its localhost-N.html and .stdout.html and
+ * taking whole FSDs (observed with hd=default,jvms=2: fsd2's format on localhost-1; by default
+ * one slave, whatever the FSDs and threads, as its guide says). ioramp runs every FSD in this
+ * one process: localhost-0's pages hold them all, and it says so. */
+static void jvms_note(FILE *con, const struct parm_config *cfg)
+{
+	bool has = cfg->has_default_jvms;
+
+	for (size_t i = 0; i < cfg->nr_hds; i++)
+		has |= parm_kwset_has(&cfg->hds[i].set, PARM_KW_JVMS);
+	if (has)
+		fprintf(con, "ioramp: note: jvms= has no effect in file-system mode: one process runs "
+			     "every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
+}
+
+/* The anchors a format needs, made in VDbench's anchor order (fs_anchor_order). */
+static void make_anchors(const struct fs_run *r, FILE *con)
+{
+	size_t *order = fs_anchor_order(r->fsds, r->nr_fsds);
+
+	for (size_t i = 0; i < r->nr_fsds; i++)
+		fs_make_anchor(r->fsds[order ? order[i] : i].anchor, con, true);
+	free(order);
+}
+
 /* anchors.html's first block: every anchor as it is before the first run (a format). */
 static void anchors_start(FILE *anchors, const struct parm_fs *fs)
 {
@@ -787,6 +854,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		fs_out_close(&out, 1);
 		return -EIO;
 	}
+	log_format_plan(&out, p);
+	jvms_note(out.con, p->cfg);
 	{
 		const struct parm_fs *fs = p->cfg->fs;
 		const struct parm_fsd *all[256];
@@ -846,8 +915,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 					fs_tree_scan(&x.trees[i]);
 			/* as VDbench: the anchors a format needs made before its start, and each
 			 * run's totalsize= notice before it starts */
-			for (size_t i = 0; r->kind == FS_RUN_FORMAT && i < r->nr_fsds; i++)
-				fs_make_anchor(r->fsds[i].anchor, out.con, true);
+			if (r->kind == FS_RUN_FORMAT)
+				make_anchors(r, out.con);
 			fs_out_logfile_links(&out);
 			fs_out_logfile_setup(&out, r);
 			for (size_t i = 0; i < r->nr_fsds; i++)

@@ -122,19 +122,26 @@ static int fixed_pages(const struct fs_out *o, const struct fs_plan *p, uint64_t
 int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 {
 	uint64_t start_ns = wall_ns();
-	int ret = fixed_pages(o, p, start_ns);
+	int ret;
 
 	o->plan = p;
+	o->status = page(o, "status.html");
+	if (!o->status)
+		return -EIO;
+	fputs(REP_VDB_STATUS_HEAD, o->status);
+	/* config.html is ioramp's own query of the host, as VDbench's is (its slave lines before
+	 * these are left out: ioramp has no slave to start) */
+	status_event(o->status, "Query host configuration started", NULL);
+	ret = fixed_pages(o, p, start_ns);
 	if (ret)
 		return ret;
-	o->status = page(o, "status.html");
+	status_event(o->status, "Query host configuration completed", NULL);
 	o->host = page(o, FS_HOST ".html");
 	o->slave = page(o, FS_HOST "-0.html");
 	o->slavelog = page(o, FS_HOST "-0.stdout.html");
 	o->skew = page(o, "skew.html");
-	if (!o->status || !o->host || !o->slave || !o->slavelog || !o->skew)
+	if (!o->host || !o->slave || !o->slavelog || !o->skew)
 		return -EIO;
-	fputs(REP_VDB_STATUS_HEAD, o->status);
 	fprintf(o->host,
 		"Host summary report(s) for host=" FS_HOST "\n\n"
 		"Link to slave summary report:    <A HREF=\"" FS_HOST "-0.html\">" FS_HOST

@@ -251,7 +251,8 @@ static void view_end(struct fs_views *v, struct fs_view *w, FILE *f, const char 
 	if (!f)
 		return;
 	fs_console_line(f, v->cols, label, &w->avg, secs, cpu, sys);
-	fs_console_stdmax(f, v->cols, label + 4, w->hist, w->nr_hist, (double)r->interval_s);
+	fs_console_stdmax(f, v->cols, label + 4, w->hist, &w->all, w->nr_hist,
+			  (double)r->interval_s);
 	fflush(f);
 }
 

@@ -80,6 +80,7 @@ static int config_build(struct parm_config *cfg, struct parm_err *err)
 		ret = parm_apply_general(cfg, &cfg->general.set, err);
 		if (!ret)
 			ret = parm_check_hd_set(&raw.defaults[PARM_SEC_HD], err);
+		cfg->has_default_jvms = parm_kwset_has(&raw.defaults[PARM_SEC_HD], PARM_KW_JVMS);
 		for (size_t i = 0; !ret && i < raw.nr_defs; i++)
 			if (raw.defs[i].sec == PARM_SEC_HD)
 				ret = parm_apply_hd(cfg, &raw.defs[i], err);

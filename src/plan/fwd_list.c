@@ -139,15 +139,15 @@ bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *
 void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len)
 {
 	struct fs_tree_size t;
-	char bytes[48], c[48];
+	char bytes[48], c[48], dirs[32], files[32];
 
 	fs_tree_size(fsd, &t);
 	bytes_text(t.bytes, bytes, sizeof(bytes));
 	commas(t.bytes, c, sizeof(c));
-	snprintf(buf, len,
-		 "Anchor size: anchor=%s: dirs: %12" PRIu64 "; files: %12" PRIu64
-		 "; bytes: %10s (%s)",
-		 fsd->anchor, t.dirs, t.files, bytes, c);
+	commas(t.dirs, dirs, sizeof(dirs)); /* "files:        1,000" (observed) */
+	commas(t.files, files, sizeof(files));
+	snprintf(buf, len, "Anchor size: anchor=%s: dirs: %12s; files: %12s; bytes: %10s (%s)",
+		 fsd->anchor, dirs, files, bytes, c);
 }
 
 static void print_run(const struct fs_run *r, FILE *f)

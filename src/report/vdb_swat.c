@@ -59,10 +59,7 @@ static uint32_t java_bucket(const char *s, uint32_t cap)
 	return (h ^ (h >> 16)) & (cap - 1);
 }
 
-/* Iteration order of a HashMap holding names[nr], put in that order: by bucket, then insertion
- * order within a bucket; the table doubles past 3/4 full from 16 buckets. A malloc'ed array of
- * indexes into names, or NULL. */
-static size_t *hash_order(const char *const *names, size_t nr)
+size_t *rep_java_hash_order(const char *const *names, size_t nr)
 {
 	size_t *order = calloc(nr ? nr : 1, sizeof(*order));
 	uint32_t cap = 16;
@@ -92,7 +89,7 @@ static int swat_open(const struct rep_exec *x, void **state)
 	w->x = x;
 	*state = w;
 	w->cfg_names = rep_def_names(x, false, &w->nr_cfg);
-	w->cfg_order = hash_order(w->cfg_names, w->nr_cfg);
+	w->cfg_order = rep_java_hash_order(w->cfg_names, w->nr_cfg);
 	return w->cfg_order ? 0 : -ENOMEM;
 }
 
@@ -183,7 +180,7 @@ static int swat_run_start(void *state, const struct rep_run *r)
 	if (!w)
 		return 0;
 	free(w->run_order);
-	w->run_order = hash_order(r->sd_names, r->nr_sds);
+	w->run_order = rep_java_hash_order(r->sd_names, r->nr_sds);
 	return w->run_order ? 0 : -ENOMEM;
 }
 

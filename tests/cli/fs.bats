@@ -646,3 +646,46 @@ PARM
 	[ "$(echo "$rows" | awk '$3 == "rg"' | wc -l)" -eq 3 ]
 	[ "$(echo "$rows" | awk '$3 == "rg" && !($9 == "n/a" && $10 == "n/a" && $12 == "n/a" && $13 == "n/a")' | wc -l)" -eq 0 ]
 }
+
+# VDbench's HashMap order of anchors: String.hashCode() of the anchor with a trailing '/', its
+# bucket in a table of 16 (observed: .../f2 before .../f1, .../multi_host.dir2 before .../multi_host)
+java_order() {
+	python3 -c '
+import sys
+def b(s):
+    h = 0
+    for c in s: h = (31 * h + ord(c)) & 0xffffffff
+    return (h ^ (h >> 16)) & 15
+print(" ".join(sorted(sys.argv[1:], key=lambda a: b(a + "/"))))' "$@"
+}
+
+@test "fs: anchors in VDbench's order, its logfile lines, a format's max_ line and the jvms= note" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+hd=default,jvms=2
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/a/f2,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd*,operation=read,xfersize=4k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	want=$(java_order "$SCRATCH/a/f1" "$SCRATCH/a/f2")
+	got=$(grep -o 'Created anchor directory: .*' out/logfile.html | cut -d' ' -f4 | tr '\n' ' ')
+	[ "$got" = "$want " ]
+	# anchors.html: the first block in FSD order, each run's in VDbench's
+	got=$(grep "^$SCRATCH/a/f" out/anchors.html | awk '{print $1}' | sed -n 3,4p | tr '\n' ' ')
+	[ "$got" = "$want " ]
+	[ "$(grep "^$SCRATCH/a/f" out/anchors.html | awk '{print $1}' | sed -n 1p)" = "$SCRATCH/a/f1" ]
+	# logfile.html before the Anchor size lines; the run anchor's blank line above the notices
+	grep -q " Creating anchor for $SCRATCH/a/f2,fsd=fsd2$" out/logfile.html
+	grep -q " rd1 fsd to format: fsd1$" out/logfile.html
+	[ "$(grep -c ' rd1 format on host: localhost$' out/logfile.html)" -eq 2 ]
+	grep -A2 'Starting RD=format_for_rd1</b>' out/logfile.html | sed -n 2p | grep -qx ''
+	grep -A2 'Starting RD=format_for_rd1</b>' out/logfile.html | sed -n 3p | grep -q 'Created\|mkdir complete'
+	# the format's two mkdirs fall in its first interval: the max_ line still shows their response
+	# (VDbench's, observed), the rate column blank; the console has no localhost-1
+	[[ "$output" == *"ioramp: note: jvms= has no effect in file-system mode"* ]]
+	[ ! -e out/localhost-1.html ]
+	grep -q 'Query host configuration completed' out/status.html
+}

@@ -1,0 +1,80 @@
+/* Unit tests of src/fs/'s VDbench text: the max_ line (responses over the whole run, a blank
+ * rate for an operation seen only in the warmup) and the anchor order (a Java HashMap of the
+ * anchors with a trailing '/'). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../src/fs/fs_int.h"
+
+/* The max_ line's text from the time stamp on, one counted interval and the run's totals. */
+static char *max_line(const struct fs_stats *iv, const struct fs_stats *all, unsigned int cols)
+{
+	char *buf = NULL, *max;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	fs_console_stdmax(f, cols, "2-2", iv, all, 1, 1.0);
+	fclose(f);
+	max = strstr(buf, "max_2-2");
+	assert_non_null(max);
+	max = strdup(max);
+	free(buf);
+	return max;
+}
+
+static void test_max_line_warmup_mkdir(void **state)
+{
+	struct fs_stats iv = { 0 }, all = { 0 };
+	unsigned int cols = 1u << FS_OP_MKDIR | 1u << FS_OP_CREATE | FS_COLS_REQSTD_STD;
+	char *line;
+
+	(void)state;
+	fs_opstat_note(&iv.reqstd, 2.0);
+	fs_opstat_note(&iv.op[FS_OP_CREATE], 3.0);
+	all = iv;
+	fs_opstat_note(&all.reqstd, 9.5);	   /* a longer one in the warmup */
+	fs_opstat_note(&all.op[FS_OP_MKDIR], 2.068); /* the format's one mkdir, in interval 1 */
+	line = max_line(&iv, &all, cols);
+	/* ReqstdOps: the counted rate, the run's longest response; mkdir: blank rate, 2.068 */
+	assert_non_null(strstr(line, "max_2-2    1.0  9.500"));
+	assert_non_null(strstr(line, "       2.068   1.0  3.000"));
+	free(line);
+}
+
+static void test_anchor_order(void **state)
+{
+	/* buckets of anchor + "/": f1/ 14, f2/ 13; multi_host/ 9, multi_host.dir2/ 1 */
+	struct parm_fsd fsds[2] = { { .anchor = "/tmp/h18f-j/a/f1" }, { .anchor = "/tmp/h18f-j/a/f2" } };
+	size_t *order = fs_anchor_order(fsds, 2);
+
+	(void)state;
+	assert_non_null(order);
+	assert_int_equal(order[0], 1);
+	assert_int_equal(order[1], 0);
+	free(order);
+	fsds[0].anchor = "/tmp/h18f-fsb/vdbench/multi_host";
+	fsds[1].anchor = "/tmp/h18f-fsb/vdbench/multi_host.dir2/"; /* its '/' not doubled */
+	order = fs_anchor_order(fsds, 2);
+	assert_non_null(order);
+	assert_int_equal(order[0], 1);
+	free(order);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_max_line_warmup_mkdir),
+		cmocka_unit_test(test_anchor_order),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
