@@ -15,11 +15,12 @@ fi
 tmp=$(mktemp -d /tmp/ioramp-fsfiles.XXXXXX)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$tmp"' EXIT # KEEP=1: the two directories stay (printed)
 [ -z "${KEEP:-}" ] || echo "kept: $tmp/v $tmp/i"
-mkdir "$tmp/v" "$tmp/i"
-(cd "$tmp/v" && "$vdb" -f "$here/prep.vdb" dir="$tmp/v" -o prep >/dev/null 2>&1 &&
-	"$vdb" -f "$here/run.vdb" dir="$tmp/v" -o out >/dev/null 2>&1)
-(cd "$tmp/i" && "$ior" -f "$here/prep.vdb" dir="$tmp/i" -o prep >/dev/null 2>&1 &&
-	"$ior" -f "$here/run.vdb" dir="$tmp/i" -o out >/dev/null 2>&1)
+# relative anchors (fs.bats does the same): their HashMap order depends on their names
+mkdir -p "$tmp/v/fsroot" "$tmp/i/fsroot"
+(cd "$tmp/v" && "$vdb" -f "$here/prep.vdb" dir=fsroot -o prep >/dev/null 2>&1 &&
+	"$vdb" -f "$here/run.vdb" dir=fsroot -o out >/dev/null 2>&1)
+(cd "$tmp/i" && "$ior" -f "$here/prep.vdb" dir=fsroot -o prep >/dev/null 2>&1 &&
+	"$ior" -f "$here/run.vdb" dir=fsroot -o out >/dev/null 2>&1)
 for d in prep out; do
 	for f in "$tmp/v/$d"/*.html; do
 		b=$(basename "$f")
