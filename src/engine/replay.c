@@ -213,16 +213,29 @@ static uint64_t fold(const struct eng_feeder *f, const struct eng_sd_desc *d, ui
 	return o / ENG_RPL_ALIGN * ENG_RPL_ALIGN;
 }
 
-static void push(struct eng_feeder *f, struct eng_rpl_ring *ring, const struct eng_rpl_rec *rec)
+/* A full ring: the worker is behind. Waits until it is down to ENG_RPL_LOW records (virtual
+ * time: the worker's kick; real time: a poll) or the run stops. */
+static void wait_for_room(struct eng_feeder *f, struct eng_rpl_ring *ring, uint32_t tail)
 {
 	const struct eng_clock *c = f->run->clock;
-	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_relaxed);
 
-	/* the worker is behind: wait for room (virtual time: its kick) */
-	while (tail - atomic_load_explicit(&ring->head, memory_order_acquire) >= ENG_RPL_RING &&
-	       !atomic_load_explicit(&f->stop, memory_order_relaxed))
+	while (tail - atomic_load(&ring->head) > ENG_RPL_LOW &&
+	       !atomic_load_explicit(&f->stop, memory_order_relaxed)) {
+		atomic_store(&ring->is_feeder_waiting, true);
+		if (tail - atomic_load(&ring->head) <= ENG_RPL_LOW)
+			break; /* the worker took them before it could see the flag */
 		eng_sleeper_until(&f->sleeper,
 				  c->is_virtual ? UINT64_MAX : eng_clock_now(c) + 200000);
+	}
+	atomic_store_explicit(&ring->is_feeder_waiting, false, memory_order_relaxed);
+}
+
+static void push(struct eng_feeder *f, struct eng_rpl_ring *ring, const struct eng_rpl_rec *rec)
+{
+	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_relaxed);
+
+	if (tail - atomic_load_explicit(&ring->head, memory_order_acquire) >= ENG_RPL_RING)
+		wait_for_room(f, ring, tail);
 	if (atomic_load_explicit(&f->stop, memory_order_relaxed))
 		return; /* the ring may be full: nobody reads it any more */
 	ring->v[tail & (ENG_RPL_RING - 1)] = *rec;

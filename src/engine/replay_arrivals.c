@@ -8,8 +8,8 @@ static void trace_release(struct eng_worker *w, uint64_t now_ns)
 	struct eng_rpl_ring *ring = w->rpl;
 	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
 	uint32_t tail = atomic_load_explicit(&ring->tail, memory_order_acquire);
+	uint32_t first = head;
 	bool is_max = w->run->mode == ENG_MODE_MAX;
-	bool was_full = tail - head >= ENG_RPL_RING;
 
 	for (; head != tail; head++) {
 		const struct eng_rpl_rec *r = &ring->v[head & (ENG_RPL_RING - 1)];
@@ -28,9 +28,13 @@ static void trace_release(struct eng_worker *w, uint64_t now_ns)
 		d->nr_pending++;
 		eng_wsd_ready(w, (uint32_t)(d - w->sds));
 	}
-	atomic_store_explicit(&ring->head, head, memory_order_release);
-	if (was_full && head != tail - ENG_RPL_RING)
-		eng_clock_kick(w->run->clock); /* the feeder may wait for room */
+	if (head != first) {
+		atomic_store(&ring->head, head); /* seq_cst: see is_feeder_waiting (replay.h) */
+		if (atomic_load(&ring->is_feeder_waiting) &&
+		    atomic_load_explicit(&ring->tail, memory_order_acquire) - head <= ENG_RPL_LOW &&
+		    atomic_exchange(&ring->is_feeder_waiting, false))
+			eng_clock_kick(w->run->clock); /* the feeder waits for this room */
+	}
 	if (head == tail && atomic_load_explicit(&ring->is_closed, memory_order_acquire) &&
 	    head == atomic_load_explicit(&ring->tail, memory_order_acquire)) {
 		uint32_t queued = 0;
@@ -69,13 +73,17 @@ static uint64_t trace_next_due(const struct eng_worker *w, uint64_t now_ns, uint
 }
 
 /* A record not yet released is due at its own time, and a feeder that is behind may still
- * push records due before now. */
+ * push records due before now. At max a record arrives when it is released, never before now:
+ * its trace time (the run's start on every pass) held --record's watermark at the start, and
+ * the recorder sorted an ever longer backlog at every drain (30 ms of virtual time per second). */
 static uint64_t trace_oldest(const struct eng_worker *w, uint64_t oldest_ns)
 {
 	const struct eng_rpl_ring *ring = w->rpl;
 	uint32_t head = atomic_load_explicit(&ring->head, memory_order_relaxed);
 	uint64_t fed = atomic_load_explicit(&ring->fed_ns, memory_order_acquire);
 
+	if (w->run->mode == ENG_MODE_MAX)
+		return oldest_ns;
 	if (head != atomic_load_explicit(&ring->tail, memory_order_acquire) &&
 	    ring->v[head & (ENG_RPL_RING - 1)].arrival_ns < oldest_ns)
 		oldest_ns = ring->v[head & (ENG_RPL_RING - 1)].arrival_ns;
