@@ -122,22 +122,14 @@ void fs_anchors_status(FILE *f, int width, const struct fs_tree *trees, size_t n
 
 size_t *fs_anchor_order(const struct parm_fsd *fsds, size_t nr)
 {
-	char **keys = calloc(nr ? nr : 1, sizeof(*keys));
-	size_t *order = NULL, ok = 0;
+	const char **keys = calloc(nr ? nr : 1, sizeof(*keys));
+	size_t *order = NULL;
 
-	for (; keys && ok < nr; ok++) {
-		size_t len = strlen(fsds[ok].anchor);
-		bool is_slash = len && fsds[ok].anchor[len - 1] == '/';
-
-		keys[ok] = malloc(len + 2);
-		if (!keys[ok])
-			break;
-		snprintf(keys[ok], len + 2, "%s%s", fsds[ok].anchor, is_slash ? "" : "/");
-	}
-	if (keys && ok == nr)
-		order = rep_java_hash_order((const char *const *)keys, nr);
-	for (size_t i = 0; keys && i < ok; i++)
-		free(keys[i]);
+	if (!keys)
+		return NULL;
+	for (size_t i = 0; i < nr; i++)
+		keys[i] = fsds[i].anchor;
+	order = rep_java_hash_order(keys, nr);
 	free(keys);
 	return order;
 }

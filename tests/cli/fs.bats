@@ -659,7 +659,7 @@ def b(s):
     h = 0
     for c in s: h = (31 * h + ord(c)) & 0xffffffff
     return (h ^ (h >> 16)) & 15
-print(" ".join(sorted(sys.argv[1:], key=lambda a: b(a + "/"))))' "$@"
+print(" ".join(sorted(sys.argv[1:], key=b)))' "$@"
 }
 
 @test "fs: anchors in VDbench's order, its logfile lines, a format's max_ line and the jvms= note" {
