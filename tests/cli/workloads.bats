@@ -81,17 +81,16 @@ short_copy() {
 		local name
 		name=$(basename "$f")
 		short_copy "$f" "$SCRATCH/$name"
-		# slow drives keep virtual time cheap: the test is that each file runs, not a figure
-		run "$IORAMP" -f "$SCRATCH/$name" -o "$SCRATCH/out" --seed 1 -e 2 -i 1 \
+		# slow drives and -w 1 keep virtual time cheap: the test is that each file runs, not a
+		# figure (a warmup= on a continuation line escapes short_copy: the QD sweeps' nine
+		# runs were 62 s of virtual time each, 80% of this case)
+		run "$IORAMP" -f "$SCRATCH/$name" -o "$SCRATCH/out" --seed 1 -e 2 -w 1 -i 1 \
 			--engine model:units=2,read_us=1000,write_us=1000 "lun=$SCRATCH/drive%d,size=64m"
 		[ "$status" -eq 0 ] || { echo "$name: exit $status: $output"; return 1; }
 		local rd
 		rd=$(sed -n 's/^rd=\([^,]*\),.*/\1/p' "$f" | tail -1)
 		[[ "$output" == *"RD=$rd"* ]] || { echo "$name: no RD=$rd in: $output"; return 1; }
-		# first, after the note that -e keeps a longer warmup (some files have one)
-		local first=${lines[0]}
-		[[ "$first" != "ioramp: note: -e 2 does not shorten warmup="* ]] || first=${lines[1]}
-		[[ "$first" == *"ioramp: note: modelled drives, not measurements:"* ]]
+		[[ "${lines[0]}" == *"ioramp: note: modelled drives, not measurements:"* ]]
 	done
 }
 
