@@ -461,8 +461,10 @@ static int run_collect(struct eng_exec *x, struct eng_run *r, struct eng_worker 
 	}
 	status = eng_collect_intervals(&c);
 	eng_collect_average(&c, &avg);
-	end.avg = &avg;
 	end.is_interrupted = status == ENG_INTERRUPTED;
+	/* interrupted before an interval could be averaged: no avg_ line (VDbench prints none
+	 * after Ctrl-C; a complete run's empty average still prints, with NaN, as VDbench's) */
+	end.avg = end.is_interrupted && !avg.nr_intervals ? NULL : &avg;
 	end.is_eof = c.is_eof;
 	end.observed_iops =
 		c.avg_elapsed_ns

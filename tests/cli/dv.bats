@@ -39,7 +39,7 @@ PARM
 	jq -e '.data_validation | .key_blocks_validated > 1000 and .key_blocks_in_error == 0 and
 		(.errors | length) == 0 and .is_journal == false' out/results.json
 	grep -q 'no error messages beyond this line' out/errorlog.html
-	! grep -q 'Data Validation error' out/errorlog.html
+	! grep -q 'Data Validation error' out/errorlog.html || false
 
 	cat >w.vdb <<PARM
 sd=sd1,lun=$SCRATCH/f1,size=4m,threads=8

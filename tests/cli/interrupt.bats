@@ -74,6 +74,22 @@ interrupt_and_check() {
 	interrupt_and_check HUP null 129
 }
 
+@test "SIGINT before an interval could be averaged: no avg_ line, no NaN, average null" {
+	write_parm
+	# every interval is warmup, so whenever the signal lands none is averaged
+	sed -i 's/elapsed=600,/elapsed=600,warmup=300,/' long.vdb
+	start_and_wait 1 --engine null
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+	grep -q "^interrupted (SIGINT); results in .*out" console.txt
+	! grep -q 'avg_' console.txt || false
+	! grep -l 'NaN' out/*.html || false
+	! "$IORAMP" parseflat -q -i out -c interval -a | grep -q '^avg_' || false
+	[ "$(jq '.runs[0].average' out/results.json)" = null ]
+	[ "$(jq '.runs[0].is_interrupted' out/results.json)" = true ]
+}
+
 @test "SIGKILL after three intervals leaves their flatfile and status.html lines" {
 	write_parm
 	start_and_wait 3 --engine null

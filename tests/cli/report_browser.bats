@@ -58,7 +58,7 @@ hollow() { chart_of "$1" "$2" | grep -c '<circle class="pt missed"'; }
 	# the curve and the published one on the mean chart
 	[ "$(series page.dom 'IOPS vs average latency')" -eq 2 ]
 	[ "$(series page.dom 'Per SD: IOPS vs average latency')" -eq 2 ]
-	! grep -q 'class="cnote"' page.dom # real drives: no model note
+	! grep -q 'class="cnote"' page.dom || false # real drives: no model note
 	[ "$(points page.dom 'Per SD: IOPS vs average latency')" -eq 10 ]
 }
 

@@ -143,7 +143,7 @@ eight_files() {
 	rm out/sql/parmfile.html
 	run "$IORAMP" report out -o nofig.html
 	[ "$status" -eq 0 ]
-	! grep -q '97% read · 8k' nofig.html
+	! grep -q '97% read · 8k' nofig.html || false
 	grep -q '90% read · 8k · 22 threads per drive' nofig.html
 }
 
@@ -176,7 +176,7 @@ eight_files() {
 	chart_of out/qd-sweep-4k-randread/report.html 'Service time distribution' |
 		grep -q '>threads=256</text>'
 	! chart_of out/qd-sweep-4k-randread/report.html 'Service time distribution' |
-		grep -q '>max</text>'
+		grep -q '>max</text>' || false
 	# deeper queues on a 4-unit model: more IOPS up to 4 in flight per drive, then flat
 	local j=out/qd-sweep-4k-randread/results.json
 	jq -e '.runs[2].average.total.iops > 3 * .runs[0].average.total.iops' "$j"
@@ -273,8 +273,8 @@ eight_files() {
 	grep -q 'RD rd1 · SD sd1 · 100% read · seekpct 100 · sweep of threads · 2 curves' \
 		out/report.html
 	# xfersize is the outer loop: each line has its own, the header claims none
-	! grep -q '4 KiB[^<]*sweep of threads' out/report.html
-	! grep -q '1 threads' out/report.html
+	! grep -q '4 KiB[^<]*sweep of threads' out/report.html || false
+	! grep -q '1 threads' out/report.html || false
 	# rd1: throughput and latency against threads, a line of 3 points per xfersize
 	for t in 'IOPS vs threads' 'Average latency vs threads' '99th percentile latency vs threads'; do
 		[ "$(chart_of out/report.html "$t" | grep -c '<polyline class="line"')" -eq 2 ]

@@ -43,7 +43,7 @@ PARM
 	"$IORAMP" trace synth s.vdb --seed 3 -o b.log
 	"$IORAMP" trace synth s.vdb --seed 4 -o c.log
 	cmp a.log b.log
-	! cmp -s a.log c.log
+	! cmp -s a.log c.log || false
 }
 
 @test "--duration cuts the stream; --all runs every RD back to back" {

@@ -141,7 +141,7 @@ json_check() {
 	[ "$(grep -c '^\* sd[01]: device ' p.vdb)" -eq 2 ]
 	[ "$(grep -c '^\* w[01]c' p.vdb)" -eq "$(grep -c '^wd=' p.vdb)" ]
 	# parameter lines hold no blank: VDbench ignores everything after one
-	! grep -v '^\*' p.vdb | grep -q ' '
+	! grep -v '^\*' p.vdb | grep -q ' ' || false
 	# --device keeps one
 	"$IORAMP" trace profile --device 1 -o p1.vdb "$TRACES/msr.csv"
 	[ "$(grep -c '^sd=' p1.vdb)" -eq 1 ]
