@@ -132,7 +132,7 @@ struct fs_json {
 int fs_json_open(struct fs_json *j, const char *dir);
 void fs_json_run_start(struct fs_json *j, const struct fs_run *r, double rate);
 void fs_json_interval(struct fs_json *j, const struct fs_stats *s, double secs);
-/* The average, then whether the run met its target within 2% and, missed, what held it
+/* The average (NULL: none, "average": null), then whether the run met its target within 2%
  * back (fs_run_validity), as raw runs have them. */
 void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double secs,
 		     bool is_interrupted, bool is_target_met, enum rep_limit limited_by);

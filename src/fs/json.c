@@ -175,14 +175,17 @@ void fs_json_run_end(struct fs_json *j, const struct fs_stats *total, double sec
 	if (!j->f)
 		return;
 	fputs("],\n \"average\": ", j->f);
-	sample(j->f, total, secs);
+	if (total)
+		sample(j->f, total, secs);
+	else
+		fputs("null", j->f);
 	fputs(", \"target_iops\": ", j->f);
 	jnum(j->f, j->target);
 	fprintf(j->f,
 		", \"is_target_met\": %s, \"limited_by\": ", is_target_met ? "true" : "false");
 	jlimit(j->f, limited_by);
 	fprintf(j->f, ", \"is_interrupted\": %s}", is_interrupted ? "true" : "false");
-	if (j->rate_kind == PLAN_RATE_CURVE_MAX || j->rate_kind == PLAN_RATE_CURVE_POINT)
+	if (total && (j->rate_kind == PLAN_RATE_CURVE_MAX || j->rate_kind == PLAN_RATE_CURVE_POINT))
 		curve_note(j, total, secs, is_target_met, limited_by);
 }
 

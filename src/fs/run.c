@@ -737,21 +737,30 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		double cpu = counted ? cpu_sum / (double)counted : NAN;
 		double sys = counted ? sys_sum / (double)counted : NAN;
 
+		/* interrupted before an interval was averaged: no avg_ lines (VDbench prints none
+		 * after Ctrl-C; a run's empty average still prints, with NaN, as VDbench's) */
+		bool has_avg = counted || !is_stopped(sig);
+
 		snprintf(label, sizeof(label), "avg_%llu-%llu",
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
-		fs_views_run_end(v, out->con, label, cpu, sys);
+		if (has_avg)
+			fs_views_run_end(v, out->con, label, cpu, sys);
 		if (!is_format) {
-			bool is_met;
-			enum rep_limit lim;
+			bool is_met = false;
+			enum rep_limit lim = REP_LIMIT_NONE;
 
-			fs_run_validity(r, csecs > 0 ? (double)tv->avg.reqstd.n / csecs : 0,
-					rate > 0 ? rate : NAN, cpu, &is_met, &lim);
-			fs_json_run_end(&out->json, &tv->avg, csecs, done < nr_int, is_met, lim);
+			if (has_avg)
+				fs_run_validity(r, csecs > 0 ? (double)tv->avg.reqstd.n / csecs : 0,
+						rate > 0 ? rate : NAN, cpu, &is_met, &lim);
+			fs_json_run_end(&out->json, has_avg ? &tv->avg : NULL, csecs, done < nr_int,
+					is_met, lim);
 		}
 		snprintf(flabel, sizeof(flabel), " %s", label);
-		fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
-			    tv->nr_hist);
-		fs_out_totals(out, label, csecs, cpu, sys);
+		if (has_avg) {
+			fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
+				    tv->nr_hist);
+			fs_out_totals(out, label, csecs, cpu, sys);
+		}
 		fs_vdbfiles_run_end(out, r);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
