@@ -66,6 +66,9 @@ struct parm_fwd {
 	bool is_select_seq;    /* fileselect=sequential (default random) */
 	struct parm_xfer xfer; /* default 4k */
 	uint32_t threads;      /* default 1 */
+	/* a run's copy: the threads each of its FSDs gets, VDbench's split of threads= over
+	 * the FSDs and operations= (fs_plan_build); 0 in the configuration */
+	uint32_t threads_per_fsd;
 	double skew;	       /* 0: not given */
 	double rdpct;	       /* -1: not given (pure op) */
 	uint64_t stopafter;    /* random I/O: ops per open; 0: size/xfer */
@@ -187,6 +190,16 @@ struct fs_plan {
  * only before the first), curves as a max run and one run per point. */
 int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err);
 void fs_plan_free(struct fs_plan *p);
+/* VDbench's note for each RD's FWD whose threads= does not split evenly over its FSDs and
+ * operations (fs_fwd_threads_split), the explanation after the first (observed: threads=3
+ * and threads=5 on two FSDs): at -s and before the runs, as VDbench prints it. */
+void fs_thread_notes(FILE *f, const struct fs_plan *p);
+/* Whether a run's FWD copy works on the run's FSD fsd (an index of its fsds). */
+bool fs_fwd_on_fsd(const struct parm_fwd *w, size_t fsd);
+/* false when run r's FWD copy i repeats an earlier copy's FWD (operations=); else its
+ * threads= in *requested and the threads all its copies start (threads_per_fsd on each
+ * FSD) in *used: they differ where VDbench notes "Mismatch between threads requested". */
+bool fs_fwd_threads_split(const struct fs_run *r, size_t i, uint32_t *requested, uint32_t *used);
 
 /* The -s listing: "Anchor size:" per anchor, "Simulating RD=" per run, the total. */
 int fs_plan_print_simulation(const struct fs_plan *p, FILE *f);

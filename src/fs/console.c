@@ -173,7 +173,7 @@ void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct
 	fputc('\n', f);
 }
 
-void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
+bool fs_misc_line(const struct fs_stats *s, int i, double secs, char *buf, size_t len)
 {
 	static const struct {
 		const char *name;
@@ -189,7 +189,23 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 		[FS_MISC_GET_ATTR] = { "GET_ATTR", "Getattr requests:" },
 		[FS_MISC_FILE_CLOSES] = { "FILE_CLOSES", "Close requests:" },
 	};
-	char t[16];
+	char n[32], rate[32];
+
+	if (i < 0 || i >= FS_MISC_NR || !s->misc[i])
+		return false;
+	rep_fmt_group((double)s->misc[i], 0, n, sizeof(n));
+	if (secs > 0)
+		snprintf(buf, len, "%-20s%-40s%11s%11s/sec", misc[i].name, misc[i].what, n,
+			 rep_fmt_group((double)llround((double)s->misc[i] / secs), 0, rate,
+				       sizeof(rate)));
+	else
+		snprintf(buf, len, "%-20s%-40s%11s", misc[i].name, misc[i].what, n);
+	return true;
+}
+
+void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
+{
+	char t[16], line[256];
 
 	if (secs <= 0)
 		secs = 1;
@@ -200,10 +216,8 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 		"interval and shutdown.)\n",
 		t);
 	for (int i = 0; i < FS_MISC_NR; i++)
-		if (s->misc[i])
-			fprintf(f, "%s %-20s%-40s%11llu%11llu/sec\n", t, misc[i].name, misc[i].what,
-				(unsigned long long)s->misc[i],
-				(unsigned long long)llround((double)s->misc[i] / secs));
+		if (fs_misc_line(s, i, secs, line, sizeof(line)))
+			fprintf(f, "%s %s\n", t, line);
 	fprintf(f, "%s \n", t);
 }
 

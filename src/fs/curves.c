@@ -65,7 +65,7 @@ void fs_run_validity(const struct fs_run *r, double iops, double target, double 
 	uint32_t threads = 0;
 
 	for (size_t i = 0; i < r->nr_fwds; i++)
-		threads += r->fwds[i].threads;
+		threads += r->fwds[i].threads_per_fsd * (uint32_t)r->fwds[i].nr_fsd;
 	if (ncpu < 1)
 		ncpu = 1;
 	/* as raw runs: met within 2% of the target. Missed, ioramp's threads each wait for

@@ -229,6 +229,22 @@ struct fs_out {
 	FILE *skew;	/* skew.html */
 };
 
+/* slavelog.c: localhost-0.stdout.html's lines. A line stamped twice (master and slave
+ * clock, as VDbench's), a blank stamped once, the banner ("End of run" and its stars). */
+void fs_slave_line(FILE *f, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+void fs_slave_blank(FILE *f);
+void fs_slave_banner(FILE *f, const char *text);
+/* The threads a run starts: its FWDs' threads_per_fsd on each FSD; a format's one. */
+uint32_t fs_run_threads(const struct fs_run *r);
+/* Before the run's threads start: each FSD's initializeFileAnchor block (its tree as scanned). */
+void fs_slave_setup(FILE *f, const struct fs_run *r, const struct fs_tree *trees);
+/* After the run's start line: its task count. */
+void fs_slave_tasks(FILE *f, const struct fs_run *r);
+/* After the run: a format's messages, the Miscellaneous statistics (all: the whole run's),
+ * each FSD's control file line. */
+void fs_slave_end(FILE *f, const struct fs_run *r, const struct fs_tree *trees,
+		  const struct fs_stats *all);
+
 /* VDbench's "Link to Run Definitions:" block of the plan's runs (outdir.c; the format's
  * for-loops are "None"). */
 void fs_run_links(FILE *f, const struct fs_plan *p);
@@ -236,17 +252,21 @@ void fs_run_links(FILE *f, const struct fs_plan *p);
 /* vdbfiles.c: errorlog, status, parmscan, config, var_adm_msgs, the host and slave pages, the
  * slave log and skew.html; open after the summary (the host pages mirror its run blocks). */
 int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p);
+/* A run's start: status.html's event, the slave log's set-up (trees: as scanned before the
+ * run), skew.html's anchor. */
 void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
-			   const char *tod, const char *text);
+			   const struct fs_tree *trees, const char *tod, const char *text);
 /* After interval iv (1-based) of r: status.html's "Warmup done" after the last excluded. */
 void fs_vdbfiles_interval(struct fs_out *o, const struct fs_run *r, uint64_t iv);
-/* After r's average: status events, the slave log's end, skew.html's tables. */
-void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r);
+/* After r's average: status events, the slave log's end (trees and all: the run's trees and
+ * counts), skew.html's tables. */
+void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r, const struct fs_tree *trees,
+			 const struct fs_stats *all);
 int fs_vdbfiles_close(struct fs_out *o, int status);
 
 /* A run's start: "Starting RD=..." on the console, its anchor in logfile.html. */
-void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,
-		      const char *text);
+void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
+		      const struct fs_tree *trees, const char *tod, const char *text);
 /* totals.html's block of a run: its anchor, the heading once, the avg line. */
 void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu, double sys);
 
@@ -299,5 +319,9 @@ void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct
 void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
 		       const struct fs_stats *all, size_t nr, double secs);
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
+/* Counter i's line of that block into buf, thousands with commas as VDbench's; secs > 0 adds
+ * the per-second column (the console's; the slave log has none). false: the counter is 0,
+ * not printed. */
+bool fs_misc_line(const struct fs_stats *s, int i, double secs, char *buf, size_t len);
 
 #endif /* IORAMP_FS_INT_H */

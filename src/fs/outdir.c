@@ -214,8 +214,8 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 	return 0;
 }
 
-void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, const char *tod,
-		      const char *text)
+void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
+		      const struct fs_tree *trees, const char *tod, const char *text)
 {
 	fflush(o->con);
 	printf("%s %s\n", tod, text);
@@ -230,7 +230,7 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r, 
 		rep_html_anchor_line(o->totals, r->name, run_idx, tod, text);
 		fputc('\n', o->totals);
 	}
-	fs_vdbfiles_run_start(o, run_idx, r, tod, text);
+	fs_vdbfiles_run_start(o, run_idx, r, trees, tod, text);
 }
 
 void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
@@ -240,18 +240,24 @@ void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
 	if (!o->logfile)
 		return;
 	fflush(o->con);
-	/* VDbench's line per FWD and FSD of the run ("fwd=format" for a format run) */
-	for (size_t i = 0; i < r->nr_fwds; i++)
-		for (size_t k = 0; k < r->fwds[i].nr_fsd; k++) {
-			const struct parm_fsd *d = &r->fsds[r->fwds[i].fsd_idx[k]];
+	/* VDbench's line per FSD and FWD on it, FSD by FSD; a format run's one per FSD,
+	 * "fwd=format" (ioramp's one format thread does each tree in turn) */
+	for (size_t d = 0; d < r->nr_fsds; d++)
+		for (size_t i = 0; i < r->nr_fwds; i++) {
+			const struct parm_fwd *w = &r->fwds[i];
 
+			if (!fs_fwd_on_fsd(w, d))
+				continue;
 			plan_time_of_day(tod);
 			fprintf(o->logfile,
 				"%s slv=localhost-0 fwd=%s fsd=%s anchor=%s threads=%2u skew=%5.2f "
 				"operation=%s \n",
-				tod, r->kind == FS_RUN_FORMAT ? "format" : r->fwds[i].name, d->name,
-				d->anchor, r->fwds[i].threads, r->fwds[i].skew,
-				r->kind == FS_RUN_FORMAT ? "read" : fs_op_name(r->fwds[i].op));
+				tod, r->kind == FS_RUN_FORMAT ? "format" : w->name, r->fsds[d].name,
+				r->fsds[d].anchor, r->kind == FS_RUN_FORMAT ? 1 : w->threads_per_fsd,
+				r->kind == FS_RUN_FORMAT ? 0 : w->skew,
+				r->kind == FS_RUN_FORMAT ? "read" : fs_op_name(w->op));
+			if (r->kind == FS_RUN_FORMAT)
+				break;
 		}
 	fflush(o->logfile);
 }

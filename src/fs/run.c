@@ -18,8 +18,9 @@
 struct fs_worker {
 	pthread_t tid;
 	const struct parm_fwd *fwd; /* NULL: the format thread */
-	struct fs_tree *trees;	    /* all of the run's trees; fwd->fsd_idx picks */
+	struct fs_tree *trees;	    /* all of the run's trees */
 	size_t nr_trees;
+	size_t tree;		    /* its own: one of its FWD's FSDs, as VDbench binds it */
 	size_t view_fwd; /* its FWD's view */
 	double step_ns;	 /* 0: max */
 	uint64_t rng;
@@ -31,7 +32,7 @@ struct fs_worker {
 	struct stats_hist *svc; /* and service times (from the issue) */
 	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
-	uint32_t share_idx, share_nr; /* its place among its FWD's threads */
+	uint32_t share_idx, share_nr; /* its place among its FWD's threads on its FSD */
 	char *buf;
 	/* the format thread */
 	const struct fs_run *run;
@@ -111,8 +112,7 @@ static void misc(struct fs_worker *w, const struct fs_tree *t, enum fs_misc m)
 /* A file in state want (NONE, FULL: FULL or EMPTY), marked busy; -1 when none. */
 static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exists)
 {
-	const struct parm_fwd *f = w->fwd;
-	struct fs_tree *t = &w->trees[f->fsd_idx[rnd(w) % f->nr_fsd]];
+	struct fs_tree *t = &w->trees[w->tree];
 	uint64_t n = t->nr_files;
 
 	*tp = t;
@@ -126,7 +126,7 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t tries = 0; tries < m; tries++) {
-		uint64_t j = f->is_select_seq ? (w->next_file++) % m : rnd(w) % m;
+		uint64_t j = w->fwd->is_select_seq ? (w->next_file++) % m : rnd(w) % m;
 		uint64_t i = first + j * stride;
 		unsigned char s = t->file_state[i];
 
@@ -249,7 +249,7 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	int fd, r = 0;
 
 	if (op == FS_OP_MKDIR || op == FS_OP_RMDIR) {
-		t = &w->trees[f->fsd_idx[rnd(w) % f->nr_fsd]];
+		t = &w->trees[w->tree];
 		pthread_mutex_lock(&t->lock);
 		for (uint64_t k = 0; k < t->nr_dirs; k++) {
 			uint64_t d = (rnd(w) + k) % t->nr_dirs;
@@ -374,7 +374,7 @@ static bool run_has_op(const struct fs_run *r, enum fs_op op)
 }
 
 /* Whether a delete (rmdir) thread has nothing left to do for good: no file (directory) of
- * its FSDs exists, and no thread of the run creates files (makes directories). */
+ * its FSD exists, and no thread of the run creates files (makes directories). */
 static bool is_nothing_left(struct fs_worker *w)
 {
 	const struct parm_fwd *f = w->fwd;
@@ -383,8 +383,8 @@ static bool is_nothing_left(struct fs_worker *w)
 	if ((f->op != FS_OP_DELETE && !is_dirs) ||
 	    run_has_op(w->run, is_dirs ? FS_OP_MKDIR : FS_OP_CREATE))
 		return false;
-	for (size_t k = 0; !any && k < f->nr_fsd; k++) {
-		struct fs_tree *t = &w->trees[f->fsd_idx[k]];
+	{
+		struct fs_tree *t = &w->trees[w->tree];
 
 		pthread_mutex_lock(&t->lock);
 		for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
@@ -434,7 +434,7 @@ static double cpu_s(double *sys)
 }
 
 /* A run's rate per thread: fwdrate split over the FWDs (by skew= where given), then over
- * their threads. */
+ * the threads they start (threads_per_fsd on each FSD). */
 static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, double total)
 {
 	double skewed = 0;
@@ -444,9 +444,11 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 		skewed += r->fwds[i].skew;
 		unskewed += r->fwds[i].skew == 0;
 	}
+	double nr = (double)f->threads_per_fsd * (double)f->nr_fsd;
+
 	if (f->skew > 0)
-		return total * f->skew / 100.0 / f->threads;
-	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed / f->threads : 0;
+		return total * f->skew / 100.0 / nr;
+	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed / nr : 0;
 }
 
 /* The FWDs' own pages: each distinct FWD name (operations= splits one FWD in several). */
@@ -491,7 +493,7 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 	for (size_t i = 0; i < r->nr_fsds && x->view_fsd; i++)
 		x->view_fsd[i] = fs_views_fsd(v, r->fsds[i].name);
 	for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
-		nr += r->fwds[i].threads;
+		nr += (size_t)r->fwds[i].threads_per_fsd * r->fwds[i].nr_fsd;
 	if (r->kind == FS_RUN_FORMAT)
 		nr = 1;
 	x->ws = calloc(nr ? nr : 1, sizeof(*x->ws));
@@ -514,20 +516,27 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 			return -ENOMEM;
 		w->view_fwd = fs_views_fwd(v, NULL);
 	}
-	for (size_t i = 0, n = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
-		for (uint32_t k = 0; k < r->fwds[i].threads; k++, n++) {
-			struct fs_worker *w = &x->ws[n];
-			double tr = rate > 0 ? thread_rate(r, &r->fwds[i], rate) : 0;
+	/* each FSD's threads of each FWD on it, bound to it (VDbench's "Started N threads for
+	 * fwd=F,fsd=D" order: FSD by FSD) */
+	for (size_t d = 0, n = 0; r->kind == FS_RUN_WORK && d < r->nr_fsds; d++)
+		for (size_t i = 0; i < r->nr_fwds; i++) {
+			const struct parm_fwd *f = &r->fwds[i];
+			double tr = rate > 0 ? thread_rate(r, f, rate) : 0;
 
-			w->fwd = &r->fwds[i];
-			w->view_fwd = fs_views_fwd(v, r->fwds[i].name);
-			w->step_ns = tr > 0 ? 1e9 / tr : 0;
-			w->next_file = k;
-			w->share_idx = k;
-			w->share_nr = r->fwds[i].threads;
-			if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
-				return -ENOMEM;
-			memset(w->buf, 0x5a, 1 << 20);
+			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd; k++, n++) {
+				struct fs_worker *w = &x->ws[n];
+
+				w->fwd = f;
+				w->tree = d;
+				w->view_fwd = fs_views_fwd(v, f->name);
+				w->step_ns = tr > 0 ? 1e9 / tr : 0;
+				w->next_file = k;
+				w->share_idx = k;
+				w->share_nr = f->threads_per_fsd;
+				if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
+					return -ENOMEM;
+				memset(w->buf, 0x5a, 1 << 20);
+			}
 		}
 	return 0;
 }
@@ -585,13 +594,24 @@ static double pct_of(double cpu_s, double secs)
 
 /* The threads that ended with nothing left: the console says so once per FWD and anchor, in
  * VDbench's words (observed); returns how many have ended. */
-static size_t exhausted_say(struct fs_running *x, FILE *con)
+static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 {
+	static const char *const files[] = {
+		"Vdbench is trying to delete a file, but no files are available, and no",
+		"threads are currently active creating new files.",
+	};
+	static const char *const dirs[] = {
+		"Vdbench is trying to delete a directory, but the directory that we are",
+		"trying to delete does not exist, and there are no threads currently",
+		"active that create new directories.",
+	};
 	size_t n = 0;
 
 	for (size_t i = 0; i < x->nr_ws; i++) {
 		struct fs_worker *w = &x->ws[i];
 		bool is_dirs, is_first = true;
+		const char *const *text, *op, *anchor = w->trees[w->tree].fsd->anchor;
+		size_t nr;
 		char tod[16];
 
 		if (!atomic_load(&w->is_exhausted))
@@ -600,28 +620,34 @@ static size_t exhausted_say(struct fs_running *x, FILE *con)
 		if (w->is_said)
 			continue;
 		for (size_t k = 0; k < i; k++)
-			if (x->ws[k].fwd == w->fwd && x->ws[k].is_said)
+			if (x->ws[k].fwd == w->fwd && x->ws[k].tree == w->tree && x->ws[k].is_said)
 				is_first = false;
 		w->is_said = true;
 		if (!is_first)
 			continue;
 		is_dirs = w->fwd->op == FS_OP_RMDIR;
+		text = is_dirs ? dirs : files;
+		nr = is_dirs ? IORAMP_ARRAY_SIZE(dirs) : IORAMP_ARRAY_SIZE(files);
+		op = is_dirs ? "rmdir" : "delete";
 		plan_time_of_day(tod);
 		fprintf(con, "%s \n%s Message from slave localhost-0: \n%s Anchor: %s\n", tod, tod,
-			tod, w->trees[w->fwd->fsd_idx[0]].fsd->anchor);
-		if (is_dirs)
-			fprintf(con,
-				"%s Vdbench is trying to delete a directory, but the directory that we "
-				"are\n%s trying to delete does not exist, and there are no threads "
-				"currently\n%s active that create new directories.\n",
-				tod, tod, tod);
-		else
-			fprintf(con,
-				"%s Vdbench is trying to delete a file, but no files are available, "
-				"and no\n%s threads are currently active creating new files.\n",
-				tod, tod);
-		fprintf(con, "%s Shutting down threads for operation=%s\n%s \n", tod,
-			is_dirs ? "rmdir" : "delete", tod);
+			tod, anchor);
+		for (size_t k = 0; k < nr; k++)
+			fprintf(con, "%s %s\n", tod, text[k]);
+		fprintf(con, "%s Shutting down threads for operation=%s\n%s \n", tod, op, tod);
+		/* the slave's log: the message, then as it sent it to the console (observed) */
+		for (int pass = 0; slavelog && pass < 2; pass++) {
+			const char *pre = pass ? "sendMessageToConsole: " : "";
+
+			fs_slave_line(slavelog, "%sAnchor: %s", pre, anchor);
+			for (size_t k = 0; k < nr; k++)
+				fs_slave_line(slavelog, "%s%s", pre, text[k]);
+			fs_slave_line(slavelog,
+				      "%sFwgThread.canWeGetMoreFiles(): Shutting down threads for "
+				      "operation=%s",
+				      pre, op);
+			fs_slave_line(slavelog, "%s", pre);
+		}
 	}
 	return n;
 }
@@ -676,7 +702,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		if (is_stopped(sig) || format_failed(x))
 			break; /* as raw runs: the average covers the completed intervals */
 		done = iv;
-		nr_exhausted = is_format ? 0 : exhausted_say(x, out->con);
+		nr_exhausted = is_format ? 0 : exhausted_say(x, out->con, out->slavelog);
 		/* VDbench's avg leaves out the first interval, or the warmup ones */
 		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
 		collect(x, v, is_counted);
@@ -761,7 +787,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 				    tv->nr_hist);
 			fs_out_totals(out, label, csecs, cpu, sys);
 		}
-		fs_vdbfiles_run_end(out, r);
+		fs_vdbfiles_run_end(out, r, x->trees, &tv->all);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
 		*cpu_out = cpu;
@@ -770,13 +796,10 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	return ret;
 }
 
-/* logfile.html's lines, before the "Anchor size:" ones, on each anchor and on the FSDs each
- * RD formats (observed: "Creating anchor for A,fsd=F" for every FSD, then for each RD with a
- * format "R fsd to format: F" and "R format on host: localhost" for each FSD it formats). */
-static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
+/* logfile.html's first lines of an execution: "Creating anchor for A,fsd=F" for every FSD
+ * (observed). */
+static void log_anchors(struct fs_out *o, const struct fs_plan *p)
 {
-	static const char prefix[] = "format_for_";
-	const char *prev = NULL;
 	char tod[16];
 
 	if (!o->logfile)
@@ -787,6 +810,21 @@ static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
 		fprintf(o->logfile, "%s Creating anchor for %s,fsd=%s\n", tod,
 			p->cfg->fs->fsds[i].anchor, p->cfg->fs->fsds[i].name);
 	}
+	fflush(o->logfile);
+}
+
+/* logfile.html's lines, before the "Anchor size:" ones, on the FSDs each RD formats
+ * (observed: for each RD with a format "R fsd to format: F" and "R format on host:
+ * localhost" for each FSD it formats). */
+static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
+{
+	static const char prefix[] = "format_for_";
+	const char *prev = NULL;
+	char tod[16];
+
+	if (!o->logfile)
+		return;
+	fflush(o->con);
 	for (size_t ri = 0; ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		const char *rd = r->name;
@@ -863,6 +901,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		fs_out_close(&out, 1);
 		return -EIO;
 	}
+	log_anchors(&out, p);
+	fs_thread_notes(out.con, p); /* on the console and in logfile.html */
 	log_format_plan(&out, p);
 	jvms_note(out.con, p->cfg);
 	{
@@ -932,7 +972,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_totalsize_say(&x.trees[i], out.con);
 
 			plan_time_of_day(tod);
-			fs_out_run_start(&out, ri, r, tod, text);
+			fs_out_run_start(&out, ri, r, x.trees, tod, text);
 			fs_views_run_start(&out.views, r, ri, tod, text);
 			if (r->kind == FS_RUN_WORK)
 				fs_json_run_start(&out.json, r, rate);

@@ -58,31 +58,6 @@ static void status_event(FILE *f, const char *what, const struct fs_run *r)
 	fflush(f);
 }
 
-/* The slave log's line, stamped twice as VDbench's (master and slave clock: one here). */
-static void slave_line(FILE *f, const char *text)
-{
-	char tod[16];
-
-	plan_time_of_day(tod);
-	if (text[0])
-		fprintf(f, "%s %s %s\n", tod, tod, text);
-	else
-		fprintf(f, "%s \n", tod);
-}
-
-static void slave_banner(FILE *f, const char *text)
-{
-	char stars[64];
-	size_t n = strlen(text) < sizeof(stars) - 1 ? strlen(text) : sizeof(stars) - 1;
-
-	memset(stars, '*', n);
-	stars[n] = '\0';
-	slave_line(f, text);
-	slave_line(f, stars);
-	slave_line(f, "");
-	slave_line(f, "");
-}
-
 /* The pages written whole at the start. */
 static int fixed_pages(const struct fs_out *o, const struct fs_plan *p, uint64_t start_ns)
 {
@@ -174,34 +149,36 @@ int fs_vdbfiles_open(struct fs_out *o, const struct fs_plan *p)
 }
 
 void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
-			   const char *tod, const char *text)
+			   const struct fs_tree *trees, const char *tod, const char *text)
 {
-	char line[2048];
-	uint32_t threads = 0;
-
 	status_event(o->status, "Starting", r);
 	if (o->slavelog) {
-		slave_banner(o->slavelog, "Beginning of run setup");
-		for (size_t i = 0; i < r->nr_fwds; i++) {
-			const struct parm_fwd *w = &r->fwds[i];
+		fs_slave_banner(o->slavelog, "Beginning of run setup");
+		fs_slave_setup(o->slavelog, r, trees);
+		/* FSD by FSD, each FWD's threads on it (the workers' order); a format run's
+		 * one line per FSD: ioramp's one format thread does each tree in turn */
+		for (size_t d = 0; d < r->nr_fsds; d++)
+			for (size_t i = 0; i < r->nr_fwds; i++) {
+				const struct parm_fwd *w = &r->fwds[i];
+				bool is_fmt = r->kind == FS_RUN_FORMAT;
 
-			for (size_t k = 0; k < w->nr_fsd; k++) {
-				snprintf(line, sizeof(line),
-					 "Started %u threads for fwd=%s,fsd=%s%s%s", w->threads,
-					 r->kind == FS_RUN_FORMAT ? "format" : w->name,
-					 r->fsds[w->fsd_idx[k]].name,
-					 r->kind == FS_RUN_FORMAT ? "" : ",operation=",
-					 r->kind == FS_RUN_FORMAT ? "" : fs_op_name(w->op));
-				slave_line(o->slavelog, line);
+				if (!fs_fwd_on_fsd(w, d))
+					continue;
+				fs_slave_line(o->slavelog, "Started %u threads for fwd=%s,fsd=%s%s%s",
+					      is_fmt ? 1 : w->threads_per_fsd,
+					      is_fmt ? "format" : w->name, r->fsds[d].name,
+					      is_fmt ? "" : ",operation=",
+					      is_fmt ? "" : fs_op_name(w->op));
+				if (is_fmt)
+					break;
 			}
-			threads += w->threads;
-		}
-		snprintf(line, sizeof(line), "Started %u FwgThreads for rd=%s For loops: %s",
-			 threads, r->name, r->kind == FS_RUN_FORMAT ? "None" : r->for_loops);
-		slave_line(o->slavelog, line);
+		fs_slave_line(o->slavelog, "Started %u FwgThreads for rd=%s For loops: %s",
+			      fs_run_threads(r), r->name,
+			      r->kind == FS_RUN_FORMAT ? "None" : r->for_loops);
 		fputc('\n', o->slavelog);
 		rep_html_anchor_line(o->slavelog, r->name, run_idx, tod, text);
 		fputc('\n', o->slavelog);
+		fs_slave_tasks(o->slavelog, r);
 		fflush(o->slavelog);
 	}
 	if (o->skew) {
@@ -284,7 +261,8 @@ static void skew_table(const struct fs_out *o, const struct fs_run *r, const cha
 	}
 }
 
-void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
+void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r, const struct fs_tree *trees,
+			 const struct fs_stats *all)
 {
 	const struct fs_views *v = &o->views;
 	const struct fs_view **vs;
@@ -293,7 +271,8 @@ void fs_vdbfiles_run_end(struct fs_out *o, const struct fs_run *r)
 	status_event(o->status, "Workload done", r);
 	status_event(o->status, "Slaves done", r);
 	if (o->slavelog) {
-		slave_banner(o->slavelog, "End of run");
+		fs_slave_end(o->slavelog, r, trees, all);
+		fs_slave_banner(o->slavelog, "End of run");
 		fflush(o->slavelog);
 	}
 	/* no tables for a format run before a work run that was done within its first

@@ -170,6 +170,45 @@ static void print_run(const struct fs_run *r, FILE *f)
 	fprintf(f, " For loops: %s\n", r->for_loops);
 }
 
+void fs_thread_notes(FILE *con, const struct fs_plan *p)
+{
+	bool is_first = true;
+	char t[16];
+
+	for (size_t ri = 0; ri < p->nr_runs; ri++) {
+		const struct fs_run *r = &p->runs[ri];
+		const char *rd = p->cfg->fs->rds[r->rd_idx].name;
+		bool is_seen = r->kind != FS_RUN_WORK;
+		uint32_t want, used;
+
+		for (size_t k = 0; k < ri; k++) /* an RD's first work run: its loops repeat it */
+			is_seen |= p->runs[k].kind == FS_RUN_WORK && p->runs[k].rd_idx == r->rd_idx;
+		for (size_t i = 0; !is_seen && i < r->nr_fwds; i++) {
+			if (!fs_fwd_threads_split(r, i, &want, &used) || want == used)
+				continue;
+			plan_time_of_day(t);
+			fprintf(con,
+				"%s \n%s Note: fwd=%s,threads=%u,...\n%s Note: rd=%s,fwd=%s,... \n"
+				"%s Note: Mismatch between threads requested (%u) and used (%u)\n",
+				t, t, r->fwds[i].name, want, t, rd, r->fwds[i].name, t, want, used);
+			if (!is_first)
+				continue;
+			is_first = false;
+			fprintf(con,
+				"%s \n%s Note: Requesting threads across multiple fsds, operations, "
+				"slaves or hosts \n%s       may result in fractions of threads. \n"
+				"%s       There will be a minimum of one thread for each fsd, "
+				"operation, \n%s       slave or host, or integer truncation of the "
+				"resulting thread count.\n%s       Contact the author of Vdbench if "
+				"there are unexplained differences.\n%s \n%s       Use general "
+				"parameter 'fwd_thread_adjust=no' to cause Vdbench to abort instead. "
+				"\n%s \n",
+				t, t, t, t, t, t, t, t, t);
+		}
+	}
+	fflush(con);
+}
+
 int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
 {
 	const struct parm_fs *fs = p->cfg->fs;
@@ -180,6 +219,7 @@ int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
 
 	if (!shown)
 		return -ENOMEM;
+	fs_thread_notes(f, p);
 	for (size_t i = 0; i < fs->nr_fsds; i++) {
 		const struct parm_fsd *fsd = &fs->fsds[i];
 

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ioramp/fs.h"
 
@@ -203,6 +204,15 @@ static int run_copies(struct fs_builder *b, struct fs_run *r)
 				w->op = (enum fs_op)v;
 		}
 	}
+	/* VDbench gives each FSD and operation of a FWD threads / (FSDs x operations), at
+	 * least one (observed: threads=3 on two FSDs runs 1 + 1; threads=5 on two FSDs with
+	 * operations=(read,getattr) runs 1 on each of the four) */
+	for (size_t i = 0; i < r->nr_fwds; i++) {
+		struct parm_fwd *w = &r->fwds[i];
+		uint64_t parts = (uint64_t)(w->nr_fsd ? w->nr_fsd : 1) * nr_ops;
+
+		w->threads_per_fsd = w->threads / parts ? (uint32_t)(w->threads / parts) : 1;
+	}
 	return 0;
 }
 
@@ -321,6 +331,53 @@ static int check_shared(const struct fs_builder *b, struct parm_err *err)
 	return 0;
 }
 
+bool fs_fwd_on_fsd(const struct parm_fwd *w, size_t fsd)
+{
+	for (size_t k = 0; k < w->nr_fsd; k++)
+		if (w->fsd_idx[k] == fsd)
+			return true;
+	return false;
+}
+
+bool fs_fwd_threads_split(const struct fs_run *r, size_t i, uint32_t *requested, uint32_t *used)
+{
+	const struct parm_fwd *w = &r->fwds[i];
+
+	for (size_t k = 0; k < i; k++)
+		if (!strcmp(r->fwds[k].name, w->name))
+			return false; /* operations= made it a copy of an earlier one */
+	*requested = w->threads;
+	*used = 0;
+	for (size_t k = i; k < r->nr_fwds; k++)
+		if (!strcmp(r->fwds[k].name, w->name))
+			*used += r->fwds[k].threads_per_fsd * (uint32_t)r->fwds[k].nr_fsd;
+	return true;
+}
+
+/* fwd_thread_adjust=no: a FWD whose threads= does not split evenly over its FSDs and
+ * operations is an error, as VDbench aborts ("User requested 'fwd_thread_adjust=no'"). */
+static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
+{
+	const struct parm_val *v = p->cfg->general.set.val[PARM_KW_FWD_THREAD_ADJUST];
+	uint32_t want, used;
+
+	if (!v || !v->text || strcasecmp(v->text, "no"))
+		return 0;
+	for (size_t ri = 0; ri < p->nr_runs; ri++) {
+		const struct fs_run *r = &p->runs[ri];
+
+		for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
+			if (fs_fwd_threads_split(r, i, &want, &used) && want != used)
+				return parm_errf(err, &v->loc,
+						 "fwd_thread_adjust=no: rd=%s, fwd=%s asks threads=%u "
+						 "and would run %u (threads / (FSDs x operations), at "
+						 "least one each); expected threads= a multiple of its "
+						 "FSDs times operations",
+						 r->name, r->fwds[i].name, want, used);
+	}
+	return 0;
+}
+
 int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err)
 {
 	struct fs_plan *p = calloc(1, sizeof(*p));
@@ -343,6 +400,8 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		for (size_t r = 0; !ret && r < b.rd->nr_rates; r++)
 			ret = add_loops(&b, r, 0);
 	}
+	if (!ret)
+		ret = check_thread_split(p, err);
 	if (ret) {
 		if (ret == -ENOMEM)
 			parm_errf(err, NULL, "out of memory");

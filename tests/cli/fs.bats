@@ -717,3 +717,104 @@ PARM
 	[ ! -e out/localhost-1.html ]
 	grep -q 'Query host configuration completed' out/status.html
 }
+
+@test "fs: threads= split over FSDs and operations as VDbench: threads / (FSDs x operations), at least one, noted" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/a/f2,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=(fsd1,fsd2),operation=read,xfersize=4k,threads=3
+fwd=fwd2,fsd=(fsd1,fsd2),operation=getattr,threads=5
+fwd=fwd3,fsd=fsd1,operation=read,xfersize=4k,threads=4
+rd=rd1,fwd=(fwd1,fwd2),fwdrate=40,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fwd3,fwdrate=40,format=no,elapsed=2,interval=1
+rd=rd3,fwd=fwd2,fwdrate=40,format=no,elapsed=2,interval=1,operations=(read,getattr)
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# observed on VDbench 5.04.07 with these FWDs: 3 -> 1 + 1, 5 -> 2 + 2, and with
+	# operations=(read,getattr) 5 -> 1 on each FSD and operation; fwd3 on one FSD: 4
+	slave() { grep -o 'Started .*' out/localhost-0.stdout.html | sed -n "$1"; }
+	[ "$(slave '/rd=rd1 /p')" = "Started 6 FwgThreads for rd=rd1 For loops: None" ]
+	[ "$(grep -o 'Started [0-9]* threads for fwd=fwd[12],.*' out/localhost-0.stdout.html |
+		head -4 | tr '\n' '|')" = "Started 1 threads for fwd=fwd1,fsd=fsd1,operation=read|Started 2 threads for fwd=fwd2,fsd=fsd1,operation=getattr|Started 1 threads for fwd=fwd1,fsd=fsd2,operation=read|Started 2 threads for fwd=fwd2,fsd=fsd2,operation=getattr|" ]
+	[ "$(slave '/rd=rd2 /p')" = "Started 4 FwgThreads for rd=rd2 For loops: None" ]
+	[ "$(slave '/rd=rd3 /p')" = "Started 4 FwgThreads for rd=rd3 For loops: None" ]
+	grep -q ' slv=localhost-0 fwd=fwd2 fsd=fsd2 anchor=.* threads= 2 skew= 0.00 operation=getattr $' out/logfile.html
+	# the note, once per RD and FWD, its explanation once, on the console and in logfile.html
+	[ "$(grep -c '^[0-9:.]* Note: fwd=fwd1,threads=3,...$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '^[0-9:.]* Note: fwd=fwd2,threads=5,...$' <<<"$output")" -eq 2 ]
+	[[ "$output" == *" Note: Mismatch between threads requested (3) and used (2)"* ]]
+	[[ "$output" == *" Note: Mismatch between threads requested (5) and used (4)"* ]]
+	[ "$(grep -c 'Note: rd=' <<<"$output")" -eq 3 ] # rd1: fwd1, fwd2; rd3: fwd2
+	[ "$(grep -c 'fwd_thread_adjust=no' <<<"$output")" -eq 1 ]
+	[ "$(grep -c 'Note: Mismatch' out/logfile.html)" -eq 3 ]
+	! grep -q 'Note: rd=rd2' out/logfile.html || false
+	# -s prints it too, before the anchor sizes (VDbench's order)
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'Note: Mismatch' <<<"$output")" -eq 3 ]
+	[ "$(grep -n -m1 'Note: fwd=fwd1' <<<"$output" | cut -d: -f1)" -lt \
+		"$(grep -n -m1 'Anchor size' <<<"$output" | cut -d: -f1)" ]
+}
+
+@test "fs: fwd_thread_adjust=no refuses a threads= that does not split, at its place, exit 2" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fwd_thread_adjust=no
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/a/f2,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=(fsd1,fsd2),operation=read,threads=3
+rd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:1:19: error: fwd_thread_adjust=no: rd=rd1, fwd=fwd1 asks threads=3 and would run 2"* ]]
+	[ ! -e out ] && [ ! -e "$SCRATCH/a/f1" ]
+	sed -i 's/threads=3/threads=4/' p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+}
+
+@test "fs: the slave log's anchor set-up, task count, statistics and control file lines, as VDbench's" {
+	mkdir -p "$SCRATCH/a"
+	local A=$SCRATCH/a/f1
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$A,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=2
+fwd=fwd2,fsd=fsd1,operation=getattr,threads=1
+fwd=fwd3,fsd=fsd1,operation=delete,threads=1
+rd=rd1,fwd=(fwd1,fwd2),fwdrate=20,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fwd3,fwdrate=20,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# each line as VDbench 5.04.07 writes it for these runs (observed on the same shapes)
+	sed -E 's/^[0-9:.]{12} [0-9:.]{12} //' out/localhost-0.stdout.html >log.txt
+	want() { grep -qxF -- "$1" log.txt || { echo "missing: $1"; return 1; }; }
+	want "Deleting old file structure."
+	want "Starting initializeFileAnchor for rd=format_for_rd1 For loops: None anchor=fsd1"
+	want "Completed the creation of the directory list for $A: 2 directories."
+	want "Generated 4 file names; total anchor size: 16k (16,384)"
+	want "Writing control file for anchor=$A at start of run."
+	want "Completed control file for anchor=$A at start of run.  dirs: 2/0 files: 4/0 sizes: 16k/0/0/0"
+	want "task_run_all(): 2 tasks"
+	want "Message to master: anchor=$A mkdir complete."
+	want "Message to master: anchor=$A create complete."
+	want "FILE_CREATES        Files created:                                    4"
+	want "Completed control file for anchor=$A at end of run.  dirs: 2/2 files: 4/4 sizes: 16k/16k/4/16k"
+	want "Reading control file for anchor=$A"
+	want "No deletes and creates. Control file not cleared."
+	want "During anchor creation for anchor=$A there were 2 directories and 4 files"
+	want "Reusing existing FileAnchor structure."
+	want "task_run_all(): 4 tasks"
+	want "Completed control file for anchor=$A at start of run.  dirs: 2/2 files: 4/4 sizes: 16k/16k/0/0"
+	want "Completed control file for anchor=$A at end of run.  dirs: 2/2 files: 4/0 sizes: 16k/0/0/0"
+	# the order of one run's set-up: the anchor block, then the threads, then the start
+	line_of() { grep -n -m1 -F -- "$1" log.txt | cut -d: -f1; }
+	[ "$(line_of 'rd=rd1 For loops: None anchor=fsd1')" -lt "$(line_of 'Started 2 threads for fwd=fwd1')" ]
+	[ "$(line_of 'Started 2 threads for fwd=fwd1')" -lt "$(line_of 'Starting RD=rd1;')" ]
+	[ "$(line_of 'Starting RD=rd1;')" -lt "$(line_of 'task_run_all(): 4 tasks')" ]
+	[ "$(grep -c '^Miscellaneous statistics:$' log.txt)" -eq 3 ]
+	! grep -q '/sec$' log.txt || false
+}
