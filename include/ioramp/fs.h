@@ -190,6 +190,10 @@ struct fs_plan {
  * only before the first), curves as a max run and one run per point. */
 int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err);
 void fs_plan_free(struct fs_plan *p);
+/* Before anything is written: each FSD's anchor= is a directory, or a new name inside an
+ * existing one (the safety rule: ioramp creates an anchor, never its parents); else a
+ * located error. */
+int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err);
 /* VDbench's note for each RD's FWD whose threads= does not split evenly over its FSDs and
  * operations (fs_fwd_threads_split), the explanation after the first (observed: threads=3
  * and threads=5 on two FSDs): at -s and before the runs, as VDbench prints it. */

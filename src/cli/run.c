@@ -419,8 +419,14 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg, i
 					  .argv = argv,
 					  .stop_signal = &stop_signal };
 		struct rep_outdir_err oe;
-		int ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir), &oe);
+		int ret;
 
+		if (fs_plan_check_anchors(p, &err)) {
+			parm_err_print(&err, stderr);
+			fs_plan_free(p);
+			return CLI_EXIT_USAGE;
+		}
+		ret = rep_outdir_create(a->outdir, wall_ns(), dir, sizeof(dir), &oe);
 		/* -o as for raw runs: a directory the reports cannot go to is a usage error */
 		if (ret) {
 			rep_outdir_perror(stderr, "ioramp", a->outdir, dir, ret, &oe);

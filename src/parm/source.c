@@ -354,8 +354,20 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
 
 		if (n && text[pos + n - 1] == '\r')
 			n--;
-		if (memchr(text + pos, '\0', n))
-			n = strnlen(text + pos, n);
+		if (memchr(text + pos, '\0', n)) {
+			/* VDbench refuses such a file; cutting the line there would drop its
+			 * rest without a word */
+			size_t at = strnlen(text + pos, n);
+			struct parm_loc loc;
+
+			ret = source_add_line(r->src, file, ++lineno, text + pos, at, &idx);
+			if (ret < 0)
+				return ret;
+			loc = line_loc(r->src, idx, (uint32_t)at + 1);
+			return parm_errf(r->err, &loc,
+					 "a NUL byte in the line; expected text (a parameter file "
+					 "is text: is this the right file?)");
+		}
 		ret = source_add_line(r->src, file, ++lineno, text + pos, n, &idx);
 		if (!ret)
 			ret = process_line(r, idx);

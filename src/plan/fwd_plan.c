@@ -6,9 +6,11 @@
 #include "plan_int.h"
 
 #include <errno.h>
+#include <libgen.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "ioramp/fs.h"
 
@@ -374,6 +376,34 @@ static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
 						 "least one each); expected threads= a multiple of its "
 						 "FSDs times operations",
 						 r->name, r->fwds[i].name, want, used);
+	}
+	return 0;
+}
+
+int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
+{
+	const struct parm_fs *fs = p->cfg->fs;
+
+	for (size_t i = 0; i < fs->nr_fsds; i++) {
+		const struct parm_fsd *d = &fs->fsds[i];
+		char parent[4096];
+		struct stat sb;
+
+		if (!stat(d->anchor, &sb)) {
+			if (!S_ISDIR(sb.st_mode))
+				return parm_errf(err, &d->anchor_loc,
+						 "fsd=%s: anchor=%s is not a directory; expected a "
+						 "directory, or a new name inside one",
+						 d->name, d->anchor);
+			continue;
+		}
+		snprintf(parent, sizeof(parent), "%s", d->anchor);
+		if (stat(dirname(parent), &sb) || !S_ISDIR(sb.st_mode))
+			return parm_errf(err, &d->anchor_loc,
+					 "fsd=%s: anchor=%s: its parent directory %s does not "
+					 "exist; expected an anchor inside an existing directory "
+					 "(ioramp creates the anchor itself, never its parents)",
+					 d->name, d->anchor, parent);
 	}
 	return 0;
 }

@@ -149,9 +149,16 @@ PARM
 @test "fs: an anchor is created only inside a directory that exists" {
 	tree_parm
 	run "$IORAMP" -f p.vdb -o out
-	[ "$status" -ne 0 ]
-	[[ "$output" == *"its parent directory does not exist"* ]]
-	[ ! -e "$SCRATCH/a" ]
+	# refused before anything is written: located, exit 2, no output directory
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:1:17: error: fsd=fsd1: anchor=$SCRATCH/a/dir1: its parent directory $SCRATCH/a does not exist"* ]]
+	[ ! -e "$SCRATCH/a" ] && [ ! -e out ]
+	# an anchor that is a file
+	mkdir -p "$SCRATCH/a" && touch "$SCRATCH/a/dir1"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"anchor=$SCRATCH/a/dir1 is not a directory"* ]]
+	[ ! -e out ]
 }
 
 @test "fs: format=clean removes only what ioramp names (vdb.*.dir, vdb_f*.file)" {

@@ -175,3 +175,16 @@ many_rds() {
 	[ "$status" -eq 1 ]
 	[[ "$output" == *"standard output: cannot write (No space left on device)"* ]]
 }
+
+@test "a NUL byte in a parameter file is a located error, never a line cut short" {
+	truncate -s 1m f
+	# cut at the NUL, the line would run with threads=8 instead of 2, without a word
+	printf 'sd=sd1,lun=%s/f,size=1m\0,threads=2\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" >nul.vdb
+	run "$IORAMP" -f nul.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "nul.vdb:1:$((${#SCRATCH} + 22)): error: a NUL byte in the line; expected text"* ]]
+	run "$IORAMP" -f nul.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[ ! -e out ]
+}
