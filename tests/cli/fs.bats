@@ -249,6 +249,21 @@ PARM
 	[ "$(grep -A2 'Starting RD=rd1' out/anchors.html | grep -c "$SCRATCH/a/dir1 *12 *6 .* 12 *6 ")" -eq 1 ]
 }
 
+# Runs p.vdb in the background, waits for interval $1's line on the console (output, not
+# time, is awaited), sends SIGINT: exit 130.
+interrupt_at_interval() {
+	mkdir -p "$SCRATCH/a"
+	"$IORAMP" -f p.vdb -o out >console.txt 2>err.txt &
+	pid=$!
+	for _ in $(seq 150); do
+		grep -Eq "^[0-9:.]{12} +$1 " console.txt && break
+		sleep 0.1
+	done
+	kill -INT "$pid"
+	wait "$pid" || status=$?
+	[ "${status:-0}" -eq 130 ]
+}
+
 @test "fs: SIGINT ends the run at its last whole interval and writes every report" {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=1,width=2,files=2,size=4k
@@ -256,17 +271,7 @@ fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
 rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=600,interval=1
 rd=rd2,fwd=fwd1,fwdrate=100,format=no,elapsed=600,interval=1
 PARM
-	mkdir -p "$SCRATCH/a"
-	"$IORAMP" -f p.vdb -o out >console.txt 2>err.txt &
-	pid=$!
-	# waits for the second interval's line on the console (output, not time, is awaited)
-	for _ in $(seq 150); do
-		grep -Eq '^[0-9:.]{12} +2 ' console.txt && break
-		sleep 0.1
-	done
-	kill -INT "$pid"
-	wait "$pid" || status=$?
-	[ "${status:-0}" -eq 130 ]
+	interrupt_at_interval 2
 	grep -q "^interrupted (SIGINT); results in .*out" err.txt
 	! grep -q 'completed successfully' console.txt || false
 	jq -e . out/results.json >/dev/null
@@ -285,17 +290,8 @@ fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=1,width=2,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=1
 rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=600,warmup=300,interval=1
 PARM
-	mkdir -p "$SCRATCH/a"
-	"$IORAMP" -f p.vdb -o out >console.txt 2>err.txt &
-	pid=$!
 	# every interval of rd1 is warmup, so whenever the signal lands none is averaged
-	for _ in $(seq 150); do
-		grep -Eq '^[0-9:.]{12} +1 ' console.txt && break
-		sleep 0.1
-	done
-	kill -INT "$pid"
-	wait "$pid" || status=$?
-	[ "${status:-0}" -eq 130 ]
+	interrupt_at_interval 1
 	# the format's average (no counted interval: NaN, as VDbench) and none for rd1
 	[ "$(grep -c 'avg_' console.txt)" -eq 1 ]
 	[ "$(grep -c 'avg_' out/totals.html)" -eq 1 ]
