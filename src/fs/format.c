@@ -197,6 +197,71 @@ static int write_file(const char *path, uint64_t size, uint32_t oflags, struct f
 	return 0;
 }
 
+/* One of the format's threads on a tree: files first, first + FS_FORMAT_THREADS, ... */
+struct fmt_part {
+	pthread_t tid;
+	struct fs_tree *t;
+	const unsigned char *in; /* the files the format makes */
+	struct fmt_sink *st;
+	const volatile sig_atomic_t *stop;
+	atomic_bool *failed; /* a thread's error stops the others */
+	uint64_t first;
+	int ret;
+};
+
+static void *format_part(void *arg)
+{
+	struct fmt_part *p = arg;
+	struct fs_tree *t = p->t;
+	char path[4096];
+
+	for (uint64_t f = p->first; f < t->nr_files; f += FS_FORMAT_THREADS) {
+		if ((p->stop && *p->stop) || atomic_load(p->failed)) {
+			p->ret = -EINTR;
+			return NULL;
+		}
+		if (!p->in[f] || t->file_state[f] == FS_FILE_FULL)
+			continue;
+		fs_tree_file_path(t, f, path, sizeof(path));
+		p->ret = write_file(path, fs_file_size(t->fsd, f), 0, p->st);
+		t->file_opened[f] = 1; /* anchors.html's "Opened" */
+		if (p->ret) {
+			atomic_store(p->failed, true);
+			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-p->ret));
+			return NULL;
+		}
+		t->file_state[f] = FS_FILE_FULL; /* each thread its own files: no lock */
+	}
+	return NULL;
+}
+
+/* Creates and writes the tree's files with FS_FORMAT_THREADS threads, as VDbench's format
+ * ("Started 8 threads for fwd=format"): 0, -EINTR when stopped, or the first error. */
+static int format_files(struct fs_tree *t, const unsigned char *in, struct fmt_sink *st,
+			const volatile sig_atomic_t *stop)
+{
+	struct fmt_part parts[FS_FORMAT_THREADS];
+	atomic_bool failed = false;
+	size_t started = 0;
+	int ret = 0;
+
+	for (; started < FS_FORMAT_THREADS; started++) {
+		parts[started] = (struct fmt_part){ .t = t, .in = in, .st = st, .stop = stop,
+						    .failed = &failed, .first = started };
+		if (pthread_create(&parts[started].tid, NULL, format_part, &parts[started])) {
+			atomic_store(&failed, true);
+			ret = -EAGAIN;
+			break;
+		}
+	}
+	for (size_t k = 0; k < started; k++) {
+		pthread_join(parts[k].tid, NULL);
+		if (parts[k].ret && (!ret || ret == -EINTR))
+			ret = parts[k].ret; /* an error before a stop */
+	}
+	return ret;
+}
+
 int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pthread_mutex_t *lock,
 	      struct stats_hist *lat, struct stats_hist *svc, FILE *con,
 	      const volatile sig_atomic_t *stop)
@@ -241,31 +306,15 @@ int fs_format(struct fs_tree *t, unsigned int format, struct fs_stats *stats, pt
 		t->fsd->anchor);
 	if (format & FS_FMT_DIRS)
 		return 0;
-	/* totalsize=: the files VDbench picks until their bytes reach it, made in number order */
+	/* totalsize=: the files VDbench picks until their bytes reach it */
 	in = malloc(t->nr_files ? t->nr_files : 1);
 	if (!in)
 		return -ENOMEM;
 	fs_tree_totalsize_files(t, in, &made);
-	for (uint64_t f = 0; f < t->nr_files; f++) {
-		uint64_t size = fs_file_size(t->fsd, f);
-
-		if (stop && *stop) {
-			free(in);
-			return -EINTR;
-		}
-		if (!in[f] || t->file_state[f] == FS_FILE_FULL)
-			continue;
-		fs_tree_file_path(t, f, path, sizeof(path));
-		ret = write_file(path, size, 0, st);
-		t->file_opened[f] = 1; /* anchors.html's "Opened" */
-		if (ret) {
-			fprintf(stderr, "ioramp: create %s: %s\n", path, strerror(-ret));
-			free(in);
-			return ret;
-		}
-		t->file_state[f] = FS_FILE_FULL;
-	}
+	ret = format_files(t, in, st, stop);
 	free(in);
+	if (ret)
+		return ret;
 	plan_time_of_day(tod);
 	fprintf(con ? con : stdout, "%s localhost-0: anchor=%s create complete.\n", tod,
 		t->fsd->anchor);

@@ -69,6 +69,10 @@ void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t le
 /* The directory (index as above) that holds file f. */
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f);
 
+/* The format's threads on each anchor, as VDbench's (observed: "Started 8 threads for
+ * fwd=format,fsd=F" whatever the FWDs' threads=). */
+#define FS_FORMAT_THREADS 8
+
 /* The format pass: cleans what ioramp created under the anchor, then mkdir, create and write
  * every file; format=clean only cleans. Its notices go to con (the console; stdout: NULL). Counts into *st under lock (the run's main thread
  * reads it each interval); the writes are the requested operations. Returns 0, -EINTR when *stop was
@@ -234,7 +238,8 @@ struct fs_out {
 void fs_slave_line(FILE *f, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 void fs_slave_blank(FILE *f);
 void fs_slave_banner(FILE *f, const char *text);
-/* The threads a run starts: its FWDs' threads_per_fsd on each FSD; a format's one. */
+/* The threads a run starts: its FWDs' threads_per_fsd on each FSD; a format's
+ * FS_FORMAT_THREADS on each. */
 uint32_t fs_run_threads(const struct fs_run *r);
 /* Before the run's threads start: each FSD's initializeFileAnchor block (its tree as scanned). */
 void fs_slave_setup(FILE *f, const struct fs_run *r, const struct fs_tree *trees);

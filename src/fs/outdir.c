@@ -241,7 +241,7 @@ void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
 		return;
 	fflush(o->con);
 	/* VDbench's line per FSD and FWD on it, FSD by FSD; a format run's one per FSD,
-	 * "fwd=format" (ioramp's one format thread does each tree in turn) */
+	 * "fwd=format" with its format threads */
 	for (size_t d = 0; d < r->nr_fsds; d++)
 		for (size_t i = 0; i < r->nr_fwds; i++) {
 			const struct parm_fwd *w = &r->fwds[i];
@@ -253,7 +253,7 @@ void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
 				"%s slv=localhost-0 fwd=%s fsd=%s anchor=%s threads=%2u skew=%5.2f "
 				"operation=%s \n",
 				tod, r->kind == FS_RUN_FORMAT ? "format" : w->name, r->fsds[d].name,
-				r->fsds[d].anchor, r->kind == FS_RUN_FORMAT ? 1 : w->threads_per_fsd,
+				r->fsds[d].anchor, r->kind == FS_RUN_FORMAT ? FS_FORMAT_THREADS : w->threads_per_fsd,
 				r->kind == FS_RUN_FORMAT ? 0 : w->skew,
 				r->kind == FS_RUN_FORMAT ? "read" : fs_op_name(w->op));
 			if (r->kind == FS_RUN_FORMAT)

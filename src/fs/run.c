@@ -15,6 +15,13 @@
 #include <time.h>
 #include <unistd.h>
 
+/* A FWD's arrivals at its share of fwdrate=: arrival k is due at start + (k + 1) x step. */
+struct fs_sched {
+	atomic_uint_fast64_t next;
+	uint64_t start_ns;
+	double step_ns;
+};
+
 struct fs_worker {
 	pthread_t tid;
 	const struct parm_fwd *fwd; /* NULL: the format thread */
@@ -22,7 +29,7 @@ struct fs_worker {
 	size_t nr_trees;
 	size_t tree;		    /* its own: one of its FWD's FSDs, as VDbench binds it */
 	size_t view_fwd; /* its FWD's view */
-	double step_ns;	 /* 0: max */
+	struct fs_sched *sched; /* its FWD's schedule; NULL: max */
 	uint64_t rng;
 	atomic_bool *stop;
 	pthread_mutex_t lock;
@@ -66,11 +73,15 @@ static uint64_t rnd(struct fs_worker *w)
 static uint64_t pace(struct fs_worker *w, uint64_t *due)
 {
 	uint64_t now = mono_ns();
+	struct fs_sched *s = w->sched;
 
 	w->issue_ns = now;
-	if (!w->step_ns)
+	if (!s)
 		return now;
-	*due += (uint64_t)w->step_ns;
+	/* the FWD's arrivals, shared by its threads: one that has no file to work on takes
+	 * none, the others take them, so fwdrate= holds with more threads than files (as
+	 * VDbench's: 16 threads on 12 files kept 100 a second, ioramp's own per thread 72) */
+	*due = s->start_ns + (uint64_t)((double)(atomic_fetch_add(&s->next, 1) + 1) * s->step_ns);
 	while (now < *due && !atomic_load(w->stop)) {
 		uint64_t left = *due - now;
 		struct timespec ts = { (time_t)(left / 1000000000ull),
@@ -433,9 +444,9 @@ static double cpu_s(double *sys)
 	return *sys + (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 }
 
-/* A run's rate per thread: fwdrate split over the FWDs (by skew= where given), then over
- * the threads they start (threads_per_fsd on each FSD). */
-static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, double total)
+/* A FWD's share of a run's fwdrate: split over the FWDs by skew= where given, the rest
+ * evenly over the unskewed ones; its threads share its schedule (fs_sched). */
+static double fwd_rate(const struct fs_run *r, const struct parm_fwd *f, double total)
 {
 	double skewed = 0;
 	size_t unskewed = 0;
@@ -444,11 +455,9 @@ static double thread_rate(const struct fs_run *r, const struct parm_fwd *f, doub
 		skewed += r->fwds[i].skew;
 		unskewed += r->fwds[i].skew == 0;
 	}
-	double nr = (double)f->threads_per_fsd * (double)f->nr_fsd;
-
 	if (f->skew > 0)
-		return total * f->skew / 100.0 / nr;
-	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed / nr : 0;
+		return total * f->skew / 100.0;
+	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed : 0;
 }
 
 /* The FWDs' own pages: each distinct FWD name (operations= splits one FWD in several). */
@@ -480,6 +489,7 @@ struct fs_running {
 	struct fs_tree *trees;
 	struct fs_worker *ws;
 	size_t nr_ws;
+	struct fs_sched *sched; /* per FWD copy */
 	size_t *view_fsd; /* per tree: its FSD's view */
 	atomic_bool stop;
 };
@@ -490,6 +500,16 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 	size_t nr = 0;
 
 	x->view_fsd = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x->view_fsd));
+	x->sched = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*x->sched));
+	if (!x->sched)
+		return -ENOMEM;
+	for (size_t i = 0; rate > 0 && r->kind == FS_RUN_WORK && i < r->nr_fwds; i++) {
+		const struct parm_fwd *f = &r->fwds[i];
+		double fr = fwd_rate(r, f, rate);
+
+		x->sched[i].start_ns = mono_ns();
+		x->sched[i].step_ns = fr > 0 ? 1e9 / fr : 0;
+	}
 	for (size_t i = 0; i < r->nr_fsds && x->view_fsd; i++)
 		x->view_fsd[i] = fs_views_fsd(v, r->fsds[i].name);
 	for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
@@ -521,7 +541,6 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 	for (size_t d = 0, n = 0; r->kind == FS_RUN_WORK && d < r->nr_fsds; d++)
 		for (size_t i = 0; i < r->nr_fwds; i++) {
 			const struct parm_fwd *f = &r->fwds[i];
-			double tr = rate > 0 ? thread_rate(r, f, rate) : 0;
 
 			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd; k++, n++) {
 				struct fs_worker *w = &x->ws[n];
@@ -529,7 +548,7 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 				w->fwd = f;
 				w->tree = d;
 				w->view_fwd = fs_views_fwd(v, f->name);
-				w->step_ns = tr > 0 ? 1e9 / tr : 0;
+				w->sched = x->sched[i].step_ns > 0 ? &x->sched[i] : NULL;
 				w->next_file = k;
 				w->share_idx = k;
 				w->share_nr = f->threads_per_fsd;
@@ -551,6 +570,7 @@ static void workers_free(struct fs_running *x)
 		free(x->ws[i].svc);
 	}
 	free(x->ws);
+	free(x->sched);
 	free(x->view_fsd);
 }
 

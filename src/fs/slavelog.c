@@ -51,8 +51,8 @@ uint32_t fs_run_threads(const struct fs_run *r)
 {
 	uint32_t n = 0;
 
-	if (r->kind == FS_RUN_FORMAT)
-		return 1; /* ioramp's one format thread does each tree in turn */
+	if (r->kind == FS_RUN_FORMAT) /* trees in turn, each with the format's threads */
+		return FS_FORMAT_THREADS * (uint32_t)r->nr_fsds;
 	for (size_t i = 0; i < r->nr_fwds; i++)
 		n += r->fwds[i].threads_per_fsd * (uint32_t)r->fwds[i].nr_fsd;
 	return n;

@@ -156,7 +156,7 @@ void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run
 		fs_slave_banner(o->slavelog, "Beginning of run setup");
 		fs_slave_setup(o->slavelog, r, trees);
 		/* FSD by FSD, each FWD's threads on it (the workers' order); a format run's
-		 * one line per FSD: ioramp's one format thread does each tree in turn */
+		 * one line per FSD, its format threads */
 		for (size_t d = 0; d < r->nr_fsds; d++)
 			for (size_t i = 0; i < r->nr_fwds; i++) {
 				const struct parm_fwd *w = &r->fwds[i];
@@ -165,7 +165,7 @@ void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run
 				if (!fs_fwd_on_fsd(w, d))
 					continue;
 				fs_slave_line(o->slavelog, "Started %u threads for fwd=%s,fsd=%s%s%s",
-					      is_fmt ? 1 : w->threads_per_fsd,
+					      is_fmt ? FS_FORMAT_THREADS : w->threads_per_fsd,
 					      is_fmt ? "format" : w->name, r->fsds[d].name,
 					      is_fmt ? "" : ",operation=",
 					      is_fmt ? "" : fs_op_name(w->op));
