@@ -380,6 +380,29 @@ static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
 	return 0;
 }
 
+/* VDbench numbers an anchor's directories and files with Java ints: a tree beyond that is a
+ * mistake (depth=20,width=20 is 10^26 directories), refused before anything counts it. */
+#define FS_TREE_MAX 2147483647ull
+
+static int check_tree_size(const struct parm_fsd *d, struct parm_err *err)
+{
+	uint64_t level = 1, dirs = 0, files;
+
+	for (uint32_t l = 1; l <= d->depth; l++) {
+		level = d->width && level > FS_TREE_MAX / d->width ? FS_TREE_MAX + 1 : level * d->width;
+		dirs = dirs + level > FS_TREE_MAX ? FS_TREE_MAX + 1 : dirs + level;
+	}
+	files = d->is_dist_all && d->depth ? dirs : level;
+	files = d->files && files > FS_TREE_MAX / d->files ? FS_TREE_MAX + 1 : files * d->files;
+	if (dirs <= FS_TREE_MAX && files <= FS_TREE_MAX)
+		return 0;
+	return parm_errf(err, &d->loc,
+			 "fsd=%s: depth=%u, width=%u, files=%u make more than %llu %s; expected "
+			 "a tree VDbench can number (at most %llu directories and files)",
+			 d->name, d->depth, d->width, d->files, FS_TREE_MAX,
+			 dirs > FS_TREE_MAX ? "directories" : "files", FS_TREE_MAX);
+}
+
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
 {
 	const struct parm_fs *fs = p->cfg->fs;
@@ -430,6 +453,11 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		for (size_t r = 0; !ret && r < b.rd->nr_rates; r++)
 			ret = add_loops(&b, r, 0);
 	}
+	for (size_t i = 0; !ret && i < cfg->fs->nr_fsds; i++)
+		ret = check_tree_size(&cfg->fs->fsds[i], err);
+	for (size_t r = 0; !ret && r < p->nr_runs; r++) /* fordepth= and the like */
+		for (size_t i = 0; !ret && i < p->runs[r].nr_fsds; i++)
+			ret = check_tree_size(&p->runs[r].fsds[i], err);
 	if (!ret)
 		ret = check_thread_split(p, err);
 	if (ret) {

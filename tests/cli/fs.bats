@@ -824,3 +824,21 @@ PARM
 	[ "$(grep -c '^Miscellaneous statistics:$' log.txt)" -eq 3 ]
 	! grep -q '/sec$' log.txt || false
 }
+
+@test "fs: a tree beyond VDbench's numbering (depth=20,width=20) is a located error, never a hang" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/f1,depth=20,width=20,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	# before the fix this counted 10^26 directories' file sizes and ignored SIGTERM
+	run timeout 20 "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:1:5: error: fsd=fsd1: depth=20, width=20, files=2 make more than 2147483647 directories"* ]]
+	# a fordepth= value too
+	sed -i -e 's/depth=20,width=20/depth=2,width=2/' -e 's/interval=1$/interval=1,fordepth=(2,40)/' p.vdb
+	run timeout 20 "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"depth=40, width=2, files=2 make more than"* ]]
+	[ ! -e out ]
+}
