@@ -403,6 +403,23 @@ static int check_tree_size(const struct parm_fsd *d, struct parm_err *err)
 			 dirs > FS_TREE_MAX ? "directories" : "files", FS_TREE_MAX);
 }
 
+/* VDbench refuses two FSDs of one anchor in an RD (observed: "Concurrent use of anchor=A
+ * using multiple FSDs (fsd1/fsd2) in one RD is not allowed."): their formats and file
+ * states would race. */
+static int check_shared_anchor(const struct fs_run *r, const char *rd, struct parm_err *err)
+{
+	for (size_t i = 0; i < r->nr_fsds; i++)
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(r->fsds[i].anchor, r->fsds[k].anchor))
+				return parm_errf(err, &r->fsds[i].anchor_loc,
+						 "rd=%s: concurrent use of anchor=%s using multiple "
+						 "FSDs (%s/%s) in one RD is not allowed; expected one "
+						 "FSD per anchor in an RD",
+						 rd, r->fsds[i].anchor, r->fsds[k].name,
+						 r->fsds[i].name);
+	return 0;
+}
+
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
 {
 	const struct parm_fs *fs = p->cfg->fs;
@@ -455,9 +472,13 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 	}
 	for (size_t i = 0; !ret && i < cfg->fs->nr_fsds; i++)
 		ret = check_tree_size(&cfg->fs->fsds[i], err);
-	for (size_t r = 0; !ret && r < p->nr_runs; r++) /* fordepth= and the like */
+	for (size_t r = 0; !ret && r < p->nr_runs; r++) { /* fordepth= and the like */
 		for (size_t i = 0; !ret && i < p->runs[r].nr_fsds; i++)
 			ret = check_tree_size(&p->runs[r].fsds[i], err);
+		if (!ret)
+			ret = check_shared_anchor(&p->runs[r], cfg->fs->rds[p->runs[r].rd_idx].name,
+						  err);
+	}
 	if (!ret)
 		ret = check_thread_split(p, err);
 	if (ret) {

@@ -842,3 +842,19 @@ PARM
 	[[ "$output" == *"depth=40, width=2, files=2 make more than"* ]]
 	[ ! -e out ]
 }
+
+@test "fs: two FSDs on one anchor in an RD are refused as VDbench refuses them, before anything" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd*,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	# VDbench 5.04.07, at run time: "Concurrent use of anchor=... using multiple FSDs
+	# (fsd1/fsd2) in one RD is not allowed."
+	[[ "$output" == "p.vdb:2:17: error: rd=rd1: concurrent use of anchor=$SCRATCH/a/f1 using multiple FSDs (fsd1/fsd2) in one RD is not allowed"* ]]
+	[ ! -e out ] && [ ! -e "$SCRATCH/a/f1" ]
+}
