@@ -573,6 +573,10 @@ struct rep_outdir_err {
 int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
 		      struct rep_outdir_err *e);
 
+/* Takes dir for this process until it ends (an exclusive flock on the directory): 0, or
+ * -EBUSY when another process holds it (rep_outdir_create calls it before deleting). */
+int rep_outdir_lock(const char *dir);
+
 /* The message of a failed rep_outdir_create(spec) that chose dir: what was in the way or
  * could not be written, and whether anything was deleted. prog: "ioramp", "ioramp suite". */
 void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *dir, int ret,

@@ -112,8 +112,10 @@ static int next_plus(const char *base, char *out, size_t len)
 		ret = set_out(out, len, "%s%s", base, num);
 		if (ret)
 			return ret;
-		if (stat(out, &st) && errno == ENOENT)
-			return make_probed(out);
+		if (stat(out, &st) && errno == ENOENT) {
+			ret = make_probed(out);
+			return ret ? ret : rep_outdir_lock(out);
+		}
 	}
 	return -EEXIST;
 }
@@ -145,7 +147,8 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
 		localtime_r(&sec, &tm);
 		strftime(stamp, sizeof(stamp), ".%y%m%d.%H%M%S", &tm);
 		ret = set_out(out, len, "%s%s", base, stamp);
-		return ret ? ret : make_probed(out);
+		ret = ret ? ret : make_probed(out);
+		return ret ? ret : rep_outdir_lock(out);
 	}
 	ret = set_out(out, len, "%s%s", base, "");
 	if (ret)
@@ -153,9 +156,13 @@ int rep_outdir_create(const char *spec, uint64_t tod_ns, char *out, size_t len,
 	is_old = !stat(out, &st);
 	if (is_old && !S_ISDIR(st.st_mode))
 		return -ENOTDIR;
-	ret = is_old ? rep_outdir_check(out, e->file, sizeof(e->file)) : 0;
+	ret = is_old ? rep_outdir_lock(out) : 0;
+	if (!ret && is_old)
+		ret = rep_outdir_check(out, e->file, sizeof(e->file));
 	if (!ret)
 		ret = make_probed(out);
+	if (!ret && !is_old)
+		ret = rep_outdir_lock(out);
 	if (ret || !is_old)
 		return ret;
 	ret = rep_outdir_clean(out, e->file, sizeof(e->file));
@@ -170,6 +177,14 @@ void rep_outdir_perror(FILE *f, const char *prog, const char *spec, const char *
 
 	if (!spec || !spec[0])
 		spec = "output";
+	if (ret == -EBUSY) {
+		fprintf(f,
+			"%s: error: -o %s: %s is in use: another ioramp is writing its reports "
+			"there now; wait for it to end or choose another -o (nothing was run or "
+			"deleted)\n",
+			prog, spec, dir);
+		return;
+	}
 	if (ret == -ENOTEMPTY && e && e->file[0]) {
 		char path[4400];
 

@@ -175,3 +175,26 @@ small_tmpfs() {
 	[ ! -e fs/out/results.json ]
 	! grep -q "completed successfully" console.txt || false
 }
+
+@test "a second ioramp on the -o of one still running is refused; the first one's reports stay whole" {
+	truncate -s 1m f
+	sed 's/elapsed=2/elapsed=600/' p.vdb >long.vdb
+	"$IORAMP" -f long.vdb -o out --engine null >first.txt 2>&1 &
+	pid=$!
+	for _ in $(seq 150); do # the first interval on the console: it holds out/ now
+		grep -Eq '^[0-9:.]{12} +1 ' first.txt && break
+		sleep 0.1
+	done
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 2 ]
+	[[ "$output" == "ioramp: error: -o out: out is in use: another ioramp is writing its reports there now;"* ]]
+	# the first one's files were not deleted under it
+	[ -s out/flatfile.html ] && [ -s out/logfile.html ]
+	kill -INT "$pid"
+	wait "$pid" || true
+	pid=
+	jq -e '.runs[0].is_interrupted' out/results.json
+	# free again once it ended
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+}
