@@ -507,6 +507,7 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 		const struct parm_fwd *f = &r->fwds[i];
 		double fr = fwd_rate(r, f, rate);
 
+		atomic_init(&x->sched[i].next, 0);
 		x->sched[i].start_ns = mono_ns();
 		x->sched[i].step_ns = fr > 0 ? 1e9 / fr : 0;
 	}
