@@ -188,3 +188,12 @@ many_rds() {
 	[ "$status" -eq 2 ]
 	[ ! -e out ]
 }
+
+@test "the hostile-input checklist (bench/hostile) handles every case" {
+	run env IORAMP="$IORAMP" "$BATS_TEST_DIRNAME/../../bench/hostile"
+	echo "$output" | grep 'NOT handled' || true
+	[ "$status" -eq 0 ]
+	local last=${lines[${#lines[@]} - 1]}
+	[[ "$last" =~ ^tried\ ([0-9]+),\ handled\ ([0-9]+)$ ]]
+	[ "${BASH_REMATCH[1]}" -ge 30 ] && [ "${BASH_REMATCH[1]}" = "${BASH_REMATCH[2]}" ]
+}
