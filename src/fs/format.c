@@ -248,9 +248,13 @@ static int format_files(struct fs_tree *t, const unsigned char *in, struct fmt_s
 	for (; started < FS_FORMAT_THREADS; started++) {
 		parts[started] = (struct fmt_part){ .t = t, .in = in, .st = st, .stop = stop,
 						    .failed = &failed, .first = started };
-		if (pthread_create(&parts[started].tid, NULL, format_part, &parts[started])) {
+		int err = pthread_create(&parts[started].tid, NULL, format_part, &parts[started]);
+
+		if (err) {
 			atomic_store(&failed, true);
-			ret = -EAGAIN;
+			fprintf(stderr, "ioramp: anchor=%s: cannot start a format thread: %s\n",
+				t->fsd->anchor, strerror(err));
+			ret = -err;
 			break;
 		}
 	}
