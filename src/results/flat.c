@@ -139,14 +139,19 @@ static int header(struct flat_reader *fr)
 	return 0;
 }
 
-/* The line's time of day in seconds ("20:32:22.148"), NaN without one. */
+/* The line's time of day in seconds ("20:32:22.148"), NaN without one or with a field out of
+ * a day's range ("10:00:1e84" would make the interval step overflow any integer). */
 static double tod_s(const struct flat_reader *fr)
 {
 	unsigned int h, m;
 	double sec;
 	const char *w = word(fr, FC_TOD);
 
-	return w && sscanf(w, "%2u:%2u:%lf", &h, &m, &sec) == 3 ? h * 3600.0 + m * 60 + sec : NAN;
+	if (!w || sscanf(w, "%2u:%2u:%lf", &h, &m, &sec) != 3)
+		return NAN;
+	if (h > 23 || m > 59 || !(sec >= 0 && sec < 61)) /* 60.x: a leap second */
+		return NAN;
+	return h * 3600.0 + m * 60 + sec;
 }
 
 /* A sample as results.json carries one, from the current line. */
@@ -559,7 +564,7 @@ int rep_doc_load_flat(const char *path, json_t **out, char *err, size_t errlen)
 	 * short has intervals and no avg_ line); else the status stays unknown */
 	json_object_set_new(json_object_get(doc, "execution"), "status",
 			    all_averaged(json_object_get(doc, "runs")) ? json_integer(0)
-								: json_null());
+								       : json_null());
 	json_object_set(
 		json_object_get(doc, "execution"), "start_time",
 		json_object_get(json_array_get(json_object_get(doc, "runs"), 0), "start_time"));

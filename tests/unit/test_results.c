@@ -159,12 +159,32 @@ static void test_flat_nested_loops(void **state)
 	remove_flat(path);
 }
 
+/* A time of day whose seconds do not fit a day (found by fuzz_flatdoc: "10:00:1e84" made the
+ * interval step 4.4e84 s, outside any integer) is no time of day: the step stays 1 s. */
+static void test_flat_time_of_day_out_of_range(void **state)
+{
+	char path[4096], err[512];
+	json_t *doc;
+
+	(void)state;
+	write_flat("tod Run Interval reqrate rate resp\n"
+		   "10:00:00.000 rd1 1 9999988 100 0.1\n"
+		   "10:00:1e84 rd1 2 9999988 100 0.1\n"
+		   "10:00:1e84 rd1 avg_2-2 9999988 100 0.1\n",
+		   path, sizeof(path));
+	assert_int_equal(rep_doc_load(path, &doc, err, sizeof(err)), 0);
+	assert_int_equal(json_integer_value(rep_doc_get(doc, "runs/0/interval_s")), 1);
+	json_decref(doc);
+	remove_flat(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_flat_runs_loops_and_curves),
 		cmocka_unit_test(test_flat_errors_name_file_and_line),
 		cmocka_unit_test(test_flat_nested_loops),
+		cmocka_unit_test(test_flat_time_of_day_out_of_range),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
