@@ -1,6 +1,6 @@
-/* The rep_json observer: results.json in the output directory, rewritten after every run (so
- * an execution cut short still leaves a valid document), after every data validation error
- * and at close, and the same document on exec->json_out (--json) at close. The document is
+/* The rep_json observer: results.json in the output directory, rewritten after runs (so an
+ * execution cut short still leaves a valid document; within refresh.h's time budget), after
+ * every data validation error and at close, and the same document on exec->json_out (--json) at close. The document is
  * the execution's one (ioramp/results.h), built by the set. */
 #include "ioramp/report.h"
 
@@ -9,12 +9,14 @@
 #include <stdlib.h>
 
 #include "ioramp/results.h"
+#include "refresh.h"
 
 struct json_state {
 	const struct rep_exec *x;
 	const struct rep_doc *doc;
 	char path[4096]; /* empty: no output directory */
 	int err;	 /* a failure of an event that returns nothing, returned at close */
+	struct rep_refresh refresh;
 };
 
 static int json_open(const struct rep_exec *x, struct rep_doc *doc, void **state)
@@ -25,6 +27,7 @@ static int json_open(const struct rep_exec *x, struct rep_doc *doc, void **state
 		return -ENOMEM;
 	s->x = x;
 	s->doc = doc;
+	rep_refresh_init(&s->refresh);
 	if (x->outdir && snprintf(s->path, sizeof(s->path), "%s/results.json", x->outdir) >=
 				 (int)sizeof(s->path)) {
 		free(s);
@@ -39,11 +42,18 @@ static int json_save(struct json_state *s)
 	return s->path[0] ? rep_doc_save(s->doc, s->path) : 0;
 }
 
+static int json_refresh(void *state)
+{
+	return json_save(state);
+}
+
 static int json_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
+	struct json_state *s = state;
+
 	(void)r;
 	(void)e;
-	return json_save(state);
+	return rep_refresh_run(&s->refresh, json_refresh, s);
 }
 
 static void json_dv_error(void *state, const struct rep_dv_error *e)

@@ -1,5 +1,5 @@
-/* The rep_html observer (report.html in the output directory, rewritten after every run so
- * it can be watched during a long execution, and at close) and rep_html_write, which renders
+/* The rep_html observer (report.html in the output directory, rewritten after runs so it can
+ * be watched during a long execution, within refresh.h's time budget, and at close) and rep_html_write, which renders
  * the same page from a saved results.json for `ioramp report`. */
 #include "ioramp/report.h"
 
@@ -10,10 +10,12 @@
 
 #include "doc.h"
 #include "html.h"
+#include "refresh.h"
 
 struct html_state {
 	const struct rep_doc *doc;
 	char path[4096];
+	struct rep_refresh refresh;
 };
 
 static int html_open(const struct rep_exec *x, struct rep_doc *doc, void **state)
@@ -31,8 +33,16 @@ static int html_open(const struct rep_exec *x, struct rep_doc *doc, void **state
 		return -ENAMETOOLONG;
 	}
 	s->doc = doc; /* with per-WD and per-SD figures for their charts */
+	rep_refresh_init(&s->refresh);
 	*state = s;
 	return 0;
+}
+
+static int html_refresh(void *state)
+{
+	struct html_state *s = state;
+
+	return rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path);
 }
 
 static int html_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
@@ -41,7 +51,7 @@ static int html_run_end(void *state, const struct rep_run *r, const struct rep_r
 
 	(void)r;
 	(void)e;
-	return s ? rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path) : 0;
+	return s ? rep_refresh_run(&s->refresh, html_refresh, s) : 0;
 }
 
 static int html_close(void *state, int status)
@@ -52,7 +62,7 @@ static int html_close(void *state, int status)
 	(void)status; /* the set closed the document with it */
 	if (!s)
 		return 0;
-	ret = rep_html_save(rep_doc_root(s->doc), s->doc, NULL, 0, NULL, s->path);
+	ret = html_refresh(s);
 	free(s);
 	return ret;
 }

@@ -22,6 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "../../src/report/refresh.h"
 #include "../../src/report/status.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
@@ -1027,6 +1028,19 @@ static int write_fixtures(const char *dir)
 	return 0;
 }
 
+/* Interim rewrites of results.json and report.html take at most 5% of the time since the
+ * output opened: the first always (nothing spent), then only once the execution has run 20
+ * times what they cost (refresh.h). */
+static void test_refresh_within_its_budget(void **state)
+{
+	(void)state;
+	assert_true(rep_refresh_is_due(0, 0));
+	assert_true(rep_refresh_is_due(5000000, 100000000)); /* 5 ms of 100 */
+	assert_false(rep_refresh_is_due(5000000, 99000000)); /* 5 ms of 99 */
+	assert_false(rep_refresh_is_due(1000000000, 1000000000));
+	assert_true(rep_refresh_is_due(1000000000, 20000000000u));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1049,6 +1063,7 @@ int main(void)
 		cmocka_unit_test(test_html_write_draws_overlays_and_reports_errors),
 		cmocka_unit_test(test_status_line_only_on_a_terminal),
 		cmocka_unit_test(test_status_line_of_a_suite),
+		cmocka_unit_test(test_refresh_within_its_budget),
 	};
 	const char *fixtures = getenv("IORAMP_WRITE_FIXTURES");
 
