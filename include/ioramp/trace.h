@@ -141,6 +141,15 @@ const char *trace_reader_warning(const struct trace_reader *r);
 /* Malformed lines skipped so far under skip_bad. */
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r);
 
+/* Reads and writes of 0 bytes passed over so far: they move no data and have no extent, so
+ * no figure counts them and no replay issues them (blkparse "W 1008 + 0", an Alibaba length
+ * of 0). empty_line is the line of the first (0 for binary formats). */
+uint64_t trace_reader_nr_empty(const struct trace_reader *r, uint64_t *empty_line);
+
+/* The reader's notes on stream (malformed lines skipped, reads and writes of 0 bytes passed
+ * over, an early end), one "FILE[:LINE]: warning: ..." line each; nothing when there are none. */
+void trace_reader_print_notes(const struct trace_reader *r, FILE *f);
+
 /* Frees the reader; accepts NULL. */
 void trace_reader_close(struct trace_reader *r);
 
