@@ -108,6 +108,11 @@ json_check() {
 	run "$IORAMP" trace stat --skip-bad cut.csv.gz
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"cut.csv.gz:"*": warning: the file ends inside its gzip data (truncated)"* ]]
+	# cut before its first byte of data: not an "empty trace"
+	head -c 40 "$TRACES/msr.csv.gz" >head.csv.gz
+	run "$IORAMP" trace stat head.csv.gz
+	[ "$status" -eq 2 ]
+	[ "$output" = "head.csv.gz: error: the file ends inside its gzip data (truncated) before any data; expected a whole gzip file" ]
 }
 
 @test "reads and writes of 0 bytes are passed over with a warning at the first, in every command" {
