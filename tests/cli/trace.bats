@@ -271,6 +271,20 @@ make_workload() {
 	[ "${lines[-1]}" = "some figures outside their tolerance (NO)" ]
 }
 
+@test "the per-second CV is judged as far as a CV can be: against Poisson, and from 10 seconds" {
+	# evenly paced (CV 0): Poisson arrivals cannot be steadier; "new ... NO" whatever the profile
+	awk 'BEGIN { print "fio version 3 iolog"; print "0 /dev/x add"
+		for (i = 0; i < 30000; i++) printf "%d /dev/x read %d 4096\n", i * 1000, (i * 7 % 1024) * 4096 }' >even.iolog
+	run "$IORAMP" trace profile --check even.iolog
+	[ "$status" -eq 0 ]
+	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *+[0-9.]* %  *26\.7 %  *ok$' <<<"$output"
+	# 4 whole seconds: a CV from 4 counts is noise (0.003 to 0.028 for Poisson at 2000 IOPS)
+	head -5003 even.iolog >short.iolog
+	run "$IORAMP" trace profile --check short.iolog
+	[ "$status" -eq 0 ]
+	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *-  *-  *-$' <<<"$output"
+}
+
 @test "a profile of a long trace gives every second its rate, in RDs of 3600 s" {
 	awk 'BEGIN { print "fio version 3 iolog"; print "0 /dev/x add"
 		for (s = 0; s < 4000; s++) for (k = 0; k < (s % 10 ? 1 : 20); k++)
