@@ -26,8 +26,9 @@ enum trace_op {
  * trace start for most formats, absolute for MSR (since 1601), Alibaba and Tencent (Unix
  * epoch); consumers only use differences. offset_bytes is kept as read (MSR's 3584-byte
  * partition shift included): realignment is the replayer's job. dev is the format's device:
- * blkparse/blktrace major<<20|minor, SPC ASU, MSR disk number, Alibaba device_id, Tencent
- * VolumeID, DiskSim devno, fio file index in order of appearance, 0 when the format has none. */
+ * blkparse/blktrace major<<20|minor, SPC ASU, MSR host index<<16|disk number (hosts in order
+ * of appearance), Alibaba device_id, Tencent VolumeID, DiskSim devno, fio file index in order
+ * of appearance, 0 when the format has none. */
 struct trace_rec {
 	uint64_t time_ns;
 	uint64_t offset_bytes;

@@ -185,6 +185,22 @@ json_check() {
 	[ "$status" -eq 0 ]
 }
 
+@test "MSR volumes of several hosts in one file stay apart: the next host's disks from 65536" {
+	# hm_0 and prn_0 concatenated: both were device 0, one volume of merged extents
+	printf '128166372003061629,hm,0,Write,7014912,4096,26\n128166372016382155,hm,1,Read,1074696192,4096,113\n128166372026382155,prn,0,Read,1074696192,4096,113\n128166372036382155,prn,0,Read,1074700288,4096,113\n' >mixed.csv
+	run "$IORAMP" trace stat mixed.csv
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "trace mixed.csv: format msr, 3 devices" ]]
+	[[ "$output" == *$'device 65536\n  records         2 (reads 2, writes 0)'* ]]
+	[[ "$output" == *"sequential      50.00 % start where"* ]] # prn's second read follows its first
+	run "$IORAMP" trace stat --device 65536 mixed.csv
+	[[ "$output" == *"  records         2 (reads 2, writes 0)"* ]]
+	printf '128166372003061629,hm,70000,Write,7014912,4096,26\n' >disk.csv
+	run "$IORAMP" trace stat disk.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "disk.csv:1: error: bad DiskNumber '70000'; expected a disk number up to 65535" ]
+}
+
 @test "compare shows the fidelity figures of B against A" {
 	run "$IORAMP" trace compare "$TRACES/msr.csv" "$TRACES/blkreplay.load"
 	[ "$status" -eq 0 ]
