@@ -119,6 +119,8 @@ int eng_trace_scan(const struct parm_rd *rd, const struct parm_loc *loc, struct 
 	} else if (!out->nr_records) {
 		ret = parm_errf(err, loc, "trace=%s has no read or write to replay", path);
 	}
+	if (ret >= 0) /* what the replay passes over, and a clock that jumped, before it starts */
+		trace_reader_print_notes(r, stderr);
 	trace_reader_close(r);
 	if (is_mixed)
 		out->shift_bytes = 0;

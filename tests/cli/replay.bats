@@ -271,3 +271,15 @@ PARM
 	[[ "$output" != *"reached"* ]]
 	jq -e '.runs[0].is_target_met and (.runs[0].scheduled_iops | . > 495 and . < 505)' out/results.json
 }
+
+@test "a replay says what its trace passes over: lines skipped, I/Os of 0 bytes, a clock that jumps" {
+	printf 'fio version 3 iolog\n0 /dev/x add\n0 /dev/x read 0 4096\n100 /dev/x read 4096 0\n2000000 /dev/x read 8192 4096\n200 /dev/x read 12288 4096\n' >odd.log
+	cat >o.vdb <<PARM
+sd=sd1,lun=$SCRATCH/oa,size=1m
+rd=rd1,sd=sd1,trace=$SCRATCH/odd.log,interval=1
+PARM
+	run "$IORAMP" -f o.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"odd.log:4: warning: 1 reads or writes of 0 bytes passed over"* ]]
+	[[ "$output" == *"odd.log:6: warning: the clock goes back 2.000 s here"* ]]
+}
