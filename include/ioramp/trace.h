@@ -26,8 +26,9 @@ enum trace_op {
  * trace start for most formats, absolute for MSR (since 1601), Alibaba and Tencent (Unix
  * epoch); consumers only use differences. offset_bytes is kept as read (MSR's 3584-byte
  * partition shift included): realignment is the replayer's job. dev is the format's device:
- * blkparse/blktrace major<<20|minor, SPC ASU, MSR disk number, Alibaba device_id, Tencent
- * VolumeID, DiskSim devno, fio file index in order of appearance, 0 when the format has none. */
+ * blkparse/blktrace major<<20|minor, SPC ASU, MSR host index<<16|disk number (hosts in order
+ * of appearance), Alibaba device_id, Tencent VolumeID, DiskSim devno, fio file index in order
+ * of appearance, 0 when the format has none. */
 struct trace_rec {
 	uint64_t time_ns;
 	uint64_t offset_bytes;
@@ -140,6 +141,15 @@ const char *trace_reader_warning(const struct trace_reader *r);
 
 /* Malformed lines skipped so far under skip_bad. */
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r);
+
+/* Reads and writes of 0 bytes passed over so far: they move no data and have no extent, so
+ * no figure counts them and no replay issues them (blkparse "W 1008 + 0", an Alibaba length
+ * of 0). empty_line is the line of the first (0 for binary formats). */
+uint64_t trace_reader_nr_empty(const struct trace_reader *r, uint64_t *empty_line);
+
+/* The reader's notes on stream (malformed lines skipped, reads and writes of 0 bytes passed
+ * over, an early end), one "FILE[:LINE]: warning: ..." line each; nothing when there are none. */
+void trace_reader_print_notes(const struct trace_reader *r, FILE *f);
 
 /* Frees the reader; accepts NULL. */
 void trace_reader_close(struct trace_reader *r);

@@ -9,6 +9,7 @@
 #include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ioramp/trace.h"
 #include "synth.h"
@@ -200,16 +201,6 @@ static int parse_dev(const char *text, uint32_t *dev)
 	return 0;
 }
 
-/* What a reader passed over: malformed lines skipped, an early end (records kept). */
-static void print_reader_notes(const char *path, const struct trace_reader *r)
-{
-	if (trace_reader_nr_skipped(r))
-		fprintf(stderr, "%s: warning: %" PRIu64 " malformed lines skipped\n", path,
-			trace_reader_nr_skipped(r));
-	if (trace_reader_warning(r))
-		fprintf(stderr, "%s\n", trace_reader_warning(r));
-}
-
 int cli_trace_exit(int64_t ret)
 {
 	return ret == -ENOMEM || ret == -EIO ? CLI_EXIT_FAILED : CLI_EXIT_USAGE;
@@ -246,7 +237,7 @@ static int read_trace(const struct trace_args *a, const char *path, struct trace
 		trace_stat_free(*stat);
 		goto err_close;
 	}
-	print_reader_notes(path, *reader);
+	trace_reader_print_notes(*reader, stderr);
 	return 0;
 
 err_close:
@@ -289,10 +280,11 @@ static json_t *stat_json(const char *path, struct trace_reader *r, struct trace_
 		json_decref(devs);
 		return NULL;
 	}
-	obj = json_pack("{s:s,s:s,s:s,s:I,s:o,s:o}", "path", path, "format",
+	obj = json_pack("{s:s,s:s,s:s,s:I,s:I,s:o,s:o}", "path", path, "format",
 			trace_format_name(trace_reader_format(r)), "action",
 			trace_action_name(trace_reader_action(r)), "skipped",
-			(json_int_t)trace_reader_nr_skipped(r), "devices", devs, "total",
+			(json_int_t)trace_reader_nr_skipped(r), "zero_size",
+			(json_int_t)trace_reader_nr_empty(r, NULL), "devices", devs, "total",
 			trace_figs_json(&f, is_majmin));
 	return obj;
 }
@@ -370,7 +362,7 @@ static int read_fid(const struct trace_args *a, const char *path, struct trace_f
 		trace_fid_free(*fid);
 		*fid = NULL;
 	} else {
-		print_reader_notes(path, r);
+		trace_reader_print_notes(r, stderr);
 	}
 	trace_reader_close(r);
 	return nr < 0 ? cli_trace_exit(nr) : CLI_EXIT_OK;
@@ -431,9 +423,16 @@ static int cmd_profile(const struct trace_args *a)
 		}
 	}
 	ret = cli_trace_profile(&cfg, out, a->is_check, a->seed, a->is_json);
-	if (out && out != stdout && fclose(out) != 0 && ret != CLI_EXIT_FAILED) {
-		fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path, strerror(errno));
-		ret = CLI_EXIT_FAILED;
+	if (out && out != stdout) {
+		bool is_empty = ftell(out) == 0;
+
+		if (fclose(out) != 0 && ret != CLI_EXIT_FAILED) {
+			fprintf(stderr, "%s: error: cannot write: %s\n", a->out_path,
+				strerror(errno));
+			ret = CLI_EXIT_FAILED;
+		}
+		if (ret != CLI_EXIT_OK && is_empty)
+			unlink(a->out_path); /* no profile: leave no empty file that looks like one */
 	}
 	return ret;
 }
@@ -505,7 +504,7 @@ static int convert_copy(struct convert_state *cs, struct trace_reader *r)
 	if (ret < 0)
 		trace_err_print(trace_reader_err(r), stderr);
 	else
-		print_reader_notes(cs->a->paths[0], r);
+		trace_reader_print_notes(r, stderr);
 	return ret;
 }
 

@@ -487,6 +487,11 @@ static double scheduled_ios(const struct eng_collect *c)
 	uint64_t to = from + c->avg_elapsed_ns, n = 0;
 	double expected = r->target_iops * (double)c->avg_elapsed_ns / 1e9;
 
+	if (r->is_replay) {
+		double asked = c->clu ? -1 : eng_replay_scheduled(r, from, to);
+
+		return asked >= 0 ? asked : expected;
+	}
 	if (c->clu || r->target_iops * (double)(to - r->start_ns) / 1e9 > SCHEDULE_REPLAY_MAX)
 		return expected;
 	for (uint32_t i = 0; i < c->nr_workers; i++) {
@@ -503,9 +508,9 @@ static double scheduled_ios(const struct eng_collect *c)
 				continue;
 			eng_wg_arrival_cfg(r, g->run_wg, r->start_ns, &ac);
 			eng_part_arrivals(&ac, d, &r->sds[d->run_sd]);
-			if (gen_arrival_init(&a, &ac, r->seed,
-					     eng_part_stream(eng_wg_arrival_stream(r, g->run_wg),
-							     d->part)))
+			if (gen_arrival_init(
+				    &a, &ac, r->seed,
+				    eng_part_stream(eng_wg_arrival_stream(r, g->run_wg), d->part)))
 				return expected;
 			while ((t = gen_arrival_next(&a)) < to)
 				n += t >= from;

@@ -119,6 +119,8 @@ int eng_trace_scan(const struct parm_rd *rd, const struct parm_loc *loc, struct 
 	} else if (!out->nr_records) {
 		ret = parm_errf(err, loc, "trace=%s has no read or write to replay", path);
 	}
+	if (ret >= 0) /* what the replay passes over, and a clock that jumped, before it starts */
+		trace_reader_print_notes(r, stderr);
 	trace_reader_close(r);
 	if (is_mixed)
 		out->shift_bytes = 0;
@@ -244,6 +246,30 @@ static void push(struct eng_feeder *f, struct eng_rpl_ring *ring, const struct e
 		eng_clock_kick(f->run->clock); /* it was empty: the worker may wait for this */
 }
 
+/* Where trace time t_ns falls on the run's schedule: the pass's start plus the trace's time
+ * since its first record at the replay speed, never before *last_ns (a trace time going back
+ * is due at once), which it then becomes. The feeder and the count of the verdict share it. */
+static uint64_t arrival_at(const struct eng_run *run, const struct eng_trace_info *ti, double speed,
+			   uint64_t pass_ns, uint64_t t_ns, uint64_t *last_ns)
+{
+	uint64_t at = run->start_ns + pass_ns;
+
+	if (speed > 0 && t_ns > ti->first_ns)
+		at += (uint64_t)((double)(t_ns - ti->first_ns) / speed);
+	if (at < *last_ns)
+		at = *last_ns;
+	*last_ns = at;
+	return at;
+}
+
+/* How long one pass of a looped replay lasts: the trace's span and one mean gap. */
+static uint64_t pass_ns(const struct eng_trace_info *ti, double speed)
+{
+	double span = (double)(ti->last_ns - ti->first_ns);
+
+	return speed > 0 ? (uint64_t)((span + span / (double)ti->nr_records) / speed) : 0;
+}
+
 static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
 {
 	const struct eng_run *run = f->run;
@@ -258,12 +284,7 @@ static int feed_one(struct eng_feeder *f, const struct trace_rec *t)
 	size = (t->size_bytes + ENG_RPL_ALIGN - 1) / ENG_RPL_ALIGN * ENG_RPL_ALIGN;
 	if (size > d->max_xfer_bytes)
 		size = (uint32_t)d->max_xfer_bytes;
-	rec.arrival_ns = run->start_ns + f->pass_ns;
-	if (f->speed > 0 && t->time_ns > f->ti->first_ns)
-		rec.arrival_ns += (uint64_t)((double)(t->time_ns - f->ti->first_ns) / f->speed);
-	if (rec.arrival_ns < f->last_ns) /* a trace time going back: it is due at once anyway */
-		rec.arrival_ns = f->last_ns;
-	f->last_ns = rec.arrival_ns;
+	rec.arrival_ns = arrival_at(run, f->ti, f->speed, f->pass_ns, t->time_ns, &f->last_ns);
 	rec.offset_bytes = fold(f, d, t->offset_bytes, size);
 	rec.size_bytes = size;
 	rec.run_sd = (uint16_t)f->map[di];
@@ -295,11 +316,7 @@ static int feed_passes(struct eng_feeder *f, struct trace_reader **rp)
 		}
 		if (!f->run->is_replay_loop || atomic_load_explicit(&f->stop, memory_order_relaxed))
 			return 0;
-		if (f->speed > 0) {
-			double span = (double)(ti->last_ns - ti->first_ns);
-
-			f->pass_ns += (uint64_t)((span + span / (double)ti->nr_records) / f->speed);
-		}
+		f->pass_ns += pass_ns(ti, f->speed);
 		trace_reader_close(r);
 		*rp = NULL;
 		ret = trace_reader_open(&r, ti->path, &ti->opts, &terr);
@@ -350,4 +367,37 @@ void eng_feeder_stop(struct eng_feeder *f)
 	atomic_store_explicit(&f->stop, true, memory_order_relaxed);
 	eng_clock_kick(f->run->clock);
 	pthread_join(f->thread, NULL);
+}
+
+double eng_replay_scheduled(const struct eng_run *run, uint64_t from_ns, uint64_t to_ns)
+{
+	const struct eng_trace_info *ti = run->trace;
+	uint64_t last_ns = 0, pass = 0, n = 0, at = 0;
+	struct trace_reader *r = NULL;
+	struct trace_err terr;
+	struct trace_rec t;
+	int ret = 0;
+
+	if (!ti || !(run->replay_speed > 0) || !ti->nr_records)
+		return -1;
+	while (at < to_ns) {
+		ret = trace_reader_open(&r, ti->path, &ti->opts, &terr);
+		if (ret)
+			return -1;
+		while (at < to_ns && (ret = trace_reader_next(r, &t)) == 1) {
+			if (!is_data(&t))
+				continue;
+			at = arrival_at(run, ti, run->replay_speed, pass, t.time_ns, &last_ns);
+			n += at >= from_ns && at < to_ns;
+		}
+		trace_reader_close(r);
+		if (ret < 0)
+			return -1;
+		if (!run->is_replay_loop)
+			break;
+		if (!pass_ns(ti, run->replay_speed))
+			return -1; /* passes at one instant: no end to count to */
+		pass += pass_ns(ti, run->replay_speed);
+	}
+	return (double)n;
 }

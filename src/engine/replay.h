@@ -24,10 +24,10 @@ struct parm_rd;
 struct eng_worker;
 
 enum {
-	ENG_RPL_RING = 1 << 14, /* records per worker ring (a power of two) */
+	ENG_RPL_RING = 1 << 14,		/* records per worker ring (a power of two) */
 	ENG_RPL_LOW = ENG_RPL_RING / 2, /* a full ring's feeder waits until it holds this many */
-	ENG_RPL_MAX_DEVS = 256, /* trace devices mapped */
-	ENG_RPL_ALIGN = 512,	/* replayed offsets and sizes are multiples of it */
+	ENG_RPL_MAX_DEVS = 256,		/* trace devices mapped */
+	ENG_RPL_ALIGN = 512,		/* replayed offsets and sizes are multiples of it */
 };
 
 /* What a pass over the trace found before the replay (reference: traces.md, units). */
@@ -107,6 +107,11 @@ int eng_run_replay(struct eng_run *r, const struct parm_config *cfg,
  * Returns 0 or -EINVAL with *err filled. */
 int eng_feeder_map(struct eng_feeder *f, const char *map, const struct parm_loc *loc,
 		   const char *const *sd_names, struct parm_err *err);
+
+/* The records a replay at a speed (not max) schedules in [from_ns, to_ns) of the run's clock,
+ * the trace read again as the feeder read it: the verdict's "asked" (the trace's rate varies,
+ * so its mean times the time is not what a part of the run asked). -1 when it cannot tell. */
+double eng_replay_scheduled(const struct eng_run *run, uint64_t from_ns, uint64_t to_ns);
 
 /* Starts the feeder thread (a sleeper of the run's clock) / stops it. */
 int eng_feeder_start(struct eng_feeder *f);

@@ -100,6 +100,12 @@ const struct trace_fmt *trace_detect(struct trace_input *in, struct trace_err *e
 			 "read error (truncated or corrupt gzip data?)");
 		return NULL;
 	}
+	if (n == 0 && in->is_truncated) { /* a gzip file cut before its first byte of data */
+		snprintf(err->msg, sizeof(err->msg),
+			 "the file ends inside its gzip data (truncated) before any data; expected "
+			 "a whole gzip file");
+		return NULL;
+	}
 	if (n == 0) {
 		snprintf(err->msg, sizeof(err->msg), "empty trace; cannot detect its format");
 		return NULL;

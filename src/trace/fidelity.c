@@ -454,6 +454,33 @@ static void row_mean(struct trace_fid_row *r, uint64_t na, double a, uint64_t nb
 		snprintf(r->b_text, sizeof(r->b_text), "none");
 }
 
+/* Seconds a per-second CV needs to be judged: from 4 seconds at 2000 IOPS, Poisson arrivals
+ * alone give CVs from 0.003 to 0.028 (0.022 expected), off by up to 86 %. */
+enum {
+	FID_CV_MIN_SECONDS = 10
+};
+
+/* The per-second CV, relative to A's, within 25 %, judged as far as a CV can be. Random
+ * arrivals give every second a Poisson count: no synthesized stream is steadier than
+ * 1/sqrt(I/Os per second), so A's CV counts as at least that (an evenly paced trace, CV 0, was
+ * off by an infinite part). A CV from n seconds moves from sample to sample by about
+ * 1/sqrt(2(n-1)) of itself: the tolerance is twice that when it is wider than 25 %, and under
+ * FID_CV_MIN_SECONDS the row is shown, not judged. */
+static void row_cv(struct trace_fid_row *r, const struct trace_fid_figs *a,
+		   const struct trace_fid_figs *b)
+{
+	uint64_t n = a->nr_seconds < b->nr_seconds ? a->nr_seconds : b->nr_seconds;
+	double per_sec = a->rate_iops > 0 ? a->rate_iops : 1;
+	double ref = fmax(a->sec_cv, 1 / sqrt(per_sec));
+
+	row_rel(r, ref, b->sec_cv, fmax(0.25, 2 / sqrt(2.0 * (double)(n > 1 ? n - 1 : 1))));
+	r->a = a->sec_cv;
+	if (n < FID_CV_MIN_SECONDS) {
+		r->is_judged = false;
+		r->is_ok = true;
+	}
+}
+
 static void rows_space(const struct trace_fid_figs *a, const struct trace_fid_figs *b,
 		       struct trace_fid_row *rows)
 {
@@ -475,7 +502,7 @@ static void rows_space(const struct trace_fid_figs *a, const struct trace_fid_fi
 		row_na(r); /* under two whole seconds, or no I/O */
 		return;
 	}
-	row_rel(r, a->sec_cv, b->sec_cv, 0.25);
+	row_cv(r, a, b);
 	snprintf(r->a_text, sizeof(r->a_text), "%.3f", a->sec_cv);
 	snprintf(r->b_text, sizeof(r->b_text), "%.3f", b->sec_cv);
 }
@@ -553,7 +580,7 @@ static void diff_text(const struct trace_fid_row *r, char *d, size_t dlen, char 
 			snprintf(d, dlen, "new");
 		else
 			snprintf(d, dlen, "%+.1f %%", 100 * r->difference);
-		snprintf(t, tlen, "%g %%", 100 * r->tolerance);
+		snprintf(t, tlen, "%.3g %%", 100 * r->tolerance);
 	} else {
 		snprintf(d, dlen, r->is_distance ? "%.1f pt" : "%+.2f pt", r->difference);
 		snprintf(t, tlen, "%g pt", r->tolerance);

@@ -1,15 +1,80 @@
 /* MSR Cambridge block traces (SNIA IOTTA 388), one CSV line per I/O:
  * Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime with Timestamp and ResponseTime
- * in Windows FILETIME ticks of 100 ns, Offset and Size in bytes, Type Read or Write. */
+ * in Windows FILETIME ticks of 100 ns, Offset and Size in bytes, Type Read or Write. A volume is
+ * a host and a disk: the first host's disks are devices 0, 1, ...; the next host's (files
+ * concatenated, hm_0 then prn_0) count from 65536, host index << 16 | disk, in order of
+ * appearance. */
 #include "reader.h"
 
 #include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "scan.h"
 
 enum {
 	MSR_TICK_NS = 100,
+	MSR_MAX_HOSTS = 1 << 15, /* a device number is host index << 16 | disk */
+	MSR_MAX_DISK = 0xffff,
 };
+
+struct msr_state {
+	char **hosts;
+	size_t nr_hosts;
+	size_t last; /* the host of the last line: files hold one host, looked up first */
+};
+
+static int msr_init(struct trace_reader *r, const char *path)
+{
+	(void)path;
+	r->priv = calloc(1, sizeof(struct msr_state));
+	return r->priv ? 0 : -ENOMEM;
+}
+
+static void msr_fini(struct trace_reader *r)
+{
+	struct msr_state *st = r->priv;
+
+	if (!st)
+		return;
+	for (size_t i = 0; i < st->nr_hosts; i++)
+		free(st->hosts[i]);
+	free(st->hosts);
+	free(st);
+	r->priv = NULL;
+}
+
+static bool host_is(const char *host, const char *w, size_t len)
+{
+	return strlen(host) == len && !memcmp(host, w, len);
+}
+
+/* The index of host w (added on first sight). Returns it or -errno (-EINVAL with a message). */
+static int msr_host(struct trace_reader *r, const char *w, size_t len)
+{
+	struct msr_state *st = r->priv;
+	char **v;
+
+	if (st->nr_hosts && host_is(st->hosts[st->last], w, len))
+		return (int)st->last;
+	for (size_t i = 0; i < st->nr_hosts; i++)
+		if (host_is(st->hosts[i], w, len))
+			return (int)(st->last = i);
+	if (st->nr_hosts == MSR_MAX_HOSTS)
+		return trace_reader_bad(r,
+					"more than %d host names; expected a trace of a few "
+					"servers",
+					MSR_MAX_HOSTS);
+	v = realloc(st->hosts, (st->nr_hosts + 1) * sizeof(*v));
+	if (!v)
+		return -ENOMEM;
+	st->hosts = v;
+	v[st->nr_hosts] = strndup(w, len);
+	if (!v[st->nr_hosts])
+		return -ENOMEM;
+	st->last = st->nr_hosts;
+	return (int)st->nr_hosts++;
+}
 
 static bool msr_probe(const char *line)
 {
@@ -49,15 +114,26 @@ static int msr_op(struct trace_reader *r, const char **pp, struct trace_rec *rec
 
 static int msr_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 {
-	const char *p = line, *w;
+	const char *p = line, *w, *at;
 	uint64_t ticks, rt;
 	size_t len;
+	int host;
 
 	if (!trace_line_is_data(p))
 		return 0; /* a header row some re-packagers add */
 	if (trace_field_u64(r, &p, ',', "Timestamp", &ticks) < 0 ||
-	    trace_field_word(r, &p, ',', "Hostname", &w, &len) < 0 ||
-	    trace_field_u32(r, &p, ',', "DiskNumber", &rec->dev) < 0 || msr_op(r, &p, rec) < 0 ||
+	    trace_field_word(r, &p, ',', "Hostname", &w, &len) < 0)
+		return -EINVAL;
+	host = msr_host(r, w, len);
+	if (host < 0)
+		return host;
+	at = p;
+	if (trace_field_u32(r, &p, ',', "DiskNumber", &rec->dev) < 0)
+		return -EINVAL;
+	if (rec->dev > MSR_MAX_DISK)
+		return trace_field_bad(r, at, ',', "DiskNumber", "a disk number up to 65535");
+	rec->dev |= (uint32_t)host << 16;
+	if (msr_op(r, &p, rec) < 0 ||
 	    trace_field_u64(r, &p, ',', "Offset", &rec->offset_bytes) < 0 ||
 	    trace_field_u32(r, &p, ',', "Size", &rec->size_bytes) < 0 ||
 	    trace_field_u64(r, &p, 0, "ResponseTime", &rt) < 0 ||
@@ -76,4 +152,6 @@ const struct trace_fmt trace_fmt_msr = {
 	.layout = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime",
 	.probe_line = msr_probe,
 	.parse_line = msr_parse,
+	.init = msr_init,
+	.fini = msr_fini,
 };

@@ -6,6 +6,7 @@
 
 #include <endian.h>
 #include <errno.h>
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -147,6 +148,11 @@ static int vscsi_next(struct trace_reader *r, struct trace_rec *rec)
 		if (get16(p + (version == 1 ? 14 : 2)) >> 8 != version)
 			return trace_reader_bad_at(r, NULL, at, "bad version field; expected v%d",
 						   version);
+		if (get64(p + 16) > UINT64_MAX / VSCSI_SECTOR_BYTES)
+			return trace_reader_bad_at(r, NULL, at,
+						   "lbn %" PRIu64 " too large; expected a sector "
+						   "inside a device",
+						   get64(p + 16));
 		vscsi_decode(p, version, &cmd, rec);
 		trace_input_skip(&r->in, rec_bytes);
 		if (vscsi_op(cmd, &rec->op))

@@ -205,11 +205,11 @@ static const char profile_notes[] =
 	"*   I/Os starting where one of the device's last 16 ended comes out as traced. skew= is\n"
 	"*   each WD's share of the I/Os. iorate= pairs give every second of the trace its own\n"
 	"*   rate (distribution=variable; spike when the trace's seconds are single bursts and\n"
-	"*   VDbench's whole-I/O spikes lose under 1 %% of them), in RDs of at most 3600 s.\n"
+	"*   VDbench's whole-I/O spikes lose under 1 % of them), in RDs of at most 3600 s.\n"
 	"*   threads= is twice the mean outstanding I/Os (rate x mean latency) when the trace has\n"
 	"*   latencies, else VDbench's default of 8; at least one per WD of the SD.\n"
-	"* Run:   vdbench -f THIS_FILE lun=/dev/nvme%%dn1   (sd0 on /dev/nvme0n1, sd1 on ...)\n"
-	"*        ioramp -f THIS_FILE lun=/tmp/x%%d          (files, created at size=)\n"
+	"* Run:   vdbench -f THIS_FILE lun=/dev/nvme%dn1   (sd0 on /dev/nvme0n1, sd1 on ...)\n"
+	"*        ioramp -f THIS_FILE lun=/tmp/x%d          (files, created at size=)\n"
 	"* Check: ioramp trace profile --check TRACE...     (synthesizes it, compares the figures)\n";
 
 static void print_header(FILE *out, const struct prof *p)
@@ -372,10 +372,19 @@ static void print_rd(FILE *out, const struct prof *p, unsigned int n, size_t fro
 {
 	const char *dist = p->is_spike ? "(exponential,variable,spike)" : "(exponential,variable)";
 	unsigned int nr_pairs = 0;
+	bool is_idle = true;
 	size_t run;
 
+	for (size_t s = from; s < to && is_idle; s++)
+		is_idle = sec_rate(p, s, last_rate) == 0;
 	fprintf(out, "rd=rd%u,wd=w*,distribution=%s,elapsed=%zu,interval=1,iorate=(", n, dist,
 		to - from < 2 ? 2 : to - from);
+	if (is_idle) {
+		/* Pairs that are all 0 make a run without a rate: max I/O in ioramp (and no
+		 * schedule for trace synth). The least rate printed keeps the span idle. */
+		fprintf(out, "0.001,%zu)\n", to - from < 2 ? 2 : to - from);
+		return;
+	}
 	for (size_t s = from; s < to; s += run) {
 		double rate = sec_rate(p, s, last_rate);
 

@@ -201,6 +201,20 @@ static int pass2_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	return trace_extents_add(&c->extents, rec->offset_bytes, end);
 }
 
+/* The reader's notes (lines skipped, empty I/Os, an early end) join the profile's warnings. */
+static void notes_add(struct prof *p, const struct trace_reader *r)
+{
+	size_t len = strlen(p->warnings);
+	FILE *f = len + 1 < sizeof(p->warnings)
+			  ? fmemopen(p->warnings + len, sizeof(p->warnings) - len, "w")
+			  : NULL;
+
+	if (!f)
+		return;
+	trace_reader_print_notes(r, f);
+	fclose(f);
+}
+
 typedef int pass_fn(struct prof *p, size_t fi, const struct trace_rec *rec);
 
 static int pass(struct prof *p, size_t fi, pass_fn *fn)
@@ -220,19 +234,8 @@ static int pass(struct prof *p, size_t fi, pass_fn *fn)
 		if (ret < 0)
 			break;
 	}
-	if (ret >= 0 && fn == pass1_rec &&
-	    (trace_reader_nr_skipped(r) || trace_reader_warning(r))) {
-		size_t len = strlen(p->warnings);
-
-		if (trace_reader_nr_skipped(r) && len < sizeof(p->warnings))
-			len += (size_t)snprintf(p->warnings + len, sizeof(p->warnings) - len,
-						"%s: warning: %llu malformed lines skipped\n",
-						f->path,
-						(unsigned long long)trace_reader_nr_skipped(r));
-		if (trace_reader_warning(r) && len < sizeof(p->warnings))
-			snprintf(p->warnings + len, sizeof(p->warnings) - len, "%s\n",
-				 trace_reader_warning(r));
-	}
+	if (ret >= 0 && fn == pass1_rec)
+		notes_add(p, r);
 	if (ret == -ENOMEM)
 		prof_oom(p);
 	else if (ret == -EIO && !trace_reader_err(r)->msg[0])

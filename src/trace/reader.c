@@ -310,6 +310,38 @@ static int reader_end(struct trace_reader *r)
 	return reader_fail(r, -EINVAL);
 }
 
+/* Steps back in time this long are a clock that jumped, not I/Os logged out of order. */
+enum {
+	READER_BACK_NS = 1000000000
+};
+
+/* A read or write the figures cannot use: 0 bytes (passed over, counted: returns 0), or an
+ * extent past 2^64 bytes (-EINVAL, a malformed line or record). 1 for a good record. */
+static int reader_check_rec(struct trace_reader *r, const struct trace_rec *rec)
+{
+	if (rec->op != TRACE_OP_READ && rec->op != TRACE_OP_WRITE)
+		return 1;
+	if (!rec->size_bytes) {
+		if (!r->nr_empty++)
+			r->empty_line = r->line_nr;
+		return 0;
+	}
+	if (rec->offset_bytes > UINT64_MAX - rec->size_bytes)
+		return trace_reader_bad(r,
+					"offset %" PRIu64 " + size %" PRIu32
+					" runs past 2^64 bytes; expected an I/O inside a device",
+					rec->offset_bytes, rec->size_bytes);
+	if (rec->time_ns + READER_BACK_NS <= r->prev_ns) { /* a clock that jumped: say where */
+		r->nr_back_1s++;
+		if (r->prev_ns - rec->time_ns > r->back_ns) {
+			r->back_ns = r->prev_ns - rec->time_ns;
+			r->back_line = r->line_nr;
+		}
+	}
+	r->prev_ns = rec->time_ns;
+	return 1;
+}
+
 static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
 {
 	for (;;) {
@@ -324,9 +356,13 @@ static int reader_next_line(struct trace_reader *r, struct trace_rec *rec)
 			return reader_fail_input(r, ret);
 		ret = r->fmt->parse_line(r, line, rec);
 		if (ret == 1)
+			ret = reader_check_rec(r, rec);
+		if (ret == 1)
 			return 1;
-		if (ret == 0)
+		if (ret == 0) {
+			memset(rec, 0, sizeof(*rec));
 			continue;
+		}
 		if (!r->opts.skip_bad || ret != -EINVAL) {
 			r->err.line = r->line_nr;
 			return reader_fail(r, ret);
@@ -345,7 +381,21 @@ int trace_reader_next(struct trace_reader *r, struct trace_rec *rec)
 	memset(rec, 0, sizeof(*rec));
 	if (!r->fmt->is_binary)
 		return reader_next_line(r, rec);
-	ret = r->fmt->next_bin(r, rec);
+	for (;;) {
+		uint64_t at = r->in.pos_bytes; /* where the record starts, before a sort window */
+
+		ret = r->fmt->next_bin(r, rec);
+		if (ret != 1)
+			break;
+		ret = reader_check_rec(r, rec);
+		if (ret < 0) {
+			r->err.is_binary = true;
+			r->err.offset_bytes = at;
+		}
+		if (ret != 0)
+			break;
+		memset(rec, 0, sizeof(*rec));
+	}
 	if (ret == 0)
 		return reader_end(r);
 	return ret < 0 ? reader_fail(r, ret) : ret;
@@ -374,6 +424,43 @@ const char *trace_reader_warning(const struct trace_reader *r)
 uint64_t trace_reader_nr_skipped(const struct trace_reader *r)
 {
 	return r->nr_skipped;
+}
+
+uint64_t trace_reader_nr_empty(const struct trace_reader *r, uint64_t *empty_line)
+{
+	if (empty_line)
+		*empty_line = r->empty_line;
+	return r->nr_empty;
+}
+
+void trace_reader_print_notes(const struct trace_reader *r, FILE *f)
+{
+	if (r->nr_skipped)
+		fprintf(f, "%s: warning: %" PRIu64 " malformed lines skipped\n", r->err.file,
+			r->nr_skipped);
+	if (r->nr_empty && r->empty_line)
+		fprintf(f,
+			"%s:%" PRIu64 ": warning: %" PRIu64
+			" reads or writes of 0 bytes passed over "
+			"(no data moved: in no figure, never replayed); the first is here\n",
+			r->err.file, r->empty_line, r->nr_empty);
+	else if (r->nr_empty)
+		fprintf(f,
+			"%s: warning: %" PRIu64 " reads or writes of 0 bytes passed over (no data "
+			"moved: in no figure, never replayed)\n",
+			r->err.file, r->nr_empty);
+	if (r->nr_back_1s) {
+		fprintf(f, "%s", r->err.file);
+		if (r->back_line)
+			fprintf(f, ":%" PRIu64, r->back_line);
+		fprintf(f,
+			": warning: the clock goes back %.3f s here (%" PRIu64 " steps back of "
+			"1 s or more): it jumped; the duration, rates and gaps take the records in "
+			"the trace's order\n",
+			(double)r->back_ns / 1e9, r->nr_back_1s);
+	}
+	if (r->warning[0])
+		fprintf(f, "%s\n", r->warning);
 }
 
 void trace_reader_close(struct trace_reader *r)

@@ -46,6 +46,12 @@ struct trace_reader {
 	struct trace_err err;
 	uint64_t line_nr;    /* text: 1-based number of the last line read */
 	uint64_t nr_skipped; /* malformed lines skipped (skip_bad) */
+	uint64_t nr_empty;   /* reads and writes of 0 bytes passed over */
+	uint64_t empty_line; /* text: the line of the first of them */
+	uint64_t prev_ns;    /* the last read's or write's time, to see the clock go back */
+	uint64_t back_ns;    /* the largest step back, its line (0 for binary formats) */
+	uint64_t back_line;
+	uint64_t nr_back_1s; /* steps back of a second or more */
 	char warning[320];   /* why the reader ended early, records before kept ("" if not) */
 	int fail_ret;	     /* the -errno that stopped the reader, 0 while usable */
 	bool is_scanning;    /* counting events for TRACE_ACT_AUTO, not producing records */

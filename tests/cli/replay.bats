@@ -251,3 +251,35 @@ points_on_target() {
 			END { exit bad || restarts > 2 }' <(ios_of t.log "/dev/trace$f") <(ios_of rec1.log "$SCRATCH/r$f")
 	done
 }
+
+@test "a replay kept on the trace's timing meets its target: asked is what the trace schedules" {
+	# 3000 I/Os in the first second, then 500 a second for four: the average leaves the first
+	# interval out, so the trace's mean rate (1000) was the wrong yardstick ("reached 500 of
+	# 1,000 (50%), its schedule asked 0") and --strict exited 1 on a faithful replay
+	awk 'BEGIN {
+		print "fio version 3 iolog"; print "0 /dev/tracea add"; print "0 /dev/tracea open"
+		for (i = 0; i < 3000; i++) printf "%d /dev/tracea read %d 4096\n", i * 333, i * 4096
+		for (i = 0; i < 2000; i++) printf "%d /dev/tracea read %d 4096\n", 1000000 + i * 2000, i * 8192
+		print "5000000 /dev/tracea close"
+	}' >burst.log
+	cat >b.vdb <<PARM
+sd=sd1,lun=$SCRATCH/ba,size=64m,threads=8
+rd=rd1,sd=sd1,trace=$SCRATCH/burst.log,interval=1
+PARM
+	run "$IORAMP" -f b.vdb -o out --engine model --strict
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"reached"* ]]
+	jq -e '.runs[0].is_target_met and (.runs[0].scheduled_iops | . > 495 and . < 505)' out/results.json
+}
+
+@test "a replay says what its trace passes over: lines skipped, I/Os of 0 bytes, a clock that jumps" {
+	printf 'fio version 3 iolog\n0 /dev/x add\n0 /dev/x read 0 4096\n100 /dev/x read 4096 0\n2000000 /dev/x read 8192 4096\n200 /dev/x read 12288 4096\n' >odd.log
+	cat >o.vdb <<PARM
+sd=sd1,lun=$SCRATCH/oa,size=1m
+rd=rd1,sd=sd1,trace=$SCRATCH/odd.log,interval=1
+PARM
+	run "$IORAMP" -f o.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"odd.log:4: warning: 1 reads or writes of 0 bytes passed over"* ]]
+	[[ "$output" == *"odd.log:6: warning: the clock goes back 2.000 s here"* ]]
+}

@@ -108,6 +108,97 @@ json_check() {
 	run "$IORAMP" trace stat --skip-bad cut.csv.gz
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"cut.csv.gz:"*": warning: the file ends inside its gzip data (truncated)"* ]]
+	# cut before its first byte of data: not an "empty trace"
+	head -c 40 "$TRACES/msr.csv.gz" >head.csv.gz
+	run "$IORAMP" trace stat head.csv.gz
+	[ "$status" -eq 2 ]
+	[ "$output" = "head.csv.gz: error: the file ends inside its gzip data (truncated) before any data; expected a whole gzip file" ]
+}
+
+@test "reads and writes of 0 bytes are passed over with a warning at the first, in every command" {
+	# MSR Size 0, a blkparse "W 1008 + 0", an Alibaba length 0: they became 512-byte I/Os
+	printf '128166372003061629,hm,0,Write,7014912,0,26\n128166372016382155,hm,0,Read,1074696192,4096,113\n128166372026382155,hm,0,Write,8192,8192,113\n' >zero.csv
+	run "$IORAMP" trace stat zero.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"zero.csv:1: warning: 1 reads or writes of 0 bytes passed over"* ]]
+	[[ "$output" == *"  records         2 (reads 1, writes 1)"* ]]
+	[[ "$output" == *"  top sizes       4K 50.0 %, 8K 50.0 %"* ]]
+	[ "$("$IORAMP" trace stat --json zero.csv 2>/dev/null | jq .files[0].zero_size)" = 1 ]
+	run "$IORAMP" trace profile -o z.vdb zero.csv
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"zero.csv:1: warning: 1 reads or writes of 0 bytes passed over"* ]]
+	! grep -q 'xfersize=512' z.vdb
+	printf '  8,0    1        1     0.000000000  100  Q   W 1000 + 8 [x]\n  8,0    1        2     0.000010000  100  Q   W 1008 + 0 [x]\n' >zero.txt
+	run "$IORAMP" trace stat zero.txt
+	[[ "$output" == *"zero.txt:2: warning: 1 reads or writes of 0 bytes passed over"* ]]
+	[[ "$output" == *"  records         1 (reads 0, writes 1)"* ]]
+	run "$IORAMP" trace convert -o z.iolog zero.txt
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' write ' z.iolog)" -eq 1 ]
+}
+
+@test "an I/O past 2^64 bytes is an error at its line or record, not a wrapped extent" {
+	printf '128166372003061629,hm,0,Write,18446744073709551000,4096,26\n' >huge.csv
+	run "$IORAMP" trace stat huge.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "huge.csv:1: error: offset 18446744073709551000 + size 4096 runs past 2^64 bytes; expected an I/O inside a device" ]
+	run "$IORAMP" trace profile -o h.vdb huge.csv
+	[ "$status" -eq 2 ]
+	[ ! -e h.vdb ] # no empty file left that looks like a profile
+	# vscsi v1: len 4096, READ(10), version 1, lbn 2^64-1 (times 512 wrapped)
+	printf '\1\0\0\0\0\20\0\0\1\0\0\0\50\0\0\1\377\377\377\377\377\377\377\377\1\0\0\0\0\0\0\0' >huge.vscsi
+	run "$IORAMP" trace stat --format vscsi huge.vscsi
+	[ "$status" -eq 2 ]
+	[[ "$output" == "huge.vscsi+0: error: lbn 18446744073709551615 too large"* ]]
+}
+
+@test "a clock that jumps back a second or more is named at its line" {
+	# a real blkparse file whose CPU 13 printed 1266874889 s: the step back showed only as a count
+	printf '  1,0   15        1     0.000000000 19146  C  WS 299456 + 1 [0]\n  1,0   13        1 1266874889.670077392 19144  C  WS 284144 + 1 [0]\n  1,0   15        2     0.030248945 19146  C  WS 313472 + 1 [0]\n  1,0   15        3     0.030250000 19146  C  WS 313473 + 1 [0]\n' >jump.txt
+	run "$IORAMP" trace stat jump.txt
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"jump.txt:3: warning: the clock goes back 1266874889.640 s here (1 steps back of 1 s or more)"* ]]
+	run "$IORAMP" trace profile -o j.vdb jump.txt
+	[[ "$output" == *"jump.txt:3: warning: the clock goes back"* ]]
+	# steps back under a second (I/Os logged out of order) stay a count in the figures
+	printf '  8,0    1        1     0.100000000  100  Q   W 1000 + 8 [x]\n  8,0    1        2     0.000010000  100  Q   W 2000 + 8 [x]\n' >order.txt
+	run "$IORAMP" trace stat order.txt
+	[[ "$output" != *"warning"* ]]
+	[[ "$output" == *"time order      1 I/Os earlier than the one before"* ]]
+}
+
+@test "a profile's notes print as they read: one %, lun=/dev/nvme%dn1" {
+	run "$IORAMP" trace profile "$TRACES/msr.csv"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"%%"* ]]
+	[[ "$output" == *"* Run:   vdbench -f THIS_FILE lun=/dev/nvme%dn1 "* ]]
+}
+
+@test "an hour of a profile with no I/O idles at the least rate, not at none (max in ioramp)" {
+	# two I/Os 83 hours apart: every RD but the ends had iorate=(0,3600), and --check failed
+	printf '128166372003061629,hm,0,Write,7014912,4096,26\n128169372003061629,hm,0,Read,1074696192,4096,113\n' >idle.csv
+	run "$IORAMP" trace profile -o idle.vdb idle.csv
+	[ "$status" -eq 0 ]
+	! grep -q 'iorate=(0,' idle.vdb
+	grep -q '^rd=rd2,.*,iorate=(0.001,3600)$' idle.vdb
+	run "$IORAMP" -f idle.vdb lun=x%d -s
+	[ "$status" -eq 0 ]
+}
+
+@test "MSR volumes of several hosts in one file stay apart: the next host's disks from 65536" {
+	# hm_0 and prn_0 concatenated: both were device 0, one volume of merged extents
+	printf '128166372003061629,hm,0,Write,7014912,4096,26\n128166372016382155,hm,1,Read,1074696192,4096,113\n128166372026382155,prn,0,Read,1074696192,4096,113\n128166372036382155,prn,0,Read,1074700288,4096,113\n' >mixed.csv
+	run "$IORAMP" trace stat mixed.csv
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == "trace mixed.csv: format msr, 3 devices" ]]
+	[[ "$output" == *$'device 65536\n  records         2 (reads 2, writes 0)'* ]]
+	[[ "$output" == *"sequential      50.00 % start where"* ]] # prn's second read follows its first
+	run "$IORAMP" trace stat --device 65536 mixed.csv
+	[[ "$output" == *"  records         2 (reads 2, writes 0)"* ]]
+	printf '128166372003061629,hm,70000,Write,7014912,4096,26\n' >disk.csv
+	run "$IORAMP" trace stat disk.csv
+	[ "$status" -eq 2 ]
+	[ "$output" = "disk.csv:1: error: bad DiskNumber '70000'; expected a disk number up to 65535" ]
 }
 
 @test "compare shows the fidelity figures of B against A" {
@@ -194,6 +285,20 @@ make_workload() {
 	run "$IORAMP" trace profile --check "$TRACES/blkreplay.load" # 240 I/Os
 	[ "$status" -eq 1 ]
 	[ "${lines[-1]}" = "some figures outside their tolerance (NO)" ]
+}
+
+@test "the per-second CV is judged as far as a CV can be: against Poisson, and from 10 seconds" {
+	# evenly paced (CV 0): Poisson arrivals cannot be steadier; "new ... NO" whatever the profile
+	awk 'BEGIN { print "fio version 3 iolog"; print "0 /dev/x add"
+		for (i = 0; i < 30000; i++) printf "%d /dev/x read %d 4096\n", i * 1000, (i * 7 % 1024) * 4096 }' >even.iolog
+	run "$IORAMP" trace profile --check even.iolog
+	[ "$status" -eq 0 ]
+	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *+[0-9.]* %  *26\.7 %  *ok$' <<<"$output"
+	# 4 whole seconds: a CV from 4 counts is noise (0.003 to 0.028 for Poisson at 2000 IOPS)
+	head -5003 even.iolog >short.iolog
+	run "$IORAMP" trace profile --check short.iolog
+	[ "$status" -eq 0 ]
+	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *-  *-  *-$' <<<"$output"
 }
 
 @test "a profile of a long trace gives every second its rate, in RDs of 3600 s" {
