@@ -12,7 +12,10 @@
  *  - eng_sleeper_until(s, t) marks s asleep until t. When the last awake sleeper goes to sleep,
  *    the clock jumps to the earliest wake time and wakes the sleepers due then. A sleeper that
  *    is the last one awake and also the earliest to wake only moves the clock: no hand-off, no
- *    futex, one uncontended mutex.
+ *    futex, one uncontended mutex; and until the clock's generation changes (a member joins,
+ *    leaves, sleeps or wakes, or a kick) it moves it again up to the others' earliest wake
+ *    without the mutex: only a member awake could change that, and it is the only one. Most
+ *    simulated I/Os of a modelled run cost one such store.
  *  - eng_clock_kick() wakes every sleeper at the current time so that it looks again (a stop, a
  *    published interval, records for a waiting worker, room for a waiting feeder). A kick that
  *    comes while a sleeper is awake makes its next sleep return at once, so none is lost.
@@ -42,6 +45,7 @@ struct eng_clock {
 	uint64_t tod_base_ns;	  /* virtual: the wall clock (CLOCK_REALTIME) at virtual time 0 */
 	pthread_mutex_t mu;	  /* virtual: members, wake times, kicks */
 	struct eng_sleeper *head; /* members, in join order */
+	_Atomic uint64_t gen;	  /* bumped under mu by every change of the members' state */
 	uint32_t nr_awake;
 	uint64_t nr_kicks;
 };
@@ -53,6 +57,9 @@ struct eng_sleeper {
 	struct eng_sleeper *next;
 	uint64_t wake_ns;
 	uint64_t seen_kicks; /* nr_kicks when it last slept or woke */
+	/* The owner's own: it may move the clock up to (not to) lease_ns while gen is lease_gen */
+	uint64_t lease_gen;
+	uint64_t lease_ns;
 	bool is_member;
 	bool is_asleep;
 	pthread_cond_t cv;
