@@ -52,6 +52,9 @@ struct model_backend {
 	uint32_t depth;
 	uint64_t cache_bytes;
 	uint64_t cache_ns;
+	/* per op (read, write): the mean service of the last size served (most runs have one) */
+	uint64_t mean_size[2];
+	double mean_ns[2];
 	struct eng_sleeper *sleeper;
 	const struct eng_clock *clock;
 };
@@ -167,10 +170,16 @@ static uint64_t round_ns(double x)
 	return i + (x - (double)i >= 0.5);
 }
 
-static uint64_t service_ns(const struct model_backend *mb, struct model_drive *d, bool is_write,
+static uint64_t service_ns(struct model_backend *mb, struct model_drive *d, bool is_write,
 			   uint32_t size_bytes)
 {
-	double mean = eng_model_mean_ns(&mb->m, is_write, size_bytes);
+	double mean;
+
+	if (size_bytes != mb->mean_size[is_write]) {
+		mb->mean_size[is_write] = size_bytes;
+		mb->mean_ns[is_write] = eng_model_mean_ns(&mb->m, is_write, size_bytes);
+	}
+	mean = mb->mean_ns[is_write];
 
 	if (mb->m.dist == ENG_MODEL_EXP) /* 1 - u lies in (0, 1]: the logarithm is finite */
 		mean *= -log1p(-gen_pcg_unit(&d->rng));
@@ -256,6 +265,10 @@ int eng_model_open(const struct eng_model *m, const struct eng_backend_cfg *cfg,
 	mb->depth = cfg->depth;
 	mb->cache_bytes = (uint64_t)(m->cache_mb * 1048576.0);
 	mb->cache_ns = (uint64_t)llround(m->cache_us * 1000.0);
+	for (int op = 0; op < 2; op++) {
+		mb->mean_size[op] = 4096;
+		mb->mean_ns[op] = eng_model_mean_ns(m, op, 4096);
+	}
 	mb->sleeper = cfg->sleeper;
 	mb->clock = cfg->sleeper->clock;
 	mb->nr_drives = cfg->nr_files;

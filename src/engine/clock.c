@@ -159,20 +159,12 @@ static void real_until(uint64_t when_ns)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
-void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
+void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns)
 {
 	struct eng_clock *c = s ? s->clock : NULL;
 
 	if (!c || !c->is_virtual) {
 		real_until(when_ns);
-		return;
-	}
-	if (atomic_load_explicit(&c->gen, memory_order_acquire) == s->lease_gen &&
-	    when_ns < s->lease_ns) {
-		/* nothing changed since s was last alone and first: it still is (only a member
-		 * awake changes that, and s is the only one) */
-		if (when_ns > atomic_load_explicit(&c->now_ns, memory_order_relaxed))
-			atomic_store_explicit(&c->now_ns, when_ns, memory_order_relaxed);
 		return;
 	}
 	pthread_mutex_lock(&c->mu);

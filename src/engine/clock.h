@@ -101,7 +101,10 @@ void eng_sleeper_leave(struct eng_sleeper *s);
 /* Waits until when_ns (absolute, eng_clock_now() time), or less: a signal (real) or a kick
  * (virtual) ends the wait early, and callers look again at what they wait for. UINT64_MAX waits
  * for a kick (virtual; real: sleeps 100 ms). s NULL: the real clock. */
-void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
+static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
+
+/* eng_sleeper_until() without its lease (clock.c). */
+void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns);
 
 /* Wakes every sleeper of a virtual clock now, so that each looks again; a sleeper awake now
  * returns from its next sleep at once. Nothing on a real clock (its sleepers poll). Any
@@ -115,5 +118,19 @@ void eng_clock_nap(uint64_t ns);
 /* For real backends whose wait takes a relative timeout: the real time left until deadline_ns
  * (CLOCK_MONOTONIC; zero when it has passed). */
 void eng_clock_timeout(uint64_t deadline_ns, struct timespec *ts);
+
+static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
+{
+	/* s's lease (never on a real clock: lease_ns stays 0): nothing changed since s was last
+	 * alone awake and first to wake, so it still is (only a member awake changes that, and s
+	 * is the only one) */
+	if (s && when_ns < s->lease_ns &&
+	    atomic_load_explicit(&s->clock->gen, memory_order_acquire) == s->lease_gen) {
+		if (when_ns > atomic_load_explicit(&s->clock->now_ns, memory_order_relaxed))
+			atomic_store_explicit(&s->clock->now_ns, when_ns, memory_order_relaxed);
+		return;
+	}
+	eng_sleeper_wait(s, when_ns);
+}
 
 #endif /* IORAMP_ENGINE_CLOCK_H */
