@@ -42,6 +42,9 @@ void stats_hist_reset(struct stats_hist *h);
 /* Counts one value. Hot path: no allocation, a few instructions (inline, below). */
 static inline void stats_hist_add(struct stats_hist *h, uint64_t ns);
 
+/* dst, empty (reset), becomes a copy of src. */
+void stats_hist_copy(struct stats_hist *dst, const struct stats_hist *src);
+
 /* Adds src's counts into dst (dst = dst + src). */
 void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src);
 
@@ -99,6 +102,10 @@ struct stats_bank {
 	uint64_t inflight_ns;	    /* sum over time of in-flight I/Os, in I/O x ns */
 	uint64_t inflight_since_ns; /* time of the last change of nr_inflight */
 	uint32_t nr_inflight;
+	/* Since stats_bank_start() every I/O of op waited for nothing (its response time was its
+	 * service time, as at max): op's resp histogram is left empty and becomes a copy of svc at
+	 * the first I/O that waited, or at stats_bank_finish(). One histogram add per I/O less. */
+	bool is_resp_svc[STATS_OP_NR];
 };
 
 /* Empties b (only the histogram buckets in use are cleared) and starts its interval at now_ns with nr_inflight I/Os
@@ -265,19 +272,24 @@ static inline void stats_hist_add(struct stats_hist *h, uint64_t ns)
 }
 
 /* At max an I/O waits for nothing before its submit: its response time is its service time,
- * whose bucket is then reused. */
+ * whose bucket is then reused, or (is_resp_svc) not counted twice. */
 static inline void stats_bank_record(struct stats_bank *b, enum stats_op op, uint64_t size_bytes,
 				     uint64_t svc_ns, uint64_t resp_ns)
 {
 	struct stats_counters *c = &b->op[op];
 	uint32_t idx = stats_hist_bucket_idx(svc_ns);
 
+	if (b->is_resp_svc[op] && resp_ns != svc_ns) { /* the first I/O that waited */
+		stats_hist_copy(&c->resp, &c->svc);
+		b->is_resp_svc[op] = false;
+	}
 	c->nr_ios++;
 	c->total_bytes += size_bytes;
 	c->svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
 	stats_hist_add_at(&c->svc, svc_ns, idx);
-	stats_hist_add_at(&c->resp, resp_ns,
-			  resp_ns == svc_ns ? idx : stats_hist_bucket_idx(resp_ns));
+	if (!b->is_resp_svc[op])
+		stats_hist_add_at(&c->resp, resp_ns,
+				  resp_ns == svc_ns ? idx : stats_hist_bucket_idx(resp_ns));
 }
 
 static inline void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uint64_t now_ns)

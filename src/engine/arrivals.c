@@ -145,15 +145,11 @@ static uint32_t weighted_pick(struct eng_worker *w, struct eng_wsd *d)
 	return is_drawable(&w->wgs[i]) ? i : UINT32_MAX;
 }
 
-/* Max: the next I/O of a generator picked by weight, at once; another pick when the one picked
- * reaches its end. One generator needs no pick (its stream is its own) and no loop: the
- * null engine's hot path. */
-static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
-		     struct eng_pending *p)
+/* Max, two or more generators: the next I/O of one picked by weight, at once; another pick when
+ * the one picked reaches its end. */
+static __attribute__((noinline)) bool weighted_draw(struct eng_worker *w, struct eng_wsd *d,
+						    uint64_t now_ns, struct eng_pending *p)
 {
-	if (d->nr_wgs == 1)
-		return is_drawable(&w->wgs[d->wgs[0]]) && d->cum_weight[0] > 0 &&
-		       next_io(w, d->wgs[0], now_ns, p);
 	for (uint32_t tries = 0; tries < d->nr_wgs; tries++) {
 		uint32_t i = weighted_pick(w, d);
 
@@ -163,6 +159,17 @@ static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
 			return true;
 	}
 	return false;
+}
+
+/* Max: the next I/O of d at once. One generator needs no pick (its stream is its own) and no
+ * loop: the null engine's hot path, with the pick out of line (no registers to save for it). */
+static bool max_draw(struct eng_worker *w, struct eng_wsd *d, uint64_t now_ns,
+		     struct eng_pending *p)
+{
+	if (d->nr_wgs == 1)
+		return is_drawable(&w->wgs[d->wgs[0]]) && d->cum_weight[0] > 0 &&
+		       next_io(w, d->wgs[0], now_ns, p);
+	return weighted_draw(w, d, now_ns, p);
 }
 
 /* The next scheduled arrival of an SD with a free thread (a full SD does not need it: the

@@ -1,7 +1,7 @@
 /* The model backend (model.h): each file is a modelled drive. An I/O's completion time is known
  * when it is submitted (FIFO over identical units: it starts on the unit that frees first), so
- * a drive is a count of idle units and a min-heap of the busy ones' free times, the backend a
- * min-heap of in-flight I/Os by completion time; reap hands back those due and otherwise sleeps on the run's virtual clock
+ * a drive is a min-heap of its units' free times, the backend a min-heap of in-flight I/Os by
+ * completion time; reap hands back those due and otherwise sleeps on the run's virtual clock
  * until the next one. Nothing is read or written. Submit and reap allocate nothing. */
 #include "model.h"
 
@@ -28,12 +28,12 @@ struct model_ev {
 };
 
 struct model_drive {
-	/* Units free by the last submit are all alike from then on (time only moves forward: a
-	 * job takes any of them at its arrival), so only their number is kept; the busy ones'
-	 * free times are a min-heap. */
-	uint64_t *unit_free_ns; /* min-heap of the busy units' free times */
-	uint32_t nr_busy;
-	uint32_t nr_idle;
+	/* A unit that served a job has its free time in a min-heap (one whose time has passed is
+	 * idle: time only moves forward, and a job takes any of them at its arrival); the units
+	 * never used yet are only counted. */
+	uint64_t *unit_free_ns; /* min-heap of the used units' free times */
+	uint32_t nr_used;
+	uint32_t nr_unused;
 	struct model_ev *destage; /* min-heap of cache destages */
 	uint32_t nr_destage;
 	uint32_t cap_destage;
@@ -52,6 +52,9 @@ struct model_backend {
 	uint32_t depth;
 	uint64_t cache_bytes;
 	uint64_t cache_ns;
+	/* per op (read, write): the mean service of the last size served (most runs have one) */
+	uint64_t mean_size[2];
+	double mean_ns[2];
 	struct eng_sleeper *sleeper;
 	const struct eng_clock *clock;
 };
@@ -65,13 +68,16 @@ static struct model_backend *to_model(struct eng_backend *be)
 
 /* ---- heaps ---------------------------------------------------------------------------------- */
 
-/* 4-ary min-heaps by at_ns: half the depth of a binary heap, children side by side. */
+/* Binary min-heaps by time. A pop moves the hole down the smaller children to the bottom, then
+ * the last entry up into it (Floyd): one comparison a level instead of two, and the last entry,
+ * one of the latest, rarely climbs far. Equal times leave in no set order: nothing a run
+ * reports depends on it (the I/Os due at one time are counted together). */
 static void ev_push(struct model_ev *h, uint32_t *nr, struct model_ev e)
 {
 	uint32_t i = (*nr)++;
 
 	while (i) {
-		uint32_t parent = (i - 1) / 4;
+		uint32_t parent = (i - 1) / 2;
 
 		if (h[parent].at_ns <= e.at_ns)
 			break;
@@ -84,53 +90,41 @@ static void ev_push(struct model_ev *h, uint32_t *nr, struct model_ev e)
 static struct model_ev ev_pop(struct model_ev *h, uint32_t *nr)
 {
 	struct model_ev top = h[0], last = h[--*nr];
-	uint32_t i = 0, n = *nr;
+	uint32_t n = *nr, i = 0, c;
 
-	for (;;) {
-		uint32_t c = 4 * i + 1;
-
-		if (c + 4 <= n) { /* four children: a tournament, the first of equal minima wins */
-			uint32_t a = h[c + 1].at_ns < h[c].at_ns ? c + 1 : c;
-			uint32_t b = h[c + 3].at_ns < h[c + 2].at_ns ? c + 3 : c + 2;
-
-			c = h[b].at_ns < h[a].at_ns ? b : a;
-		} else if (c < n) {
-			for (uint32_t k = c + 1; k < n; k++)
-				if (h[k].at_ns < h[c].at_ns)
-					c = k;
-		} else {
-			break;
-		}
-		if (last.at_ns <= h[c].at_ns)
-			break;
+	while ((c = 2 * i + 1) + 1 < n) {
+		c += h[c + 1].at_ns < h[c].at_ns;
 		h[i] = h[c];
 		i = c;
 	}
-	if (n)
-		h[i] = last;
+	if (c < n) {
+		h[i] = h[c];
+		i = c;
+	}
+	ev_push(h, &i, last); /* up from the hole at i (the heap is h[0, i) plus it) */
 	return top;
 }
 
-/* Binary min-heap of free times: removes the root (h[0]). */
-static void unit_pop(uint64_t *h, uint32_t *nr)
+/* The root of a heap of n free times becomes t: down the hole to the bottom and back up, as
+ * ev_pop. */
+static void unit_replace_top(uint64_t *h, uint32_t n, uint64_t t)
 {
-	uint64_t last = h[--*nr];
-	uint32_t n = *nr, i = 0;
+	uint32_t i = 0, c;
 
-	for (;;) {
-		uint32_t c = 2 * i + 1;
-
-		if (c >= n)
-			break;
-		if (c + 1 < n && h[c + 1] < h[c])
-			c++;
-		if (last <= h[c])
-			break;
+	while ((c = 2 * i + 1) + 1 < n) {
+		c += h[c + 1] < h[c];
 		h[i] = h[c];
 		i = c;
 	}
-	if (n)
-		h[i] = last;
+	if (c < n) {
+		h[i] = h[c];
+		i = c;
+	}
+	while (i && h[(i - 1) / 2] > t) {
+		h[i] = h[(i - 1) / 2];
+		i = (i - 1) / 2;
+	}
+	h[i] = t;
 }
 
 static void unit_push(uint64_t *h, uint32_t *nr, uint64_t free_ns)
@@ -145,38 +139,23 @@ static void unit_push(uint64_t *h, uint32_t *nr, uint64_t free_ns)
 }
 
 /* The unit that frees first serves a job arriving at now_ns (never earlier than the last
- * call's) for svc_ns: its completion. An idle unit starts it at once; else the earliest busy
- * one when it frees. */
+ * call's) for svc_ns: its completion. A unit never used starts it at once; else the earliest
+ * free time in the heap: a unit idle by now (its time passed: it starts now) or the busy one
+ * that frees first. A unit idle again keeps its past free time in the heap, so the heap only
+ * ever changes at its root (one sift instead of a pop per unit freed and a push). */
 static uint64_t unit_take(struct model_drive *d, uint64_t now_ns, uint64_t svc_ns)
 {
 	uint64_t *h = d->unit_free_ns;
 	uint64_t done;
-	uint32_t i = 0;
 
-	while (d->nr_busy && h[0] <= now_ns) {
-		unit_pop(h, &d->nr_busy);
-		d->nr_idle++;
-	}
-	if (d->nr_idle) {
-		d->nr_idle--;
+	if (d->nr_unused) {
+		d->nr_unused--;
 		done = now_ns + svc_ns;
-		unit_push(h, &d->nr_busy, done);
+		unit_push(h, &d->nr_used, done);
 		return done;
 	}
-	done = h[0] + svc_ns;
-	for (;;) { /* the root's key grew: sift it down */
-		uint32_t c = 2 * i + 1;
-
-		if (c >= d->nr_busy)
-			break;
-		if (c + 1 < d->nr_busy && h[c + 1] < h[c])
-			c++;
-		if (done <= h[c])
-			break;
-		h[i] = h[c];
-		i = c;
-	}
-	h[i] = done;
+	done = (h[0] > now_ns ? h[0] : now_ns) + svc_ns;
+	unit_replace_top(h, d->nr_used, done);
 	return done;
 }
 
@@ -191,10 +170,16 @@ static uint64_t round_ns(double x)
 	return i + (x - (double)i >= 0.5);
 }
 
-static uint64_t service_ns(const struct model_backend *mb, struct model_drive *d, bool is_write,
+static uint64_t service_ns(struct model_backend *mb, struct model_drive *d, bool is_write,
 			   uint32_t size_bytes)
 {
-	double mean = eng_model_mean_ns(&mb->m, is_write, size_bytes);
+	double mean;
+
+	if (size_bytes != mb->mean_size[is_write]) {
+		mb->mean_size[is_write] = size_bytes;
+		mb->mean_ns[is_write] = eng_model_mean_ns(&mb->m, is_write, size_bytes);
+	}
+	mean = mb->mean_ns[is_write];
 
 	if (mb->m.dist == ENG_MODEL_EXP) /* 1 - u lies in (0, 1]: the logarithm is finite */
 		mean *= -log1p(-gen_pcg_unit(&d->rng));
@@ -251,7 +236,7 @@ static int drive_init(struct model_backend *mb, struct model_drive *d, uint64_t 
 	d->unit_free_ns = calloc(mb->m.units, sizeof(*d->unit_free_ns));
 	if (!d->unit_free_ns)
 		return -ENOMEM;
-	d->nr_idle = mb->m.units;
+	d->nr_unused = mb->m.units;
 	if (mb->cache_bytes) {
 		uint64_t cap = mb->cache_bytes / 512 + 1;
 
@@ -280,6 +265,10 @@ int eng_model_open(const struct eng_model *m, const struct eng_backend_cfg *cfg,
 	mb->depth = cfg->depth;
 	mb->cache_bytes = (uint64_t)(m->cache_mb * 1048576.0);
 	mb->cache_ns = (uint64_t)llround(m->cache_us * 1000.0);
+	for (int op = 0; op < 2; op++) {
+		mb->mean_size[op] = 4096;
+		mb->mean_ns[op] = eng_model_mean_ns(m, op, 4096);
+	}
 	mb->sleeper = cfg->sleeper;
 	mb->clock = cfg->sleeper->clock;
 	mb->nr_drives = cfg->nr_files;

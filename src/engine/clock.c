@@ -26,6 +26,7 @@ int eng_clock_init(struct eng_clock *c, bool is_virtual)
 	memset(c, 0, sizeof(*c));
 	c->is_virtual = is_virtual;
 	atomic_init(&c->now_ns, 0);
+	atomic_init(&c->gen, 1); /* a sleeper's lease_gen 0: no lease */
 	if (!is_virtual)
 		return 0;
 	c->tod_base_ns = real_ns(CLOCK_REALTIME);
@@ -54,12 +55,20 @@ uint64_t eng_clock_tod_at(const struct eng_clock *c, uint64_t when_ns)
 	return tod - (now > when_ns ? now - when_ns : 0);
 }
 
+/* Under mu: a member joined, left, slept or woke, or a kick came: every lease ends. */
+static void changed(struct eng_clock *c)
+{
+	atomic_store_explicit(&c->gen, atomic_load_explicit(&c->gen, memory_order_relaxed) + 1,
+			      memory_order_release);
+}
+
 /* Under mu: s is awake again (its wait ends). */
 static void wake(struct eng_clock *c, struct eng_sleeper *s)
 {
 	s->is_asleep = false;
 	s->seen_kicks = c->nr_kicks;
 	c->nr_awake++;
+	changed(c);
 	pthread_cond_signal(&s->cv);
 }
 
@@ -79,14 +88,16 @@ static void advance(struct eng_clock *c)
 			wake(c, s);
 }
 
-/* Under mu: whether every other member wakes after when_ns (is asleep, as s is the only one
- * awake, so its wake time is set). */
-static bool is_first(const struct eng_clock *c, const struct eng_sleeper *s, uint64_t when_ns)
+/* Under mu, s the only member awake (the others' wake times are set): the earliest time
+ * another member wakes, UINT64_MAX for none. */
+static uint64_t others_wake(const struct eng_clock *c, const struct eng_sleeper *s)
 {
+	uint64_t first = UINT64_MAX;
+
 	for (const struct eng_sleeper *o = c->head; o; o = o->next)
-		if (o != s && o->wake_ns <= when_ns)
-			return false;
-	return true;
+		if (o != s && o->wake_ns < first)
+			first = o->wake_ns;
+	return first;
 }
 
 int eng_sleeper_join(struct eng_clock *c, struct eng_sleeper *s)
@@ -108,6 +119,7 @@ int eng_sleeper_join(struct eng_clock *c, struct eng_sleeper *s)
 	s->is_member = true;
 	s->seen_kicks = c->nr_kicks;
 	c->nr_awake++;
+	changed(c);
 	pthread_mutex_unlock(&c->mu);
 	return 0;
 }
@@ -128,6 +140,7 @@ void eng_sleeper_leave(struct eng_sleeper *s)
 	s->is_member = false;
 	if (!s->is_asleep)
 		c->nr_awake--;
+	changed(c);
 	if (c->head && !c->nr_awake)
 		advance(c);
 	pthread_mutex_unlock(&c->mu);
@@ -146,7 +159,7 @@ static void real_until(uint64_t when_ns)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
-void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
+void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns)
 {
 	struct eng_clock *c = s ? s->clock : NULL;
 
@@ -161,15 +174,19 @@ void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
 		pthread_mutex_unlock(&c->mu);
 		return;
 	}
-	if (c->nr_awake == 1 && when_ns != UINT64_MAX && is_first(c, s, when_ns)) {
+	if (c->nr_awake == 1 && when_ns < others_wake(c, s)) {
 		/* the last one awake wakes first: advance() would only move the clock (no hand-off,
-		 * no signal); the common case of a worker alone on its modelled drives */
+		 * no signal); the common case of a worker alone on its modelled drives. Until the
+		 * generation changes, s may do so again up to the others' wake without mu. */
 		atomic_store_explicit(&c->now_ns, when_ns, memory_order_relaxed);
+		s->lease_gen = atomic_load_explicit(&c->gen, memory_order_relaxed);
+		s->lease_ns = others_wake(c, s);
 		pthread_mutex_unlock(&c->mu);
 		return;
 	}
 	s->wake_ns = when_ns;
 	s->is_asleep = true;
+	changed(c);
 	if (!--c->nr_awake)
 		advance(c);
 	while (s->is_asleep)
@@ -183,6 +200,7 @@ void eng_clock_kick(struct eng_clock *c)
 		return;
 	pthread_mutex_lock(&c->mu);
 	c->nr_kicks++;
+	changed(c);
 	for (struct eng_sleeper *s = c->head; s; s = s->next)
 		if (s->is_asleep)
 			wake(c, s);

@@ -12,7 +12,10 @@
  *  - eng_sleeper_until(s, t) marks s asleep until t. When the last awake sleeper goes to sleep,
  *    the clock jumps to the earliest wake time and wakes the sleepers due then. A sleeper that
  *    is the last one awake and also the earliest to wake only moves the clock: no hand-off, no
- *    futex, one uncontended mutex.
+ *    futex, one uncontended mutex; and until the clock's generation changes (a member joins,
+ *    leaves, sleeps or wakes, or a kick) it moves it again up to the others' earliest wake
+ *    without the mutex: only a member awake could change that, and it is the only one. Most
+ *    simulated I/Os of a modelled run cost one such store.
  *  - eng_clock_kick() wakes every sleeper at the current time so that it looks again (a stop, a
  *    published interval, records for a waiting worker, room for a waiting feeder). A kick that
  *    comes while a sleeper is awake makes its next sleep return at once, so none is lost.
@@ -42,6 +45,7 @@ struct eng_clock {
 	uint64_t tod_base_ns;	  /* virtual: the wall clock (CLOCK_REALTIME) at virtual time 0 */
 	pthread_mutex_t mu;	  /* virtual: members, wake times, kicks */
 	struct eng_sleeper *head; /* members, in join order */
+	_Atomic uint64_t gen;	  /* bumped under mu by every change of the members' state */
 	uint32_t nr_awake;
 	uint64_t nr_kicks;
 };
@@ -53,6 +57,9 @@ struct eng_sleeper {
 	struct eng_sleeper *next;
 	uint64_t wake_ns;
 	uint64_t seen_kicks; /* nr_kicks when it last slept or woke */
+	/* The owner's own: it may move the clock up to (not to) lease_ns while gen is lease_gen */
+	uint64_t lease_gen;
+	uint64_t lease_ns;
 	bool is_member;
 	bool is_asleep;
 	pthread_cond_t cv;
@@ -94,7 +101,10 @@ void eng_sleeper_leave(struct eng_sleeper *s);
 /* Waits until when_ns (absolute, eng_clock_now() time), or less: a signal (real) or a kick
  * (virtual) ends the wait early, and callers look again at what they wait for. UINT64_MAX waits
  * for a kick (virtual; real: sleeps 100 ms). s NULL: the real clock. */
-void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
+static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
+
+/* eng_sleeper_until() without its lease (clock.c). */
+void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns);
 
 /* Wakes every sleeper of a virtual clock now, so that each looks again; a sleeper awake now
  * returns from its next sleep at once. Nothing on a real clock (its sleepers poll). Any
@@ -108,5 +118,19 @@ void eng_clock_nap(uint64_t ns);
 /* For real backends whose wait takes a relative timeout: the real time left until deadline_ns
  * (CLOCK_MONOTONIC; zero when it has passed). */
 void eng_clock_timeout(uint64_t deadline_ns, struct timespec *ts);
+
+static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns)
+{
+	/* s's lease (never on a real clock: lease_ns stays 0): nothing changed since s was last
+	 * alone awake and first to wake, so it still is (only a member awake changes that, and s
+	 * is the only one) */
+	if (s && when_ns < s->lease_ns &&
+	    atomic_load_explicit(&s->clock->gen, memory_order_acquire) == s->lease_gen) {
+		if (when_ns > atomic_load_explicit(&s->clock->now_ns, memory_order_relaxed))
+			atomic_store_explicit(&s->clock->now_ns, when_ns, memory_order_relaxed);
+		return;
+	}
+	eng_sleeper_wait(s, when_ns);
+}
 
 #endif /* IORAMP_ENGINE_CLOCK_H */

@@ -309,6 +309,9 @@ struct eng_worker {
 	struct eng_dv_count *dv_counts;
 	int fatal;	  /* a broken backend: -errno */
 	bool is_draining; /* after the last published interval (validation ends phases) */
+	/* Virtual time, the generators, one phase per I/O: a pass after a submit that finds
+	 * nothing new at the same time may wait at once (loop.c is_settled). */
+	bool is_one_pass;
 
 	alignas(IORAMP_CACHELINE) _Atomic uint32_t published; /* last interval finished */
 	_Atomic uint64_t final_ns;	 /* when the worker stopped counting (0: still running) */

@@ -272,6 +272,8 @@ static void choose_seams(struct eng_worker *w)
 		      : run->pattern ? &eng_payload_pattern
 				     : &eng_payload_stamp;
 	w->pay = run->is_recording ? &eng_payload_record : w->pay_data;
+	/* a replay's feeder (another thread) and validation's phases bring work at the same time */
+	w->is_one_pass = run->clock->is_virtual && !run->is_replay && !run->dv;
 }
 
 int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,

@@ -14,6 +14,7 @@ void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_n
 		c->svc_sumsq_ns2 = 0;
 		stats_hist_reset(&c->svc);
 		stats_hist_reset(&c->resp);
+		b->is_resp_svc[op] = true;
 	}
 	b->inflight_ns = 0;
 	b->nr_inflight = nr_inflight;
@@ -27,6 +28,11 @@ void stats_bank_record_error(struct stats_bank *b, enum stats_op op)
 
 void stats_bank_finish(struct stats_bank *b, uint64_t now_ns)
 {
+	for (int op = 0; op < STATS_OP_NR; op++) {
+		if (b->is_resp_svc[op])
+			stats_hist_copy(&b->op[op].resp, &b->op[op].svc);
+		b->is_resp_svc[op] = false;
+	}
 	stats_bank_inflight_add(b, 0, now_ns);
 }
 

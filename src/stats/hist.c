@@ -35,6 +35,21 @@ void stats_hist_reset(struct stats_hist *h)
 	h->nr = h->sum_ns = h->min_ns = h->max_ns = 0;
 }
 
+void stats_hist_copy(struct stats_hist *dst, const struct stats_hist *src)
+{
+	dst->nr = src->nr;
+	dst->sum_ns = src->sum_ns;
+	dst->min_ns = src->min_ns;
+	dst->max_ns = src->max_ns;
+	if (src->nr) {
+		uint32_t lo = stats_hist_bucket_idx(src->min_ns),
+			 hi = stats_hist_bucket_idx(src->max_ns);
+
+		memcpy(&dst->counts[lo], &src->counts[lo],
+		       (size_t)(hi - lo + 1) * sizeof(dst->counts[0]));
+	}
+}
+
 void stats_hist_merge(struct stats_hist *dst, const struct stats_hist *src)
 {
 	if (src->nr == 0)

@@ -344,6 +344,46 @@ static void test_bank_derived_values(void **state)
 	free(b);
 }
 
+/* A bank counts an I/O's response time only once one waited (is_resp_svc): its resp histogram
+ * is then exactly the one of adding every response time, at the first wait or at the finish. */
+static void check_resp(const uint64_t *v, int n, int first_wait)
+{
+	struct stats_bank *b = calloc(1, sizeof(*b));
+	struct stats_hist *want = calloc(1, sizeof(*want));
+	const struct stats_hist *got;
+
+	assert_non_null(b);
+	assert_non_null(want);
+	stats_bank_start(b, 0, 0);
+	for (int i = 0; i < n; i++) {
+		uint64_t resp = v[i] + (i >= first_wait && i % 3 ? 1000 + (uint64_t)i : 0);
+
+		stats_bank_record(b, STATS_OP_READ, 4096, v[i], resp);
+		stats_hist_add(want, resp);
+	}
+	stats_bank_finish(b, 1000);
+	got = &b->op[STATS_OP_READ].resp;
+	assert_int_equal(got->nr, want->nr);
+	assert_int_equal(got->sum_ns, want->sum_ns);
+	assert_int_equal(got->min_ns, want->min_ns);
+	assert_int_equal(got->max_ns, want->max_ns);
+	assert_memory_equal(got->counts, want->counts, sizeof(want->counts));
+	assert_int_equal(b->op[STATS_OP_WRITE].resp.nr, 0);
+	free(want);
+	free(b);
+}
+
+static void test_bank_resp_same_as_adding_each(void **state)
+{
+	uint64_t *v = make_values(9, 10000);
+
+	(void)state;
+	check_resp(v, 10000, 10000); /* none waited: a copy at the finish */
+	check_resp(v, 10000, 4000);  /* the first wait copies what came before */
+	check_resp(v, 10000, 1);
+	free(v);
+}
+
 static void test_bank_merge_adds_everything(void **state)
 {
 	struct stats_bank *a = calloc(1, sizeof(*a)), *b = calloc(1, sizeof(*b));
@@ -452,6 +492,7 @@ int main(void)
 		cmocka_unit_test(test_bank_stddev_matches_two_pass),
 		cmocka_unit_test(test_bank_derived_values),
 		cmocka_unit_test(test_bank_merge_adds_everything),
+		cmocka_unit_test(test_bank_resp_same_as_adding_each),
 		cmocka_unit_test(test_cpu_parse_and_diff),
 		cmocka_unit_test(test_cpu_parse_tolerates_old_and_rejects_odd_text),
 		cmocka_unit_test(test_cpu_read_file),
