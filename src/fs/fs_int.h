@@ -41,6 +41,12 @@ struct fs_stats {
 
 void fs_stats_add(struct fs_stats *to, const struct fs_stats *from);
 void fs_opstat_note(struct fs_opstat *s, double ms);
+/* One operation op that was due at due_ns (its arrival; 0: not paced), issued at issue_ns and
+ * done at now_ns, into st; a requested one also into lat (response: from when it was due) and
+ * svc (service: from its issue). st's means are service times, as VDbench's resp columns
+ * (reference 9.10): a late arrival's wait is in lat alone. */
+void fs_stats_note(struct fs_stats *st, struct stats_hist *lat, struct stats_hist *svc,
+		   enum fs_op op, bool is_reqstd, const uint64_t times_ns[3]);
 
 /* One anchor's tree as the engine sees it: the layout and what exists now. */
 struct fs_tree {
@@ -49,8 +55,8 @@ struct fs_tree {
 	uint64_t nr_leaves;
 	uint64_t nr_files;
 	pthread_mutex_t lock;
-	unsigned char *file_state; /* FS_FILE_* per file */
-	unsigned char *dir_state;  /* 1: exists, per directory (breadth order) */
+	unsigned char *file_state;  /* FS_FILE_* per file */
+	unsigned char *dir_state;   /* 1: exists, per directory (breadth order) */
 	unsigned char *file_opened; /* 1: opened (read, written, created) in this run */
 };
 

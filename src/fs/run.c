@@ -27,8 +27,8 @@ struct fs_worker {
 	const struct parm_fwd *fwd; /* NULL: the format thread */
 	struct fs_tree *trees;	    /* all of the run's trees */
 	size_t nr_trees;
-	size_t tree;		    /* its own: one of its FWD's FSDs, as VDbench binds it */
-	size_t view_fwd; /* its FWD's view */
+	size_t tree;		/* its own: one of its FWD's FSDs, as VDbench binds it */
+	size_t view_fwd;	/* its FWD's view */
 	struct fs_sched *sched; /* its FWD's schedule; NULL: max */
 	uint64_t rng;
 	atomic_bool *stop;
@@ -99,17 +99,12 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 static void note(struct fs_worker *w, const struct fs_tree *t, enum fs_op op, uint64_t t0,
 		 bool is_reqstd)
 {
-	uint64_t now = mono_ns(), ns = now - t0;
+	/* t0: when it was due, or when an unpaced operation began (after the last issue) */
+	const uint64_t times_ns[3] = { t0, w->issue_ns > t0 ? w->issue_ns : t0, mono_ns() };
 	size_t k = (size_t)(t - w->trees);
 
 	pthread_mutex_lock(&w->lock);
-	fs_opstat_note(&w->st[k].op[op], (double)ns / 1e6);
-	if (is_reqstd) {
-		fs_opstat_note(&w->st[k].reqstd, (double)ns / 1e6);
-		stats_hist_add(&w->lat[k], ns);
-		/* service: from the system call's issue, not from when it was due */
-		stats_hist_add(&w->svc[k], now - (w->issue_ns > t0 ? w->issue_ns : t0));
-	}
+	fs_stats_note(&w->st[k], &w->lat[k], &w->svc[k], op, is_reqstd, times_ns);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -490,7 +485,7 @@ struct fs_running {
 	struct fs_worker *ws;
 	size_t nr_ws;
 	struct fs_sched *sched; /* per FWD copy */
-	size_t *view_fsd; /* per tree: its FSD's view */
+	size_t *view_fsd;	/* per tree: its FSD's view */
 	atomic_bool stop;
 };
 
@@ -543,7 +538,8 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 		for (size_t i = 0; i < r->nr_fwds; i++) {
 			const struct parm_fwd *f = &r->fwds[i];
 
-			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd; k++, n++) {
+			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd;
+			     k++, n++) {
 				struct fs_worker *w = &x->ws[n];
 
 				w->fwd = f;
@@ -604,6 +600,25 @@ static bool format_failed(const struct fs_running *x)
 {
 	return x->r->kind == FS_RUN_FORMAT && atomic_load(&x->ws[0].is_done) &&
 	       x->ws[0].format_ret && x->ws[0].format_ret != -EINTR;
+}
+
+/* The machine's CPU use since *prev (NaN without /proc/stat), as VDbench's cpu% columns:
+ * the whole machine's, not ioramp's own (reference 10.1); *prev moves on. */
+static void machine_cpu(struct stats_cpu_sample *prev, bool *has, double *used, double *sys)
+{
+	struct stats_cpu_sample now;
+	struct stats_cpu_pct p;
+
+	*used = *sys = NAN;
+	if (!*has || stats_cpu_read(NULL, &now)) {
+		*has = false;
+		return;
+	}
+	if (!stats_cpu_diff(prev, &now, &p)) {
+		*used = p.used_pct;
+		*sys = p.sys_pct;
+	}
+	*prev = now;
 }
 
 static double pct_of(double cpu_s, double secs)
@@ -692,7 +707,10 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t done = 0; /* intervals completed */
 	size_t counted = 0, nr_exhausted = 0;
-	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
+	double cpu_sum = 0, secs = (double)r->interval_s;
+	double m_sum = 0, m_sys_sum = 0; /* the machine's, for the reports */
+	struct stats_cpu_sample m0;
+	bool has_m = !stats_cpu_read(NULL, &m0);
 	int ret = workers_make(x, v, rate);
 
 	if (ret)
@@ -703,7 +721,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		pthread_create(&x->ws[i].tid, NULL, is_format ? format_main : worker_main,
 			       &x->ws[i]);
 	for (uint64_t iv = 1; iv <= nr_int; iv++) {
-		double sys, c;
+		double sys, c, m, m_sys;
 		char label[48];
 		uint64_t now;
 		bool is_counted;
@@ -728,11 +746,11 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
 		collect(x, v, is_counted);
 		c = cpu_s(&sys);
+		machine_cpu(&m0, &has_m, &m, &m_sys);
 		snprintf(label, sizeof(label), "%llu", (unsigned long long)iv);
 		if (!is_format) /* results.json holds the work runs */
 			fs_json_interval(&out->json, &v->views[0].iv, secs);
-		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, pct_of(c - c0, secs),
-			    pct_of(sys - c0_sys, secs), NULL, 0);
+		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, m, m_sys, NULL, 0);
 		if (iv == 1) { /* after the format's notices, as VDbench */
 			/* the blank line above it on the console only: logfile.html has it
 			 * under the run's anchor line, above the format's notices (observed) */
@@ -740,16 +758,15 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			fputc('\n', stdout);
 			fs_console_header_lines(out->con, v->cols);
 		}
-		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
-				  pct_of(sys - c0_sys, secs), is_counted);
+		fs_views_interval(v, out->con, label, secs, m, m_sys, is_counted);
 		fs_vdbfiles_interval(out, r, iv);
 		if (is_counted) {
 			cpu_sum += pct_of(c - c0, secs);
-			sys_sum += pct_of(sys - c0_sys, secs);
+			m_sum += m;
+			m_sys_sum += m_sys;
 			counted++;
 		}
 		c0 = c;
-		c0_sys = sys;
 		fflush(out->con);
 		if (is_format && atomic_load(&x->ws[0].is_done))
 			break;
@@ -782,7 +799,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		double csecs = (double)counted * secs;
 		/* no counted interval (a format done in its first): NaN, as VDbench */
 		double cpu = counted ? cpu_sum / (double)counted : NAN;
-		double sys = counted ? sys_sum / (double)counted : NAN;
+		double mcpu = counted ? m_sum / (double)counted : NAN;
+		double msys = counted ? m_sys_sum / (double)counted : NAN;
 
 		/* interrupted before an interval was averaged: no avg_ lines (VDbench prints none
 		 * after Ctrl-C; a run's empty average still prints, with NaN, as VDbench's) */
@@ -791,7 +809,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		snprintf(label, sizeof(label), "avg_%llu-%llu",
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
 		if (has_avg)
-			fs_views_run_end(v, out->con, label, cpu, sys);
+			fs_views_run_end(v, out->con, label, mcpu, msys);
 		if (!is_format) {
 			bool is_met = false;
 			enum rep_limit lim = REP_LIMIT_NONE;
@@ -804,9 +822,9 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		}
 		snprintf(flabel, sizeof(flabel), " %s", label);
 		if (has_avg) {
-			fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
-				    tv->nr_hist);
-			fs_out_totals(out, label, csecs, cpu, sys);
+			fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, mcpu, msys,
+				    tv->hist, tv->nr_hist);
+			fs_out_totals(out, label, csecs, mcpu, msys);
 		}
 		fs_vdbfiles_run_end(out, r, x->trees, &tv->all);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
@@ -859,8 +877,9 @@ static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
 		prev = rd;
 		for (size_t i = 0; i < r->nr_fsds; i++) {
 			plan_time_of_day(tod);
-			fprintf(o->logfile, "%s %s fsd to format: %s\n%s %s format on host: localhost\n",
-				tod, rd, r->fsds[i].name, tod, rd);
+			fprintf(o->logfile,
+				"%s %s fsd to format: %s\n%s %s format on host: localhost\n", tod,
+				rd, r->fsds[i].name, tod, rd);
 		}
 	}
 	fflush(o->logfile);
@@ -877,8 +896,9 @@ static void jvms_note(FILE *con, const struct parm_config *cfg)
 	for (size_t i = 0; i < cfg->nr_hds; i++)
 		has |= parm_kwset_has(&cfg->hds[i].set, PARM_KW_JVMS);
 	if (has)
-		fprintf(con, "ioramp: note: jvms= has no effect in file-system mode: one process runs "
-			     "every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
+		fprintf(con,
+			"ioramp: note: jvms= has no effect in file-system mode: one process runs "
+			"every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
 }
 
 /* The anchors a format needs, made in VDbench's anchor order (fs_anchor_order). */

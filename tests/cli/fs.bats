@@ -858,3 +858,24 @@ PARM
 	[[ "$output" == "p.vdb:2:17: error: rd=rd1: concurrent use of anchor=$SCRATCH/a/f1 using multiple FSDs (fsd1/fsd2) in one RD is not allowed"* ]]
 	[ ! -e out ] && [ ! -e "$SCRATCH/a/f1" ]
 }
+
+@test "fs: cpu% is the machine's, as VDbench's, not ioramp's own" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr,threads=1
+rd=rd1,fwd=fwd1,fwdrate=1,format=yes,elapsed=2,interval=1
+PARM
+	# a spinning process: while it runs no core is idle, so the machine's cpu% total is at
+	# least one core's share; ioramp's own, at one getattr a second, is about 0
+	(while :; do :; done) &
+	spin=$!
+	run "$IORAMP" -f p.vdb -o out
+	kill "$spin"
+	[ "$status" -eq 0 ]
+	share=$((100 / $(nproc)))
+	for label in 2 avg_2-2; do
+		total=$(awk -v l="$label" '$2 == l { print $5 }' <<<"$output")
+		awk -v t="$total" -v s="$share" 'BEGIN { exit !(t >= 0.9 * s) }'
+	done
+}

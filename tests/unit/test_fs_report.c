@@ -41,7 +41,7 @@ static void test_max_line_warmup_mkdir(void **state)
 	fs_opstat_note(&iv.reqstd, 2.0);
 	fs_opstat_note(&iv.op[FS_OP_CREATE], 3.0);
 	all = iv;
-	fs_opstat_note(&all.reqstd, 9.5);	   /* a longer one in the warmup */
+	fs_opstat_note(&all.reqstd, 9.5);	     /* a longer one in the warmup */
 	fs_opstat_note(&all.op[FS_OP_MKDIR], 2.068); /* the format's one mkdir, in interval 1 */
 	line = max_line(&iv, &all, cols);
 	/* ReqstdOps: the counted rate, the run's longest response; mkdir: blank rate, 2.068 */
@@ -53,7 +53,8 @@ static void test_max_line_warmup_mkdir(void **state)
 static void test_anchor_order(void **state)
 {
 	/* buckets of anchor + "/": f1/ 14, f2/ 13; multi_host/ 9, multi_host.dir2/ 1 */
-	struct parm_fsd fsds[2] = { { .anchor = "/tmp/h18f-j/a/f1" }, { .anchor = "/tmp/h18f-j/a/f2" } };
+	struct parm_fsd fsds[2] = { { .anchor = "/tmp/h18f-j/a/f1" },
+				    { .anchor = "/tmp/h18f-j/a/f2" } };
 	size_t *order = fs_anchor_order(fsds, 2);
 
 	(void)state;
@@ -69,11 +70,60 @@ static void test_anchor_order(void **state)
 	free(order);
 }
 
+/* A late arrival: due at 1 s, issued at 1.9 s, done at 1.901 s. The console's means are the
+ * service time (1 ms), as VDbench's resp; the wait is in the response histogram alone (the
+ * console showed 901 ms). */
+static void test_note_late_arrival(void **state)
+{
+	static struct stats_hist lat, svc;
+	struct fs_stats st = { 0 };
+	const uint64_t t[3] = { 1000000000ull, 1900000000ull, 1901000000ull };
+	const uint64_t open_t[3] = { 2000000000ull, 2000000000ull, 2000500000ull };
+
+	(void)state;
+	fs_stats_note(&st, &lat, &svc, FS_OP_READ, true, t);
+	fs_stats_note(&st, &lat, &svc, FS_OP_OPEN, false, open_t);
+	assert_int_equal(st.op[FS_OP_READ].n, 1);
+	assert_true(st.op[FS_OP_READ].resp_sum_ms == 1.0);
+	assert_true(st.reqstd.resp_sum_ms == 1.0);
+	assert_true(st.reqstd.resp_max_ms == 1.0);
+	assert_true(st.op[FS_OP_OPEN].resp_sum_ms == 0.5);
+	assert_int_equal(svc.nr, 1);
+	assert_int_equal(svc.max_ns, 1000000);
+	assert_int_equal(lat.nr, 1);
+	assert_int_equal(lat.max_ns, 901000000);
+}
+
+/* The console's cpu sys: three figures in four columns, 9.36 but 12.6 (VDbench, observed). */
+static void test_console_cpu_sys(void **state)
+{
+	static const struct {
+		double sys;
+		const char *text;
+	} cases[] = { { 9.364, " 64.8 9.36 " }, { 12.63, " 64.8 12.6 " }, { 0.5, " 64.8 0.50 " } };
+	struct fs_stats st = { 0 };
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&buf, &len);
+
+		assert_non_null(f);
+		fs_console_line(f, 0, "1", &st, 1.0, 64.8, cases[i].sys);
+		fclose(f);
+		assert_non_null(strstr(buf, cases[i].text));
+		free(buf);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_max_line_warmup_mkdir),
 		cmocka_unit_test(test_anchor_order),
+		cmocka_unit_test(test_note_late_arrival),
+		cmocka_unit_test(test_console_cpu_sys),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
