@@ -100,8 +100,11 @@ void fs_tree_assume_complete(struct fs_tree *t);
 /* The files the format makes: in[f] = 1 for each (all of them without totalsize=; with it
  * the files VDbench picks, in its order, until they reach the total); *nr_in how many. */
 int fs_tree_totalsize_files(const struct fs_tree *t, unsigned char *in, uint64_t *nr_in);
-/* Writes vdb_control.file into the anchor. */
+/* Writes vdb_control.file into the anchor (control.c), as VDbench writes it. */
 void fs_tree_write_control(const struct fs_tree *t);
+/* Its text for when (Java's Date text) and pid, to f: VDbench reads it on format=no and
+ * aborts on a file without its checksum. Returns 0 or -errno. */
+int fs_control_print(FILE *f, const struct fs_tree *t, const char *when, int pid);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
 /* results.json (json.c), streamed run by run. */

@@ -202,35 +202,3 @@ void fs_tree_assume_complete(struct fs_tree *t)
 	for (uint64_t f = 0; f < t->nr_files; f++)
 		t->file_state[f] = t->file_state[f] ? FS_FILE_FULL : FS_FILE_NONE;
 }
-
-/* vdb_control.file: our own description of the tree (VDbench's fields, our layout). */
-void fs_tree_write_control(const struct fs_tree *t)
-{
-	char path[4096];
-	FILE *f;
-	time_t now = time(NULL);
-
-	if (t->fsd->is_shared)
-		return; /* other hosts use the tree: VDbench keeps no control file then */
-	snprintf(path, sizeof(path), "%s/vdb_control.file", t->fsd->anchor);
-	f = fopen(path, "w");
-	if (!f)
-		return;
-	fprintf(f, "when  end %s", ctime(&now));
-	fprintf(f, "anchor=%s pid=%d written by ioramp\n", t->fsd->anchor, (int)getpid());
-	fprintf(f, "depth %u\nwidth %u\nfiles %u\ndist  %s\n", t->fsd->depth, t->fsd->width,
-		t->fsd->files, t->fsd->is_dist_all ? "all" : "bottom");
-	for (size_t i = 0; i < t->fsd->sizes.nr; i++)
-		fprintf(f, "size  %" PRIu64 "\nsize  %.0f\n", t->fsd->sizes.sizes_bytes[i],
-			t->fsd->sizes.nr > 1 ? t->fsd->sizes.pcts[i] : 0.0);
-	fprintf(f, "directory status %" PRIu64 "\n", t->nr_dirs);
-	for (uint64_t d = 0; d < t->nr_dirs; d++)
-		fprintf(f, "%c\n", t->dir_state[d] ? 'y' : 'n');
-	fprintf(f, "file status %" PRIu64 "\n", t->nr_files);
-	for (uint64_t i = 0; i < t->nr_files; i++) {
-		unsigned char s = t->file_state[i] & ~FS_FILE_BUSY;
-
-		fprintf(f, "%c\n", s == FS_FILE_FULL ? 'f' : s == FS_FILE_EMPTY ? 'e' : 'n');
-	}
-	fclose(f);
-}

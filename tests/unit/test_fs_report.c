@@ -117,6 +117,43 @@ static void test_console_cpu_sys(void **state)
 	}
 }
 
+/* vdb_control.file as VDbench writes it: one size line, runs of files as "= N" with the last
+ * file on its own line, and the checksum VDbench insists on (the sum of the bytes above
+ * without the newlines). */
+static void test_control_file(void **state)
+{
+	uint64_t size = 4096;
+	struct parm_fsd fsd = { .anchor = "/x/a", .depth = 1, .width = 2, .files = 3 };
+	static const unsigned char st[6] = { FS_FILE_EMPTY, FS_FILE_EMPTY, FS_FILE_NONE,
+					     FS_FILE_NONE,  FS_FILE_FULL,  FS_FILE_FULL };
+	const char *want = "when  end Sun Dec 06 14:48:55 UTC 2026 anchor=/x/a pid=7\n"
+			   "depth 1\nwidth 2\nfiles 3\ndist  bottom\nsize  4096\n"
+			   "directory status 2\ny\ny\nfile status 6\n0\n= 1\nn\n= 1\nf\nf\n";
+	struct fs_tree t;
+	char *buf = NULL, tail[64];
+	size_t len = 0;
+	uint64_t sum = 0;
+	FILE *f;
+
+	(void)state;
+	fsd.sizes = (struct parm_xfer){ .kind = PARM_XFER_FIXED, .nr = 1, .sizes_bytes = &size };
+	assert_int_equal(fs_tree_init(&t, &fsd), 0);
+	assert_int_equal(t.nr_files, 6);
+	memset(t.dir_state, 1, 2);
+	memcpy(t.file_state, st, 6);
+	f = open_memstream(&buf, &len);
+	assert_non_null(f);
+	assert_int_equal(fs_control_print(f, &t, "Sun Dec 06 14:48:55 UTC 2026", 7), 0);
+	fclose(f);
+	assert_int_equal(strncmp(buf, want, strlen(want)), 0);
+	for (const char *c = want; *c; c++)
+		sum += *c == '\n' ? 0 : (unsigned char)*c;
+	snprintf(tail, sizeof(tail), "checksum: %llu \n", (unsigned long long)sum);
+	assert_string_equal(buf + strlen(want), tail);
+	free(buf);
+	fs_tree_fini(&t);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -124,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_anchor_order),
 		cmocka_unit_test(test_note_late_arrival),
 		cmocka_unit_test(test_console_cpu_sys),
+		cmocka_unit_test(test_control_file),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
