@@ -164,6 +164,11 @@ int parm_fs_take(struct parm_config *cfg, const struct parm_item *it, struct par
 					   "xfersize, threads, skew, rdpct, stopafter)"
 					 : "an rd parameter of file-system mode (fwd, fwdrate, "
 					   "format, operations, elapsed, interval, warmup, for...)");
+	/* VDbench 5.04.07 refuses it: "'format=' parameter is not allowed for rd=default" */
+	if (raw->cur == &raw->defaults[FS_SEC_RD] && !strcmp(canonical(k), "format"))
+		return parm_errf(err, &it->key_loc,
+				 "format= is not allowed in rd=default; expected it on each rd= "
+				 "that formats");
 	if (set_put(raw->cur, canonical(k), &it->val))
 		return parm_errf(err, &it->key_loc, "too many keywords in %s=%s", it->key,
 				 raw->cur_name);

@@ -882,3 +882,18 @@ PARM
 		awk -v t="$total" -v s="$share" 'BEGIN { exit !(t >= 0.9 * s) }'
 	done
 }
+
+@test "fs: format= in rd=default is refused, as VDbench refuses it, before anything" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr
+rd=default,fwdrate=10,format=yes,elapsed=2
+rd=rd1,fwd=fwd1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:23: error: format= is not allowed in rd=default; expected it on each rd= that formats"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+}
