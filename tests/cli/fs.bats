@@ -897,3 +897,21 @@ PARM
 	[ ! -e out ]
 	[ ! -e "$SCRATCH/a/f1" ]
 }
+
+@test "fs: format=once alone formats, once, before the first for-loop combination" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=3,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rd1,fwd=fwd1,fwdrate=(10,20),format=once,elapsed=1,interval=1,forthreads=(1,2)
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's listing of this file: one format, then the four combinations
+	[ "$(grep -o 'Simulating RD=[^;]*' <<<"$output" | tr '\n' ' ')" = \
+		"Simulating RD=format_for_rd1 Simulating RD=rd1 Simulating RD=rd1 Simulating RD=rd1 Simulating RD=rd1 " ]
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/a/f1" -name 'vdb_f*.file' | wc -l)" -eq 6 ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                    6"* ]]
+}
