@@ -13,10 +13,10 @@
 #include "ioramp/fs.h"
 
 static const char *const op_names[FS_OP_NR] = {
-	[FS_OP_READ] = "read",	     [FS_OP_WRITE] = "write",	  [FS_OP_MKDIR] = "mkdir",
-	[FS_OP_RMDIR] = "rmdir",     [FS_OP_CREATE] = "create",	  [FS_OP_OPEN] = "open",
-	[FS_OP_CLOSE] = "close",     [FS_OP_DELETE] = "delete",	  [FS_OP_GETATTR] = "getattr",
-	[FS_OP_SETATTR] = "setattr", [FS_OP_ACCESS] = "access",	  [FS_OP_COPY] = "copy",
+	[FS_OP_READ] = "read",	     [FS_OP_WRITE] = "write",	[FS_OP_MKDIR] = "mkdir",
+	[FS_OP_RMDIR] = "rmdir",     [FS_OP_CREATE] = "create", [FS_OP_OPEN] = "open",
+	[FS_OP_CLOSE] = "close",     [FS_OP_DELETE] = "delete", [FS_OP_GETATTR] = "getattr",
+	[FS_OP_SETATTR] = "setattr", [FS_OP_ACCESS] = "access", [FS_OP_COPY] = "copy",
 	[FS_OP_MOVE] = "move",
 };
 
@@ -50,11 +50,12 @@ static int get_ops(const struct parm_val *v, const char *what, int **out, size_t
 	for (int i = 0; i < n; i++) {
 		ops[i] = fs_op_lookup(w[i]);
 		if (ops[i] < 0) {
-			int ret = parm_errf(err, &v->loc,
-					    "invalid %s=%s: '%s' is not an operation; expected "
-					    "read, write, create, delete, mkdir, rmdir, open, close, "
-					    "getattr, setattr, access, copy or move",
-					    what, v->text, w[i]);
+			int ret =
+				parm_errf(err, &v->loc,
+					  "invalid %s=%s: '%s' is not an operation; expected "
+					  "read, write, create, delete, mkdir, rmdir, open, close, "
+					  "getattr, setattr, access, copy or move",
+					  what, v->text, w[i]);
 
 			free(w);
 			free(ops);
@@ -148,8 +149,8 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 		ret = get_u32(&d->set, "files", 0, UINT32_MAX, &f->files, err);
 	v = fs_kwset_get(&d->set, "sizes");
 	if (!ret && !v)
-		ret = parm_errf(err, &d->loc, "fsd=%s has no sizes=; expected size=4k or sizes=(...)",
-				name);
+		ret = parm_errf(err, &d->loc,
+				"fsd=%s has no sizes=; expected size=4k or sizes=(...)", name);
 	if (!ret)
 		ret = get_sizes(v, &f->sizes, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
@@ -194,8 +195,8 @@ static int apply_fsd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 			return nr;
 		if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > PARM_MAX_DEFS) {
 			free(n);
-			return parm_errf(err, &cv->loc, "invalid count=%s; expected (first,how many)",
-					 cv->text);
+			return parm_errf(err, &cv->loc,
+					 "invalid count=%s; expected (first,how many)", cv->text);
 		}
 		for (uint64_t i = 0; i < (uint64_t)n[1].value; i++) {
 			char name[256], sfx[32];
@@ -241,7 +242,8 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 
 		for (size_t j = 0; j < nr_all; j++) {
 			const char *nm = name_of(fs, j);
-			bool hit = is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
+			bool hit =
+				is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
 			bool dup = false;
 
 			for (size_t q = 0; q < k; q++)
@@ -250,8 +252,9 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 				idx[k++] = j;
 		}
 		if (k == before) {
-			int ret = parm_errf(err, &v->loc, "%s: %s=%s names no %s; expected the "
-							  "name of an %s= defined before",
+			int ret = parm_errf(err, &v->loc,
+					    "%s: %s=%s names no %s; expected the "
+					    "name of an %s= defined before",
 					    owner, what, w[i], what, what);
 			free(w);
 			free(idx);
@@ -376,10 +379,10 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		const char *w;
 		unsigned int bit;
 	} fmt[] = {
-		{ "yes", FS_FMT_YES },	       { "no", 0 },
-		{ "only", FS_FMT_ONLY },       { "restart", FS_FMT_RESTART },
-		{ "clean", FS_FMT_CLEAN },     { "once", FS_FMT_ONCE },
-		{ "directories", FS_FMT_DIRS }, { "limited", FS_FMT_LIMITED },
+		{ "yes", FS_FMT_YES },		 { "no", 0 },
+		{ "only", FS_FMT_ONLY },	 { "restart", FS_FMT_RESTART },
+		{ "clean", FS_FMT_CLEAN },	 { "once", FS_FMT_ONCE },
+		{ "directories", FS_FMT_DIRS },	 { "limited", FS_FMT_LIMITED },
 		{ "complete", FS_FMT_COMPLETE },
 	};
 	const char **words = NULL;
@@ -417,8 +420,9 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 				"format run alone can do; expected format=(only,limited)",
 				v->text);
 	if (!ret && (r->format & FS_FMT_COMPLETE) && (r->format & ~FS_FMT_COMPLETE))
-		ret = parm_errf(err, &v->loc, "format=%s: complete may only be used alone "
-					      "(format=no); expected format=complete",
+		ret = parm_errf(err, &v->loc,
+				"format=%s: complete may only be used alone "
+				"(format=no); expected format=complete",
 				v->text);
 	return n < 0 ? n : ret;
 }
@@ -564,7 +568,7 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 						 "rates; expected numbers, max or curve",
 						 v->text);
 	}
-	if (!ret && !r->has_rate) {
+	if (!ret && !r->has_rate) { /* refused once every rd= is read (parm_fs_finish) */
 		r->rates = calloc(1, sizeof(*r->rates));
 		if (!r->rates)
 			return -ENOMEM;
@@ -633,12 +637,23 @@ int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
 			      : sec == FS_SEC_FWD ? apply_fwd(fs, d, err)
 						  : apply_rd(fs, d, err);
 		}
+	/* VDbench 5.04.07 refuses it after reading every RD, a format=only one too: "No
+	 * fwdrate= specified for rd=" */
+	for (size_t i = 0; !ret && i < fs->nr_rds; i++)
+		if (!fs->rds[i].has_rate)
+			ret = parm_errf(
+				err, &fs->rds[i].loc,
+				"rd=%s has no fwdrate=; expected fwdrate=max, a rate or curve "
+				"(a format=only rd too)",
+				fs->rds[i].name);
 	if (!ret && !fs->nr_fsds)
-		ret = parm_errf(err, NULL, "file-system mode without fsd=; expected "
-					   "fsd=name,anchor=/dir,... before the fwd=");
+		ret = parm_errf(err, NULL,
+				"file-system mode without fsd=; expected "
+				"fsd=name,anchor=/dir,... before the fwd=");
 	if (!ret && !fs->nr_rds)
-		ret = parm_errf(err, NULL, "no run definition in the parameter files; expected at "
-					   "least one rd=name,fwd=...,fwdrate=...");
+		ret = parm_errf(err, NULL,
+				"no run definition in the parameter files; expected at "
+				"least one rd=name,fwd=...,fwdrate=...");
 	for (size_t i = 0; !ret && i < fs->nr_fsds; i++)
 		for (size_t j = 0; !ret && j < i; j++)
 			if (!strcmp(fs->fsds[i].name, fs->fsds[j].name))

@@ -487,12 +487,12 @@ PARM
 	done
 	[[ "$output" == *"expected format=(no,complete)"* ]]
 	# format=directories alone is a format run (directories only), as VDbench lists it
-	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
+	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=max,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
 	# shared=yes: other hosts use the tree; VDbench refuses a format that cleans it
-	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=yes\n' "$SCRATCH" >q.vdb
+	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes\n' "$SCRATCH" >q.vdb
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"q.vdb:3:"*"format=yes is not allowed for shared FSDs (fsd=fsd1 has shared=yes)"* ]]
@@ -914,4 +914,23 @@ PARM
 	[ "$status" -eq 0 ]
 	[ "$(find "$SCRATCH/a/f1" -name 'vdb_f*.file' | wc -l)" -eq 6 ]
 	[[ "$output" == *"FILE_CREATES        Files created:                                    6"* ]]
+}
+
+@test "fs: an rd= without fwdrate= is refused, as VDbench refuses it, format=only too" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=1,interval=1
+rd=rd2,fwd=fwd1,format=(restart,only)
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:4:4: error: rd=rd2 has no fwdrate=; expected fwdrate=max, a rate or curve (a format=only rd too)"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+	# from rd=default it is there
+	sed -i 's/^rd=rd1,/rd=default,fwdrate=max\nrd=rd1,/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
 }
