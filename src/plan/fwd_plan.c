@@ -423,6 +423,26 @@ static int check_shared_anchor(const struct fs_run *r, const char *rd, struct pa
 	return 0;
 }
 
+/* VDbench 5.04.07 aborts a run whose FWDs all have skew= that does not add up to 100
+ * ("Total skew must add up to 100: 60.0", observed for one FWD of skew=60, and for one of
+ * 60 split in two by operations=: 120.0); an FWD without skew= takes the rest. */
+static int check_skew(const struct fs_run *r, const struct parm_frd *rd, struct parm_err *err)
+{
+	double given = 0;
+
+	for (size_t i = 0; i < r->nr_fwds; i++) {
+		if (r->fwds[i].skew <= 0)
+			return 0;
+		given += r->fwds[i].skew;
+	}
+	if (!r->nr_fwds || (given >= 99.9999 && given <= 100.0001))
+		return 0;
+	return parm_errf(err, &rd->loc,
+			 "rd=%s: Total skew must add up to 100: %.1f; expected the FWDs' skew= "
+			 "to add up to 100%s, or an FWD without skew= to take the rest",
+			 rd->name, given, rd->nr_ops > 1 ? " once operations= splits each" : "");
+}
+
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
 {
 	const struct parm_fs *fs = p->cfg->fs;
@@ -484,6 +504,8 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		if (!ret)
 			ret = check_shared_anchor(&p->runs[r], cfg->fs->rds[p->runs[r].rd_idx].name,
 						  err);
+		if (!ret && p->runs[r].kind == FS_RUN_WORK)
+			ret = check_skew(&p->runs[r], &cfg->fs->rds[p->runs[r].rd_idx], err);
 	}
 	if (!ret)
 		ret = check_thread_split(p, err);

@@ -934,3 +934,31 @@ PARM
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 0 ]
 }
+
+@test "fs: FWDs whose skew= does not add up to 100 are refused before anything, as VDbench aborts them" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=default,fsd=fsd1,xfersize=4k
+fwd=fr,operation=read,skew=60
+fwd=fg,operation=getattr,skew=10
+fwd=fn,operation=access
+rd=rd1,fwd=(fr,fg,fn),fwdrate=10,format=yes,elapsed=1,interval=1
+rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=1,interval=1
+PARM
+	# VDbench 5.04.07 runs rd1 (fn takes the other 30) and aborts rd2 at its start
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:7:4: error: rd=rd2: Total skew must add up to 100: 60.0; expected the FWDs' skew= to add up to 100, or an FWD without skew= to take the rest"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+	# operations= splits fr in two, each with skew=60 (VDbench: 120.0)
+	sed -i '$d' p.vdb
+	echo 'rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=1,interval=1,operations=(read,getattr)' >>p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"rd=rd2: Total skew must add up to 100: 120.0; expected the FWDs' skew= to add up to 100 once operations= splits each"* ]]
+	sed -i '$d' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
