@@ -974,7 +974,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		struct fs_stats st = { 0 };
 		double cpu = 0;
 		size_t ok = 0;
-		char tod[16], text[1200];
+		char tod[16], text[1200], warm[32];
 		double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
 
 		x.trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x.trees));
@@ -986,16 +986,20 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			ret = fs_tree_init(&x.trees[ok], &r->fsds[ok]);
 		if (r->rate == PLAN_RATE_CURVE_POINT)
 			rate = plan_curve_target(max_seen, r->pct);
+		/* "elapsed=6 warmup=2;" as -s lists it (VDbench 5.04.07, observed) */
+		snprintf(warm, sizeof(warm), r->warmup_s ? " warmup=%llu" : "",
+			 (unsigned long long)r->warmup_s);
 		if (r->kind == FS_RUN_FORMAT)
 			snprintf(text, sizeof(text), "Starting RD=%s", r->name);
 		else if (rate > 0)
 			snprintf(text, sizeof(text),
-				 "Starting RD=%s; elapsed=%llu; fwdrate=%.0f; For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, rate, r->for_loops);
+				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%.0f; For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, warm, rate,
+				 r->for_loops);
 		else
 			snprintf(text, sizeof(text),
-				 "Starting RD=%s; elapsed=%llu; fwdrate=max. For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, r->for_loops);
+				 "Starting RD=%s; elapsed=%llu%s; fwdrate=max. For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, warm, r->for_loops);
 		if (!ret) {
 			/* format=(no,complete): taken as formatted, no directory searches */
 			for (size_t i = 0; i < r->nr_fsds; i++)

@@ -962,3 +962,18 @@ PARM
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 0 ]
 }
+
+@test "fs: a run's Starting line names its warmup=, as -s and VDbench do" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,warmup=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Starting RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None"* ]]
+	grep -q 'Starting RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None' out/logfile.html
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *" Simulating RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None"* ]]
+}
