@@ -218,6 +218,14 @@ bool fs_misc_line(const struct fs_stats *s, int i, double secs, char *buf, size_
 	return true;
 }
 
+bool fs_misc_any(const struct fs_stats *s)
+{
+	for (int i = 0; i < FS_MISC_NR; i++)
+		if (s->misc[i])
+			return true;
+	return false;
+}
+
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 {
 	char t[16], line[256];
@@ -225,6 +233,10 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 	if (secs <= 0)
 		secs = 1;
 	tod(t);
+	if (!fs_misc_any(s)) { /* one line, no blank ones (VDbench 5.04.07, observed) */
+		fprintf(f, "%s Miscellaneous statistics: All counters are zero\n", t);
+		return;
+	}
 	fprintf(f, "%s \n%s Miscellaneous statistics:\n", t, t);
 	fprintf(f,
 		"%s (These statistics do not include activity between the last reported "

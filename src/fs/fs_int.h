@@ -41,6 +41,8 @@ struct fs_stats {
 
 void fs_stats_add(struct fs_stats *to, const struct fs_stats *from);
 void fs_opstat_note(struct fs_opstat *s, double ms);
+/* Whether any Miscellaneous statistics counter is not zero. */
+bool fs_misc_any(const struct fs_stats *s);
 /* One operation op that was due at due_ns (its arrival; 0: not paced), issued at issue_ns and
  * done at now_ns, into st; a requested one also into lat (response: from when it was due) and
  * svc (service: from its issue). st's means are service times, as VDbench's resp columns
@@ -70,6 +72,11 @@ enum {
 int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd);
 void fs_tree_fini(struct fs_tree *t);
 /* Path of directory d (0-based over every level, level 1 first) and of file f. */
+/* Directory d's parent directory, -1 for one of level 1. */
+int64_t fs_tree_dir_parent(const struct fs_tree *t, uint64_t d);
+/* Whether directory d holds no directory and no file that exists now (rmdir can remove it);
+ * under t->lock. */
+bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d);
 void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len);
 void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len);
 /* The directory (index as above) that holds file f. */

@@ -91,6 +91,49 @@ void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len
 	level_path(t, l, pos, buf, len);
 }
 
+/* Index of the first directory of level l. */
+static uint64_t level_first(const struct fs_tree *t, uint32_t l)
+{
+	uint64_t first = 0;
+
+	for (uint32_t i = 1; i < l; i++)
+		first += upow(t->fsd->width, i);
+	return first;
+}
+
+int64_t fs_tree_dir_parent(const struct fs_tree *t, uint64_t d)
+{
+	uint64_t pos;
+	uint32_t l = dir_level(t, d, &pos);
+
+	/* the parent's digits are the lower ones (level 1 least significant) */
+	return l == 1 ? -1 : (int64_t)(level_first(t, l - 1) + pos % upow(t->fsd->width, l - 1));
+}
+
+/* Whether directory d holds files (the deepest level, or every one with distribution=all). */
+static bool has_files(const struct fs_tree *t, uint32_t l)
+{
+	return (t->fsd->is_dist_all && t->fsd->depth) || l == t->fsd->depth;
+}
+
+bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d)
+{
+	uint64_t pos, w = t->fsd->width, first_file;
+	uint32_t l = dir_level(t, d, &pos);
+
+	if (l < t->fsd->depth)
+		for (uint64_t k = 0; k < w; k++)
+			if (t->dir_state[level_first(t, l + 1) + pos + k * upow(w, l)])
+				return false;
+	if (!has_files(t, l))
+		return true;
+	first_file = ((t->fsd->is_dist_all && t->fsd->depth) ? d : pos) * t->fsd->files;
+	for (uint64_t f = first_file; f < first_file + t->fsd->files && f < t->nr_files; f++)
+		if ((t->file_state[f] & ~FS_FILE_BUSY) != FS_FILE_NONE)
+			return false;
+	return true;
+}
+
 /* distribution=all: every directory holds files, numbered in directory order (level 1 first,
  * as fs_tree_dir_path numbers them), files= each (observed). */
 static bool is_all(const struct fs_tree *t)
@@ -101,13 +144,10 @@ static bool is_all(const struct fs_tree *t)
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f)
 {
 	uint64_t leaf = t->fsd->files ? f / t->fsd->files : 0;
-	uint64_t first_leaf = 0;
 
 	if (is_all(t))
 		return leaf;
-	for (uint32_t l = 1; l < t->fsd->depth; l++)
-		first_leaf += upow(t->fsd->width, l);
-	return first_leaf + leaf;
+	return level_first(t, t->fsd->depth) + leaf;
 }
 
 void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len)
