@@ -146,7 +146,7 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 	if (!ret)
 		ret = get_u32(&d->set, "width", 1, 1000000, &f->width, err);
 	if (!ret)
-		ret = get_u32(&d->set, "files", 0, UINT32_MAX, &f->files, err);
+		ret = get_u32(&d->set, "files", 1, UINT32_MAX, &f->files, err);
 	v = fs_kwset_get(&d->set, "sizes");
 	if (!ret && !v)
 		ret = parm_errf(err, &d->loc,
@@ -360,11 +360,16 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 		w->xfer.sizes_bytes[0] = 4096;
 	}
 	if (!ret)
-		ret = get_u32(&d->set, "threads", 1, 100000, &w->threads, err);
+		/* threads=0 runs one, with the mismatch note (VDbench 5.04.07, observed) */
+		ret = get_u32(&d->set, "threads", 0, 100000, &w->threads, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "skew")))
 		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &w->skew, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "rdpct")))
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rdpct", &w->rdpct, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "rdpct"))) {
+		/* above 100 reads only, as VDbench runs rdpct=150 (observed: read pct 100.0) */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e9, "rdpct", &w->rdpct, err);
+		if (w->rdpct > 100)
+			w->rdpct = 100;
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "stopafter")))
 		ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
 				   &w->stopafter, err);
@@ -561,6 +566,15 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 			return n;
 		r->nr_rates = (size_t)n;
 		r->has_rate = true;
+		/* VDbench 5.04.07: "Mix of alpha and numeric values not allowed: (fwdrate) max"
+		 * (iorate= takes (10,max), fwdrate= does not) */
+		for (size_t i = 1; i < r->nr_rates; i++)
+			if ((r->rates[i].kind == PARM_RATE_MAX) !=
+			    (r->rates[0].kind == PARM_RATE_MAX))
+				return parm_errf(err, &v->loc,
+						 "mix of alpha and numeric values not allowed in "
+						 "fwdrate=%s; expected numbers only, or max alone",
+						 v->text);
 		for (size_t i = 0; i < r->nr_rates; i++)
 			if (r->rates[i].kind == PARM_RATE_REL)
 				return parm_errf(err, &v->loc,

@@ -977,3 +977,59 @@ PARM
 	run "$IORAMP" -f p.vdb -s
 	[[ "$output" == *" Simulating RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None"* ]]
 }
+
+@test "fs: mkdir and create end with nothing left to make, with VDbench's words; mkdir under made parents" {
+	mkdir -p "$SCRATCH/m"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/m/t,depth=3,width=2,files=2,size=4k
+fwd=default,fsd=fsd1
+fwd=fr,operation=read
+fwd=fmk,operation=mkdir,threads=4
+fwd=fcr,operation=create
+rd=rdirs,fwd=fr,fwdrate=max,format=(yes,only,directories)
+rd=rclean,fwd=fr,fwdrate=max,format=(clean,only)
+rd=rmk,fwd=fmk,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rcr,fwd=fcr,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rcr2,fwd=fcr,fwdrate=max,format=no,elapsed=30,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# four threads made all 14 directories, each under its parent, then ended the run
+	[ "$(find "$SCRATCH/m/t" -name 'vdb.*.dir' -type d | wc -l)" -eq 14 ]
+	[ "$(find "$SCRATCH/m/t" -name 'vdb_f*.file' | wc -l)" -eq 16 ]
+	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                             14"* ]]
+	[[ "$output" == *" Vdbench is trying to create a new directory, but all directories"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreDirectories(): Shutting down threads for operation=mkdir"* ]]
+	[[ "$output" == *" Vdbench is trying to create a new file, but all files already exist, "* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=create"* ]]
+	for rd in rmk rcr rcr2; do
+		last=$(sed -n "/Starting RD=$rd;/,/Miscellaneous/p" <<<"$output" | awk '$2 ~ /^avg_/ { sub(/.*-/, "", $2); print $2 }')
+		[ -n "$last" ] && [ "$last" -lt 30 ] || { echo "$rd ran $last intervals"; false; }
+	done
+	# rcr2 found every file there: no counter moved, VDbench's one line
+	[[ "$(sed -n '/Starting RD=rcr2;/,$p' <<<"$output")" == *" Miscellaneous statistics: All counters are zero"* ]]
+}
+
+@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,fileio=random,rdpct=150,threads=0
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	# VDbench 5.04.07 runs both: one thread with its mismatch note, reads only
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Note: Mismatch between threads requested (0) and used (1)"* ]]
+	sed 's/files=2/files=0/' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "q.vdb:1:"*": error: invalid files=0; expected a value from 1 to "* ]]
+	sed 's/fwdrate=10/fwdrate=(10,max)/' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "q.vdb:3:25: error: mix of alpha and numeric values not allowed in fwdrate=(10,max)"* ]]
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(awk '$2 == "avg_2-2" { print $7 }' <<<"$output")" = "100.0" ]
+}
