@@ -155,8 +155,14 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 		ret = get_sizes(v, &f->sizes, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
 		ret = parm_get_openflags(v, &f->openflags, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "shared")))
-		ret = parm_get_yesno(v, "shared", &f->is_shared, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "shared"))) {
+		const char *sw = NULL;
+
+		/* anything but yes is a private tree (VDbench 5.04.07 runs shared=maybe with
+		 * format=yes, which it refuses for a shared FSD) */
+		ret = parm_get_word(v, "shared", &sw, err);
+		f->is_shared = !ret && (!strcasecmp(sw, "yes") || !strcasecmp(sw, "y"));
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "totalsize")))
 		ret = parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "totalsize",
 				   &f->totalsize_bytes, err);
@@ -238,7 +244,7 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(w[i]);
 		bool is_wild = len && w[i][len - 1] == '*';
-		size_t before = k;
+		bool is_hit = false;
 
 		for (size_t j = 0; j < nr_all; j++) {
 			const char *nm = name_of(fs, j);
@@ -248,10 +254,13 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 
 			for (size_t q = 0; q < k; q++)
 				dup |= idx[q] == j;
+			/* a name given twice counts once (VDbench 5.04.07 runs fsd=(fsd1,fsd1);
+			 * it said "names no fsd") */
+			is_hit |= hit;
 			if (hit && !dup)
 				idx[k++] = j;
 		}
-		if (k == before) {
+		if (!is_hit) {
 			int ret = parm_errf(err, &v->loc,
 					    "%s: %s=%s names no %s; expected the "
 					    "name of an %s= defined before",
@@ -370,9 +379,16 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 		if (w->rdpct > 100)
 			w->rdpct = 100;
 	}
-	if (!ret && (v = fs_kwset_get(&d->set, "stopafter")))
-		ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
-				   &w->stopafter, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "stopafter"))) {
+		double neg = 0;
+
+		/* a negative one is the default (VDbench 5.04.07 runs stopafter=-1) */
+		if (v->text && v->text[0] == '-')
+			ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 0, "stopafter", &neg, err);
+		else
+			ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
+					   &w->stopafter, err);
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
 		ret = parm_get_openflags(v, &w->openflags, err);
 	return ret;

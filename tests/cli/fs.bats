@@ -1033,3 +1033,19 @@ PARM
 	[ "$status" -eq 0 ]
 	[ "$(awk '$2 == "avg_2-2" { print $7 }' <<<"$output")" = "100.0" ]
 }
+
+@test "fs: what VDbench runs runs: shared=maybe (a private tree), stopafter=-1, fsd=(fsd1,fsd1)" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k,shared=maybe
+fwd=fwd1,fsd=(fsd1,fsd1),operation=read,fileio=random,stopafter=-1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	# a name that is not there is still refused, in its own words
+	sed -i 's/fsd=(fsd1,fsd1)/fsd=(fsd1,fsd9)/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"fwd=fwd1: fsd=fsd9 names no fsd"* ]]
+}
