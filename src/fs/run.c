@@ -1041,8 +1041,9 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				 r->for_loops);
 		else
 			snprintf(text, sizeof(text),
-				 "Starting RD=%s; elapsed=%llu%s; fwdrate=max. For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, warm, r->for_loops);
+				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%s. For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, warm,
+				 r->rate == PLAN_RATE_CURVE_MAX ? "curve" : "max", r->for_loops);
 		if (!ret) {
 			/* format=(no,complete): taken as formatted, no directory searches */
 			for (size_t i = 0; i < r->nr_fsds; i++)

@@ -515,6 +515,8 @@ PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Curve rd1: 2 points; peak "* ]]
+	# the max run's line says curve, as VDbench 5.04.07's
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=curve. For loops: None"* ]]
 	[[ "$output" == *"IOPS at latency (service time; points joined by straight lines):"* ]]
 	[ -s out/report.html ]
 	grep -q 'IOPS at latency' out/report.html
