@@ -643,9 +643,12 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	}
 	if (!r->curve_pcts)
 		return ret ? ret : -ENOMEM;
-	if (!ret && r->elapsed_s < r->interval_s)
-		ret = parm_errf(err, &d->loc, "rd=%s: elapsed=%lld is shorter than interval=%lld",
-				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
+	/* VDbench 5.04.07, as raw runs: "'elapsed=' time value must be at least twice the
+	 * 'interval=' value" (elapsed=1,interval=1 too) */
+	if (!ret && r->elapsed_s < 2 * r->interval_s)
+		ret = parm_errf(err, &d->loc,
+				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'", d->name,
+				(long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret)
 		ret = rd_loops(r, &d->set, err);
 	return ret;

@@ -9,7 +9,7 @@ tree_parm() {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=2,width=2,files=3,size=(4k,50,16k,50)
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=2
-rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=1,interval=1
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=2,interval=1
 PARM
 }
 
@@ -20,8 +20,8 @@ PARM
 	# VDbench 5.04.07's line for this file, sizes included
 	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/dir1: dirs:            6; files:           12; bytes:   132.000k (135,168)"* ]]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
-	[[ "$output" == *"Simulating RD=rd1; elapsed=1; fwdrate=100; For loops: None"* ]]
-	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 1 seconds"* ]]
+	[[ "$output" == *"Simulating RD=rd1; elapsed=2; fwdrate=100; For loops: None"* ]]
+	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 2 seconds"* ]]
 	[ ! -e "$SCRATCH/a" ] # -s touches nothing
 }
 
@@ -47,7 +47,7 @@ PARM
 	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
 	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                              6"* ]]
 	[[ "$output" == *"..Interval.. .ReqstdOps... ...cpu%...  read ....read....."* ]]
-	[[ "$output" == *"avg_1-1"* ]]
+	[[ "$output" == *"avg_2-2"* ]]
 }
 
 @test "fs: the run writes summary, logfile, parmfile and totals in -o, as a raw run" {
@@ -56,13 +56,13 @@ PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	for f in summary logfile parmfile totals anchors; do [ -s "out/$f.html" ]; done
-	grep -q 'avg_1-1' out/summary.html
-	grep -q 'Starting RD=rd1; elapsed=1; fwdrate=100' out/logfile.html
+	grep -q 'avg_2-2' out/summary.html
+	grep -q 'Starting RD=rd1; elapsed=2; fwdrate=100' out/logfile.html
 	grep -q 'FILE_CREATES        Files created:' out/logfile.html
 	! grep -q 'FILE_CREATES' out/summary.html || false # VDbench's summary: interval lines only
 	grep -q 'fwd=fwd1,fsd=fsd1,operation=read' out/parmfile.html
-	grep -q '<a name="_[0-9]*"></a><i><b>[0-9:.]* Starting RD=rd1; elapsed=1; fwdrate=100; For loops: None</b></i>' out/totals.html
-	[ "$(grep -c 'avg_1-1' out/totals.html)" -eq 1 ]
+	grep -q '<a name="_[0-9]*"></a><i><b>[0-9:.]* Starting RD=rd1; elapsed=2; fwdrate=100; For loops: None</b></i>' out/totals.html
+	[ "$(grep -c 'avg_2-2' out/totals.html)" -eq 1 ]
 	[ "$(grep -c 'avg_2-1' out/totals.html)" -eq 1 ] # the format run's
 	[[ "$output" == *"Vdbench execution completed successfully. Output directory: $PWD/out "* ]]
 	# -o rules as raw runs: name+ takes the next free name001
@@ -169,7 +169,7 @@ PARM
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/c,depth=1,width=1,files=1,size=4k
 fwd=fwd1,fsd=fsd1,operation=read
-rd=rd1,fwd=fwd1,fwdrate=10,format=clean,elapsed=1,interval=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=clean,elapsed=2,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
@@ -186,7 +186,7 @@ fwd=default,fsd=fsd1,threads=1
 fwd=fwd0,operation=read
 fwd=fwd1,operation=delete
 fwd=fwd2,operation=rmdir
-rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=1,interval=1
+rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=2,interval=1
 rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=30,interval=1
 rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=30,interval=1
 PARM
@@ -212,7 +212,7 @@ PARM
 fsd=fsd1,anchor=$SCRATCH/g/t,depth=1,width=2,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=mkdir
 fwd=fwd2,fsd=fsd1,operation=create
-rd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=(yes,directories),elapsed=1,interval=1
+rd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=(yes,directories),elapsed=2,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
@@ -904,7 +904,7 @@ PARM
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=3,size=4k
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
-rd=rd1,fwd=fwd1,fwdrate=(10,20),format=once,elapsed=1,interval=1,forthreads=(1,2)
+rd=rd1,fwd=fwd1,fwdrate=(10,20),format=once,elapsed=2,interval=1,forthreads=(1,2)
 PARM
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 0 ]
@@ -923,7 +923,7 @@ PARM
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=read
-rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=1,interval=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
 rd=rd2,fwd=fwd1,format=(restart,only)
 PARM
 	run "$IORAMP" -f p.vdb -o out
@@ -945,8 +945,8 @@ fwd=default,fsd=fsd1,xfersize=4k
 fwd=fr,operation=read,skew=60
 fwd=fg,operation=getattr,skew=10
 fwd=fn,operation=access
-rd=rd1,fwd=(fr,fg,fn),fwdrate=10,format=yes,elapsed=1,interval=1
-rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=1,interval=1
+rd=rd1,fwd=(fr,fg,fn),fwdrate=10,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=2,interval=1
 PARM
 	# VDbench 5.04.07 runs rd1 (fn takes the other 30) and aborts rd2 at its start
 	run "$IORAMP" -f p.vdb -o out
@@ -956,7 +956,7 @@ PARM
 	[ ! -e "$SCRATCH/a/f1" ]
 	# operations= splits fr in two, each with skew=60 (VDbench: 120.0)
 	sed -i '$d' p.vdb
-	echo 'rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=1,interval=1,operations=(read,getattr)' >>p.vdb
+	echo 'rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=2,interval=1,operations=(read,getattr)' >>p.vdb
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"rd=rd2: Total skew must add up to 100: 120.0; expected the FWDs' skew= to add up to 100 once operations= splits each"* ]]
@@ -1050,4 +1050,15 @@ PARM
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"fwd=fwd1: fsd=fsd9 names no fsd"* ]]
+}
+
+@test "fs: elapsed= shorter than two intervals is refused, as VDbench refuses it" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=1' must be at least twice 'interval=1'"* ]]
 }
