@@ -1062,3 +1062,14 @@ PARM
 	[ "$status" -eq 2 ]
 	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=1' must be at least twice 'interval=1'"* ]]
 }
+
+@test "fs: -s with -o writes the seven files VDbench's simulation leaves, as raw runs" {
+	tree_parm
+	run "$IORAMP" -f p.vdb -s -o sim
+	[ "$status" -eq 0 ]
+	[ "$(ls sim | tr '\n' ' ')" = "flatfile.html logfile.html parmfile.html parmscan.html status.html summary.html totals.html " ]
+	grep -q 'Simulating RD=rd1; elapsed=2; fwdrate=100; For loops: None' sim/summary.html
+	grep -q 'Vdbench simulation completed successfully' sim/summary.html
+	grep -q "Anchor size: anchor=$SCRATCH/a/dir1:" sim/logfile.html
+	[ ! -e "$SCRATCH/a" ] # and still no anchor
+}
