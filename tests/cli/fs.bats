@@ -1073,3 +1073,17 @@ PARM
 	grep -q "Anchor size: anchor=$SCRATCH/a/dir1:" sim/logfile.html
 	[ ! -e "$SCRATCH/a" ] # and still no anchor
 }
+
+@test "fs: Miscellaneous statistics in VDbench's order: READ_OPENS before WRITE_OPENS" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=4,size=8k
+fwd=fr,fsd=fsd1,operation=read,xfersize=4k
+fwd=fw,fsd=fsd1,operation=write,xfersize=4k
+rd=rd1,fwd=(fr,fw),fwdrate=20,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 on a run with both (observed): READ_OPENS, WRITE_OPENS, ..., FILE_CLOSES
+	[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output" | grep -oE ' (READ|WRITE)_OPENS ' | tr -d ' ' | tr '\n' ' ')" = "READ_OPENS WRITE_OPENS " ]
+}
