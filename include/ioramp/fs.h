@@ -63,7 +63,7 @@ struct parm_fwd {
 	bool is_random;	       /* fileio=random (default sequential) */
 	bool is_shared_io;     /* fileio=(random,shared) */
 	bool is_seq_delete;    /* fileio=(sequential,delete) */
-	bool is_select_seq;    /* fileselect=sequential (default random) */
+	bool is_select_seq;    /* fileselect=sequential (the default) */
 	struct parm_xfer xfer; /* default 4k */
 	uint32_t threads;      /* default 1 */
 	/* a run's copy: the threads each of its FSDs gets, VDbench's split of threads= over

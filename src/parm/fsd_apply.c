@@ -350,10 +350,16 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 	}
 	if (!ret && (v = fs_kwset_get(&d->set, "fileio")))
 		ret = fileio_words(w, v, err);
+	/* sequential unless fileselect=random: VDbench 5.04.07 without fileselect= read (and
+	 * wrote) files 0, 1, 2, ... in order, with fileselect=random in no order (observed by
+	 * the files' access times) */
+	w->is_select_seq = true;
 	if (!ret && (v = fs_kwset_get(&d->set, "fileselect"))) {
 		if (v->kind == PARM_VAL_WORD && !strncasecmp(v->text, "seq", 3))
 			w->is_select_seq = true;
-		else if (v->kind != PARM_VAL_WORD || strcasecmp(v->text, "random"))
+		else if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "random"))
+			w->is_select_seq = false;
+		else
 			ret = parm_errf(err, &v->loc,
 					"invalid fileselect=%s; expected random or sequential",
 					v->text);
@@ -647,8 +653,8 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	 * 'interval=' value" (elapsed=1,interval=1 too) */
 	if (!ret && r->elapsed_s < 2 * r->interval_s)
 		ret = parm_errf(err, &d->loc,
-				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'", d->name,
-				(long long)r->elapsed_s, (long long)r->interval_s);
+				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'",
+				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret)
 		ret = rd_loops(r, &d->set, err);
 	return ret;

@@ -1087,3 +1087,22 @@ PARM
 	# VDbench 5.04.07 on a run with both (observed): READ_OPENS, WRITE_OPENS, ..., FILE_CLOSES
 	[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output" | grep -oE ' (READ|WRITE)_OPENS ' | tr -d ' ' | tr '\n' ' ')" = "READ_OPENS WRITE_OPENS " ]
 }
+
+@test "fs: without fileselect= the files are taken in order, as VDbench's default" {
+	mkdir -p "$SCRATCH/s"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/s/t,depth=1,width=2,files=8,size=4k
+fwd=fr,fsd=fsd1,operation=read
+fwd=fcr,fsd=fsd1,operation=create
+rd=rdirs,fwd=fr,fwdrate=max,format=(yes,only,directories)
+rd=rcr,fwd=fcr,fwdrate=2,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 read and wrote files 0, 1, 2, ... without fileselect= (observed); at
+	# two a second the few created are the first ones, whatever their number
+	made=$(cd "$SCRATCH/s/t" && find . -name 'vdb_f*.file' | sed 's/.*vdb_f0*\([0-9]*\)\.file/\1/;s/^$/0/' | sort -n | tr '\n' ' ')
+	n=$(wc -w <<<"$made")
+	[ "$n" -ge 2 ]
+	[ "$made" = "$(seq 0 $((n - 1)) | tr '\n' ' ')" ] || { echo "made: $made"; false; }
+}
