@@ -82,7 +82,7 @@ int fs_control_print(FILE *f, const struct fs_tree *t, const char *when, int pid
 	uint64_t sum = 0;
 
 	line(f, &sum, "when  end %s anchor=%s pid=%d", when, fsd->anchor, pid);
-	line(f, &sum, "depth %u", fsd->depth);
+	line(f, &sum, "depth %u", t->depth_written);
 	line(f, &sum, "width %u", fsd->width);
 	line(f, &sum, "files %u", fsd->files);
 	line(f, &sum, "dist  %s", fsd->is_dist_all ? "all" : "bottom");

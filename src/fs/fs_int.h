@@ -54,7 +54,9 @@ void fs_stats_note(struct fs_stats *st, struct stats_hist *lat, struct stats_his
 
 /* One anchor's tree as the engine sees it: the layout and what exists now. */
 struct fs_tree {
-	const struct parm_fsd *fsd;
+	const struct parm_fsd *fsd; /* as run: depth=0 is depth=1 (as_run) */
+	struct parm_fsd as_run;	    /* depth=0: VDbench 5.04.07 lays out width= directories */
+	uint32_t depth_written;	    /* depth= as written, for vdb_control.file */
 	uint64_t nr_dirs;
 	uint64_t nr_leaves;
 	uint64_t nr_files;

@@ -29,6 +29,14 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 
 	memset(t, 0, sizeof(*t));
 	t->fsd = fsd;
+	t->depth_written = fsd->depth;
+	/* depth=0 lays out as depth=1 (VDbench 5.04.07, observed: depth=0,width=3,files=6
+	 * made vdb.1_1.dir to vdb.1_3.dir with 6 files each, though -s counts no directory) */
+	if (!fsd->depth) {
+		t->as_run = *fsd;
+		t->as_run.depth = 1;
+		t->fsd = fsd = &t->as_run;
+	}
 	fs_tree_size(fsd, &sz);
 	t->nr_dirs = sz.dirs;
 	t->nr_leaves = fsd->depth ? upow(fsd->width, fsd->depth) : 1;

@@ -76,8 +76,10 @@ void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out)
 		out->dirs += upow(fsd->width, l);
 	out->files = (uint64_t)fsd->files * (fsd->is_dist_all && fsd->depth ? out->dirs : leaves);
 	out->bytes = 0;
-	/* the whole tree, also with totalsize= (VDbench's -s; the format stops at the total) */
-	for (uint64_t f = 0; f < out->files; f++)
+	/* the whole tree, also with totalsize= (VDbench's -s; the format stops at the total);
+	 * depth=0's bytes are those of the width= directories it lays out (VDbench 5.04.07's -s,
+	 * observed: "dirs: 0; files: 6; bytes: 73728" for width=3 of 4k files) */
+	for (uint64_t f = 0; f < (fsd->depth ? out->files : out->files * fsd->width); f++)
 		out->bytes += fs_file_size(fsd, f);
 }
 

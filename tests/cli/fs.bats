@@ -1106,3 +1106,22 @@ PARM
 	[ "$n" -ge 2 ]
 	[ "$made" = "$(seq 0 $((n - 1)) | tr '\n' ' ')" ] || { echo "made: $made"; false; }
 }
+
+@test "fs: depth=0 lays out width= directories of files= each, as VDbench, though -s counts none" {
+	mkdir -p "$SCRATCH/z"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/z/t,depth=0,width=3,files=2,size=4k
+fwd=fr,fsd=fsd1,operation=read
+rd=rf,fwd=fr,fwdrate=max,format=(yes,only)
+PARM
+	# VDbench 5.04.07's -s line for this FSD, its bytes those of the 6 files it makes
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/z/t: dirs:            0; files:            2; bytes:      24576 (24,576)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(cd "$SCRATCH/z/t" && find . -mindepth 1 | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir ./vdb.1_1.dir/vdb_f0000.file ./vdb.1_1.dir/vdb_f0001.file ./vdb.1_2.dir ./vdb.1_2.dir/vdb_f0002.file ./vdb.1_2.dir/vdb_f0003.file ./vdb.1_3.dir ./vdb.1_3.dir/vdb_f0004.file ./vdb.1_3.dir/vdb_f0005.file ./vdb_control.file " ]
+	grep -q '^depth 0$' "$SCRATCH/z/t/vdb_control.file"
+	grep -q '^directory status 3$' "$SCRATCH/z/t/vdb_control.file"
+}
