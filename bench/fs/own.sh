@@ -3,8 +3,8 @@
 # VDbench 5.04.07 and by ioramp one after the other, -s and for real, on local directories.
 # Prints a table: file, -s listing equal (times of day and paths masked), anchor tree equal
 # (names and sizes; vdb_control.file's size left out: its first line holds a pid), the two
-# heading lines equal (every run's), the first work run's avg ReqstdOps rate of each tool and
-# their ratio, both exit codes, and the output files VDbench writes that ioramp does not.
+# heading lines equal (every run's), the avg ReqstdOps rate of the first work run (or of the
+# run a "* rate: rdN" line in the file names) of each tool and their ratio, both exit codes, and the output files VDbench writes that ioramp does not.
 # Usage: bench/fs/own.sh [IORAMP] (VDBENCH=, BASE=/tmp/ioramp-fsown, FILES="t1 t4 ...")
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,9 +32,11 @@ for n in $files; do
 	done
 	r=$base/$n
 	same() { cmp -s "$r/v/$1" "$r/i/$1" && echo yes || echo no; }
-	first_avg='/Starting RD=/ && !/format_for/ { on = 1 } on && $2 ~ /^avg_/ { print $3; exit }'
-	v=$(awk "$first_avg" "$r/v/run.log")
-	i=$(awk "$first_avg" "$r/i/run.log")
+	rd=$(sed -n 's/^\* rate: //p' "$here/own/$n.vdb")
+	first_avg='/Starting RD=/ && !/format_for/ && (rd == "" || index($0, "RD=" rd ";")) { on = 1 }
+		on && $2 ~ /^avg_/ { print $3; exit }'
+	v=$(awk -v rd="$rd" "$first_avg" "$r/v/run.log")
+	i=$(awk -v rd="$rd" "$first_avg" "$r/i/run.log")
 	ratio=$(awk -v a="$i" -v b="$v" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "n/a" }')
 	only=$(comm -23 "$r/v/files" "$r/i/files" | tr '\n' ' ')
 	printf '%-4s %-3s %-4s %-4s %9s %9s %6s %3s %3s %s\n' "$n" "$(same s.txt)" "$(same tree)" "$(same head)" \
