@@ -435,6 +435,11 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		has_no |= j < IORAMP_ARRAY_SIZE(fmt) && !fmt[j].bit;
 	}
 	free(words);
+	/* no in the list: no format, the other words but complete left unused (VDbench 5.04.07
+	 * lists and runs format=(no,only), (no,clean), (no,restart), (no,yes), (only,no) as the
+	 * work run alone, observed) */
+	if (has_no)
+		r->format &= FS_FMT_COMPLETE;
 	/* VDbench 5.04.07 refuses both (observed) */
 	if (!ret && (r->format & FS_FMT_COMPLETE) && !has_no && !(r->format & ~FS_FMT_COMPLETE))
 		ret = parm_errf(err, &v->loc,

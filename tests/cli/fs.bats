@@ -1125,3 +1125,18 @@ PARM
 	grep -q '^depth 0$' "$SCRATCH/z/t/vdb_control.file"
 	grep -q '^directory status 3$' "$SCRATCH/z/t/vdb_control.file"
 }
+
+@test "fs: no in a format= list means no format, whatever else it holds, as VDbench" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=(no,only),elapsed=2,interval=1
+PARM
+	# VDbench 5.04.07 lists (and runs) each of these as the work run alone
+	for f in '(no,only)' '(no,clean)' '(no,restart)' '(no,yes)' '(only,no)'; do
+		sed -i "s/format=([a-z,]*)/format=$f/" p.vdb
+		run "$IORAMP" -f p.vdb -s
+		[ "$status" -eq 0 ]
+		[ "$(grep -o 'Simulating RD=[^;]*' <<<"$output" | tr '\n' ' ')" = "Simulating RD=rd1 " ] || { echo "$f: $output"; false; }
+	done
+}
