@@ -44,6 +44,25 @@ static struct fs_raw *raw_get(struct parm_config *cfg)
 	return cfg->fs->raw;
 }
 
+/* Keyword prefixes of two characters or more, first match in this order (VDbench 5.04.07
+ * takes them: anch, dep, fil, xfers, thr, fwdr, elap, interv, forth observed; fo and for are
+ * forxfersize, op and ope operation, tests/parm/FINDINGS.md section 4); maxdata exact only. */
+static const char *const fsd_prefix[] = {
+	"anchor",	"count",     "depth",	       "width",	    "files",
+	"sizes",	"size",	     "filesizes",      "openflags", "shared",
+	"distribution", "totalsize", "workingsetsize", "mask",	    "journal",
+};
+static const char *const fwd_prefix[] = {
+	"fsd",	   "operation", "operations", "fileio",	   "fileselect", "xfersize",
+	"threads", "skew",	"rdpct",      "stopafter", "openflags",	 "host",
+};
+static const char *const rd_prefix[] = {
+	"fwd",		 "fwdrate",  "forxfersize", "forthreads", "forrdpct",
+	"foroperations", "fordepth", "forwidth",    "forfiles",	  "forsizes",
+	"fortotal",	 "format",   "operation",   "operations", "elapsed",
+	"interval",	 "warmup",   "pause",	    "curve",
+};
+
 static const char *known(int sec, const char *key)
 {
 	const char *const *w = sec == FS_SEC_FSD   ? fsd_words
@@ -52,10 +71,20 @@ static const char *known(int sec, const char *key)
 	size_t n = sec == FS_SEC_FSD   ? IORAMP_ARRAY_SIZE(fsd_words)
 		   : sec == FS_SEC_FWD ? IORAMP_ARRAY_SIZE(fwd_words)
 				       : IORAMP_ARRAY_SIZE(rd_words);
+	const char *const *p = sec == FS_SEC_FSD   ? fsd_prefix
+			       : sec == FS_SEC_FWD ? fwd_prefix
+						   : rd_prefix;
+	size_t np = sec == FS_SEC_FSD	? IORAMP_ARRAY_SIZE(fsd_prefix)
+		    : sec == FS_SEC_FWD ? IORAMP_ARRAY_SIZE(fwd_prefix)
+					: IORAMP_ARRAY_SIZE(rd_prefix);
+	size_t len = strlen(key);
 
 	for (size_t i = 0; i < n; i++)
 		if (!strcasecmp(key, w[i]))
 			return w[i];
+	for (size_t i = 0; len >= 2 && i < np; i++)
+		if (!strncasecmp(key, p[i], len))
+			return p[i];
 	return NULL;
 }
 

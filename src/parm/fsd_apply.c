@@ -27,8 +27,14 @@ const char *fs_op_name(enum fs_op op)
 
 int fs_op_lookup(const char *word)
 {
+	size_t len = strlen(word);
+
 	for (int i = 0; i < FS_OP_NR; i++)
 		if (!strcasecmp(word, op_names[i]))
+			return i;
+	/* a prefix names the first operation it starts (VDbench 5.04.07 runs operation=get) */
+	for (int i = 0; len && i < FS_OP_NR; i++)
+		if (!strncasecmp(word, op_names[i], len))
 			return i;
 	return -ENOENT;
 }
@@ -293,7 +299,10 @@ static int fileio_words(struct parm_fwd *w, const struct parm_val *v, struct par
 	int ret = 0;
 
 	for (int i = 0; !ret && i < n; i++) {
-		if (!strcasecmp(words[i], "random"))
+		size_t len = strlen(words[i]);
+
+		/* "ran" is random (VDbench 5.04.07 runs fileio=ran) */
+		if (len >= 2 && !strncasecmp(words[i], "random", len))
 			w->is_random = true;
 		else if (!strncasecmp(words[i], "seq", 3))
 			w->is_random = false;

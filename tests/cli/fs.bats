@@ -1140,3 +1140,20 @@ PARM
 		[ "$(grep -o 'Simulating RD=[^;]*' <<<"$output" | tr '\n' ' ')" = "Simulating RD=rd1 " ] || { echo "$f: $output"; false; }
 	done
 }
+
+@test "fs: keyword and value prefixes VDbench takes: anch=, dep=, fil=, xfers=, thr=, fwdr=, forth=, fileio=ran, operation=get" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anch=$SCRATCH/a/f1,dep=1,wid=2,fil=3,siz=4k
+fwd=fwd1,fsd=fsd1,operation=get,fileio=ran,xfers=4k,thr=2
+rd=rd1,fwd=fwd1,fwdr=10,form=yes,elap=2,interv=1,forth=(1,2)
+PARM
+	# VDbench 5.04.07 lists this file as in full (observed)
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/f1: dirs:            2; files:            6; bytes:      24576 (24,576)"* ]]
+	[ "$(grep -o 'Simulating RD=.*' <<<"$output" | tr '\n' '|')" = "Simulating RD=format_for_rd1|Simulating RD=rd1; elapsed=2; fwdrate=10; For loops: threads=1|Simulating RD=format_for_rd1|Simulating RD=rd1; elapsed=2; fwdrate=10; For loops: threads=2|" ]
+	# one character is not a prefix; maxdata has none
+	sed -i 's/,thr=2/,t=2/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+}
