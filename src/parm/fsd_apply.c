@@ -430,9 +430,11 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		size_t j = 0;
 		size_t len = strlen(words[i]);
 
+		/* lower case only: VDbench 5.04.07 refuses format=YES ("Invalid contents of
+		 * 'format=' parameter: YES") */
 		while (j < IORAMP_ARRAY_SIZE(fmt) &&
-		       !(len && (!strcasecmp(words[i], fmt[j].w) ||
-				 (len == 1 && !strncasecmp(words[i], fmt[j].w, 1)))))
+		       !(len && (!strcmp(words[i], fmt[j].w) ||
+				 (len == 1 && !strncmp(words[i], fmt[j].w, 1)))))
 			j++;
 		if (j == IORAMP_ARRAY_SIZE(fmt))
 			ret = parm_errf(err, &v->loc,

@@ -1156,4 +1156,9 @@ PARM
 	sed -i 's/,thr=2/,t=2/' p.vdb
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 2 ]
+	# format= words are lower case (VDbench: "Invalid contents of 'format=' parameter: YES")
+	sed -i 's/,t=2/,thr=2/; s/form=yes/format=YES/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:"*"error: invalid format=YES: 'YES'; expected yes, no, only"* ]]
 }
