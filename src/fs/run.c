@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,14 @@ struct fs_worker {
 	atomic_bool is_exhausted;
 	bool is_said;
 	FILE *con; /* the format thread's notices: the console (and logfile.html) */
+	/* failed reads and writes, under lock: how many, and the first's place and errno */
+	uint64_t nr_io_errors;
+	struct fs_io_error {
+		char path[4096];
+		uint64_t offset_bytes, size_bytes;
+		int err;
+		bool is_read;
+	} first_error;
 };
 
 static uint64_t mono_ns(void)
@@ -173,6 +182,22 @@ static uint64_t xfer_of(struct fs_worker *w)
 	return x->sizes_bytes[0];
 }
 
+/* A failed read or write: counted, the first kept for the run's end (VDbench 5.04.07 logs
+ * each and ends the execution: "Vdbench terminating due to Data Validation or I/O errors"). */
+static void io_error(struct fs_worker *w, const char *path, bool is_read, uint64_t off,
+		     uint64_t size, int err)
+{
+	pthread_mutex_lock(&w->lock);
+	if (!w->nr_io_errors++) {
+		snprintf(w->first_error.path, sizeof(w->first_error.path), "%s", path);
+		w->first_error.offset_bytes = off;
+		w->first_error.size_bytes = size;
+		w->first_error.err = err;
+		w->first_error.is_read = is_read;
+	}
+	pthread_mutex_unlock(&w->lock);
+}
+
 /* read/write: open, then sequential blocks to the end or stopafter random blocks, close. */
 static int do_rw(struct fs_worker *w, uint64_t *due)
 {
@@ -191,6 +216,9 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	fd = open(path, (f->op == FS_OP_WRITE || f->rdpct >= 0 ? O_RDWR : O_RDONLY) |
 				(int)f->openflags.flags | (int)t->fsd->openflags.flags);
 	if (fd < 0) {
+		/* gone (another FWD deleted it) is no error; O_DIRECT refused, EISDIR are */
+		if (errno != ENOENT)
+			io_error(w, path, f->op != FS_OP_WRITE, 0, 0, errno);
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
 	}
@@ -220,6 +248,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 			break;
 		r = is_read ? pread(fd, w->buf, xs, (off_t)off)
 			    : pwrite(fd, w->buf, xs, (off_t)off);
+		if (r < 0)
+			io_error(w, path, is_read, off, xs, errno);
 		if (r <= 0)
 			break;
 		note(w, t, is_read ? FS_OP_READ : FS_OP_WRITE, start, true);
@@ -516,6 +546,32 @@ struct fs_running {
 	size_t *view_fsd;	/* per tree: its FSD's view */
 	atomic_bool stop;
 };
+
+/* The run's failed reads and writes after its average: the first, with its file, offset,
+ * size and error, and how many; -EIO when there were any (the execution fails, exit 1). */
+static int io_errors_say(const struct fs_running *x, FILE *con)
+{
+	const struct fs_io_error *e = NULL;
+	uint64_t n = 0;
+	char tod[16];
+
+	for (size_t i = 0; i < x->nr_ws; i++) {
+		if (x->ws[i].nr_io_errors && !e)
+			e = &x->ws[i].first_error;
+		n += x->ws[i].nr_io_errors;
+	}
+	if (!n)
+		return 0;
+	plan_time_of_day(tod);
+	fprintf(con,
+		"%s I/O error: op: %s file: %s offset: %" PRIu64 " xfer: %" PRIu64 " errno: %s\n"
+		"%s Total I/O error count: %" PRIu64 "\n"
+		"%s ioramp terminating due to I/O errors\n",
+		tod, e->is_read ? "read" : "write", e->path, e->offset_bytes, e->size_bytes,
+		strerror(e->err), tod, n, tod);
+	fflush(con);
+	return -EIO;
+}
 
 static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 {
@@ -873,6 +929,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
 		*cpu_out = cpu;
+		if (!ret)
+			ret = io_errors_say(x, out->con);
 	}
 	workers_free(x);
 	return ret;

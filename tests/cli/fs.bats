@@ -1162,3 +1162,26 @@ PARM
 	[ "$status" -eq 2 ]
 	[[ "$output" == "p.vdb:3:"*"error: invalid format=YES: 'YES'; expected yes, no, only"* ]]
 }
+
+@test "fs: a failed read is reported with its file, offset, size and error, and the execution fails after its averages" {
+	mkdir -p "$SCRATCH/e"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/e/t,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rf,fwd=fwd1,fwdrate=max,format=(yes,only)
+rd=rd1,fwd=fwd1,fwdrate=10,format=no,elapsed=2,interval=1
+PARM
+	sed '$d' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -o out
+	[ "$status" -eq 0 ]
+	# a directory where file 0 was: it opens, and every read of it fails (EISDIR)
+	f=$SCRATCH/e/t/vdb.1_1.dir/vdb_f0000.file
+	rm "$f" && mkdir "$f"
+	sed '/^rd=rf/d' p.vdb >r.vdb
+	run "$IORAMP" -f r.vdb -o out
+	[ "$status" -eq 1 ]
+	[[ "$output" == *" avg_2-2 "* ]]
+	[[ "$output" == *" I/O error: op: read file: $f offset: 0 xfer: 4096 errno: Is a directory"* ]]
+	[[ "$output" == *" Total I/O error count: "* ]]
+	grep -q 'Total I/O error count' out/logfile.html
+}
