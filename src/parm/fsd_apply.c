@@ -667,6 +667,11 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 		return ret ? ret : -ENOMEM;
 	/* VDbench 5.04.07, as raw runs: "'elapsed=' time value must be at least twice the
 	 * 'interval=' value" (elapsed=1,interval=1 too) */
+	/* "'elapsed=5' must be multiple of 'interval=2'." (VDbench 5.04.07, fsd= files too) */
+	if (!ret && r->elapsed_s % r->interval_s)
+		ret = parm_errf(err, &d->loc,
+				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'", d->name,
+				(long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret && r->elapsed_s < 2 * r->interval_s)
 		ret = parm_errf(err, &d->loc,
 				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'",

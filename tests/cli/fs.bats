@@ -1061,6 +1061,11 @@ PARM
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=1' must be at least twice 'interval=1'"* ]]
+	# nor one that is not whole intervals ("'elapsed=5' must be multiple of 'interval=2'.")
+	sed -i 's/elapsed=1,interval=1/elapsed=5,interval=2/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=5' must be a multiple of 'interval=2'"* ]]
 }
 
 @test "fs: -s with -o writes the seven files VDbench's simulation leaves, as raw runs" {
