@@ -1190,3 +1190,18 @@ PARM
 	[[ "$output" == *" Total I/O error count: "* ]]
 	grep -q 'Total I/O error count' out/logfile.html
 }
+
+@test "fs: a FWD's threads take the files in turn without fileselect=: none finds another's busy" {
+	mkdir -p "$SCRATCH/b"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/b/t,depth=1,width=2,files=50,size=8k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=4
+rd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 with 4 threads on 12 files: READ_OPENS and FILE_CLOSES, no FILE_BUSY
+	# (each ioramp thread had its own place: 97 busy files in 3 s)
+	[[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" == *" READ_OPENS "* ]]
+	! grep -q 'FILE_BUSY' <<<"$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" || false
+}
