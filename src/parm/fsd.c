@@ -63,28 +63,29 @@ static const char *const rd_prefix[] = {
 	"interval",	 "warmup",   "pause",	    "curve",
 };
 
+/* Each section's keywords, exact and by prefix. */
+static const struct {
+	const char *const *words, *const *prefix;
+	size_t nr, nr_prefix;
+} tables[FS_SEC_NR] = {
+	[FS_SEC_FSD] = { fsd_words, fsd_prefix, IORAMP_ARRAY_SIZE(fsd_words),
+			 IORAMP_ARRAY_SIZE(fsd_prefix) },
+	[FS_SEC_FWD] = { fwd_words, fwd_prefix, IORAMP_ARRAY_SIZE(fwd_words),
+			 IORAMP_ARRAY_SIZE(fwd_prefix) },
+	[FS_SEC_RD] = { rd_words, rd_prefix, IORAMP_ARRAY_SIZE(rd_words),
+			IORAMP_ARRAY_SIZE(rd_prefix) },
+};
+
 static const char *known(int sec, const char *key)
 {
-	const char *const *w = sec == FS_SEC_FSD   ? fsd_words
-			       : sec == FS_SEC_FWD ? fwd_words
-						   : rd_words;
-	size_t n = sec == FS_SEC_FSD   ? IORAMP_ARRAY_SIZE(fsd_words)
-		   : sec == FS_SEC_FWD ? IORAMP_ARRAY_SIZE(fwd_words)
-				       : IORAMP_ARRAY_SIZE(rd_words);
-	const char *const *p = sec == FS_SEC_FSD   ? fsd_prefix
-			       : sec == FS_SEC_FWD ? fwd_prefix
-						   : rd_prefix;
-	size_t np = sec == FS_SEC_FSD	? IORAMP_ARRAY_SIZE(fsd_prefix)
-		    : sec == FS_SEC_FWD ? IORAMP_ARRAY_SIZE(fwd_prefix)
-					: IORAMP_ARRAY_SIZE(rd_prefix);
 	size_t len = strlen(key);
 
-	for (size_t i = 0; i < n; i++)
-		if (!strcasecmp(key, w[i]))
-			return w[i];
-	for (size_t i = 0; len >= 2 && i < np; i++)
-		if (!strncasecmp(key, p[i], len))
-			return p[i];
+	for (size_t i = 0; i < tables[sec].nr; i++)
+		if (!strcasecmp(key, tables[sec].words[i]))
+			return tables[sec].words[i];
+	for (size_t i = 0; len >= 2 && i < tables[sec].nr_prefix; i++)
+		if (!strncasecmp(key, tables[sec].prefix[i], len))
+			return tables[sec].prefix[i];
 	return NULL;
 }
 
