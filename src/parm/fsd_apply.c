@@ -633,8 +633,16 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 		ret = get_ops(v, "operations", &r->ops, &r->nr_ops, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "elapsed")))
 		ret = set_time(v, "elapsed", 1, &r->elapsed_s, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "interval")))
-		ret = set_time(v, "interval", 1, &r->interval_s, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "interval"))) {
+		/* interval=0 is min(elapsed/2, 60), as VDbench 5.04.07 sets it ("'interval=' not
+		 * specified. Setting to 2 seconds." for elapsed=4) */
+		ret = set_time(v, "interval", 0, &r->interval_s, err);
+		r->is_interval_auto = !ret && !r->interval_s;
+		if (r->is_interval_auto)
+			r->interval_s = r->elapsed_s / 2 > 60 ? 60
+					: r->elapsed_s / 2    ? r->elapsed_s / 2
+							      : 1;
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "warmup"))) {
 		ret = set_time(v, "warmup", 0, &r->warmup_s, err);
 		r->has_warmup = true;
@@ -670,8 +678,8 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	/* "'elapsed=5' must be multiple of 'interval=2'." (VDbench 5.04.07, fsd= files too) */
 	if (!ret && r->elapsed_s % r->interval_s)
 		ret = parm_errf(err, &d->loc,
-				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'", d->name,
-				(long long)r->elapsed_s, (long long)r->interval_s);
+				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'",
+				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret && r->elapsed_s < 2 * r->interval_s)
 		ret = parm_errf(err, &d->loc,
 				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'",

@@ -177,6 +177,19 @@ void fs_thread_notes(FILE *con, const struct fs_plan *p)
 	bool is_first = true;
 	char t[16];
 
+	/* first, VDbench's interval=0 line, once per RD (observed before the anchor lines) */
+	for (size_t i = 0; i < p->cfg->fs->nr_rds; i++) {
+		const struct parm_frd *rd = &p->cfg->fs->rds[i];
+
+		if (!rd->is_interval_auto)
+			continue;
+		plan_time_of_day(t);
+		fprintf(con,
+			"%s 'interval=' not specified. Setting to %lld seconds. ( "
+			"'min(elapsed/2,60)' )\n",
+			t, (long long)rd->interval_s);
+	}
+
 	for (size_t ri = 0; ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];
 		const char *rd = p->cfg->fs->rds[r->rd_idx].name;

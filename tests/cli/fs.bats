@@ -1205,3 +1205,19 @@ PARM
 	[[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" == *" READ_OPENS "* ]]
 	! grep -q 'FILE_BUSY' <<<"$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" || false
 }
+
+@test "fs: interval=0 is min(elapsed/2,60), with VDbench's notice" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=0
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's line, before the anchor's (observed)
+	[[ "${lines[0]}" == *" 'interval=' not specified. Setting to 2 seconds. ( 'min(elapsed/2,60)' )" ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" avg_2-2 "* ]]
+}
