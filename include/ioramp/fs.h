@@ -63,15 +63,15 @@ struct parm_fwd {
 	bool is_random;	       /* fileio=random (default sequential) */
 	bool is_shared_io;     /* fileio=(random,shared) */
 	bool is_seq_delete;    /* fileio=(sequential,delete) */
-	bool is_select_seq;    /* fileselect=sequential (default random) */
+	bool is_select_seq;    /* fileselect=sequential (the default) */
 	struct parm_xfer xfer; /* default 4k */
 	uint32_t threads;      /* default 1 */
 	/* a run's copy: the threads each of its FSDs gets, VDbench's split of threads= over
 	 * the FSDs and operations= (fs_plan_build); 0 in the configuration */
 	uint32_t threads_per_fsd;
-	double skew;	       /* 0: not given */
-	double rdpct;	       /* -1: not given (pure op) */
-	uint64_t stopafter;    /* random I/O: ops per open; 0: size/xfer */
+	double skew;	    /* 0: not given */
+	double rdpct;	    /* -1: not given (pure op) */
+	uint64_t stopafter; /* random I/O: ops per open; 0: size/xfer */
 	struct parm_openflags openflags;
 };
 
@@ -124,6 +124,7 @@ struct parm_frd {
 	int64_t warmup_s;
 	int64_t pause_s;
 	bool has_warmup;
+	bool is_interval_auto; /* interval=0: min(elapsed/2, 60), with VDbench's notice */
 	struct parm_fs_loop *loops;
 	size_t nr_loops;
 };
@@ -196,7 +197,8 @@ void fs_plan_free(struct fs_plan *p);
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err);
 /* VDbench's note for each RD's FWD whose threads= does not split evenly over its FSDs and
  * operations (fs_fwd_threads_split), the explanation after the first (observed: threads=3
- * and threads=5 on two FSDs): at -s and before the runs, as VDbench prints it. */
+ * and threads=5 on two FSDs): at -s and before the runs, as VDbench prints it; before them
+ * the "'interval=' not specified" line of each RD with interval=0. */
 void fs_thread_notes(FILE *f, const struct fs_plan *p);
 /* Whether a run's FWD copy works on the run's FSD fsd (an index of its fsds). */
 bool fs_fwd_on_fsd(const struct parm_fwd *w, size_t fsd);

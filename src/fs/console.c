@@ -16,6 +16,20 @@ void fs_opstat_note(struct fs_opstat *s, double ms)
 		s->resp_max_ms = ms;
 }
 
+void fs_stats_note(struct fs_stats *st, struct stats_hist *lat, struct stats_hist *svc,
+		   enum fs_op op, bool is_reqstd, const uint64_t times_ns[3])
+{
+	uint64_t due = times_ns[0], issue = times_ns[1], now = times_ns[2];
+	uint64_t svc_ns = now - (issue > due ? issue : due);
+
+	fs_opstat_note(&st->op[op], (double)svc_ns / 1e6);
+	if (!is_reqstd)
+		return;
+	fs_opstat_note(&st->reqstd, (double)svc_ns / 1e6);
+	stats_hist_add(lat, now - (due ? due : issue));
+	stats_hist_add(svc, svc_ns);
+}
+
 static void opstat_add(struct fs_opstat *to, const struct fs_opstat *from)
 {
 	to->n += from->n;
@@ -124,12 +138,17 @@ void fs_console_header_lines(FILE *f, unsigned int cols)
 }
 
 /* " %w.pf", or " NaN" as Java prints a rate over no time. */
+/* A figure in w columns: decimals dropped while it is wider (VDbench 5.04.07, observed:
+ * "165075" for a rate of %6.1f, "644.8" for MB/s of %5.2f, "41269" for an open rate of %5.1f). */
 static void fnum(FILE *f, int w, int prec, double v)
 {
-	if (isnan(v))
+	if (isnan(v)) {
 		fprintf(f, " NaN");
-	else
-		fprintf(f, " %*.*f", w, prec, v);
+		return;
+	}
+	while (prec > 0 && snprintf(NULL, 0, "%.*f", prec, v) > w)
+		prec--;
+	fprintf(f, " %*.*f", w, prec, v);
 }
 
 static double resp(const struct fs_opstat *s)
@@ -151,14 +170,15 @@ void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct
 	tod(t);
 	fprintf(f, "%s%13s", t, label);
 	fnum(f, 6, 1, (double)s->reqstd.n / secs);
-	fprintf(f, " %6.3f", resp(&s->reqstd));
+	fnum(f, 6, 3, resp(&s->reqstd));
 	fnum(f, 5, 1, cpu_total);
-	fnum(f, 4, 2, cpu_sys);
+	/* sys: three figures in four columns, "9.36" but "12.6" (observed) */
+	fnum(f, 4, !isnan(cpu_sys) && cpu_sys >= 9.995 ? 1 : 2, cpu_sys);
 	fprintf(f, " %5.1f", rw ? 100.0 * (double)rd->n / (double)rw : 0.0);
 	fnum(f, 6, 1, (double)rd->n / secs);
-	fprintf(f, " %6.3f", resp(rd));
+	fnum(f, 6, 3, resp(rd));
 	fnum(f, 6, 1, (double)wr->n / secs);
-	fprintf(f, " %6.3f", resp(wr));
+	fnum(f, 6, 3, resp(wr));
 	fnum(f, 5, 2, (double)s->read_bytes / mb / secs);
 	fnum(f, 5, 2, (double)s->write_bytes / mb / secs);
 	fnum(f, 6, 2, (double)(s->read_bytes + s->write_bytes) / mb / secs);
@@ -168,7 +188,7 @@ void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct
 		if (!has_col(cols, meta_ops[i]))
 			continue;
 		fnum(f, 5, 1, (double)s->op[meta_ops[i]].n / secs);
-		fprintf(f, " %6.3f", resp(&s->op[meta_ops[i]]));
+		fnum(f, 6, 3, resp(&s->op[meta_ops[i]]));
 	}
 	fputc('\n', f);
 }
@@ -203,6 +223,14 @@ bool fs_misc_line(const struct fs_stats *s, int i, double secs, char *buf, size_
 	return true;
 }
 
+bool fs_misc_any(const struct fs_stats *s)
+{
+	for (int i = 0; i < FS_MISC_NR; i++)
+		if (s->misc[i])
+			return true;
+	return false;
+}
+
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 {
 	char t[16], line[256];
@@ -210,6 +238,10 @@ void fs_console_misc(FILE *f, const struct fs_stats *s, double secs)
 	if (secs <= 0)
 		secs = 1;
 	tod(t);
+	if (!fs_misc_any(s)) { /* one line, no blank ones (VDbench 5.04.07, observed) */
+		fprintf(f, "%s Miscellaneous statistics: All counters are zero\n", t);
+		return;
+	}
 	fprintf(f, "%s \n%s Miscellaneous statistics:\n", t, t);
 	fprintf(f,
 		"%s (These statistics do not include activity between the last reported "
@@ -262,7 +294,8 @@ static void stdmax_pair(FILE *f, const struct fs_opstat *iv, const struct fs_ops
 		return;
 	}
 	if (is_max) {
-		fprintf(f, " %*.1f %6.3f", rate_w, mx, rmax);
+		fnum(f, rate_w, 1, mx);
+		fnum(f, 6, 3, rmax);
 	} else {
 		double m = sum / (double)nr, rm = rsum / n;
 		double sd =

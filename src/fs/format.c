@@ -246,8 +246,12 @@ static int format_files(struct fs_tree *t, const unsigned char *in, struct fmt_s
 	int ret = 0;
 
 	for (; started < FS_FORMAT_THREADS; started++) {
-		parts[started] = (struct fmt_part){ .t = t, .in = in, .st = st, .stop = stop,
-						    .failed = &failed, .first = started };
+		parts[started] = (struct fmt_part){ .t = t,
+						    .in = in,
+						    .st = st,
+						    .stop = stop,
+						    .failed = &failed,
+						    .first = started };
 		int err = pthread_create(&parts[started].tid, NULL, format_part, &parts[started]);
 
 		if (err) {

@@ -17,14 +17,16 @@ struct fs_opstat {
 	double resp_max_ms;
 };
 
-/* VDbench's "Miscellaneous statistics" counters. */
+/* VDbench's "Miscellaneous statistics" counters, in the order it prints them (observed on 5.04.07
+ * over 40 runs: READ_OPENS before WRITE_OPENS, the deletes after DIRECTORY_CREATES and before
+ * WRITE_OPENS). */
 enum fs_misc {
 	FS_MISC_FILE_CREATES,
 	FS_MISC_DIRECTORY_CREATES,
-	FS_MISC_WRITE_OPENS,
-	FS_MISC_READ_OPENS,
 	FS_MISC_FILE_DELETES,
 	FS_MISC_DIRECTORY_DELETES,
+	FS_MISC_READ_OPENS,
+	FS_MISC_WRITE_OPENS,
 	FS_MISC_FILE_BUSY,
 	FS_MISC_GET_ATTR,
 	FS_MISC_FILE_CLOSES,
@@ -41,16 +43,26 @@ struct fs_stats {
 
 void fs_stats_add(struct fs_stats *to, const struct fs_stats *from);
 void fs_opstat_note(struct fs_opstat *s, double ms);
+/* Whether any Miscellaneous statistics counter is not zero. */
+bool fs_misc_any(const struct fs_stats *s);
+/* One operation op that was due at due_ns (its arrival; 0: not paced), issued at issue_ns and
+ * done at now_ns, into st; a requested one also into lat (response: from when it was due) and
+ * svc (service: from its issue). st's means are service times, as VDbench's resp columns
+ * (reference 9.10): a late arrival's wait is in lat alone. */
+void fs_stats_note(struct fs_stats *st, struct stats_hist *lat, struct stats_hist *svc,
+		   enum fs_op op, bool is_reqstd, const uint64_t times_ns[3]);
 
 /* One anchor's tree as the engine sees it: the layout and what exists now. */
 struct fs_tree {
-	const struct parm_fsd *fsd;
+	const struct parm_fsd *fsd; /* as run: depth=0 is depth=1 (as_run) */
+	struct parm_fsd as_run;	    /* depth=0: VDbench 5.04.07 lays out width= directories */
+	uint32_t depth_written;	    /* depth= as written, for vdb_control.file */
 	uint64_t nr_dirs;
 	uint64_t nr_leaves;
 	uint64_t nr_files;
 	pthread_mutex_t lock;
-	unsigned char *file_state; /* FS_FILE_* per file */
-	unsigned char *dir_state;  /* 1: exists, per directory (breadth order) */
+	unsigned char *file_state;  /* FS_FILE_* per file */
+	unsigned char *dir_state;   /* 1: exists, per directory (breadth order) */
 	unsigned char *file_opened; /* 1: opened (read, written, created) in this run */
 };
 
@@ -64,6 +76,11 @@ enum {
 int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd);
 void fs_tree_fini(struct fs_tree *t);
 /* Path of directory d (0-based over every level, level 1 first) and of file f. */
+/* Directory d's parent directory, -1 for one of level 1. */
+int64_t fs_tree_dir_parent(const struct fs_tree *t, uint64_t d);
+/* Whether directory d holds no directory and no file that exists now (rmdir can remove it);
+ * under t->lock. */
+bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d);
 void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len);
 void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len);
 /* The directory (index as above) that holds file f. */
@@ -94,8 +111,11 @@ void fs_tree_assume_complete(struct fs_tree *t);
 /* The files the format makes: in[f] = 1 for each (all of them without totalsize=; with it
  * the files VDbench picks, in its order, until they reach the total); *nr_in how many. */
 int fs_tree_totalsize_files(const struct fs_tree *t, unsigned char *in, uint64_t *nr_in);
-/* Writes vdb_control.file into the anchor. */
+/* Writes vdb_control.file into the anchor (control.c), as VDbench writes it. */
 void fs_tree_write_control(const struct fs_tree *t);
+/* Its text for when (Java's Date text) and pid, to f: VDbench reads it on format=no and
+ * aborts on a file without its checksum. Returns 0 or -errno. */
+int fs_control_print(FILE *f, const struct fs_tree *t, const char *when, int pid);
 
 /* anchors.html (anchors.c): opened with the plan's run list, one block per run. */
 /* results.json (json.c), streamed run by run. */

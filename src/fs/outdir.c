@@ -253,7 +253,8 @@ void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r)
 				"%s slv=localhost-0 fwd=%s fsd=%s anchor=%s threads=%2u skew=%5.2f "
 				"operation=%s \n",
 				tod, r->kind == FS_RUN_FORMAT ? "format" : w->name, r->fsds[d].name,
-				r->fsds[d].anchor, r->kind == FS_RUN_FORMAT ? FS_FORMAT_THREADS : w->threads_per_fsd,
+				r->fsds[d].anchor,
+				r->kind == FS_RUN_FORMAT ? FS_FORMAT_THREADS : w->threads_per_fsd,
 				r->kind == FS_RUN_FORMAT ? 0 : w->skew,
 				r->kind == FS_RUN_FORMAT ? "read" : fs_op_name(w->op));
 			if (r->kind == FS_RUN_FORMAT)

@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,8 +28,8 @@ struct fs_worker {
 	const struct parm_fwd *fwd; /* NULL: the format thread */
 	struct fs_tree *trees;	    /* all of the run's trees */
 	size_t nr_trees;
-	size_t tree;		    /* its own: one of its FWD's FSDs, as VDbench binds it */
-	size_t view_fwd; /* its FWD's view */
+	size_t tree;		/* its own: one of its FWD's FSDs, as VDbench binds it */
+	size_t view_fwd;	/* its FWD's view */
 	struct fs_sched *sched; /* its FWD's schedule; NULL: max */
 	uint64_t rng;
 	atomic_bool *stop;
@@ -39,6 +40,7 @@ struct fs_worker {
 	struct stats_hist *svc; /* and service times (from the issue) */
 	uint64_t issue_ns;	/* when the last paced operation was issued */
 	uint64_t next_file;
+	atomic_uint_fast64_t *seq;    /* fileselect=sequential: its FWD's place on its FSD */
 	uint32_t share_idx, share_nr; /* its place among its FWD's threads on its FSD */
 	char *buf;
 	/* the format thread */
@@ -51,6 +53,14 @@ struct fs_worker {
 	atomic_bool is_exhausted;
 	bool is_said;
 	FILE *con; /* the format thread's notices: the console (and logfile.html) */
+	/* failed reads and writes, under lock: how many, and the first's place and errno */
+	uint64_t nr_io_errors;
+	struct fs_io_error {
+		char path[4096];
+		uint64_t offset_bytes, size_bytes;
+		int err;
+		bool is_read;
+	} first_error;
 };
 
 static uint64_t mono_ns(void)
@@ -99,17 +109,12 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 static void note(struct fs_worker *w, const struct fs_tree *t, enum fs_op op, uint64_t t0,
 		 bool is_reqstd)
 {
-	uint64_t now = mono_ns(), ns = now - t0;
+	/* t0: when it was due, or when an unpaced operation began (after the last issue) */
+	const uint64_t times_ns[3] = { t0, w->issue_ns > t0 ? w->issue_ns : t0, mono_ns() };
 	size_t k = (size_t)(t - w->trees);
 
 	pthread_mutex_lock(&w->lock);
-	fs_opstat_note(&w->st[k].op[op], (double)ns / 1e6);
-	if (is_reqstd) {
-		fs_opstat_note(&w->st[k].reqstd, (double)ns / 1e6);
-		stats_hist_add(&w->lat[k], ns);
-		/* service: from the system call's issue, not from when it was due */
-		stats_hist_add(&w->svc[k], now - (w->issue_ns > t0 ? w->issue_ns : t0));
-	}
+	fs_stats_note(&w->st[k], &w->lat[k], &w->svc[k], op, is_reqstd, times_ns);
 	pthread_mutex_unlock(&w->lock);
 }
 
@@ -137,7 +142,12 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t tries = 0; tries < m; tries++) {
-		uint64_t j = w->fwd->is_select_seq ? (w->next_file++) % m : rnd(w) % m;
+		/* sequential: the FWD's threads on the FSD take the next file in turn, so none
+		 * finds another's busy (VDbench 5.04.07: 4 threads, no FILE_BUSY; ioramp's own
+		 * place per thread counted 97 in 3 s) */
+		uint64_t j = !w->fwd->is_select_seq ? rnd(w) % m
+			     : stride == 1	    ? atomic_fetch_add(w->seq, 1) % m
+						    : (w->next_file++) % m;
 		uint64_t i = first + j * stride;
 		unsigned char s = t->file_state[i];
 
@@ -178,6 +188,22 @@ static uint64_t xfer_of(struct fs_worker *w)
 	return x->sizes_bytes[0];
 }
 
+/* A failed read or write: counted, the first kept for the run's end (VDbench 5.04.07 logs
+ * each and ends the execution: "Vdbench terminating due to Data Validation or I/O errors"). */
+static void io_error(struct fs_worker *w, const char *path, bool is_read, uint64_t off,
+		     uint64_t size, int err)
+{
+	pthread_mutex_lock(&w->lock);
+	if (!w->nr_io_errors++) {
+		snprintf(w->first_error.path, sizeof(w->first_error.path), "%s", path);
+		w->first_error.offset_bytes = off;
+		w->first_error.size_bytes = size;
+		w->first_error.err = err;
+		w->first_error.is_read = is_read;
+	}
+	pthread_mutex_unlock(&w->lock);
+}
+
 /* read/write: open, then sequential blocks to the end or stopafter random blocks, close. */
 static int do_rw(struct fs_worker *w, uint64_t *due)
 {
@@ -196,6 +222,9 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	fd = open(path, (f->op == FS_OP_WRITE || f->rdpct >= 0 ? O_RDWR : O_RDONLY) |
 				(int)f->openflags.flags | (int)t->fsd->openflags.flags);
 	if (fd < 0) {
+		/* gone (another FWD deleted it) is no error; O_DIRECT refused, EISDIR are */
+		if (errno != ENOENT)
+			io_error(w, path, f->op != FS_OP_WRITE, 0, 0, errno);
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
 	}
@@ -225,6 +254,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 			break;
 		r = is_read ? pread(fd, w->buf, xs, (off_t)off)
 			    : pwrite(fd, w->buf, xs, (off_t)off);
+		if (r < 0)
+			io_error(w, path, is_read, off, xs, errno);
 		if (r <= 0)
 			break;
 		note(w, t, is_read ? FS_OP_READ : FS_OP_WRITE, start, true);
@@ -248,6 +279,54 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	return 0;
 }
 
+/* A directory mkdir can make (its parent exists) or rmdir can remove (nothing in it), from a
+ * random start; -1 when none. Under t->lock. */
+static int64_t pick_dir(struct fs_worker *w, struct fs_tree *t, bool is_mkdir)
+{
+	for (uint64_t k = 0, r = rnd(w); k < t->nr_dirs; k++) {
+		uint64_t d = (r + k) % t->nr_dirs;
+		int64_t up = fs_tree_dir_parent(t, d);
+
+		if (is_mkdir && !t->dir_state[d] && (up < 0 || t->dir_state[up]))
+			return (int64_t)d;
+		if (!is_mkdir && t->dir_state[d] && fs_tree_dir_is_empty(t, d))
+			return (int64_t)d;
+	}
+	return -1;
+}
+
+/* mkdir or rmdir of a directory that can take it: an arrival is spent only on one (a
+ * failing mkdir under a missing parent took one for nothing: 12 directories at fwdrate=20
+ * took 3 s, VDbench's 0.6 s), and the tree's lock is not held while the arrival is due. */
+static int do_dir(struct fs_worker *w, uint64_t *due)
+{
+	struct fs_tree *t = &w->trees[w->tree];
+	bool is_mkdir = w->fwd->op == FS_OP_MKDIR;
+	char path[4096];
+	uint64_t t0;
+	int64_t d;
+	int r;
+
+	pthread_mutex_lock(&t->lock);
+	d = pick_dir(w, t, is_mkdir);
+	pthread_mutex_unlock(&t->lock);
+	if (d < 0)
+		return -ENOENT;
+	fs_tree_dir_path(t, (uint64_t)d, path, sizeof(path));
+	t0 = pace(w, due);
+	if (atomic_load(w->stop))
+		return 0;
+	r = is_mkdir ? mkdir(path, 0755) : rmdir(path);
+	if (r)
+		return 0; /* another thread's on the same directory first */
+	pthread_mutex_lock(&t->lock);
+	t->dir_state[d] = is_mkdir;
+	pthread_mutex_unlock(&t->lock);
+	note(w, t, w->fwd->op, t0, true);
+	misc(w, t, is_mkdir ? FS_MISC_DIRECTORY_CREATES : FS_MISC_DIRECTORY_DELETES);
+	return 0;
+}
+
 /* One metadata operation on a file or directory (the requested one). */
 static int do_meta(struct fs_worker *w, uint64_t *due)
 {
@@ -259,31 +338,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	int64_t i;
 	int fd, r = 0;
 
-	if (op == FS_OP_MKDIR || op == FS_OP_RMDIR) {
-		t = &w->trees[w->tree];
-		pthread_mutex_lock(&t->lock);
-		for (uint64_t k = 0; k < t->nr_dirs; k++) {
-			uint64_t d = (rnd(w) + k) % t->nr_dirs;
-			bool has = t->dir_state[d];
-
-			if ((op == FS_OP_MKDIR) != has) {
-				fs_tree_dir_path(t, d, path, sizeof(path));
-				t0 = pace(w, due);
-				r = op == FS_OP_MKDIR ? mkdir(path, 0755) : rmdir(path);
-				if (!r) {
-					t->dir_state[d] = op == FS_OP_MKDIR;
-					note(w, t, op, t0, true);
-					misc(w, t,
-					     op == FS_OP_MKDIR ? FS_MISC_DIRECTORY_CREATES
-							       : FS_MISC_DIRECTORY_DELETES);
-					pthread_mutex_unlock(&t->lock);
-					return 0;
-				}
-			}
-		}
-		pthread_mutex_unlock(&t->lock);
-		return -ENOENT;
-	}
+	if (op == FS_OP_MKDIR || op == FS_OP_RMDIR)
+		return do_dir(w, due);
 	i = pick_file(w, &t, op != FS_OP_CREATE);
 	if (i < 0)
 		return -ENOENT;
@@ -384,26 +440,29 @@ static bool run_has_op(const struct fs_run *r, enum fs_op op)
 	return false;
 }
 
-/* Whether a delete (rmdir) thread has nothing left to do for good: no file (directory) of
- * its FSD exists, and no thread of the run creates files (makes directories). */
+/* Whether a thread has nothing left to do for good (VDbench 5.04.07 ends each, observed): a
+ * delete (rmdir) thread when no file (directory) of its FSD exists, a create (mkdir) thread
+ * when every one exists, and no thread of the run does the opposite. */
 static bool is_nothing_left(struct fs_worker *w)
 {
-	const struct parm_fwd *f = w->fwd;
-	bool is_dirs = f->op == FS_OP_RMDIR, any = false;
+	enum fs_op op = w->fwd->op;
+	bool is_dirs = op == FS_OP_RMDIR || op == FS_OP_MKDIR, any = false;
+	bool is_make = op == FS_OP_CREATE || op == FS_OP_MKDIR;
+	struct fs_tree *t = &w->trees[w->tree];
+	enum fs_op other = op == FS_OP_DELETE	? FS_OP_CREATE
+			   : op == FS_OP_CREATE ? FS_OP_DELETE
+			   : op == FS_OP_RMDIR	? FS_OP_MKDIR
+						: FS_OP_RMDIR;
 
-	if ((f->op != FS_OP_DELETE && !is_dirs) ||
-	    run_has_op(w->run, is_dirs ? FS_OP_MKDIR : FS_OP_CREATE))
+	if ((op != FS_OP_DELETE && !is_dirs && !is_make) || run_has_op(w->run, other))
 		return false;
-	{
-		struct fs_tree *t = &w->trees[w->tree];
-
-		pthread_mutex_lock(&t->lock);
-		for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
-			any = t->dir_state[i];
-		for (uint64_t i = 0; !any && !is_dirs && i < t->nr_files; i++)
-			any = t->file_state[i] != FS_FILE_NONE;
-		pthread_mutex_unlock(&t->lock);
-	}
+	pthread_mutex_lock(&t->lock);
+	for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
+		any = is_make ? !t->dir_state[i] : t->dir_state[i];
+	for (uint64_t i = 0; !any && !is_dirs && i < t->nr_files; i++)
+		any = is_make ? !(t->file_state[i] & ~FS_FILE_BUSY)
+			      : t->file_state[i] != FS_FILE_NONE;
+	pthread_mutex_unlock(&t->lock);
 	return !any;
 }
 
@@ -489,10 +548,37 @@ struct fs_running {
 	struct fs_tree *trees;
 	struct fs_worker *ws;
 	size_t nr_ws;
-	struct fs_sched *sched; /* per FWD copy */
-	size_t *view_fsd; /* per tree: its FSD's view */
+	struct fs_sched *sched;	   /* per FWD copy */
+	atomic_uint_fast64_t *seq; /* per FWD and FSD: fileselect=sequential's next file */
+	size_t *view_fsd;	   /* per tree: its FSD's view */
 	atomic_bool stop;
 };
+
+/* The run's failed reads and writes after its average: the first, with its file, offset,
+ * size and error, and how many; -EIO when there were any (the execution fails, exit 1). */
+static int io_errors_say(const struct fs_running *x, FILE *con)
+{
+	const struct fs_io_error *e = NULL;
+	uint64_t n = 0;
+	char tod[16];
+
+	for (size_t i = 0; i < x->nr_ws; i++) {
+		if (x->ws[i].nr_io_errors && !e)
+			e = &x->ws[i].first_error;
+		n += x->ws[i].nr_io_errors;
+	}
+	if (!n)
+		return 0;
+	plan_time_of_day(tod);
+	fprintf(con,
+		"%s I/O error: op: %s file: %s offset: %" PRIu64 " xfer: %" PRIu64 " errno: %s\n"
+		"%s Total I/O error count: %" PRIu64 "\n"
+		"%s ioramp terminating due to I/O errors\n",
+		tod, e->is_read ? "read" : "write", e->path, e->offset_bytes, e->size_bytes,
+		strerror(e->err), tod, n, tod);
+	fflush(con);
+	return -EIO;
+}
 
 static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 {
@@ -501,8 +587,11 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 
 	x->view_fsd = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x->view_fsd));
 	x->sched = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*x->sched));
-	if (!x->sched)
+	x->seq = calloc(r->nr_fwds * r->nr_fsds + 1, sizeof(*x->seq));
+	if (!x->sched || !x->seq)
 		return -ENOMEM;
+	for (size_t i = 0; i < r->nr_fwds * r->nr_fsds; i++)
+		atomic_init(&x->seq[i], 0);
 	for (size_t i = 0; rate > 0 && r->kind == FS_RUN_WORK && i < r->nr_fwds; i++) {
 		const struct parm_fwd *f = &r->fwds[i];
 		double fr = fwd_rate(r, f, rate);
@@ -543,7 +632,8 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 		for (size_t i = 0; i < r->nr_fwds; i++) {
 			const struct parm_fwd *f = &r->fwds[i];
 
-			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd; k++, n++) {
+			for (uint32_t k = 0; fs_fwd_on_fsd(f, d) && k < f->threads_per_fsd;
+			     k++, n++) {
 				struct fs_worker *w = &x->ws[n];
 
 				w->fwd = f;
@@ -551,6 +641,7 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 				w->view_fwd = fs_views_fwd(v, f->name);
 				w->sched = x->sched[i].step_ns > 0 ? &x->sched[i] : NULL;
 				w->next_file = k;
+				w->seq = &x->seq[i * r->nr_fsds + d];
 				w->share_idx = k;
 				w->share_nr = f->threads_per_fsd;
 				if (posix_memalign((void **)&w->buf, 4096, 1 << 20))
@@ -572,6 +663,8 @@ static void workers_free(struct fs_running *x)
 	}
 	free(x->ws);
 	free(x->sched);
+	free((void *)x->seq);
+	x->seq = NULL;
 	free(x->view_fsd);
 }
 
@@ -606,6 +699,25 @@ static bool format_failed(const struct fs_running *x)
 	       x->ws[0].format_ret && x->ws[0].format_ret != -EINTR;
 }
 
+/* The machine's CPU use since *prev (NaN without /proc/stat), as VDbench's cpu% columns:
+ * the whole machine's, not ioramp's own (reference 10.1); *prev moves on. */
+static void machine_cpu(struct stats_cpu_sample *prev, bool *has, double *used, double *sys)
+{
+	struct stats_cpu_sample now;
+	struct stats_cpu_pct p;
+
+	*used = *sys = NAN;
+	if (!*has || stats_cpu_read(NULL, &now)) {
+		*has = false;
+		return;
+	}
+	if (!stats_cpu_diff(prev, &now, &p)) {
+		*used = p.used_pct;
+		*sys = p.sys_pct;
+	}
+	*prev = now;
+}
+
 static double pct_of(double cpu_s, double secs)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -626,6 +738,14 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		"trying to delete does not exist, and there are no threads currently",
 		"active that create new directories.",
 	};
+	static const char *const creates[] = {
+		"Vdbench is trying to create a new file, but all files already exist, ",
+		"and no threads are currently active deleting files",
+	};
+	static const char *const mkdirs[] = {
+		"Vdbench is trying to create a new directory, but all directories",
+		"already exist and no threads are currently active deleting directories.",
+	};
 	size_t n = 0;
 
 	for (size_t i = 0; i < x->nr_ws; i++) {
@@ -633,7 +753,7 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		bool is_dirs, is_first = true;
 		const char *const *text, *op, *anchor = w->trees[w->tree].fsd->anchor;
 		size_t nr;
-		char tod[16];
+		char tod[16], how[128];
 
 		if (!atomic_load(&w->is_exhausted))
 			continue;
@@ -646,16 +766,26 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		w->is_said = true;
 		if (!is_first)
 			continue;
-		is_dirs = w->fwd->op == FS_OP_RMDIR;
-		text = is_dirs ? dirs : files;
-		nr = is_dirs ? IORAMP_ARRAY_SIZE(dirs) : IORAMP_ARRAY_SIZE(files);
-		op = is_dirs ? "rmdir" : "delete";
+		is_dirs = w->fwd->op == FS_OP_RMDIR || w->fwd->op == FS_OP_MKDIR;
+		text = w->fwd->op == FS_OP_MKDIR    ? mkdirs
+		       : w->fwd->op == FS_OP_CREATE ? creates
+		       : is_dirs		    ? dirs
+						    : files;
+		nr = text == files  ? IORAMP_ARRAY_SIZE(files)
+		     : text == dirs ? IORAMP_ARRAY_SIZE(dirs)
+				    : 2;
+		op = fs_op_name(w->fwd->op);
+		/* the console, logfile.html and the slave's log name the method (observed) */
+		snprintf(how, sizeof(how),
+			 "FwgThread.canWeGetMore%s(): Shutting down threads for "
+			 "operation=%s",
+			 is_dirs ? "Directories" : "Files", op);
 		plan_time_of_day(tod);
 		fprintf(con, "%s \n%s Message from slave localhost-0: \n%s Anchor: %s\n", tod, tod,
 			tod, anchor);
 		for (size_t k = 0; k < nr; k++)
 			fprintf(con, "%s %s\n", tod, text[k]);
-		fprintf(con, "%s Shutting down threads for operation=%s\n%s \n", tod, op, tod);
+		fprintf(con, "%s %s\n%s \n", tod, how, tod);
 		/* the slave's log: the message, then as it sent it to the console (observed) */
 		for (int pass = 0; slavelog && pass < 2; pass++) {
 			const char *pre = pass ? "sendMessageToConsole: " : "";
@@ -663,10 +793,7 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 			fs_slave_line(slavelog, "%sAnchor: %s", pre, anchor);
 			for (size_t k = 0; k < nr; k++)
 				fs_slave_line(slavelog, "%s%s", pre, text[k]);
-			fs_slave_line(slavelog,
-				      "%sFwgThread.canWeGetMoreFiles(): Shutting down threads for "
-				      "operation=%s",
-				      pre, op);
+			fs_slave_line(slavelog, "%s%s", pre, how);
 			fs_slave_line(slavelog, "%s", pre);
 		}
 	}
@@ -692,7 +819,10 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 	uint64_t warm_int = r->warmup_s / r->interval_s;
 	uint64_t done = 0; /* intervals completed */
 	size_t counted = 0, nr_exhausted = 0;
-	double cpu_sum = 0, sys_sum = 0, secs = (double)r->interval_s;
+	double cpu_sum = 0, secs = (double)r->interval_s;
+	double m_sum = 0, m_sys_sum = 0; /* the machine's, for the reports */
+	struct stats_cpu_sample m0;
+	bool has_m = !stats_cpu_read(NULL, &m0);
 	int ret = workers_make(x, v, rate);
 
 	if (ret)
@@ -703,7 +833,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		pthread_create(&x->ws[i].tid, NULL, is_format ? format_main : worker_main,
 			       &x->ws[i]);
 	for (uint64_t iv = 1; iv <= nr_int; iv++) {
-		double sys, c;
+		double sys, c, m, m_sys;
 		char label[48];
 		uint64_t now;
 		bool is_counted;
@@ -728,11 +858,11 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		is_counted = iv > (warm_int ? warm_int : 1) || nr_int == 1;
 		collect(x, v, is_counted);
 		c = cpu_s(&sys);
+		machine_cpu(&m0, &has_m, &m, &m_sys);
 		snprintf(label, sizeof(label), "%llu", (unsigned long long)iv);
 		if (!is_format) /* results.json holds the work runs */
 			fs_json_interval(&out->json, &v->views[0].iv, secs);
-		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, pct_of(c - c0, secs),
-			    pct_of(sys - c0_sys, secs), NULL, 0);
+		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, m, m_sys, NULL, 0);
 		if (iv == 1) { /* after the format's notices, as VDbench */
 			/* the blank line above it on the console only: logfile.html has it
 			 * under the run's anchor line, above the format's notices (observed) */
@@ -740,16 +870,15 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			fputc('\n', stdout);
 			fs_console_header_lines(out->con, v->cols);
 		}
-		fs_views_interval(v, out->con, label, secs, pct_of(c - c0, secs),
-				  pct_of(sys - c0_sys, secs), is_counted);
+		fs_views_interval(v, out->con, label, secs, m, m_sys, is_counted);
 		fs_vdbfiles_interval(out, r, iv);
 		if (is_counted) {
 			cpu_sum += pct_of(c - c0, secs);
-			sys_sum += pct_of(sys - c0_sys, secs);
+			m_sum += m;
+			m_sys_sum += m_sys;
 			counted++;
 		}
 		c0 = c;
-		c0_sys = sys;
 		fflush(out->con);
 		if (is_format && atomic_load(&x->ws[0].is_done))
 			break;
@@ -782,7 +911,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		double csecs = (double)counted * secs;
 		/* no counted interval (a format done in its first): NaN, as VDbench */
 		double cpu = counted ? cpu_sum / (double)counted : NAN;
-		double sys = counted ? sys_sum / (double)counted : NAN;
+		double mcpu = counted ? m_sum / (double)counted : NAN;
+		double msys = counted ? m_sys_sum / (double)counted : NAN;
 
 		/* interrupted before an interval was averaged: no avg_ lines (VDbench prints none
 		 * after Ctrl-C; a run's empty average still prints, with NaN, as VDbench's) */
@@ -791,7 +921,7 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		snprintf(label, sizeof(label), "avg_%llu-%llu",
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
 		if (has_avg)
-			fs_views_run_end(v, out->con, label, cpu, sys);
+			fs_views_run_end(v, out->con, label, mcpu, msys);
 		if (!is_format) {
 			bool is_met = false;
 			enum rep_limit lim = REP_LIMIT_NONE;
@@ -804,14 +934,16 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		}
 		snprintf(flabel, sizeof(flabel), " %s", label);
 		if (has_avg) {
-			fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, cpu, sys, tv->hist,
-				    tv->nr_hist);
-			fs_out_totals(out, label, csecs, cpu, sys);
+			fs_flat_row(out->flat, r, flabel, rate, &tv->avg, csecs, mcpu, msys,
+				    tv->hist, tv->nr_hist);
+			fs_out_totals(out, label, csecs, mcpu, msys);
 		}
 		fs_vdbfiles_run_end(out, r, x->trees, &tv->all);
 		fs_console_misc(out->con, &tv->all, (double)done * secs);
 		*total_out = tv->avg;
 		*cpu_out = cpu;
+		if (!ret)
+			ret = io_errors_say(x, out->con);
 	}
 	workers_free(x);
 	return ret;
@@ -859,8 +991,9 @@ static void log_format_plan(struct fs_out *o, const struct fs_plan *p)
 		prev = rd;
 		for (size_t i = 0; i < r->nr_fsds; i++) {
 			plan_time_of_day(tod);
-			fprintf(o->logfile, "%s %s fsd to format: %s\n%s %s format on host: localhost\n",
-				tod, rd, r->fsds[i].name, tod, rd);
+			fprintf(o->logfile,
+				"%s %s fsd to format: %s\n%s %s format on host: localhost\n", tod,
+				rd, r->fsds[i].name, tod, rd);
 		}
 	}
 	fflush(o->logfile);
@@ -877,8 +1010,9 @@ static void jvms_note(FILE *con, const struct parm_config *cfg)
 	for (size_t i = 0; i < cfg->nr_hds; i++)
 		has |= parm_kwset_has(&cfg->hds[i].set, PARM_KW_JVMS);
 	if (has)
-		fprintf(con, "ioramp: note: jvms= has no effect in file-system mode: one process runs "
-			     "every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
+		fprintf(con,
+			"ioramp: note: jvms= has no effect in file-system mode: one process runs "
+			"every FSD, reported as slave localhost-0 (no localhost-1.html)\n");
 }
 
 /* The anchors a format needs, made in VDbench's anchor order (fs_anchor_order). */
@@ -954,7 +1088,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		struct fs_stats st = { 0 };
 		double cpu = 0;
 		size_t ok = 0;
-		char tod[16], text[1200];
+		char tod[16], text[1200], warm[32];
 		double rate = r->rate == PLAN_RATE_FIXED ? r->rate_ops : 0;
 
 		x.trees = calloc(r->nr_fsds ? r->nr_fsds : 1, sizeof(*x.trees));
@@ -966,16 +1100,21 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			ret = fs_tree_init(&x.trees[ok], &r->fsds[ok]);
 		if (r->rate == PLAN_RATE_CURVE_POINT)
 			rate = plan_curve_target(max_seen, r->pct);
+		/* "elapsed=6 warmup=2;" as -s lists it (VDbench 5.04.07, observed) */
+		snprintf(warm, sizeof(warm), r->warmup_s ? " warmup=%llu" : "",
+			 (unsigned long long)r->warmup_s);
 		if (r->kind == FS_RUN_FORMAT)
 			snprintf(text, sizeof(text), "Starting RD=%s", r->name);
 		else if (rate > 0)
 			snprintf(text, sizeof(text),
-				 "Starting RD=%s; elapsed=%llu; fwdrate=%.0f; For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, rate, r->for_loops);
+				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%.0f; For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, warm, rate,
+				 r->for_loops);
 		else
 			snprintf(text, sizeof(text),
-				 "Starting RD=%s; elapsed=%llu; fwdrate=max. For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, r->for_loops);
+				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%s. For loops: %s",
+				 r->name, (unsigned long long)r->elapsed_s, warm,
+				 r->rate == PLAN_RATE_CURVE_MAX ? "curve" : "max", r->for_loops);
 		if (!ret) {
 			/* format=(no,complete): taken as formatted, no directory searches */
 			for (size_t i = 0; i < r->nr_fsds; i++)

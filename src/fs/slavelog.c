@@ -253,12 +253,16 @@ void fs_slave_end(FILE *f, const struct fs_run *r, const struct fs_tree *trees,
 			fs_slave_line(f, "Message to master: anchor=%s create complete.",
 				      t->fsd->anchor);
 	}
-	fs_slave_line(f, "%s", "");
-	fs_slave_line(f, "Miscellaneous statistics:");
-	for (int i = 0; i < FS_MISC_NR; i++)
-		if (fs_misc_line(all, i, 0, line, sizeof(line)))
-			fs_slave_line(f, "%s", line);
-	fs_slave_line(f, "%s", "");
+	if (fs_misc_any(all)) {
+		fs_slave_line(f, "%s", "");
+		fs_slave_line(f, "Miscellaneous statistics:");
+		for (int i = 0; i < FS_MISC_NR; i++)
+			if (fs_misc_line(all, i, 0, line, sizeof(line)))
+				fs_slave_line(f, "%s", line);
+		fs_slave_line(f, "%s", "");
+	} else {
+		fs_slave_line(f, "Miscellaneous statistics: All counters are zero");
+	}
 	/* in VDbench's anchor order (observed in three of four runs of two anchors) */
 	for (size_t d = 0; d < r->nr_fsds; d++) {
 		const struct fs_tree *t = &trees[order ? order[d] : d];

@@ -29,6 +29,14 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 
 	memset(t, 0, sizeof(*t));
 	t->fsd = fsd;
+	t->depth_written = fsd->depth;
+	/* depth=0 lays out as depth=1 (VDbench 5.04.07, observed: depth=0,width=3,files=6
+	 * made vdb.1_1.dir to vdb.1_3.dir with 6 files each, though -s counts no directory) */
+	if (!fsd->depth) {
+		t->as_run = *fsd;
+		t->as_run.depth = 1;
+		t->fsd = fsd = &t->as_run;
+	}
 	fs_tree_size(fsd, &sz);
 	t->nr_dirs = sz.dirs;
 	t->nr_leaves = fsd->depth ? upow(fsd->width, fsd->depth) : 1;
@@ -91,6 +99,49 @@ void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len
 	level_path(t, l, pos, buf, len);
 }
 
+/* Index of the first directory of level l. */
+static uint64_t level_first(const struct fs_tree *t, uint32_t l)
+{
+	uint64_t first = 0;
+
+	for (uint32_t i = 1; i < l; i++)
+		first += upow(t->fsd->width, i);
+	return first;
+}
+
+int64_t fs_tree_dir_parent(const struct fs_tree *t, uint64_t d)
+{
+	uint64_t pos;
+	uint32_t l = dir_level(t, d, &pos);
+
+	/* the parent's digits are the lower ones (level 1 least significant) */
+	return l == 1 ? -1 : (int64_t)(level_first(t, l - 1) + pos % upow(t->fsd->width, l - 1));
+}
+
+/* Whether directory d holds files (the deepest level, or every one with distribution=all). */
+static bool has_files(const struct fs_tree *t, uint32_t l)
+{
+	return (t->fsd->is_dist_all && t->fsd->depth) || l == t->fsd->depth;
+}
+
+bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d)
+{
+	uint64_t pos, w = t->fsd->width, first_file;
+	uint32_t l = dir_level(t, d, &pos);
+
+	if (l < t->fsd->depth)
+		for (uint64_t k = 0; k < w; k++)
+			if (t->dir_state[level_first(t, l + 1) + pos + k * upow(w, l)])
+				return false;
+	if (!has_files(t, l))
+		return true;
+	first_file = ((t->fsd->is_dist_all && t->fsd->depth) ? d : pos) * t->fsd->files;
+	for (uint64_t f = first_file; f < first_file + t->fsd->files && f < t->nr_files; f++)
+		if ((t->file_state[f] & ~FS_FILE_BUSY) != FS_FILE_NONE)
+			return false;
+	return true;
+}
+
 /* distribution=all: every directory holds files, numbered in directory order (level 1 first,
  * as fs_tree_dir_path numbers them), files= each (observed). */
 static bool is_all(const struct fs_tree *t)
@@ -101,13 +152,10 @@ static bool is_all(const struct fs_tree *t)
 uint64_t fs_tree_file_dir(const struct fs_tree *t, uint64_t f)
 {
 	uint64_t leaf = t->fsd->files ? f / t->fsd->files : 0;
-	uint64_t first_leaf = 0;
 
 	if (is_all(t))
 		return leaf;
-	for (uint32_t l = 1; l < t->fsd->depth; l++)
-		first_leaf += upow(t->fsd->width, l);
-	return first_leaf + leaf;
+	return level_first(t, t->fsd->depth) + leaf;
 }
 
 void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len)
@@ -201,36 +249,4 @@ void fs_tree_assume_complete(struct fs_tree *t)
 	fs_tree_totalsize_files(t, t->file_state, &made);
 	for (uint64_t f = 0; f < t->nr_files; f++)
 		t->file_state[f] = t->file_state[f] ? FS_FILE_FULL : FS_FILE_NONE;
-}
-
-/* vdb_control.file: our own description of the tree (VDbench's fields, our layout). */
-void fs_tree_write_control(const struct fs_tree *t)
-{
-	char path[4096];
-	FILE *f;
-	time_t now = time(NULL);
-
-	if (t->fsd->is_shared)
-		return; /* other hosts use the tree: VDbench keeps no control file then */
-	snprintf(path, sizeof(path), "%s/vdb_control.file", t->fsd->anchor);
-	f = fopen(path, "w");
-	if (!f)
-		return;
-	fprintf(f, "when  end %s", ctime(&now));
-	fprintf(f, "anchor=%s pid=%d written by ioramp\n", t->fsd->anchor, (int)getpid());
-	fprintf(f, "depth %u\nwidth %u\nfiles %u\ndist  %s\n", t->fsd->depth, t->fsd->width,
-		t->fsd->files, t->fsd->is_dist_all ? "all" : "bottom");
-	for (size_t i = 0; i < t->fsd->sizes.nr; i++)
-		fprintf(f, "size  %" PRIu64 "\nsize  %.0f\n", t->fsd->sizes.sizes_bytes[i],
-			t->fsd->sizes.nr > 1 ? t->fsd->sizes.pcts[i] : 0.0);
-	fprintf(f, "directory status %" PRIu64 "\n", t->nr_dirs);
-	for (uint64_t d = 0; d < t->nr_dirs; d++)
-		fprintf(f, "%c\n", t->dir_state[d] ? 'y' : 'n');
-	fprintf(f, "file status %" PRIu64 "\n", t->nr_files);
-	for (uint64_t i = 0; i < t->nr_files; i++) {
-		unsigned char s = t->file_state[i] & ~FS_FILE_BUSY;
-
-		fprintf(f, "%c\n", s == FS_FILE_FULL ? 'f' : s == FS_FILE_EMPTY ? 'e' : 'n');
-	}
-	fclose(f);
 }

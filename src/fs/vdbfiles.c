@@ -164,7 +164,8 @@ void fs_vdbfiles_run_start(struct fs_out *o, size_t run_idx, const struct fs_run
 
 				if (!fs_fwd_on_fsd(w, d))
 					continue;
-				fs_slave_line(o->slavelog, "Started %u threads for fwd=%s,fsd=%s%s%s",
+				fs_slave_line(o->slavelog,
+					      "Started %u threads for fwd=%s,fsd=%s%s%s",
 					      is_fmt ? FS_FORMAT_THREADS : w->threads_per_fsd,
 					      is_fmt ? "format" : w->name, r->fsds[d].name,
 					      is_fmt ? "" : ",operation=",

@@ -273,9 +273,10 @@ void fs_views_run_end(struct fs_views *v, FILE *con, const char *label, double c
 		rep_html_anchor_line(w->histf, v->run->name, v->run_idx, v->start_tod,
 				     v->start_text);
 		fputc('\n', w->histf);
-		if (w->lat->nr)
+		/* service times, as VDbench's histograms (reference 9.10) */
+		if (w->svc->nr)
 			rep_hist_section(w->histf,
-					 "Total of all requested operations since warmup: ", w->lat,
+					 "Total of all requested operations since warmup: ", w->svc,
 					 &v->buckets);
 		fflush(w->histf);
 	}

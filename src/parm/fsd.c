@@ -12,17 +12,19 @@
 
 /* The keywords of each fs section (VDbench's spellings and the aliases its guide gives). */
 static const char *const fsd_words[] = {
-	"anchor", "count", "depth", "width", "files", "sizes", "size", "filesizes", "openflags",
-	"shared", "distribution", "totalsize", "workingsetsize", "wss", "mask", "journal",
+	"anchor",	  "count",     "depth",	    "width",   "files",	       "sizes",
+	"size",		  "filesizes", "openflags", "shared",  "distribution", "totalsize",
+	"workingsetsize", "wss",       "mask",	    "journal",
 };
 static const char *const fwd_words[] = {
-	"fsd", "operation", "operations", "fileio", "fileselect", "xfersize", "xfersizes",
-	"threads", "skew", "rdpct", "stopafter", "openflags", "host",
+	"fsd",	   "operation", "operations", "fileio",	   "fileselect", "xfersize", "xfersizes",
+	"threads", "skew",	"rdpct",      "stopafter", "openflags",	 "host",
 };
 static const char *const rd_words[] = {
-	"fwd", "fwdrate", "format", "operation", "operations", "elapsed", "interval", "warmup",
-	"pause", "curve", "foroperations", "fordepth", "forwidth", "forfiles", "forsizes",
-	"fortotal", "forxfersize", "forthreads", "forrdpct", "maxdata",
+	"fwd",		 "fwdrate",	"format",     "operation", "operations",
+	"elapsed",	 "interval",	"warmup",     "pause",	   "curve",
+	"foroperations", "fordepth",	"forwidth",   "forfiles",  "forsizes",
+	"fortotal",	 "forxfersize", "forthreads", "forrdpct",  "maxdata",
 };
 
 bool parm_fs_starts(const char *key)
@@ -42,17 +44,48 @@ static struct fs_raw *raw_get(struct parm_config *cfg)
 	return cfg->fs->raw;
 }
 
+/* Keyword prefixes of two characters or more, first match in this order (VDbench 5.04.07
+ * takes them: anch, dep, fil, xfers, thr, fwdr, elap, interv, forth observed; fo and for are
+ * forxfersize, op and ope operation, tests/parm/FINDINGS.md section 4); maxdata exact only. */
+static const char *const fsd_prefix[] = {
+	"anchor",	"count",     "depth",	       "width",	    "files",
+	"sizes",	"size",	     "filesizes",      "openflags", "shared",
+	"distribution", "totalsize", "workingsetsize", "mask",	    "journal",
+};
+static const char *const fwd_prefix[] = {
+	"fsd",	   "operation", "operations", "fileio",	   "fileselect", "xfersize",
+	"threads", "skew",	"rdpct",      "stopafter", "openflags",	 "host",
+};
+static const char *const rd_prefix[] = {
+	"fwd",		 "fwdrate",  "forxfersize", "forthreads", "forrdpct",
+	"foroperations", "fordepth", "forwidth",    "forfiles",	  "forsizes",
+	"fortotal",	 "format",   "operation",   "operations", "elapsed",
+	"interval",	 "warmup",   "pause",	    "curve",
+};
+
+/* Each section's keywords, exact and by prefix. */
+static const struct {
+	const char *const *words, *const *prefix;
+	size_t nr, nr_prefix;
+} tables[FS_SEC_NR] = {
+	[FS_SEC_FSD] = { fsd_words, fsd_prefix, IORAMP_ARRAY_SIZE(fsd_words),
+			 IORAMP_ARRAY_SIZE(fsd_prefix) },
+	[FS_SEC_FWD] = { fwd_words, fwd_prefix, IORAMP_ARRAY_SIZE(fwd_words),
+			 IORAMP_ARRAY_SIZE(fwd_prefix) },
+	[FS_SEC_RD] = { rd_words, rd_prefix, IORAMP_ARRAY_SIZE(rd_words),
+			IORAMP_ARRAY_SIZE(rd_prefix) },
+};
+
 static const char *known(int sec, const char *key)
 {
-	const char *const *w = sec == FS_SEC_FSD ? fsd_words : sec == FS_SEC_FWD ? fwd_words
-									      : rd_words;
-	size_t n = sec == FS_SEC_FSD   ? IORAMP_ARRAY_SIZE(fsd_words)
-		   : sec == FS_SEC_FWD ? IORAMP_ARRAY_SIZE(fwd_words)
-				       : IORAMP_ARRAY_SIZE(rd_words);
+	size_t len = strlen(key);
 
-	for (size_t i = 0; i < n; i++)
-		if (!strcasecmp(key, w[i]))
-			return w[i];
+	for (size_t i = 0; i < tables[sec].nr; i++)
+		if (!strcasecmp(key, tables[sec].words[i]))
+			return tables[sec].words[i];
+	for (size_t i = 0; len >= 2 && i < tables[sec].nr_prefix; i++)
+		if (!strncasecmp(key, tables[sec].prefix[i], len))
+			return tables[sec].prefix[i];
 	return NULL;
 }
 
@@ -63,8 +96,8 @@ static const char *canonical(const char *k)
 		return "sizes";
 	if (!strcmp(k, "operations") || !strcmp(k, "xfersizes") || !strcmp(k, "wss"))
 		return !strcmp(k, "operations") ? "operation"
-		       : !strcmp(k, "wss")	 ? "workingsetsize"
-						 : "xfersize";
+		       : !strcmp(k, "wss")	? "workingsetsize"
+						: "xfersize";
 	return k;
 }
 
@@ -150,20 +183,25 @@ int parm_fs_take(struct parm_config *cfg, const struct parm_item *it, struct par
 				 it->key);
 	k = known(raw->sec, it->key);
 	if (!k)
-		return parm_errf(err, &it->key_loc, "unknown keyword: %s in %s=%s; expected %s",
-				 it->key,
-				 raw->sec == FS_SEC_FSD	  ? "fsd"
-				 : raw->sec == FS_SEC_FWD ? "fwd"
-							  : "rd",
-				 raw->cur_name,
-				 raw->sec == FS_SEC_FSD
-					 ? "an fsd parameter (anchor, depth, width, files, sizes, "
-					   "openflags, shared, count, distribution)"
-				 : raw->sec == FS_SEC_FWD
-					 ? "an fwd parameter (fsd, operation, fileio, fileselect, "
-					   "xfersize, threads, skew, rdpct, stopafter)"
-					 : "an rd parameter of file-system mode (fwd, fwdrate, "
-					   "format, operations, elapsed, interval, warmup, for...)");
+		return parm_errf(
+			err, &it->key_loc, "unknown keyword: %s in %s=%s; expected %s", it->key,
+			raw->sec == FS_SEC_FSD	 ? "fsd"
+			: raw->sec == FS_SEC_FWD ? "fwd"
+						 : "rd",
+			raw->cur_name,
+			raw->sec == FS_SEC_FSD
+				? "an fsd parameter (anchor, depth, width, files, sizes, "
+				  "openflags, shared, count, distribution)"
+			: raw->sec == FS_SEC_FWD
+				? "an fwd parameter (fsd, operation, fileio, fileselect, "
+				  "xfersize, threads, skew, rdpct, stopafter)"
+				: "an rd parameter of file-system mode (fwd, fwdrate, "
+				  "format, operations, elapsed, interval, warmup, for...)");
+	/* VDbench 5.04.07 refuses it: "'format=' parameter is not allowed for rd=default" */
+	if (raw->cur == &raw->defaults[FS_SEC_RD] && !strcmp(canonical(k), "format"))
+		return parm_errf(err, &it->key_loc,
+				 "format= is not allowed in rd=default; expected it on each rd= "
+				 "that formats");
 	if (set_put(raw->cur, canonical(k), &it->val))
 		return parm_errf(err, &it->key_loc, "too many keywords in %s=%s", it->key,
 				 raw->cur_name);

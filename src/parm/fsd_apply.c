@@ -13,10 +13,10 @@
 #include "ioramp/fs.h"
 
 static const char *const op_names[FS_OP_NR] = {
-	[FS_OP_READ] = "read",	     [FS_OP_WRITE] = "write",	  [FS_OP_MKDIR] = "mkdir",
-	[FS_OP_RMDIR] = "rmdir",     [FS_OP_CREATE] = "create",	  [FS_OP_OPEN] = "open",
-	[FS_OP_CLOSE] = "close",     [FS_OP_DELETE] = "delete",	  [FS_OP_GETATTR] = "getattr",
-	[FS_OP_SETATTR] = "setattr", [FS_OP_ACCESS] = "access",	  [FS_OP_COPY] = "copy",
+	[FS_OP_READ] = "read",	     [FS_OP_WRITE] = "write",	[FS_OP_MKDIR] = "mkdir",
+	[FS_OP_RMDIR] = "rmdir",     [FS_OP_CREATE] = "create", [FS_OP_OPEN] = "open",
+	[FS_OP_CLOSE] = "close",     [FS_OP_DELETE] = "delete", [FS_OP_GETATTR] = "getattr",
+	[FS_OP_SETATTR] = "setattr", [FS_OP_ACCESS] = "access", [FS_OP_COPY] = "copy",
 	[FS_OP_MOVE] = "move",
 };
 
@@ -27,8 +27,14 @@ const char *fs_op_name(enum fs_op op)
 
 int fs_op_lookup(const char *word)
 {
+	size_t len = strlen(word);
+
 	for (int i = 0; i < FS_OP_NR; i++)
 		if (!strcasecmp(word, op_names[i]))
+			return i;
+	/* a prefix names the first operation it starts (VDbench 5.04.07 runs operation=get) */
+	for (int i = 0; len && i < FS_OP_NR; i++)
+		if (!strncasecmp(word, op_names[i], len))
 			return i;
 	return -ENOENT;
 }
@@ -50,11 +56,12 @@ static int get_ops(const struct parm_val *v, const char *what, int **out, size_t
 	for (int i = 0; i < n; i++) {
 		ops[i] = fs_op_lookup(w[i]);
 		if (ops[i] < 0) {
-			int ret = parm_errf(err, &v->loc,
-					    "invalid %s=%s: '%s' is not an operation; expected "
-					    "read, write, create, delete, mkdir, rmdir, open, close, "
-					    "getattr, setattr, access, copy or move",
-					    what, v->text, w[i]);
+			int ret =
+				parm_errf(err, &v->loc,
+					  "invalid %s=%s: '%s' is not an operation; expected "
+					  "read, write, create, delete, mkdir, rmdir, open, close, "
+					  "getattr, setattr, access, copy or move",
+					  what, v->text, w[i]);
 
 			free(w);
 			free(ops);
@@ -145,17 +152,23 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 	if (!ret)
 		ret = get_u32(&d->set, "width", 1, 1000000, &f->width, err);
 	if (!ret)
-		ret = get_u32(&d->set, "files", 0, UINT32_MAX, &f->files, err);
+		ret = get_u32(&d->set, "files", 1, UINT32_MAX, &f->files, err);
 	v = fs_kwset_get(&d->set, "sizes");
 	if (!ret && !v)
-		ret = parm_errf(err, &d->loc, "fsd=%s has no sizes=; expected size=4k or sizes=(...)",
-				name);
+		ret = parm_errf(err, &d->loc,
+				"fsd=%s has no sizes=; expected size=4k or sizes=(...)", name);
 	if (!ret)
 		ret = get_sizes(v, &f->sizes, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
 		ret = parm_get_openflags(v, &f->openflags, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "shared")))
-		ret = parm_get_yesno(v, "shared", &f->is_shared, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "shared"))) {
+		const char *sw = NULL;
+
+		/* anything but yes is a private tree (VDbench 5.04.07 runs shared=maybe with
+		 * format=yes, which it refuses for a shared FSD) */
+		ret = parm_get_word(v, "shared", &sw, err);
+		f->is_shared = !ret && (!strcasecmp(sw, "yes") || !strcasecmp(sw, "y"));
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "totalsize")))
 		ret = parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "totalsize",
 				   &f->totalsize_bytes, err);
@@ -194,8 +207,8 @@ static int apply_fsd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 			return nr;
 		if (nr != 2 || n[0].value < 0 || n[1].value < 1 || n[1].value > PARM_MAX_DEFS) {
 			free(n);
-			return parm_errf(err, &cv->loc, "invalid count=%s; expected (first,how many)",
-					 cv->text);
+			return parm_errf(err, &cv->loc,
+					 "invalid count=%s; expected (first,how many)", cv->text);
 		}
 		for (uint64_t i = 0; i < (uint64_t)n[1].value; i++) {
 			char name[256], sfx[32];
@@ -237,21 +250,26 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 	for (int i = 0; i < n; i++) {
 		size_t len = strlen(w[i]);
 		bool is_wild = len && w[i][len - 1] == '*';
-		size_t before = k;
+		bool is_hit = false;
 
 		for (size_t j = 0; j < nr_all; j++) {
 			const char *nm = name_of(fs, j);
-			bool hit = is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
+			bool hit =
+				is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
 			bool dup = false;
 
 			for (size_t q = 0; q < k; q++)
 				dup |= idx[q] == j;
+			/* a name given twice counts once (VDbench 5.04.07 runs fsd=(fsd1,fsd1);
+			 * it said "names no fsd") */
+			is_hit |= hit;
 			if (hit && !dup)
 				idx[k++] = j;
 		}
-		if (k == before) {
-			int ret = parm_errf(err, &v->loc, "%s: %s=%s names no %s; expected the "
-							  "name of an %s= defined before",
+		if (!is_hit) {
+			int ret = parm_errf(err, &v->loc,
+					    "%s: %s=%s names no %s; expected the "
+					    "name of an %s= defined before",
 					    owner, what, w[i], what, what);
 			free(w);
 			free(idx);
@@ -281,7 +299,10 @@ static int fileio_words(struct parm_fwd *w, const struct parm_val *v, struct par
 	int ret = 0;
 
 	for (int i = 0; !ret && i < n; i++) {
-		if (!strcasecmp(words[i], "random"))
+		size_t len = strlen(words[i]);
+
+		/* "ran" is random (VDbench 5.04.07 runs fileio=ran) */
+		if (len >= 2 && !strncasecmp(words[i], "random", len))
 			w->is_random = true;
 		else if (!strncasecmp(words[i], "seq", 3))
 			w->is_random = false;
@@ -338,10 +359,16 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 	}
 	if (!ret && (v = fs_kwset_get(&d->set, "fileio")))
 		ret = fileio_words(w, v, err);
+	/* sequential unless fileselect=random: VDbench 5.04.07 without fileselect= read (and
+	 * wrote) files 0, 1, 2, ... in order, with fileselect=random in no order (observed by
+	 * the files' access times) */
+	w->is_select_seq = true;
 	if (!ret && (v = fs_kwset_get(&d->set, "fileselect"))) {
 		if (v->kind == PARM_VAL_WORD && !strncasecmp(v->text, "seq", 3))
 			w->is_select_seq = true;
-		else if (v->kind != PARM_VAL_WORD || strcasecmp(v->text, "random"))
+		else if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "random"))
+			w->is_select_seq = false;
+		else
 			ret = parm_errf(err, &v->loc,
 					"invalid fileselect=%s; expected random or sequential",
 					v->text);
@@ -357,14 +384,26 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 		w->xfer.sizes_bytes[0] = 4096;
 	}
 	if (!ret)
-		ret = get_u32(&d->set, "threads", 1, 100000, &w->threads, err);
+		/* threads=0 runs one, with the mismatch note (VDbench 5.04.07, observed) */
+		ret = get_u32(&d->set, "threads", 0, 100000, &w->threads, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "skew")))
 		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &w->skew, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "rdpct")))
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "rdpct", &w->rdpct, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "stopafter")))
-		ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
-				   &w->stopafter, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "rdpct"))) {
+		/* above 100 reads only, as VDbench runs rdpct=150 (observed: read pct 100.0) */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e9, "rdpct", &w->rdpct, err);
+		if (w->rdpct > 100)
+			w->rdpct = 100;
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "stopafter"))) {
+		double neg = 0;
+
+		/* a negative one is the default (VDbench 5.04.07 runs stopafter=-1) */
+		if (v->text && v->text[0] == '-')
+			ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 0, "stopafter", &neg, err);
+		else
+			ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
+					   &w->stopafter, err);
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
 		ret = parm_get_openflags(v, &w->openflags, err);
 	return ret;
@@ -376,10 +415,10 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		const char *w;
 		unsigned int bit;
 	} fmt[] = {
-		{ "yes", FS_FMT_YES },	       { "no", 0 },
-		{ "only", FS_FMT_ONLY },       { "restart", FS_FMT_RESTART },
-		{ "clean", FS_FMT_CLEAN },     { "once", FS_FMT_ONCE },
-		{ "directories", FS_FMT_DIRS }, { "limited", FS_FMT_LIMITED },
+		{ "yes", FS_FMT_YES },		 { "no", 0 },
+		{ "only", FS_FMT_ONLY },	 { "restart", FS_FMT_RESTART },
+		{ "clean", FS_FMT_CLEAN },	 { "once", FS_FMT_ONCE },
+		{ "directories", FS_FMT_DIRS },	 { "limited", FS_FMT_LIMITED },
 		{ "complete", FS_FMT_COMPLETE },
 	};
 	const char **words = NULL;
@@ -391,9 +430,11 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		size_t j = 0;
 		size_t len = strlen(words[i]);
 
+		/* lower case only: VDbench 5.04.07 refuses format=YES ("Invalid contents of
+		 * 'format=' parameter: YES") */
 		while (j < IORAMP_ARRAY_SIZE(fmt) &&
-		       !(len && (!strcasecmp(words[i], fmt[j].w) ||
-				 (len == 1 && !strncasecmp(words[i], fmt[j].w, 1)))))
+		       !(len && (!strcmp(words[i], fmt[j].w) ||
+				 (len == 1 && !strncmp(words[i], fmt[j].w, 1)))))
 			j++;
 		if (j == IORAMP_ARRAY_SIZE(fmt))
 			ret = parm_errf(err, &v->loc,
@@ -405,6 +446,11 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		has_no |= j < IORAMP_ARRAY_SIZE(fmt) && !fmt[j].bit;
 	}
 	free(words);
+	/* no in the list: no format, the other words but complete left unused (VDbench 5.04.07
+	 * lists and runs format=(no,only), (no,clean), (no,restart), (no,yes), (only,no) as the
+	 * work run alone, observed) */
+	if (has_no)
+		r->format &= FS_FMT_COMPLETE;
 	/* VDbench 5.04.07 refuses both (observed) */
 	if (!ret && (r->format & FS_FMT_COMPLETE) && !has_no && !(r->format & ~FS_FMT_COMPLETE))
 		ret = parm_errf(err, &v->loc,
@@ -417,8 +463,9 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 				"format run alone can do; expected format=(only,limited)",
 				v->text);
 	if (!ret && (r->format & FS_FMT_COMPLETE) && (r->format & ~FS_FMT_COMPLETE))
-		ret = parm_errf(err, &v->loc, "format=%s: complete may only be used alone "
-					      "(format=no); expected format=complete",
+		ret = parm_errf(err, &v->loc,
+				"format=%s: complete may only be used alone "
+				"(format=no); expected format=complete",
 				v->text);
 	return n < 0 ? n : ret;
 }
@@ -557,6 +604,15 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 			return n;
 		r->nr_rates = (size_t)n;
 		r->has_rate = true;
+		/* VDbench 5.04.07: "Mix of alpha and numeric values not allowed: (fwdrate) max"
+		 * (iorate= takes (10,max), fwdrate= does not) */
+		for (size_t i = 1; i < r->nr_rates; i++)
+			if ((r->rates[i].kind == PARM_RATE_MAX) !=
+			    (r->rates[0].kind == PARM_RATE_MAX))
+				return parm_errf(err, &v->loc,
+						 "mix of alpha and numeric values not allowed in "
+						 "fwdrate=%s; expected numbers only, or max alone",
+						 v->text);
 		for (size_t i = 0; i < r->nr_rates; i++)
 			if (r->rates[i].kind == PARM_RATE_REL)
 				return parm_errf(err, &v->loc,
@@ -564,7 +620,7 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 						 "rates; expected numbers, max or curve",
 						 v->text);
 	}
-	if (!ret && !r->has_rate) {
+	if (!ret && !r->has_rate) { /* refused once every rd= is read (parm_fs_finish) */
 		r->rates = calloc(1, sizeof(*r->rates));
 		if (!r->rates)
 			return -ENOMEM;
@@ -577,8 +633,16 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 		ret = get_ops(v, "operations", &r->ops, &r->nr_ops, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "elapsed")))
 		ret = set_time(v, "elapsed", 1, &r->elapsed_s, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "interval")))
-		ret = set_time(v, "interval", 1, &r->interval_s, err);
+	if (!ret && (v = fs_kwset_get(&d->set, "interval"))) {
+		/* interval=0 is min(elapsed/2, 60), as VDbench 5.04.07 sets it ("'interval=' not
+		 * specified. Setting to 2 seconds." for elapsed=4) */
+		ret = set_time(v, "interval", 0, &r->interval_s, err);
+		r->is_interval_auto = !ret && !r->interval_s;
+		if (r->is_interval_auto)
+			r->interval_s = r->elapsed_s / 2 > 60 ? 60
+					: r->elapsed_s / 2    ? r->elapsed_s / 2
+							      : 1;
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "warmup"))) {
 		ret = set_time(v, "warmup", 0, &r->warmup_s, err);
 		r->has_warmup = true;
@@ -609,8 +673,16 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	}
 	if (!r->curve_pcts)
 		return ret ? ret : -ENOMEM;
-	if (!ret && r->elapsed_s < r->interval_s)
-		ret = parm_errf(err, &d->loc, "rd=%s: elapsed=%lld is shorter than interval=%lld",
+	/* VDbench 5.04.07, as raw runs: "'elapsed=' time value must be at least twice the
+	 * 'interval=' value" (elapsed=1,interval=1 too) */
+	/* "'elapsed=5' must be multiple of 'interval=2'." (VDbench 5.04.07, fsd= files too) */
+	if (!ret && r->elapsed_s % r->interval_s)
+		ret = parm_errf(err, &d->loc,
+				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'",
+				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
+	if (!ret && r->elapsed_s < 2 * r->interval_s)
+		ret = parm_errf(err, &d->loc,
+				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'",
 				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret)
 		ret = rd_loops(r, &d->set, err);
@@ -633,12 +705,23 @@ int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
 			      : sec == FS_SEC_FWD ? apply_fwd(fs, d, err)
 						  : apply_rd(fs, d, err);
 		}
+	/* VDbench 5.04.07 refuses it after reading every RD, a format=only one too: "No
+	 * fwdrate= specified for rd=" */
+	for (size_t i = 0; !ret && i < fs->nr_rds; i++)
+		if (!fs->rds[i].has_rate)
+			ret = parm_errf(
+				err, &fs->rds[i].loc,
+				"rd=%s has no fwdrate=; expected fwdrate=max, a rate or curve "
+				"(a format=only rd too)",
+				fs->rds[i].name);
 	if (!ret && !fs->nr_fsds)
-		ret = parm_errf(err, NULL, "file-system mode without fsd=; expected "
-					   "fsd=name,anchor=/dir,... before the fwd=");
+		ret = parm_errf(err, NULL,
+				"file-system mode without fsd=; expected "
+				"fsd=name,anchor=/dir,... before the fwd=");
 	if (!ret && !fs->nr_rds)
-		ret = parm_errf(err, NULL, "no run definition in the parameter files; expected at "
-					   "least one rd=name,fwd=...,fwdrate=...");
+		ret = parm_errf(err, NULL,
+				"no run definition in the parameter files; expected at "
+				"least one rd=name,fwd=...,fwdrate=...");
 	for (size_t i = 0; !ret && i < fs->nr_fsds; i++)
 		for (size_t j = 0; !ret && j < i; j++)
 			if (!strcmp(fs->fsds[i].name, fs->fsds[j].name))

@@ -76,8 +76,10 @@ void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out)
 		out->dirs += upow(fsd->width, l);
 	out->files = (uint64_t)fsd->files * (fsd->is_dist_all && fsd->depth ? out->dirs : leaves);
 	out->bytes = 0;
-	/* the whole tree, also with totalsize= (VDbench's -s; the format stops at the total) */
-	for (uint64_t f = 0; f < out->files; f++)
+	/* the whole tree, also with totalsize= (VDbench's -s; the format stops at the total);
+	 * depth=0's bytes are those of the width= directories it lays out (VDbench 5.04.07's -s,
+	 * observed: "dirs: 0; files: 6; bytes: 73728" for width=3 of 4k files) */
+	for (uint64_t f = 0; f < (fsd->depth ? out->files : out->files * fsd->width); f++)
 		out->bytes += fs_file_size(fsd, f);
 }
 
@@ -174,6 +176,19 @@ void fs_thread_notes(FILE *con, const struct fs_plan *p)
 {
 	bool is_first = true;
 	char t[16];
+
+	/* first, VDbench's interval=0 line, once per RD (observed before the anchor lines) */
+	for (size_t i = 0; i < p->cfg->fs->nr_rds; i++) {
+		const struct parm_frd *rd = &p->cfg->fs->rds[i];
+
+		if (!rd->is_interval_auto)
+			continue;
+		plan_time_of_day(t);
+		fprintf(con,
+			"%s 'interval=' not specified. Setting to %lld seconds. ( "
+			"'min(elapsed/2,60)' )\n",
+			t, (long long)rd->interval_s);
+	}
 
 	for (size_t ri = 0; ri < p->nr_runs; ri++) {
 		const struct fs_run *r = &p->runs[ri];

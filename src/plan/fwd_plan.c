@@ -218,8 +218,8 @@ static int run_copies(struct fs_builder *b, struct fs_run *r)
 	return 0;
 }
 
-static int add_run(struct fs_builder *b, enum fs_run_kind kind, size_t rate_idx,
-		   const char *suffix, struct fs_run **out)
+static int add_run(struct fs_builder *b, enum fs_run_kind kind, size_t rate_idx, const char *suffix,
+		   struct fs_run **out)
 {
 	const struct parm_frd *rd = b->rd;
 	struct fs_run *r;
@@ -238,7 +238,7 @@ static int add_run(struct fs_builder *b, enum fs_run_kind kind, size_t rate_idx,
 		ret = asprintf(&r->name, "%s%s", rd->name, suffix) < 0 ? -ENOMEM : 0;
 		r->elapsed_s = (uint64_t)rd->elapsed_s;
 		r->warmup_s = (uint64_t)rd->warmup_s;
-		r->rate = rd->rates[rate_idx].kind == PARM_RATE_MAX     ? PLAN_RATE_MAX
+		r->rate = rd->rates[rate_idx].kind == PARM_RATE_MAX	? PLAN_RATE_MAX
 			  : rd->rates[rate_idx].kind == PARM_RATE_CURVE ? PLAN_RATE_CURVE_MAX
 									: PLAN_RATE_FIXED;
 		r->rate_ops = rd->rates[rate_idx].value;
@@ -256,8 +256,9 @@ static int add_combination(struct fs_builder *b, size_t rate_idx)
 {
 	const struct parm_frd *rd = b->rd;
 	unsigned int fmt = rd->format;
-	bool wants_format =
-		fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_RESTART | FS_FMT_CLEAN | FS_FMT_DIRS);
+	/* format=once alone formats too, before the first combination (VDbench 5.04.07) */
+	bool wants_format = fmt & (FS_FMT_YES | FS_FMT_ONLY | FS_FMT_RESTART | FS_FMT_CLEAN |
+				   FS_FMT_DIRS | FS_FMT_ONCE);
 	struct fs_run *r;
 	int ret;
 
@@ -370,12 +371,13 @@ static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
 
 		for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
 			if (fs_fwd_threads_split(r, i, &want, &used) && want != used)
-				return parm_errf(err, &v->loc,
-						 "fwd_thread_adjust=no: rd=%s, fwd=%s asks threads=%u "
-						 "and would run %u (threads / (FSDs x operations), at "
-						 "least one each); expected threads= a multiple of its "
-						 "FSDs times operations",
-						 r->name, r->fwds[i].name, want, used);
+				return parm_errf(
+					err, &v->loc,
+					"fwd_thread_adjust=no: rd=%s, fwd=%s asks threads=%u "
+					"and would run %u (threads / (FSDs x operations), at "
+					"least one each); expected threads= a multiple of its "
+					"FSDs times operations",
+					r->name, r->fwds[i].name, want, used);
 	}
 	return 0;
 }
@@ -389,7 +391,8 @@ static int check_tree_size(const struct parm_fsd *d, struct parm_err *err)
 	uint64_t level = 1, dirs = 0, files;
 
 	for (uint32_t l = 1; l <= d->depth; l++) {
-		level = d->width && level > FS_TREE_MAX / d->width ? FS_TREE_MAX + 1 : level * d->width;
+		level = d->width && level > FS_TREE_MAX / d->width ? FS_TREE_MAX + 1
+								   : level * d->width;
 		dirs = dirs + level > FS_TREE_MAX ? FS_TREE_MAX + 1 : dirs + level;
 	}
 	files = d->is_dist_all && d->depth ? dirs : level;
@@ -411,13 +414,33 @@ static int check_shared_anchor(const struct fs_run *r, const char *rd, struct pa
 	for (size_t i = 0; i < r->nr_fsds; i++)
 		for (size_t k = 0; k < i; k++)
 			if (!strcmp(r->fsds[i].anchor, r->fsds[k].anchor))
-				return parm_errf(err, &r->fsds[i].anchor_loc,
-						 "rd=%s: concurrent use of anchor=%s using multiple "
-						 "FSDs (%s/%s) in one RD is not allowed; expected one "
-						 "FSD per anchor in an RD",
-						 rd, r->fsds[i].anchor, r->fsds[k].name,
-						 r->fsds[i].name);
+				return parm_errf(
+					err, &r->fsds[i].anchor_loc,
+					"rd=%s: concurrent use of anchor=%s using multiple "
+					"FSDs (%s/%s) in one RD is not allowed; expected one "
+					"FSD per anchor in an RD",
+					rd, r->fsds[i].anchor, r->fsds[k].name, r->fsds[i].name);
 	return 0;
+}
+
+/* VDbench 5.04.07 aborts a run whose FWDs all have skew= that does not add up to 100
+ * ("Total skew must add up to 100: 60.0", observed for one FWD of skew=60, and for one of
+ * 60 split in two by operations=: 120.0); an FWD without skew= takes the rest. */
+static int check_skew(const struct fs_run *r, const struct parm_frd *rd, struct parm_err *err)
+{
+	double given = 0;
+
+	for (size_t i = 0; i < r->nr_fwds; i++) {
+		if (r->fwds[i].skew <= 0)
+			return 0;
+		given += r->fwds[i].skew;
+	}
+	if (!r->nr_fwds || (given >= 99.9999 && given <= 100.0001))
+		return 0;
+	return parm_errf(err, &rd->loc,
+			 "rd=%s: Total skew must add up to 100: %.1f; expected the FWDs' skew= "
+			 "to add up to 100%s, or an FWD without skew= to take the rest",
+			 rd->name, given, rd->nr_ops > 1 ? " once operations= splits each" : "");
 }
 
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
@@ -458,13 +481,16 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
 	p->cfg = cfg;
 	for (size_t i = 0; !ret && i < cfg->fs->nr_rds; i++) {
-		struct fs_builder b = { .p = p, .fs = cfg->fs, .rd = &cfg->fs->rds[i], .rd_idx = i };
+		struct fs_builder b = {
+			.p = p, .fs = cfg->fs, .rd = &cfg->fs->rds[i], .rd_idx = i
+		};
 
 		ret = check_shared(&b, err);
 		if (ret)
 			break;
 		if (b.rd->nr_loops > IORAMP_ARRAY_SIZE(b.pos)) {
-			ret = parm_errf(err, &b.rd->loc, "rd=%s has too many for-loops", b.rd->name);
+			ret = parm_errf(err, &b.rd->loc, "rd=%s has too many for-loops",
+					b.rd->name);
 			break;
 		}
 		for (size_t r = 0; !ret && r < b.rd->nr_rates; r++)
@@ -478,6 +504,8 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		if (!ret)
 			ret = check_shared_anchor(&p->runs[r], cfg->fs->rds[p->runs[r].rd_idx].name,
 						  err);
+		if (!ret && p->runs[r].kind == FS_RUN_WORK)
+			ret = check_skew(&p->runs[r], &cfg->fs->rds[p->runs[r].rd_idx], err);
 	}
 	if (!ret)
 		ret = check_thread_split(p, err);

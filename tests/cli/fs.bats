@@ -9,7 +9,7 @@ tree_parm() {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/dir1,depth=2,width=2,files=3,size=(4k,50,16k,50)
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=2
-rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=1,interval=1
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=2,interval=1
 PARM
 }
 
@@ -20,8 +20,8 @@ PARM
 	# VDbench 5.04.07's line for this file, sizes included
 	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/dir1: dirs:            6; files:           12; bytes:   132.000k (135,168)"* ]]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
-	[[ "$output" == *"Simulating RD=rd1; elapsed=1; fwdrate=100; For loops: None"* ]]
-	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 1 seconds"* ]]
+	[[ "$output" == *"Simulating RD=rd1; elapsed=2; fwdrate=100; For loops: None"* ]]
+	[[ "$output" == *"Total amount of Run Definitions: 2; total elapsed time 2 seconds"* ]]
 	[ ! -e "$SCRATCH/a" ] # -s touches nothing
 }
 
@@ -47,7 +47,7 @@ PARM
 	[[ "$output" == *"FILE_CREATES        Files created:                                   12"* ]]
 	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                              6"* ]]
 	[[ "$output" == *"..Interval.. .ReqstdOps... ...cpu%...  read ....read....."* ]]
-	[[ "$output" == *"avg_1-1"* ]]
+	[[ "$output" == *"avg_2-2"* ]]
 }
 
 @test "fs: the run writes summary, logfile, parmfile and totals in -o, as a raw run" {
@@ -56,13 +56,13 @@ PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	for f in summary logfile parmfile totals anchors; do [ -s "out/$f.html" ]; done
-	grep -q 'avg_1-1' out/summary.html
-	grep -q 'Starting RD=rd1; elapsed=1; fwdrate=100' out/logfile.html
+	grep -q 'avg_2-2' out/summary.html
+	grep -q 'Starting RD=rd1; elapsed=2; fwdrate=100' out/logfile.html
 	grep -q 'FILE_CREATES        Files created:' out/logfile.html
 	! grep -q 'FILE_CREATES' out/summary.html || false # VDbench's summary: interval lines only
 	grep -q 'fwd=fwd1,fsd=fsd1,operation=read' out/parmfile.html
-	grep -q '<a name="_[0-9]*"></a><i><b>[0-9:.]* Starting RD=rd1; elapsed=1; fwdrate=100; For loops: None</b></i>' out/totals.html
-	[ "$(grep -c 'avg_1-1' out/totals.html)" -eq 1 ]
+	grep -q '<a name="_[0-9]*"></a><i><b>[0-9:.]* Starting RD=rd1; elapsed=2; fwdrate=100; For loops: None</b></i>' out/totals.html
+	[ "$(grep -c 'avg_2-2' out/totals.html)" -eq 1 ]
 	[ "$(grep -c 'avg_2-1' out/totals.html)" -eq 1 ] # the format run's
 	[[ "$output" == *"Vdbench execution completed successfully. Output directory: $PWD/out "* ]]
 	# -o rules as raw runs: name+ takes the next free name001
@@ -169,7 +169,7 @@ PARM
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/c,depth=1,width=1,files=1,size=4k
 fwd=fwd1,fsd=fsd1,operation=read
-rd=rd1,fwd=fwd1,fwdrate=10,format=clean,elapsed=1,interval=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=clean,elapsed=2,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
@@ -186,7 +186,7 @@ fwd=default,fsd=fsd1,threads=1
 fwd=fwd0,operation=read
 fwd=fwd1,operation=delete
 fwd=fwd2,operation=rmdir
-rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=1,interval=1
+rd=format,fwd=fwd0,fwdrate=1,format=yes,elapsed=2,interval=1
 rd=rd_delete,fwd=fwd1,fwdrate=max,elapsed=30,interval=1
 rd=rd_rmdir,fwd=fwd2,fwdrate=max,elapsed=30,interval=1
 PARM
@@ -212,7 +212,7 @@ PARM
 fsd=fsd1,anchor=$SCRATCH/g/t,depth=1,width=2,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=mkdir
 fwd=fwd2,fsd=fsd1,operation=create
-rd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=(yes,directories),elapsed=1,interval=1
+rd=rd1,fwd=(fwd1,fwd2),fwdrate=max,format=(yes,directories),elapsed=2,interval=1
 PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
@@ -404,7 +404,10 @@ PARM
 		"./vdb.1_1.dir/vdb_f0002.file ./vdb.1_1.dir/vdb_f0003.file ./vdb.1_2.dir/vdb_f0005.file ./vdb.1_2.dir/vdb_f0006.file ./vdb.1_2.dir/vdb_f0007.file " ]
 	[[ "$output" == *"FILE_CREATES        Files created:                                    5"* ]]
 	# the work run reads only what exists: no open fails, every open is a read open
-	[ "$(grep -c 'f$' "$SCRATCH/t/tot/vdb_control.file")" -eq 5 ]
+	# (the control file's file status, "= N" being N more like the line above)
+	[ "$(awk '/^file status/ { on = 1; next } /^checksum/ { on = 0 }
+		on && $1 == "=" { for (i = 0; i < $2; i++) print prev; next } on { print; prev = $0 }' \
+		"$SCRATCH/t/tot/vdb_control.file" | grep -c '^f$')" -eq 5 ]
 	# two sizes, two trees (VDbench's picks, observed): the draws go on past files taken
 	# until the bytes reach the total
 	cat >p.vdb <<PARM
@@ -484,12 +487,12 @@ PARM
 	done
 	[[ "$output" == *"expected format=(no,complete)"* ]]
 	# format=directories alone is a format run (directories only), as VDbench lists it
-	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
+	printf 'fsd=fsd1,anchor=%s/x,size=4k\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=max,format=directories,elapsed=2,interval=1\n' "$SCRATCH" >q.vdb
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
 	# shared=yes: other hosts use the tree; VDbench refuses a format that cleans it
-	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,format=yes\n' "$SCRATCH" >q.vdb
+	printf 'fsd=fsd1,anchor=%s/x,size=4k,shared=yes\nfwd=fwd1,fsd=fsd1\nrd=rd1,fwd=fwd1,fwdrate=max,format=yes\n' "$SCRATCH" >q.vdb
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"q.vdb:3:"*"format=yes is not allowed for shared FSDs (fsd=fsd1 has shared=yes)"* ]]
@@ -512,6 +515,8 @@ PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Curve rd1: 2 points; peak "* ]]
+	# the max run's line says curve, as VDbench 5.04.07's
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=curve. For loops: None"* ]]
 	[[ "$output" == *"IOPS at latency (service time; points joined by straight lines):"* ]]
 	[ -s out/report.html ]
 	grep -q 'IOPS at latency' out/report.html
@@ -857,4 +862,362 @@ PARM
 	# (fsd1/fsd2) in one RD is not allowed."
 	[[ "$output" == "p.vdb:2:17: error: rd=rd1: concurrent use of anchor=$SCRATCH/a/f1 using multiple FSDs (fsd1/fsd2) in one RD is not allowed"* ]]
 	[ ! -e out ] && [ ! -e "$SCRATCH/a/f1" ]
+}
+
+@test "fs: cpu% is the machine's, as VDbench's, not ioramp's own" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr,threads=1
+rd=rd1,fwd=fwd1,fwdrate=1,format=yes,elapsed=2,interval=1
+PARM
+	# a spinning process: while it runs no core is idle, so the machine's cpu% total is at
+	# least one core's share; ioramp's own, at one getattr a second, is about 0
+	(while :; do :; done) &
+	spin=$!
+	run "$IORAMP" -f p.vdb -o out
+	kill "$spin"
+	[ "$status" -eq 0 ]
+	share=$((100 / $(nproc)))
+	for label in 2 avg_2-2; do
+		total=$(awk -v l="$label" '$2 == l { print $5 }' <<<"$output")
+		awk -v t="$total" -v s="$share" 'BEGIN { exit !(t >= 0.9 * s) }'
+	done
+}
+
+@test "fs: format= in rd=default is refused, as VDbench refuses it, before anything" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr
+rd=default,fwdrate=10,format=yes,elapsed=2
+rd=rd1,fwd=fwd1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:23: error: format= is not allowed in rd=default; expected it on each rd= that formats"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+}
+
+@test "fs: format=once alone formats, once, before the first for-loop combination" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=3,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rd1,fwd=fwd1,fwdrate=(10,20),format=once,elapsed=2,interval=1,forthreads=(1,2)
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's listing of this file: one format, then the four combinations
+	[ "$(grep -o 'Simulating RD=[^;]*' <<<"$output" | tr '\n' ' ')" = \
+		"Simulating RD=format_for_rd1 Simulating RD=rd1 Simulating RD=rd1 Simulating RD=rd1 Simulating RD=rd1 " ]
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/a/f1" -name 'vdb_f*.file' | wc -l)" -eq 6 ]
+	[[ "$output" == *"FILE_CREATES        Files created:                                    6"* ]]
+}
+
+@test "fs: an rd= without fwdrate= is refused, as VDbench refuses it, format=only too" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fwd1,format=(restart,only)
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:4:4: error: rd=rd2 has no fwdrate=; expected fwdrate=max, a rate or curve (a format=only rd too)"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+	# from rd=default it is there
+	sed -i 's/^rd=rd1,/rd=default,fwdrate=max\nrd=rd1,/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "fs: FWDs whose skew= does not add up to 100 are refused before anything, as VDbench aborts them" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=default,fsd=fsd1,xfersize=4k
+fwd=fr,operation=read,skew=60
+fwd=fg,operation=getattr,skew=10
+fwd=fn,operation=access
+rd=rd1,fwd=(fr,fg,fn),fwdrate=10,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=2,interval=1
+PARM
+	# VDbench 5.04.07 runs rd1 (fn takes the other 30) and aborts rd2 at its start
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:7:4: error: rd=rd2: Total skew must add up to 100: 60.0; expected the FWDs' skew= to add up to 100, or an FWD without skew= to take the rest"* ]]
+	[ ! -e out ]
+	[ ! -e "$SCRATCH/a/f1" ]
+	# operations= splits fr in two, each with skew=60 (VDbench: 120.0)
+	sed -i '$d' p.vdb
+	echo 'rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=2,interval=1,operations=(read,getattr)' >>p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"rd=rd2: Total skew must add up to 100: 120.0; expected the FWDs' skew= to add up to 100 once operations= splits each"* ]]
+	sed -i '$d' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "fs: a run's Starting line names its warmup=, as -s and VDbench do" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=getattr
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,warmup=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Starting RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None"* ]]
+	grep -q 'Starting RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None' out/logfile.html
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *" Simulating RD=rd1; elapsed=2 warmup=1; fwdrate=10; For loops: None"* ]]
+}
+
+@test "fs: mkdir and create end with nothing left to make, with VDbench's words; mkdir under made parents" {
+	mkdir -p "$SCRATCH/m"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/m/t,depth=3,width=2,files=2,size=4k
+fwd=default,fsd=fsd1
+fwd=fr,operation=read
+fwd=fmk,operation=mkdir,threads=4
+fwd=fcr,operation=create
+rd=rdirs,fwd=fr,fwdrate=max,format=(yes,only,directories)
+rd=rclean,fwd=fr,fwdrate=max,format=(clean,only)
+rd=rmk,fwd=fmk,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rcr,fwd=fcr,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rcr2,fwd=fcr,fwdrate=max,format=no,elapsed=30,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# four threads made all 14 directories, each under its parent, then ended the run
+	[ "$(find "$SCRATCH/m/t" -name 'vdb.*.dir' -type d | wc -l)" -eq 14 ]
+	[ "$(find "$SCRATCH/m/t" -name 'vdb_f*.file' | wc -l)" -eq 16 ]
+	[[ "$output" == *"DIRECTORY_CREATES   Directories created:                             14"* ]]
+	[[ "$output" == *" Vdbench is trying to create a new directory, but all directories"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreDirectories(): Shutting down threads for operation=mkdir"* ]]
+	[[ "$output" == *" Vdbench is trying to create a new file, but all files already exist, "* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=create"* ]]
+	for rd in rmk rcr rcr2; do
+		last=$(sed -n "/Starting RD=$rd;/,/Miscellaneous/p" <<<"$output" | awk '$2 ~ /^avg_/ { sub(/.*-/, "", $2); print $2 }')
+		[ -n "$last" ] && [ "$last" -lt 30 ] || { echo "$rd ran $last intervals"; false; }
+	done
+	# rcr2 found every file there: no counter moved, VDbench's one line
+	[[ "$(sed -n '/Starting RD=rcr2;/,$p' <<<"$output")" == *" Miscellaneous statistics: All counters are zero"* ]]
+}
+
+@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,fileio=random,rdpct=150,threads=0
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	# VDbench 5.04.07 runs both: one thread with its mismatch note, reads only
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Note: Mismatch between threads requested (0) and used (1)"* ]]
+	sed 's/files=2/files=0/' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "q.vdb:1:"*": error: invalid files=0; expected a value from 1 to "* ]]
+	sed 's/fwdrate=10/fwdrate=(10,max)/' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "q.vdb:3:25: error: mix of alpha and numeric values not allowed in fwdrate=(10,max)"* ]]
+	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(awk '$2 == "avg_2-2" { print $7 }' <<<"$output")" = "100.0" ]
+}
+
+@test "fs: what VDbench runs runs: shared=maybe (a private tree), stopafter=-1, fsd=(fsd1,fsd1)" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k,shared=maybe
+fwd=fwd1,fsd=(fsd1,fsd1),operation=read,fileio=random,stopafter=-1
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
+	# a name that is not there is still refused, in its own words
+	sed -i 's/fsd=(fsd1,fsd1)/fsd=(fsd1,fsd9)/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"fwd=fwd1: fsd=fsd9 names no fsd"* ]]
+}
+
+@test "fs: elapsed= shorter than two intervals is refused, as VDbench refuses it" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=1,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=1' must be at least twice 'interval=1'"* ]]
+	# nor one that is not whole intervals ("'elapsed=5' must be multiple of 'interval=2'.")
+	sed -i 's/elapsed=1,interval=1/elapsed=5,interval=2/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:4: error: rd=rd1: 'elapsed=5' must be a multiple of 'interval=2'"* ]]
+}
+
+@test "fs: -s with -o writes the seven files VDbench's simulation leaves, as raw runs" {
+	tree_parm
+	run "$IORAMP" -f p.vdb -s -o sim
+	[ "$status" -eq 0 ]
+	[ "$(ls sim | tr '\n' ' ')" = "flatfile.html logfile.html parmfile.html parmscan.html status.html summary.html totals.html " ]
+	grep -q 'Simulating RD=rd1; elapsed=2; fwdrate=100; For loops: None' sim/summary.html
+	grep -q 'Vdbench simulation completed successfully' sim/summary.html
+	grep -q "Anchor size: anchor=$SCRATCH/a/dir1:" sim/logfile.html
+	[ ! -e "$SCRATCH/a" ] # and still no anchor
+}
+
+@test "fs: Miscellaneous statistics in VDbench's order: READ_OPENS before WRITE_OPENS" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=4,size=8k
+fwd=fr,fsd=fsd1,operation=read,xfersize=4k
+fwd=fw,fsd=fsd1,operation=write,xfersize=4k
+rd=rd1,fwd=(fr,fw),fwdrate=20,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 on a run with both (observed): READ_OPENS, WRITE_OPENS, ..., FILE_CLOSES
+	[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output" | grep -oE ' (READ|WRITE)_OPENS ' | tr -d ' ' | tr '\n' ' ')" = "READ_OPENS WRITE_OPENS " ]
+}
+
+@test "fs: without fileselect= the files are taken in order, as VDbench's default" {
+	mkdir -p "$SCRATCH/s"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/s/t,depth=1,width=2,files=8,size=4k
+fwd=fr,fsd=fsd1,operation=read
+fwd=fcr,fsd=fsd1,operation=create
+rd=rdirs,fwd=fr,fwdrate=max,format=(yes,only,directories)
+rd=rcr,fwd=fcr,fwdrate=2,format=no,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 read and wrote files 0, 1, 2, ... without fileselect= (observed); at
+	# two a second the few created are the first ones, whatever their number
+	made=$(cd "$SCRATCH/s/t" && find . -name 'vdb_f*.file' | sed 's/.*vdb_f0*\([0-9]*\)\.file/\1/;s/^$/0/' | sort -n | tr '\n' ' ')
+	n=$(wc -w <<<"$made")
+	[ "$n" -ge 2 ]
+	[ "$made" = "$(seq 0 $((n - 1)) | tr '\n' ' ')" ] || { echo "made: $made"; false; }
+}
+
+@test "fs: depth=0 lays out width= directories of files= each, as VDbench, though -s counts none" {
+	mkdir -p "$SCRATCH/z"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/z/t,depth=0,width=3,files=2,size=4k
+fwd=fr,fsd=fsd1,operation=read
+rd=rf,fwd=fr,fwdrate=max,format=(yes,only)
+PARM
+	# VDbench 5.04.07's -s line for this FSD, its bytes those of the 6 files it makes
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/z/t: dirs:            0; files:            2; bytes:      24576 (24,576)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(cd "$SCRATCH/z/t" && find . -mindepth 1 | sort | tr '\n' ' ')" = \
+		"./vdb.1_1.dir ./vdb.1_1.dir/vdb_f0000.file ./vdb.1_1.dir/vdb_f0001.file ./vdb.1_2.dir ./vdb.1_2.dir/vdb_f0002.file ./vdb.1_2.dir/vdb_f0003.file ./vdb.1_3.dir ./vdb.1_3.dir/vdb_f0004.file ./vdb.1_3.dir/vdb_f0005.file ./vdb_control.file " ]
+	grep -q '^depth 0$' "$SCRATCH/z/t/vdb_control.file"
+	grep -q '^directory status 3$' "$SCRATCH/z/t/vdb_control.file"
+}
+
+@test "fs: no in a format= list means no format, whatever else it holds, as VDbench" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=(no,only),elapsed=2,interval=1
+PARM
+	# VDbench 5.04.07 lists (and runs) each of these as the work run alone
+	for f in '(no,only)' '(no,clean)' '(no,restart)' '(no,yes)' '(only,no)'; do
+		sed -i "s/format=([a-z,]*)/format=$f/" p.vdb
+		run "$IORAMP" -f p.vdb -s
+		[ "$status" -eq 0 ]
+		[ "$(grep -o 'Simulating RD=[^;]*' <<<"$output" | tr '\n' ' ')" = "Simulating RD=rd1 " ] || { echo "$f: $output"; false; }
+	done
+}
+
+@test "fs: keyword and value prefixes VDbench takes: anch=, dep=, fil=, xfers=, thr=, fwdr=, forth=, fileio=ran, operation=get" {
+	cat >p.vdb <<PARM
+fsd=fsd1,anch=$SCRATCH/a/f1,dep=1,wid=2,fil=3,siz=4k
+fwd=fwd1,fsd=fsd1,operation=get,fileio=ran,xfers=4k,thr=2
+rd=rd1,fwd=fwd1,fwdr=10,form=yes,elap=2,interv=1,forth=(1,2)
+PARM
+	# VDbench 5.04.07 lists this file as in full (observed)
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Anchor size: anchor=$SCRATCH/a/f1: dirs:            2; files:            6; bytes:      24576 (24,576)"* ]]
+	[ "$(grep -o 'Simulating RD=.*' <<<"$output" | tr '\n' '|')" = "Simulating RD=format_for_rd1|Simulating RD=rd1; elapsed=2; fwdrate=10; For loops: threads=1|Simulating RD=format_for_rd1|Simulating RD=rd1; elapsed=2; fwdrate=10; For loops: threads=2|" ]
+	# one character is not a prefix; maxdata has none
+	sed -i 's/,thr=2/,t=2/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	# format= words are lower case (VDbench: "Invalid contents of 'format=' parameter: YES")
+	sed -i 's/,t=2/,thr=2/; s/form=yes/format=YES/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "p.vdb:3:"*"error: invalid format=YES: 'YES'; expected yes, no, only"* ]]
+}
+
+@test "fs: a failed read is reported with its file, offset, size and error, and the execution fails after its averages" {
+	mkdir -p "$SCRATCH/e"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/e/t,depth=1,width=1,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rf,fwd=fwd1,fwdrate=max,format=(yes,only)
+rd=rd1,fwd=fwd1,fwdrate=10,format=no,elapsed=2,interval=1
+PARM
+	sed '$d' p.vdb >q.vdb
+	run "$IORAMP" -f q.vdb -o out
+	[ "$status" -eq 0 ]
+	# a directory where file 0 was: it opens, and every read of it fails (EISDIR)
+	f=$SCRATCH/e/t/vdb.1_1.dir/vdb_f0000.file
+	rm "$f" && mkdir "$f"
+	sed '/^rd=rf/d' p.vdb >r.vdb
+	run "$IORAMP" -f r.vdb -o out
+	[ "$status" -eq 1 ]
+	[[ "$output" == *" avg_2-2 "* ]]
+	[[ "$output" == *" I/O error: op: read file: $f offset: 0 xfer: 4096 errno: Is a directory"* ]]
+	[[ "$output" == *" Total I/O error count: "* ]]
+	grep -q 'Total I/O error count' out/logfile.html
+}
+
+@test "fs: a FWD's threads take the files in turn without fileselect=: none finds another's busy" {
+	mkdir -p "$SCRATCH/b"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/b/t,depth=1,width=2,files=50,size=8k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,threads=4
+rd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 with 4 threads on 12 files: READ_OPENS and FILE_CLOSES, no FILE_BUSY
+	# (each ioramp thread had its own place: 97 busy files in 3 s)
+	[[ "$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" == *" READ_OPENS "* ]]
+	! grep -q 'FILE_BUSY' <<<"$(sed -n '/Starting RD=rd1/,$p' <<<"$output")" || false
+}
+
+@test "fs: interval=0 is min(elapsed/2,60), with VDbench's notice" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read
+rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=0
+PARM
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's line, before the anchor's (observed)
+	[[ "${lines[0]}" == *" 'interval=' not specified. Setting to 2 seconds. ( 'min(elapsed/2,60)' )" ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" avg_2-2 "* ]]
 }
