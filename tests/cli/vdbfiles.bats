@@ -315,3 +315,38 @@ PARM
 	[ "$status" -eq 0 ]
 	[ ! -e localhost-0.showlba.txt ]
 }
+
+# Observed with VDbench 5.04.07 (an RD reading to eof, then two RDs, each on its own WD):
+# <wd>.histogram.html has only the anchor for a run without that WD, "No statistics generated
+# for this run." for a run whose averaged intervals did no I/O, and a run's histogram ends with
+# one blank line (then one more and the next anchor); flatfile's seekpct of an eof run is n/a.
+@test "histograms: nothing for a run without the WD, one blank line between runs; eof seekpct n/a" {
+	truncate -s 1m f1
+	cat >h.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+wd=we,sd=sd1,xfersize=64k,seekpct=eof,rdpct=100
+wd=wa,sd=sd1,xfersize=4k,rdpct=70
+wd=wb,sd=sd1,xfersize=4k,rdpct=50
+rd=re,wd=we,iorate=max,elapsed=2,interval=1
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f h.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	# wa's page: the bare anchor of re, ra's sections, the bare anchor of rb; lines that are
+	# not buckets, blank lines as '.'
+	grep -v '^ *[0-9.]* <' out/wa.histogram.html | sed -n '/Starting RD=re;/,$p' |
+		sed -E 's/.*Starting RD=([a-z]+);.*/\1/; s/^$/./; s/^  min.*/head/' | tr '\n' ' ' >got
+	[ "$(cat got)" = "re . . ra . Reads and writes: head . . Reads: head . . Writes: head . . . rb . " ]
+	# the run with I/O in its averaged intervals ends with one blank line in every file
+	[ -z "$(tail -1 out/histogram.html)" ]
+	[ -n "$(tail -2 out/histogram.html | head -1)" ]
+	# re read 1m in 64k blocks inside its first interval: no averaged interval
+	[ "$(grep -c 'No statistics generated for this run.' out/we.histogram.html)" -eq 1 ]
+	local hdr line
+	hdr=$(grep -m1 '^ *tod ' out/flatfile.html)
+	line=$(grep -m1 ' re  *1 ' out/flatfile.html)
+	col() { local i=1; for w in $hdr; do [ "$w" = "$1" ] && break; i=$((i + 1)); done
+		echo "$line" | awk -v i="$i" '{print $i}'; }
+	[ "$(col seekpct)" = n/a ]
+}
