@@ -89,25 +89,40 @@ static void link_line(FILE *f, bool is_first, size_t indent, uint32_t id, const 
 	fprintf(f, "<A HREF=\"#_%u\">%s</A>\n", id, text);
 }
 
+/* The length of loops' text before its last loop value ("threads=1 xfersize=4k " of
+ * "threads=1 xfersize=4k rdpct=0"), 0 for one loop. */
+static size_t inner_loop_at(const char *loops)
+{
+	const char *sp = strrchr(loops, ' ');
+
+	return sp ? (size_t)(sp + 1 - loops) : 0;
+}
+
 void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr)
 {
-	const char *prev = NULL;
+	const struct rep_run_link *prev = NULL;
+	const char *prev_loops = NULL;
 	char text[512];
 
 	for (size_t i = 0; i < nr; i++) {
 		const struct rep_run_link *l = &links[i];
 		const char *loops = l->loops && l->loops[0] ? l->loops : "None";
 		uint32_t id = rep_html_anchor_id(l->name, l->idx);
+		size_t at = inner_loop_at(loops);
 
-		/* The next for-loop value of the same RD shows only its loop text. */
-		if (prev && !strcmp(prev, l->name)) {
-			link_line(f, false, LINK_INDENT + strlen(l->name) + strlen(" For loops: "),
-				  id, loops);
+		/* VDbench 5.04.07: the next run of the same RD whose innermost loop alone moved
+		 * shows only that value, under it; any other change repeats the whole line */
+		if (prev && !strcmp(prev->name, l->name) && at == inner_loop_at(prev_loops) &&
+		    !strncmp(loops, prev_loops, at) && strcmp(loops + at, prev_loops + at)) {
+			link_line(f, false,
+				  LINK_INDENT + strlen(l->name) + strlen(" For loops: ") + at, id,
+				  loops + at);
 		} else {
 			snprintf(text, sizeof(text), "%s For loops: %s", l->name, loops);
 			link_line(f, !i, LINK_INDENT, id, text);
 		}
-		prev = l->name;
+		prev = l;
+		prev_loops = loops;
 	}
 }
 

@@ -350,3 +350,31 @@ W
 		echo "$line" | awk -v i="$i" '{print $i}'; }
 	[ "$(col seekpct)" = n/a ]
 }
+
+# Observed with VDbench 5.04.07 (forthreads=(1,2),forxfersize=(4k,16k),forrdpct=(0,100), and
+# forrdpct=(50) as the inner loop): a run whose innermost loop value alone changed shows that
+# value under its place in the line above; any other change repeats the whole line.
+@test "run links: only the innermost loop value under its column, else the whole line" {
+	truncate -s 1m f1
+	printf 'sd=sd1,lun=%s/f1,size=1m\nwd=wd1,sd=sd1,xfersize=4k\n' "$SCRATCH" >l.vdb
+	printf 'rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2),' >>l.vdb
+	printf 'forxfersize=(4k,16k),forrdpct=(0,100)\n' >>l.vdb
+	printf 'rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2),forrdpct=(50)\n' >>l.vdb
+	run "$IORAMP" -f l.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	sed -n '/^Link to Run/,/^$/p' out/totals.html | sed -E 's/#_[0-9]+/#/' >got
+	cat >want <<'W'
+Link to Run Definitions:         <A HREF="#">rd1 For loops: threads=1 xfersize=4k rdpct=0</A>
+                                                                      <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=1 xfersize=16k rdpct=0</A>
+                                                                       <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=2 xfersize=4k rdpct=0</A>
+                                                                      <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=2 xfersize=16k rdpct=0</A>
+                                                                       <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd2 For loops: threads=1 rdpct=50</A>
+                                 <A HREF="#">rd2 For loops: threads=2 rdpct=50</A>
+
+W
+	diff -u want got
+}
