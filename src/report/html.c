@@ -218,9 +218,45 @@ void rep_html_name_links(FILE *f, const char *title, const char *const *names, s
 	free(sorted);
 }
 
+/* Whether a run of the plan uses config SD or WD i (every one without a plan). */
+static bool is_def_used(const struct rep_exec *x, bool is_wd, size_t i)
+{
+	if (!x->plan)
+		return true;
+	for (size_t r = 0; r < x->plan->nr_runs; r++) {
+		const struct plan_run *run = &x->plan->runs[r];
+
+		for (size_t j = 0; is_wd && j < run->nr_wds; j++)
+			if (!strcmp(run->wds[j]->name, x->cfg->wds[i].name))
+				return true;
+		for (size_t j = 0; !is_wd && j < run->nr_sds; j++)
+			if (run->sds[j].sd_idx == i)
+				return true;
+	}
+	return false;
+}
+
+/* rep_def_names() less the definitions no run uses: VDbench 5.04.07 writes no page and no
+ * link for them (observed; its swat_mon.txt still lists every SD). */
+static const char **used_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)
+{
+	const char **names = rep_def_names(x, is_wd, nr);
+	size_t n = 0;
+
+	for (size_t i = 0; names && i < *nr; i++)
+		if (is_def_used(x, is_wd, i))
+			names[n++] = names[i];
+	*nr = n;
+	if (!n) {
+		free(names);
+		return NULL;
+	}
+	return names;
+}
+
 const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
 {
-	const char **names = rep_def_names(x, true, nr);
+	const char **names = used_def_names(x, true, nr);
 
 	if (*nr + (x->sd_format_loops != NULL) >= 2)
 		return names;
@@ -232,7 +268,7 @@ const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
 const char **rep_sd_report_names(const struct rep_exec *x, size_t *nr)
 {
 	*nr = 0;
-	return x->cfg && x->cfg->general.is_no_sd_detail ? NULL : rep_def_names(x, false, nr);
+	return x->cfg && x->cfg->general.is_no_sd_detail ? NULL : used_def_names(x, false, nr);
 }
 
 const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)

@@ -378,3 +378,25 @@ Link to Run Definitions:         <A HREF="#">rd1 For loops: threads=1 xfersize=4
 W
 	diff -u want got
 }
+
+# Observed with VDbench 5.04.07: an SD and a WD that no RD uses get no page, no histogram and
+# no link in summary.html; swat_mon.txt still lists every SD.
+@test "an SD or WD no run uses has no page and no link" {
+	truncate -s 1m f1 f2 f3
+	cat >u.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+sd=sd2,lun=$SCRATCH/f2,size=1m
+sd=sd3,lun=$SCRATCH/f3,size=1m
+wd=wa,sd=sd1,xfersize=4k
+wd=wb,sd=sd2,xfersize=4k
+wd=wc,sd=sd3,xfersize=4k
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f u.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ -e out/sd2.html ] && [ -e out/wb.histogram.html ]
+	[ -z "$(ls out | grep -E '^(sd3|wc)\.')" ]
+	! grep -qE 'sd3|wc' out/summary.html || false
+	grep -q ' sd_sd3$' out/swat_mon.txt
+}
