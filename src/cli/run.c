@@ -495,6 +495,7 @@ int cli_run(int argc, char **argv)
 		goto out;
 	}
 	note_kept_warmup(&a, plan);
+	plan->is_journal_recovery = a.dv.is_recover;
 	if (a.is_simulate) {
 		rc = simulate(&a, argc, argv, plan, &err);
 	} else {
