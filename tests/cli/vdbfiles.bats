@@ -400,3 +400,15 @@ W
 	! grep -qE 'sd3|wc' out/summary.html || false
 	grep -q ' sd_sd3$' out/swat_mon.txt
 }
+
+# Observed with VDbench 5.04.07: the repeated first keyword of a kind of definition is
+# recognised whatever its case (Sd= five times, wD= twice, as sd= and wd=).
+@test "parmscan.html repeats an upper- or mixed-case first keyword as a lower-case one" {
+	printf 'Sd=sd1,lun=%s/f1,size=1m\nwD=wd1,sd=sd1\nRD=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" >c.vdb
+	run "$IORAMP" -f c.vdb -s -o out
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' keyw: Sd=sd1$' out/parmscan.html)" -eq 5 ]
+	[ "$(grep -c ' keyw: wD=wd1$' out/parmscan.html)" -eq 2 ]
+	[ "$(grep -c ' keyw: RD=rd1$' out/parmscan.html)" -eq 3 ]
+}
