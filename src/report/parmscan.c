@@ -201,8 +201,8 @@ static void scan_listing(struct scan *sc, const char *text)
 			break;
 		while (isspace((unsigned char)*l))
 			l++;
-		if (!*l || *l == '*' || *l == '#' || *l == '/')
-			continue;
+		if (!*l || *l == '*' || *l == '#' || *l == '/' || !strncmp(l, "include=", 8))
+			continue; /* VDbench scans the included lines, not include= */
 		if (!strncasecmp(l, "eof", 3) && (!l[3] || isspace((unsigned char)l[3])))
 			break;
 		pending = l;

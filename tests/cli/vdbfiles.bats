@@ -412,3 +412,39 @@ W
 	[ "$(grep -c ' keyw: wD=wd1$' out/parmscan.html)" -eq 2 ]
 	[ "$(grep -c ' keyw: RD=rd1$' out/parmscan.html)" -eq 3 ]
 }
+
+# Observed with VDbench 5.04.07 (-f ./top.vdb more.vdb, top.vdb with a relative include=):
+# parmfile.html names each file by its absolute name (the current directory, '/', the name as
+# given), an included file as "include file", then "Continuing with original file:" and the
+# name as given; parmscan.html scans the included lines, not the include= line.
+@test "parmfile.html and parmscan.html around an include= file" {
+	printf 'sd=sd1,lun=%s/f1,size=1m\n' "$SCRATCH" >sds.inc
+	printf '* top\ninclude=sds.inc\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' >top.vdb
+	printf 'rd=rd2,wd=wd1,iorate=10,elapsed=2,interval=1\n' >more.vdb
+	run "$IORAMP" -f ./top.vdb more.vdb -s -o out
+	[ "$status" -eq 0 ]
+	tail -n +2 out/parmfile.html >got
+	cat >want <<W
+
+* Contents of parameter file: $SCRATCH/./top.vdb
+
+* top
+include=sds.inc
+
+* Contents of include file: $SCRATCH/sds.inc
+
+sd=sd1,lun=$SCRATCH/f1,size=1m
+
+* Continuing with original file: ./top.vdb
+
+wd=wd1,sd=*
+rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1
+
+* Contents of parameter file: $SCRATCH/more.vdb
+
+rd=rd2,wd=wd1,iorate=10,elapsed=2,interval=1
+W
+	diff -u want got
+	! grep -q 'include' out/parmscan.html || false
+	[ "$(sed -n 2p out/parmscan.html | cut -c14-)" = "line: sd=sd1,lun=$SCRATCH/f1,size=1m" ]
+}
