@@ -485,6 +485,7 @@ int cli_run(int argc, char **argv)
 	rc = read_config(&a, &cfg);
 	if (rc)
 		goto out;
+	cli_note_first_values(cfg, stderr);
 	if (cfg->fs) {
 		rc = cli_fs_run(&a, cfg, argc, argv);
 		goto out;
