@@ -448,3 +448,24 @@ W
 	! grep -q 'include' out/parmscan.html || false
 	[ "$(sed -n 2p out/parmscan.html | cut -c14-)" = "line: sd=sd1,lun=$SCRATCH/f1,size=1m" ]
 }
+
+# Observed with VDbench 5.04.07 (jvms=1; ra on sd1 with wa, rb on sd2 with wb): sd1.html has a
+# line of zeros for each interval of rb and no average; wa.html has only rb's anchor.
+@test "SD page: a line of zeros per interval of a run without the SD; WD page: nothing" {
+	truncate -s 1m f1 f2
+	cat >z.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+sd=sd2,lun=$SCRATCH/f2,size=1m
+wd=wa,sd=sd1,xfersize=4k
+wd=wb,sd=sd2,xfersize=4k
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f z.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	sed -n '/Starting RD=rb;/,$p' out/sd1.html | tail -n +2 | sed -E 's/^[0-9:.]+ +//' >got
+	[ "$(grep -c '^[12] *0\.0 *0\.00 *0 *0\.00 *0\.000 ' got)" -eq 2 ]
+	! grep -q avg_ got || false
+	grep -q 'avg_2-2' <(sed -n '/Starting RD=rb;/,$p' out/sd2.html)
+	[ -z "$(sed -n '/Starting RD=rb;/,$p' out/wa.html | tail -n +2 | tr -d '\n')" ]
+}
