@@ -469,3 +469,21 @@ W
 	grep -q 'avg_2-2' <(sed -n '/Starting RD=rb;/,$p' out/sd2.html)
 	[ -z "$(sed -n '/Starting RD=rb;/,$p' out/wa.html | tail -n +2 | tr -d '\n')" ]
 }
+
+# Observed with VDbench 5.04.07: maxdata= reached at the end of interval k prints "Reached
+# maxdata=...m. rd=... shutting down after next interval. " on the console, in logfile.html
+# and in summary.html, and the run ends after interval k + 1. Here about 100 x 64k a second:
+# 10m is passed after interval 3 (interval 1 is not counted).
+@test "maxdata=: VDbench's message in console, logfile and summary; one more interval" {
+	truncate -s 8m f1
+	printf 'sd=sd1,lun=%s/f1,size=8m\nwd=wd1,sd=sd1,xfersize=64k\n' "$SCRATCH" >m.vdb
+	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1,maxdata=10m\n' >>m.vdb
+	run "$IORAMP" -f m.vdb -o out --engine model:units=8,read_us=100,dist=fixed
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >console
+	for f in console out/summary.html out/logfile.html; do
+		grep -qE ' Reached maxdata=1[0-9]\.[0-9]{3}m\. rd=rd1 shutting down after next interval\. $' "$f"
+	done
+	grep -q ' avg_2-4 ' console
+	grep -q ' avg_2-4 ' out/summary.html
+}
