@@ -23,6 +23,7 @@ struct reader {
 	bool is_joining;
 	int depth;		     /* include nesting */
 	struct parm_loc include_loc; /* the include= line of the file being included */
+	bool is_file;		     /* reading a file (not text given in memory) */
 	char **host_labels;
 	size_t nr_host_labels;
 };
@@ -346,7 +347,7 @@ static const char *source_keep_name(struct parm_source *src, const char *path)
 static void listing_header(struct reader *r, const char *file)
 {
 	char cwd[PATH_MAX];
-	bool is_rel = file[0] != '/' && getcwd(cwd, sizeof(cwd));
+	bool is_rel = r->is_file && file[0] != '/' && getcwd(cwd, sizeof(cwd));
 
 	if (r->src->listing_f)
 		fprintf(r->src->listing_f, "\n* Contents of %s file: %s%s%s\n\n",
@@ -462,6 +463,7 @@ static int read_file(struct reader *r, const char *path, const struct parm_loc *
 			parm_errf(r->err, NULL, "%s: cannot read: %s", path, why);
 		return ret == -EINVAL ? -EIO : ret;
 	}
+	r->is_file = true;
 	ret = read_text(r, name, text, len);
 	free(text);
 	return ret;
