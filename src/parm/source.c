@@ -385,6 +385,16 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
 					 "is text: is this the right file?)");
 		}
 		ret = source_add_line(r->src, file, ++lineno, text + pos, n, &idx);
+		/* VDbench refuses it too ("Unknown keyword: \ufeffsd"), naming an invisible
+		 * character */
+		if (!ret && pos == 0 && n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+			struct parm_loc loc = line_loc(r->src, idx, 1);
+
+			return parm_errf(
+				r->err, &loc,
+				"the file starts with a UTF-8 byte-order mark (BOM); expected "
+				"plain text: save it without the BOM");
+		}
 		if (!ret)
 			ret = process_line(r, idx);
 		if (ret < 0)
