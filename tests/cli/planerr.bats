@@ -116,3 +116,9 @@ refused() {
 	[ "$(jq '[.runs[0].intervals[]] | length' out/results.json)" -eq 2 ]
 	grep ' avg_2-2 ' out/totals.html | awk '{ exit !($6 == "0.00") }'
 }
+
+@test "a file saved with a UTF-8 byte-order mark: refused at 1:1 saying so" {
+	printf '\xef\xbb\xbfsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\n' "$SCRATCH" >p.vdb
+	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >>p.vdb
+	refused p.vdb 1:1 "the file starts with a UTF-8 byte-order mark (BOM)"
+}
