@@ -84,6 +84,9 @@ struct plan {
 	bool has_late_err;
 	size_t late_idx;
 	struct parm_err late_err;
+	/* -jr or -jro: -s lists VDbench's journal_recovery run first (journal=recover in the
+	 * file does too, plan_print_simulation() sees it there) */
+	bool is_journal_recovery;
 };
 
 /* Expands cfg into runs. Returns 0 or -EINVAL with *err pointing at the offending text (the

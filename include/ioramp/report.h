@@ -47,7 +47,7 @@ struct rep_exec {
 	char *const *argv;
 	uint64_t start_tod_ns; /* time of day at execution start (see tod_ns) */
 	uint64_t seed;	       /* the seed every generator was derived from */
-	const char *engine;    /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
+	const char *engine; /* as given: "uring", "aio", "sync", "null", "model:..."; "default" */
 	const struct rep_model *model; /* modelled drives in virtual time; NULL: real ones */
 	/* The time of day of lines the reports stamp themselves (messages, I/O errors, the end):
 	 * tod_ns(tod_ctx), the engine's clock (in virtual time its start plus the virtual time
@@ -284,6 +284,8 @@ enum rep_event_kind {
 	REP_EV_WORKER_FAILED,  /* worker, err */
 	REP_EV_ERROR_TOTAL,    /* nr_errors: "Total Data Validation or I/O error count"; is_boxed */
 	REP_EV_STOPCURVE,      /* rd, stopcurve_ms, resp_ms: the curve ends there */
+	REP_EV_MAXDATA,	       /* rd, nr_bytes: maxdata= reached; one more interval */
+	REP_EV_SEQ_DONE,       /* every sequential (eof) workload is done: the run ends */
 	REP_EV_STALL,	       /* sd, lun, stall_s, nr_outstanding: timeout= */
 	REP_EV_DEDUP_SD,       /* sd, dedup: an SD's dedup layout */
 	REP_EV_ERROR,	       /* text: an error the execution ends with */
@@ -341,6 +343,7 @@ struct rep_event {
 	uint64_t nr_pending;
 	uint64_t nr_torn;
 	uint64_t nr_kept;
+	uint64_t nr_bytes;
 	uint64_t timeout_s;
 	double stopcurve_ms;
 	double resp_ms;
@@ -367,7 +370,7 @@ struct rep_set {
 	size_t nr;
 	const struct rep_exec *exec;
 	struct rep_doc *doc; /* the results document, when an observer has open_doc; NULL */
-	int err;		       /* the first failure of an observer (-errno), 0 when none */
+	int err;	     /* the first failure of an observer (-errno), 0 when none */
 	const struct rep_ops *err_ops; /* whose */
 	int errs[32];		       /* each observer's first failure: every one is said */
 };
@@ -543,8 +546,8 @@ struct rep_fs_curve {
 struct rep_fs_curves {
 	const struct rep_fs_curve *curves;
 	size_t nr;
-	const char *outdir;  /* curves.csv and report.html there; NULL: none */
-	FILE *console;	     /* each curve's points and IOPS at latency; NULL: none */
+	const char *outdir; /* curves.csv and report.html there; NULL: none */
+	FILE *console;	    /* each curve's points and IOPS at latency; NULL: none */
 	uint64_t start_tod_ns;
 	int status;
 };
@@ -737,7 +740,12 @@ int rep_html_write(struct rep_html_request *req);
 struct json_t; /* jansson's; the documents of ioramp/results.h */
 
 /* The columns both sides have per run. */
-enum { REP_COMPARE_IOPS, REP_COMPARE_MEAN, REP_COMPARE_P99, REP_COMPARE_NR };
+enum {
+	REP_COMPARE_IOPS,
+	REP_COMPARE_MEAN,
+	REP_COMPARE_P99,
+	REP_COMPARE_NR
+};
 
 /* A run both executions have: its name and for-loops, A's and B's figures (NaN: unknown). */
 struct rep_compare_row {
@@ -796,7 +804,7 @@ struct rep_suite_request {
 	char *const *argv;
 	const struct rep_suite_profile *profiles;
 	size_t nr_profiles;
-	int status;    /* the suite's exit status: 0 completed, 130/143 interrupted, else failed */
+	int status; /* the suite's exit status: 0 completed, 130/143 interrupted, else failed */
 	/* Out, on failure: */
 	bool is_write_error; /* the page could not be written (else: a bad overlay) */
 	char err[512];

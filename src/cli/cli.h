@@ -10,6 +10,7 @@
 #include "ioramp/dv.h"
 
 struct plan;
+struct parm_config;
 struct clu_comm;
 struct eng_cluster;
 
@@ -75,6 +76,10 @@ struct parm_val;
 /* Runs a startcmd=/endcmd= value with /bin/sh, $output replaced by outdir; a failure is printed
  * as a warning at the value's place. Returns 0, or -1 when the command failed. */
 int cli_command_run(const struct parm_val *v, const char *outdir);
+
+/* A located warning on stderr for each list given where VDbench takes one number (it uses
+ * the first value). */
+void cli_note_first_values(const struct parm_config *cfg, FILE *f);
 
 /* Installs the SIGINT/SIGTERM/SIGHUP/SIGPIPE handlers that stop an execution at the end of its
  * interval; all four drain the I/O in flight and write every report. */

@@ -520,6 +520,7 @@ int cli_run(int argc, char **argv)
 	rc = read_config(&a, &cfg);
 	if (rc)
 		goto out;
+	cli_note_first_values(cfg, stderr);
 	if (cfg->fs) {
 		rc = cli_fs_run(&a, cfg, argc, argv);
 		goto out;
@@ -530,6 +531,7 @@ int cli_run(int argc, char **argv)
 		goto out;
 	}
 	note_kept_warmup(&a, plan);
+	plan->is_journal_recovery = a.dv.is_recover;
 	if (a.is_simulate) {
 		rc = simulate(&a, argc, argv, plan, &err);
 	} else {

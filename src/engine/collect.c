@@ -386,6 +386,8 @@ int eng_collect_intervals(struct eng_collect *c)
 
 	if (c->clu)
 		return eng_clu_collect(c);
+	bool is_maxdata = false;
+
 	for (uint32_t k = 1; k <= run->nr_intervals; k++) {
 		uint64_t end_ns = run->start_ns + (uint64_t)k * run->interval_ns;
 		uint64_t fin, elapsed_ns;
@@ -408,8 +410,14 @@ int eng_collect_intervals(struct eng_collect *c)
 		if (!wait_published(c, k))
 			return ENG_INTERRUPTED;
 		fin = final_ns(c);
-		elapsed_ns =
-			fin && fin < end_ns ? fin - (end_ns - run->interval_ns) : run->interval_ns;
+		/* VDbench divides the last, partial interval of a run that reached eof by the
+		 * whole interval (160 I/Os in 0.1 s of interval 1: 160.0 a second); a trace's
+		 * replay keeps the time it took */
+		elapsed_ns = fin && fin < end_ns && run->is_replay
+				     ? fin - (end_ns - run->interval_ns)
+				     : run->interval_ns;
+		if (fin && !run->is_replay)
+			rep_set_event(c->reps, &(struct rep_event){ .kind = REP_EV_SEQ_DONE });
 		ret = report_interval(c, k, elapsed_ns);
 		if (ret < 0)
 			c->observer_error = ret;
@@ -426,8 +434,17 @@ int eng_collect_intervals(struct eng_collect *c)
 		if (is_failed(c))
 			return k < run->nr_intervals ? count_tail_errors(c, k + 1, ENG_FAILED)
 						     : ENG_FAILED;
-		if (eng_collect_is_maxdata(c))
+		/* VDbench ends the run one interval after the one that reached maxdata= */
+		if (is_maxdata)
 			return ENG_OK;
+		if (eng_collect_is_maxdata(c)) {
+			is_maxdata = true;
+			rep_set_event(c->reps,
+				      &(struct rep_event){
+					      .kind = REP_EV_MAXDATA,
+					      .rd = c->plan->cfg->rds[run->prun->rd_idx].name,
+					      .nr_bytes = c->bytes_after_warmup });
+		}
 	}
 	return ENG_OK;
 }

@@ -227,6 +227,30 @@ static int check_compratio(const struct parm_val *v, const char *kw, double rati
 			 kw, v->text, ratio);
 }
 
+/* journal= words as VDbench 5.04.07 -s accepts them (observed; case matters: Yes is refused);
+ * which of them a run can do is the engine's question (dv_opts_journal_word()). */
+static int check_journal(const struct parm_val *v, struct parm_err *err)
+{
+	static const char *const words[] = { "yes",	"no",		"y",	   "n",
+					     "recover", "only",		"noflush", "ignore_pending",
+					     "maponly", "skip_read_all" };
+	size_t nr = v->kind == PARM_VAL_LIST ? v->nr_items : 1;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct parm_val *w = v->kind == PARM_VAL_LIST ? &v->items[i] : v;
+		bool is_known = !strncmp(w->text, "max=", 4);
+
+		for (size_t k = 0; k < IORAMP_ARRAY_SIZE(words); k++)
+			is_known |= !strcmp(w->text, words[k]);
+		if (!is_known)
+			return parm_errf(err, &w->loc,
+					 "invalid journal=%s; expected yes, no, recover, only, "
+					 "noflush, ignore_pending, maponly, skip_read_all or max=N",
+					 w->text);
+	}
+	return 0;
+}
+
 static int general_one(struct parm_general *g, enum parm_kw kw, const struct parm_val *v,
 		       struct parm_err *err)
 {
@@ -261,6 +285,8 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 		return set_dedupflipflop(g, v, err);
 	case PARM_KW_REPORT:
 		return set_report(g, v, err);
+	case PARM_KW_JOURNAL:
+		return check_journal(v, err);
 	case PARM_KW_TIMEOUT:
 		return set_timeout(g, v, err);
 	case PARM_KW_DATA_ERRORS:

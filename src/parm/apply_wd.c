@@ -147,7 +147,13 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		/* any value: VDbench checks the RD's total, and -s lists skew=120 beside a WD
 		 * without skew= (plan_check_runnable() refuses it before a run) */
 		return set_pct(v, "skew", &wd->skew, err);
-	case PARM_KW_IORATE:
+	case PARM_KW_IORATE: /* the one list VDbench refuses in a WD */
+		if (v->kind == PARM_VAL_LIST && v->nr_items > 1)
+			return parm_errf(
+				err, &v->loc,
+				"wd iorate=%s: a workload's iorate= has one value; expected "
+				"iorate=N (a list of rates goes on the RD)",
+				v->text);
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);
 	case PARM_KW_PRIORITY:

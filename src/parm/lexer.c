@@ -123,18 +123,9 @@ static int lex_value(struct lexer *lx, struct parm_val *v, size_t start, size_t 
 	v->loc = lex_loc(lx, start);
 	if (t[start] == '(')
 		return lex_list(lx, v, start, end);
+	/* parentheses inside a word are text, as VDbench reads sd=sd(1-3) and lun=/x/a(1)
+	 * (item_end() refused a ')' without its '(') */
 	v->kind = PARM_VAL_WORD;
-	for (size_t i = start, q = 0; i < end; i++) {
-		q ^= t[i] == '"';
-		if (!q && (t[i] == '(' || t[i] == ')')) {
-			struct parm_loc loc = lex_loc(lx, i);
-
-			return parm_errf(lx->err, &loc,
-					 "unexpected '%c' inside the value %.*s; a list starts "
-					 "the value: keyword=(a,b)",
-					 t[i], (int)(end - start), t + start);
-		}
-	}
 	return unquoted(t, start, end, &v->text, &v->is_quoted);
 }
 

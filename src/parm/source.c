@@ -23,6 +23,7 @@ struct reader {
 	bool is_joining;
 	int depth;		     /* include nesting */
 	struct parm_loc include_loc; /* the include= line of the file being included */
+	bool is_file;		     /* reading a file (not text given in memory) */
 	char **host_labels;
 	size_t nr_host_labels;
 };
@@ -171,6 +172,8 @@ static int do_include(struct reader *r, const struct parm_line_buf *b, size_t st
 	r->include_loc = loc;
 	ret = read_file(r, path, &loc);
 	r->depth--;
+	if (!ret && src->listing_f) /* the including file by the name it was given */
+		fprintf(src->listing_f, "\n* Continuing with original file: %s\n\n", loc.file);
 	return ret;
 }
 
@@ -338,14 +341,27 @@ static const char *source_keep_name(struct parm_source *src, const char *path)
 	return files[src->nr_files++];
 }
 
+/* parmfile.html's heading of a file: its absolute name as Java's getAbsolutePath() makes it
+ * (the current directory, '/', the name as given: /w/./x.vdb), "include file" for an
+ * include=, as VDbench 5.04.07 writes them. */
+static void listing_header(struct reader *r, const char *file)
+{
+	char cwd[PATH_MAX];
+	bool is_rel = r->is_file && file[0] != '/' && getcwd(cwd, sizeof(cwd));
+
+	if (r->src->listing_f)
+		fprintf(r->src->listing_f, "\n* Contents of %s file: %s%s%s\n\n",
+			r->depth ? "include" : "parameter", is_rel ? cwd : "", is_rel ? "/" : "",
+			file);
+}
+
 /* Splits text into physical lines and processes them in order. */
 static int read_text(struct reader *r, const char *file, const char *text, size_t len)
 {
 	size_t pos = 0;
 	uint32_t lineno = 0;
 
-	if (r->src->listing_f)
-		fprintf(r->src->listing_f, "\n* Contents of parameter file: %s\n\n", file);
+	listing_header(r, file);
 	while (pos < len) {
 		const char *nl = memchr(text + pos, '\n', len - pos);
 		size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
@@ -369,6 +385,16 @@ static int read_text(struct reader *r, const char *file, const char *text, size_
 					 "is text: is this the right file?)");
 		}
 		ret = source_add_line(r->src, file, ++lineno, text + pos, n, &idx);
+		/* VDbench refuses it too ("Unknown keyword: \ufeffsd"), naming an invisible
+		 * character */
+		if (!ret && pos == 0 && n >= 3 && !memcmp(text, "\xef\xbb\xbf", 3)) {
+			struct parm_loc loc = line_loc(r->src, idx, 1);
+
+			return parm_errf(
+				r->err, &loc,
+				"the file starts with a UTF-8 byte-order mark (BOM); expected "
+				"plain text: save it without the BOM");
+		}
 		if (!ret)
 			ret = process_line(r, idx);
 		if (ret < 0)
@@ -447,6 +473,7 @@ static int read_file(struct reader *r, const char *path, const struct parm_loc *
 			parm_errf(r->err, NULL, "%s: cannot read: %s", path, why);
 		return ret == -EINVAL ? -EIO : ret;
 	}
+	r->is_file = true;
 	ret = read_text(r, name, text, len);
 	free(text);
 	return ret;

@@ -24,6 +24,10 @@ int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, d
 	char lo[32], hi[32];
 	struct parm_num n;
 
+	/* VDbench 5.04.07 runs a list with its first value (rdpct=(50,70) read 50%; elapsed=(4,6)
+	 * lists elapsed=4): so does ioramp, and parm_first_value_lists() names them */
+	if (v->kind == PARM_VAL_LIST && v->nr_items && v->items[0].kind == PARM_VAL_WORD)
+		v = &v->items[0];
 	if (v->kind != PARM_VAL_WORD)
 		return parm_errf(err, &v->loc, "%s=%s: expected a single number, not a list", what,
 				 v->text);

@@ -107,8 +107,19 @@ static int detail_run_start(void *state, const struct rep_run *r)
 
 static void detail_line(struct detail *d, struct detail_file *df, const struct rep_sample *s)
 {
+	static const struct stats_bank idle; /* an SD the run does not use: no I/O */
 	const struct stats_bank *banks = d->is_wd ? s->wd : s->sd;
 
+	/* VDbench 5.04.07: an SD's page has a line of zeros (and the host's cpu) for each
+	 * interval of a run without it, no average; a WD's page has nothing */
+	if (df->run_idx < 0 && !d->is_wd && !s->is_avg) {
+		if (df->nr_lines % 30 == 0)
+			rep_header_print(df->f, d->x, s->tod_ns, s->has_cpu);
+		df->nr_lines++;
+		rep_line_print(df->f, d->x, s, &idle);
+		fflush(df->f);
+		return;
+	}
 	if (df->run_idx < 0 || !banks)
 		return;
 	if (df->nr_lines % 30 == 0 && !(s->is_avg && df->nr_lines))

@@ -20,6 +20,23 @@ static const char *const no_validations[] = {
 	"compare the data with. In that case, change the rdpct= parameter.",
 };
 
+/* "100.750m", "1.355g": an amount of data as VDbench's maxdata= message writes it. */
+static const char *mbytes(char *buf, size_t len, uint64_t n)
+{
+	double v = (double)n / (1024.0 * 1024.0);
+	const char *unit = "m";
+
+	if (v >= 1024.0 * 1024.0) {
+		v /= 1024.0 * 1024.0;
+		unit = "t";
+	} else if (v >= 1024.0) {
+		v /= 1024.0;
+		unit = "g";
+	}
+	snprintf(buf, len, "%.3f%s", v, unit);
+	return buf;
+}
+
 /* "2,454" */
 static const char *group(char *buf, size_t len, uint64_t n)
 {
@@ -43,6 +60,8 @@ static void dedup_line(const struct rep_event *e, char *line, size_t len)
 /* The single line of the plain console events; false for the others. */
 static bool console_line(const struct rep_event *e, char *line, size_t len)
 {
+	char a[32];
+
 	switch (e->kind) {
 	case REP_EV_BACKEND_NOTE:
 		snprintf(line, len, "ioramp: note: %s", e->text);
@@ -67,6 +86,10 @@ static bool console_line(const struct rep_event *e, char *line, size_t len)
 			 "stopcurve=%g: rd=%s response time %.3f ms is above it; ending the "
 			 "execution",
 			 e->stopcurve_ms, e->rd, e->resp_ms);
+		return true;
+	case REP_EV_MAXDATA: /* VDbench's words, its trailing blank too */
+		snprintf(line, len, "Reached maxdata=%s. rd=%s shutting down after next interval. ",
+			 mbytes(a, sizeof(a), e->nr_bytes), e->rd);
 		return true;
 	case REP_EV_STALL:
 		snprintf(line, len,
@@ -228,6 +251,12 @@ size_t rep_event_lines(const struct rep_event *e, void (*emit)(void *ctx, const 
 		if (e->is_boxed)
 			emit(ctx, "*");
 		return e->is_boxed ? 3 : 1;
+	}
+	if (e->kind == REP_EV_SEQ_DONE) {
+		emit(ctx, "All sequential workloads on all slaves are done.");
+		emit(ctx, "This triggers end of run inspite of possibly some non-sequential "
+			  "workloads that are still running.");
+		return 2;
 	}
 	if (e->kind == REP_EV_DV_NOTHING) {
 		for (size_t i = 0; i < IORAMP_ARRAY_SIZE(no_validations); i++)

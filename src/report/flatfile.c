@@ -177,7 +177,7 @@ static void put_params(FILE *f, const struct rep_params *p)
 	put_opt(f, p->has_rdpct, p->rdpct);
 	put_opt(f, p->has_rhpct, p->rhpct);
 	put_opt(f, p->has_whpct, p->whpct);
-	put_opt(f, p->has_seekpct, p->seekpct);
+	put_opt(f, p->has_seekpct && p->seekpct >= 0, p->seekpct); /* eof: n/a, as VDbench */
 	put_num(f, (double)p->lunsize_bytes / (1024.0 * 1024.0 * 1024.0));
 	fputs("n/a ", f); /* version */
 	put_opt(f, p->compratio > 0, p->compratio);

@@ -111,22 +111,25 @@ void rep_hist_write_run(FILE *f, const struct stats_vdb_buckets *buckets,
 	}
 	section(f, "Reads", &b->op[STATS_OP_READ].svc, buckets);
 	section(f, "Writes", &b->op[STATS_OP_WRITE].svc, buckets);
-	fputc('\n', f);
 }
 
-/* The bank of file hf in the run's average, or NULL when the run does not use its SD/WD. */
+/* The bank of file hf in the run's average, NULL when it has none; *is_used: the run uses
+ * its SD or WD. */
 static const struct stats_bank *file_bank(const struct hist_file *hf, const struct rep_run *r,
-					  const struct rep_sample *avg)
+					  const struct rep_sample *avg, bool *is_used)
 {
 	int idx;
 
+	*is_used = true;
 	if (hf->kind == HIST_TOTAL)
 		return avg->total;
 	if (hf->kind == HIST_SD) {
 		idx = rep_name_find(r->sd_names, r->nr_sds, hf->name);
+		*is_used = idx >= 0;
 		return idx < 0 || !avg->sd ? NULL : &avg->sd[idx];
 	}
 	idx = rep_name_find(r->wd_names, r->nr_wds, hf->name);
+	*is_used = idx >= 0;
 	return idx < 0 || !avg->wd ? NULL : &avg->wd[idx];
 }
 
@@ -138,11 +141,16 @@ static int histogram_run_end(void *state, const struct rep_run *r, const struct 
 		return 0;
 	for (size_t i = 0; i < hg->nr; i++) {
 		FILE *f = hg->files[i].f;
+		bool is_used;
+		const struct stats_bank *b = file_bank(&hg->files[i], r, e->avg, &is_used);
 
 		fputc('\n', f);
 		rep_html_anchor(f, r);
 		fputc('\n', f);
-		write_run(hg, f, file_bank(&hg->files[i], r, e->avg));
+		/* VDbench: no text for a run without this SD or WD, "No statistics" for one
+		 * that did no I/O in the averaged intervals */
+		if (is_used)
+			write_run(hg, f, b);
 		fflush(f);
 	}
 	return 0;

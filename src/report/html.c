@@ -89,25 +89,40 @@ static void link_line(FILE *f, bool is_first, size_t indent, uint32_t id, const 
 	fprintf(f, "<A HREF=\"#_%u\">%s</A>\n", id, text);
 }
 
+/* The length of loops' text before its last loop value ("threads=1 xfersize=4k " of
+ * "threads=1 xfersize=4k rdpct=0"), 0 for one loop. */
+static size_t inner_loop_at(const char *loops)
+{
+	const char *sp = strrchr(loops, ' ');
+
+	return sp ? (size_t)(sp + 1 - loops) : 0;
+}
+
 void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr)
 {
-	const char *prev = NULL;
+	const struct rep_run_link *prev = NULL;
+	const char *prev_loops = NULL;
 	char text[512];
 
 	for (size_t i = 0; i < nr; i++) {
 		const struct rep_run_link *l = &links[i];
 		const char *loops = l->loops && l->loops[0] ? l->loops : "None";
 		uint32_t id = rep_html_anchor_id(l->name, l->idx);
+		size_t at = inner_loop_at(loops);
 
-		/* The next for-loop value of the same RD shows only its loop text. */
-		if (prev && !strcmp(prev, l->name)) {
-			link_line(f, false, LINK_INDENT + strlen(l->name) + strlen(" For loops: "),
-				  id, loops);
+		/* VDbench 5.04.07: the next run of the same RD whose innermost loop alone moved
+		 * shows only that value, under it; any other change repeats the whole line */
+		if (prev && !strcmp(prev->name, l->name) && at == inner_loop_at(prev_loops) &&
+		    !strncmp(loops, prev_loops, at) && strcmp(loops + at, prev_loops + at)) {
+			link_line(f, false,
+				  LINK_INDENT + strlen(l->name) + strlen(" For loops: ") + at, id,
+				  loops + at);
 		} else {
 			snprintf(text, sizeof(text), "%s For loops: %s", l->name, loops);
 			link_line(f, !i, LINK_INDENT, id, text);
 		}
-		prev = l->name;
+		prev = l;
+		prev_loops = loops;
 	}
 }
 
@@ -203,9 +218,45 @@ void rep_html_name_links(FILE *f, const char *title, const char *const *names, s
 	free(sorted);
 }
 
+/* Whether a run of the plan uses config SD or WD i (every one without a plan). */
+static bool is_def_used(const struct rep_exec *x, bool is_wd, size_t i)
+{
+	if (!x->plan)
+		return true;
+	for (size_t r = 0; r < x->plan->nr_runs; r++) {
+		const struct plan_run *run = &x->plan->runs[r];
+
+		for (size_t j = 0; is_wd && j < run->nr_wds; j++)
+			if (!strcmp(run->wds[j]->name, x->cfg->wds[i].name))
+				return true;
+		for (size_t j = 0; !is_wd && j < run->nr_sds; j++)
+			if (run->sds[j].sd_idx == i)
+				return true;
+	}
+	return false;
+}
+
+/* rep_def_names() less the definitions no run uses: VDbench 5.04.07 writes no page and no
+ * link for them (observed; its swat_mon.txt still lists every SD). */
+static const char **used_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)
+{
+	const char **names = rep_def_names(x, is_wd, nr);
+	size_t n = 0;
+
+	for (size_t i = 0; names && i < *nr; i++)
+		if (is_def_used(x, is_wd, i))
+			names[n++] = names[i];
+	*nr = n;
+	if (!n) {
+		free(names);
+		return NULL;
+	}
+	return names;
+}
+
 const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
 {
-	const char **names = rep_def_names(x, true, nr);
+	const char **names = used_def_names(x, true, nr);
 
 	if (*nr + (x->sd_format_loops != NULL) >= 2)
 		return names;
@@ -217,7 +268,7 @@ const char **rep_wd_report_names(const struct rep_exec *x, size_t *nr)
 const char **rep_sd_report_names(const struct rep_exec *x, size_t *nr)
 {
 	*nr = 0;
-	return x->cfg && x->cfg->general.is_no_sd_detail ? NULL : rep_def_names(x, false, nr);
+	return x->cfg && x->cfg->general.is_no_sd_detail ? NULL : used_def_names(x, false, nr);
 }
 
 const char **rep_def_names(const struct rep_exec *x, bool is_wd, size_t *nr)

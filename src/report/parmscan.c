@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "vdbtext.h"
 
@@ -24,10 +25,10 @@ static const char *const kinds[] = { "", "hd", "rg", "fsd", "sd", "wd", "fwd", "
 
 static int kind_of(const char *kw, size_t n)
 {
-	if (n == 4 && !strncmp(kw, "host", 4))
+	if (n == 4 && !strncasecmp(kw, "host", 4))
 		return 1;
 	for (int i = 1; i < (int)IORAMP_ARRAY_SIZE(kinds); i++)
-		if (strlen(kinds[i]) == n && !strncmp(kw, kinds[i], n))
+		if (strlen(kinds[i]) == n && !strncasecmp(kw, kinds[i], n))
 			return i;
 	return -1;
 }
@@ -200,8 +201,8 @@ static void scan_listing(struct scan *sc, const char *text)
 			break;
 		while (isspace((unsigned char)*l))
 			l++;
-		if (!*l || *l == '*' || *l == '#' || *l == '/')
-			continue;
+		if (!*l || *l == '*' || *l == '#' || *l == '/' || !strncmp(l, "include=", 8))
+			continue; /* VDbench scans the included lines, not include= */
 		if (!strncasecmp(l, "eof", 3) && (!l[3] || isspace((unsigned char)l[3])))
 			break;
 		pending = l;

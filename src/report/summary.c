@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "vdbtext.h"
 
@@ -75,6 +76,14 @@ static int summary_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
+/* Of the console's messages VDbench 5.04.07's summary.html shows maxdata='s (observed; not
+ * the end-of-file lines, not the notes). */
+static void summary_message(void *state, const char *line)
+{
+	if (state && !strncmp(line, "Reached maxdata=", 16))
+		rep_conlog_timed(state, line);
+}
+
 static int summary_close(void *state, int status)
 {
 	struct rep_conlog *c = state;
@@ -96,6 +105,7 @@ const struct rep_ops rep_summary = {
 	.run_start = rep_conlog_on_run_start,
 	.interval = rep_conlog_on_interval,
 	.run_end = rep_conlog_on_run_end,
+	.message = summary_message,
 	.close = summary_close,
 	.check = rep_conlog_check,
 };

@@ -102,3 +102,23 @@ refused() {
 	refused p.vdb 2:4 "sd= name of 5000 characters; expected at most 240"
 	[ ! -e f0 ]
 }
+
+# VDbench 5.04.07 runs rdpct=(50,70) in a WD with the first value (observed: read% 50.0) and
+# lists elapsed=(4,6) as elapsed=4; ioramp runs them the same way, with a located warning.
+@test "a list where one number is taken: the first value, with a located warning" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,xfersize=4k,rdpct=(0,70)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=(2,6),interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"p.vdb:2:33: warning: rdpct=(0,70) takes one value: VDbench uses the first, 0,"* ]]
+	[[ "$output" == *"p.vdb:3:34: warning: elapsed=(2,6) takes one value"* ]]
+	# two intervals, writes only (read% 0.00)
+	[ "$(jq '[.runs[0].intervals[]] | length' out/results.json)" -eq 2 ]
+	grep ' avg_2-2 ' out/totals.html | awk '{ exit !($6 == "0.00") }'
+}
+
+@test "a file saved with a UTF-8 byte-order mark: refused at 1:1 saying so" {
+	printf '\xef\xbb\xbfsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\n' "$SCRATCH" >p.vdb
+	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >>p.vdb
+	refused p.vdb 1:1 "the file starts with a UTF-8 byte-order mark (BOM)"
+}

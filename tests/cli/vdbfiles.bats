@@ -315,3 +315,175 @@ PARM
 	[ "$status" -eq 0 ]
 	[ ! -e localhost-0.showlba.txt ]
 }
+
+# Observed with VDbench 5.04.07 (an RD reading to eof, then two RDs, each on its own WD):
+# <wd>.histogram.html has only the anchor for a run without that WD, "No statistics generated
+# for this run." for a run whose averaged intervals did no I/O, and a run's histogram ends with
+# one blank line (then one more and the next anchor); flatfile's seekpct of an eof run is n/a.
+@test "histograms: nothing for a run without the WD, one blank line between runs; eof seekpct n/a" {
+	truncate -s 1m f1
+	cat >h.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+wd=we,sd=sd1,xfersize=64k,seekpct=eof,rdpct=100
+wd=wa,sd=sd1,xfersize=4k,rdpct=70
+wd=wb,sd=sd1,xfersize=4k,rdpct=50
+rd=re,wd=we,iorate=max,elapsed=2,interval=1
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f h.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	# wa's page: the bare anchor of re, ra's sections, the bare anchor of rb; lines that are
+	# not buckets, blank lines as '.'
+	grep -v '^ *[0-9.]* <' out/wa.histogram.html | sed -n '/Starting RD=re;/,$p' |
+		sed -E 's/.*Starting RD=([a-z]+);.*/\1/; s/^$/./; s/^  min.*/head/' | tr '\n' ' ' >got
+	[ "$(cat got)" = "re . . ra . Reads and writes: head . . Reads: head . . Writes: head . . . rb . " ]
+	# the run with I/O in its averaged intervals ends with one blank line in every file
+	[ -z "$(tail -1 out/histogram.html)" ]
+	[ -n "$(tail -2 out/histogram.html | head -1)" ]
+	# re read 1m in 64k blocks inside its first interval: no averaged interval
+	[ "$(grep -c 'No statistics generated for this run.' out/we.histogram.html)" -eq 1 ]
+	local hdr line
+	hdr=$(grep -m1 '^ *tod ' out/flatfile.html)
+	line=$(grep -m1 ' re  *1 ' out/flatfile.html)
+	col() { local i=1; for w in $hdr; do [ "$w" = "$1" ] && break; i=$((i + 1)); done
+		echo "$line" | awk -v i="$i" '{print $i}'; }
+	[ "$(col seekpct)" = n/a ]
+}
+
+# Observed with VDbench 5.04.07 (forthreads=(1,2),forxfersize=(4k,16k),forrdpct=(0,100), and
+# forrdpct=(50) as the inner loop): a run whose innermost loop value alone changed shows that
+# value under its place in the line above; any other change repeats the whole line.
+@test "run links: only the innermost loop value under its column, else the whole line" {
+	truncate -s 1m f1
+	printf 'sd=sd1,lun=%s/f1,size=1m\nwd=wd1,sd=sd1,xfersize=4k\n' "$SCRATCH" >l.vdb
+	printf 'rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2),' >>l.vdb
+	printf 'forxfersize=(4k,16k),forrdpct=(0,100)\n' >>l.vdb
+	printf 'rd=rd2,wd=wd1,iorate=max,elapsed=2,interval=1,forthreads=(1,2),forrdpct=(50)\n' >>l.vdb
+	run "$IORAMP" -f l.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	sed -n '/^Link to Run/,/^$/p' out/totals.html | sed -E 's/#_[0-9]+/#/' >got
+	cat >want <<'W'
+Link to Run Definitions:         <A HREF="#">rd1 For loops: threads=1 xfersize=4k rdpct=0</A>
+                                                                      <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=1 xfersize=16k rdpct=0</A>
+                                                                       <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=2 xfersize=4k rdpct=0</A>
+                                                                      <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd1 For loops: threads=2 xfersize=16k rdpct=0</A>
+                                                                       <A HREF="#">rdpct=100</A>
+                                 <A HREF="#">rd2 For loops: threads=1 rdpct=50</A>
+                                 <A HREF="#">rd2 For loops: threads=2 rdpct=50</A>
+
+W
+	diff -u want got
+}
+
+# Observed with VDbench 5.04.07: an SD and a WD that no RD uses get no page, no histogram and
+# no link in summary.html; swat_mon.txt still lists every SD.
+@test "an SD or WD no run uses has no page and no link" {
+	truncate -s 1m f1 f2 f3
+	cat >u.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+sd=sd2,lun=$SCRATCH/f2,size=1m
+sd=sd3,lun=$SCRATCH/f3,size=1m
+wd=wa,sd=sd1,xfersize=4k
+wd=wb,sd=sd2,xfersize=4k
+wd=wc,sd=sd3,xfersize=4k
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f u.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[ -e out/sd2.html ] && [ -e out/wb.histogram.html ]
+	[ -z "$(ls out | grep -E '^(sd3|wc)\.')" ]
+	! grep -qE 'sd3|wc' out/summary.html || false
+	grep -q ' sd_sd3$' out/swat_mon.txt
+}
+
+# Observed with VDbench 5.04.07: the repeated first keyword of a kind of definition is
+# recognised whatever its case (Sd= five times, wD= twice, as sd= and wd=).
+@test "parmscan.html repeats an upper- or mixed-case first keyword as a lower-case one" {
+	printf 'Sd=sd1,lun=%s/f1,size=1m\nwD=wd1,sd=sd1\nRD=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' \
+		"$SCRATCH" >c.vdb
+	run "$IORAMP" -f c.vdb -s -o out
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' keyw: Sd=sd1$' out/parmscan.html)" -eq 5 ]
+	[ "$(grep -c ' keyw: wD=wd1$' out/parmscan.html)" -eq 2 ]
+	[ "$(grep -c ' keyw: RD=rd1$' out/parmscan.html)" -eq 3 ]
+}
+
+# Observed with VDbench 5.04.07 (-f ./top.vdb more.vdb, top.vdb with a relative include=):
+# parmfile.html names each file by its absolute name (the current directory, '/', the name as
+# given), an included file as "include file", then "Continuing with original file:" and the
+# name as given; parmscan.html scans the included lines, not the include= line.
+@test "parmfile.html and parmscan.html around an include= file" {
+	printf 'sd=sd1,lun=%s/f1,size=1m\n' "$SCRATCH" >sds.inc
+	printf '* top\ninclude=sds.inc\nwd=wd1,sd=*\nrd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1\n' >top.vdb
+	printf 'rd=rd2,wd=wd1,iorate=10,elapsed=2,interval=1\n' >more.vdb
+	run "$IORAMP" -f ./top.vdb more.vdb -s -o out
+	[ "$status" -eq 0 ]
+	tail -n +2 out/parmfile.html >got
+	cat >want <<W
+
+* Contents of parameter file: $SCRATCH/./top.vdb
+
+* top
+include=sds.inc
+
+* Contents of include file: $SCRATCH/sds.inc
+
+sd=sd1,lun=$SCRATCH/f1,size=1m
+
+* Continuing with original file: ./top.vdb
+
+wd=wd1,sd=*
+rd=rd1,wd=wd1,iorate=10,elapsed=2,interval=1
+
+* Contents of parameter file: $SCRATCH/more.vdb
+
+rd=rd2,wd=wd1,iorate=10,elapsed=2,interval=1
+W
+	diff -u want got
+	! grep -q 'include' out/parmscan.html || false
+	[ "$(sed -n 2p out/parmscan.html | cut -c14-)" = "line: sd=sd1,lun=$SCRATCH/f1,size=1m" ]
+}
+
+# Observed with VDbench 5.04.07 (jvms=1; ra on sd1 with wa, rb on sd2 with wb): sd1.html has a
+# line of zeros for each interval of rb and no average; wa.html has only rb's anchor.
+@test "SD page: a line of zeros per interval of a run without the SD; WD page: nothing" {
+	truncate -s 1m f1 f2
+	cat >z.vdb <<W
+sd=sd1,lun=$SCRATCH/f1,size=1m
+sd=sd2,lun=$SCRATCH/f2,size=1m
+wd=wa,sd=sd1,xfersize=4k
+wd=wb,sd=sd2,xfersize=4k
+rd=ra,wd=wa,iorate=100,elapsed=2,interval=1
+rd=rb,wd=wb,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f z.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	sed -n '/Starting RD=rb;/,$p' out/sd1.html | tail -n +2 | sed -E 's/^[0-9:.]+ +//' >got
+	[ "$(grep -c '^[12] *0\.0 *0\.00 *0 *0\.00 *0\.000 ' got)" -eq 2 ]
+	! grep -q avg_ got || false
+	grep -q 'avg_2-2' <(sed -n '/Starting RD=rb;/,$p' out/sd2.html)
+	[ -z "$(sed -n '/Starting RD=rb;/,$p' out/wa.html | tail -n +2 | tr -d '\n')" ]
+}
+
+# Observed with VDbench 5.04.07: maxdata= reached at the end of interval k prints "Reached
+# maxdata=...m. rd=... shutting down after next interval. " on the console, in logfile.html
+# and in summary.html, and the run ends after interval k + 1. Here about 100 x 64k a second:
+# 10m is passed after interval 3 (interval 1 is not counted).
+@test "maxdata=: VDbench's message in console, logfile and summary; one more interval" {
+	truncate -s 8m f1
+	printf 'sd=sd1,lun=%s/f1,size=8m\nwd=wd1,sd=sd1,xfersize=64k\n' "$SCRATCH" >m.vdb
+	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1,maxdata=10m\n' >>m.vdb
+	run "$IORAMP" -f m.vdb -o out --engine model:units=8,read_us=100,dist=fixed
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" >console
+	for f in console out/summary.html out/logfile.html; do
+		grep -qE ' Reached maxdata=1[0-9]\.[0-9]{3}m\. rd=rd1 shutting down after next interval\. $' "$f"
+	done
+	grep -q ' avg_2-4 ' console
+	grep -q ' avg_2-4 ' out/summary.html
+}

@@ -49,6 +49,7 @@ struct seen_run {
 	uint64_t iv_ios[MAX_IVS]; /* I/Os completed in each interval */
 	bool iv_warmup[MAX_IVS];
 	uint64_t iv_tod_ns[MAX_IVS];
+	uint64_t iv_elapsed_ns[MAX_IVS];
 	uint64_t start_tod_ns;
 	bool is_interrupted;
 	bool is_eof;
@@ -98,6 +99,7 @@ static int cap_interval(void *state, const struct rep_run *r, const struct rep_s
 		sr->iv_ios[k] = smp->total->op[0].nr_ios + smp->total->op[1].nr_ios;
 		sr->iv_warmup[k] = smp->is_warmup;
 		sr->iv_tod_ns[k] = smp->tod_ns;
+		sr->iv_elapsed_ns[k] = smp->elapsed_ns;
 	}
 	/* a stop at a chosen interval: deterministic in virtual time, unlike a timer */
 	if (s->stop_iv && s->nr_runs - 1 == s->stop_run && smp->nr == s->stop_iv)
@@ -481,6 +483,26 @@ static void test_eof_ends_run(void **state)
 	assert_true(r->is_eof);
 	assert_int_equal(r->nr_intervals, 1);
 	assert_int_equal(r->iv_ios[0], 128);
+	/* 128 I/Os of 10 ms on 8 units took 0.16 s: VDbench's rate is 128.0, per whole interval */
+	assert_int_equal(r->iv_elapsed_ns[0], 1000000000);
+}
+
+/* maxdata= reached at the end of interval 3 (after the warmup interval 1: 2 x 100 x 64 KiB =
+ * 12.5 MiB >= 10m): VDbench runs one more interval, avg_2-4. */
+static void test_maxdata_one_more_interval(void **state)
+{
+	struct parm_err err;
+	struct seen_run *r;
+
+	(void)state;
+	assert_int_equal(execute("sd=sd1,lun=$dir/m0,size=8m\n"
+				 "wd=wd1,sd=sd1,xfersize=64k\n"
+				 "rd=rd1,wd=wd1,iorate=100,elapsed=60,interval=1,maxdata=10m\n",
+				 "model:units=8,read_us=100,dist=fixed", &err),
+			 ENG_OK);
+	r = &seen.runs[0];
+	assert_int_equal(r->nr_intervals, 4);
+	assert_string_equal(r->avg_label, "avg_2-4");
 }
 
 /* A real file: a missing one is created at its size by the format pass (logic, no time). */
@@ -576,6 +598,7 @@ int main(void)
 		cmocka_unit_test(test_drain_counts_nothing),
 		cmocka_unit_test(test_stop_ends_run_with_completed_intervals),
 		cmocka_unit_test(test_eof_ends_run),
+		cmocka_unit_test(test_maxdata_one_more_interval),
 		cmocka_unit_test(test_format_creates_file),
 		cmocka_unit_test(test_bad_targets_fail_before_io),
 		cmocka_unit_test(test_model_refusals),

@@ -35,6 +35,19 @@ static const char *one(const struct rep_event *e)
 	return l.v[0];
 }
 
+/* A run whose seekpct=eof workloads are all done (and the format): VDbench's two lines. */
+static void test_event_seq_done(void **state)
+{
+	struct lines l = { .nr = 0 };
+
+	(void)state;
+	assert_int_equal(rep_event_lines(&(struct rep_event){ .kind = REP_EV_SEQ_DONE }, keep, &l),
+			 2);
+	assert_string_equal(l.v[0], "All sequential workloads on all slaves are done.");
+	assert_string_equal(l.v[1], "This triggers end of run inspite of possibly some "
+				    "non-sequential workloads that are still running.");
+}
+
 static void test_event_console_lines(void **state)
 {
 	(void)state;
@@ -54,6 +67,14 @@ static void test_event_console_lines(void **state)
 						     .resp_ms = 0.75 }),
 			    "stopcurve=0.5: rd=rd1 response time 0.750 ms is above it; ending the "
 			    "execution");
+	/* VDbench 5.04.07's words for maxdata=, the amount reached in m or g (observed: 100.750m,
+	 * 1.355g, 10.068g), with its trailing blank */
+	assert_string_equal(one(&(struct rep_event){
+				    .kind = REP_EV_MAXDATA, .rd = "rd1", .nr_bytes = 105644032 }),
+			    "Reached maxdata=100.750m. rd=rd1 shutting down after next interval. ");
+	assert_string_equal(one(&(struct rep_event){
+				    .kind = REP_EV_MAXDATA, .rd = "rd2", .nr_bytes = 1454833664 }),
+			    "Reached maxdata=1.355g. rd=rd2 shutting down after next interval. ");
 	assert_string_equal(
 		one(&(struct rep_event){
 			.kind = REP_EV_DEDUP_SD, .sd = "sd1", .dedup = { 8192, 2, 512, 230, 25 } }),
@@ -100,6 +121,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_event_console_lines),
+		cmocka_unit_test(test_event_seq_done),
 		cmocka_unit_test(test_event_boxes_and_blocks),
 	};
 
