@@ -204,6 +204,29 @@ static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, siz
 	       !r->is_spike && !r->concat.nr;
 }
 
+/* A sparse SD: at most ENG_WAKE_BATCH_MAX_ARRIVALS arrivals per wake batch. */
+static bool is_sparse(const struct eng_run *r, double iops)
+{
+	return iops > 0 && eng_wake_batch_for(r->wake_batch_ns, iops);
+}
+
+/* A per-thread SD that is paced sparsely (its whole rate within one wake batch's worth) on a
+ * file in the page cache: its I/O takes microseconds, so its threads= are never busy at once
+ * and one thread can serve it, and other such SDs, one I/O at a time with one wake-up per
+ * batch. A thread per threads= wakes once per I/O: 11-14 us of CPU a wake-up on the
+ * development VM, 4.4-5.4% of a core at 4000 IOPS before any I/O (bench/wakefloor.c,
+ * bench/speed.md 2026-12-06). A file that is not cached keeps its threads: its reads wait on
+ * the device, and concurrency is then what sustains the rate. */
+static bool is_serial(const struct eng_exec *x, const struct eng_run *r, size_t s)
+{
+	double iops;
+
+	if (!r->wake_batch_ns || r->mode != ENG_MODE_RATE || !is_per_thread(x, r, s))
+		return false;
+	iops = eng_sd_rate(r, s);
+	return is_sparse(r, iops) && r->sds[s].target && eng_target_is_cached(r->sds[s].target);
+}
+
 /* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank
  * drives). */
 static bool is_shared(const struct eng_exec *x, const struct eng_run *r, size_t s)
@@ -224,7 +247,8 @@ static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r, bool *ha
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		bool per_thread = is_per_thread(x, r, s);
 
-		r->sds[s].nr_parts = per_thread ? r->sds[s].threads : 1;
+		r->sds[s].is_serial = per_thread && is_serial(x, r, s);
+		r->sds[s].nr_parts = per_thread && !r->sds[s].is_serial ? r->sds[s].threads : 1;
 		*has_parts |= per_thread;
 		nr_sds += sd_has_work(r, s) && !per_thread;
 		nr_shared += is_shared(x, r, s);
@@ -263,11 +287,12 @@ static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 			return 0;
 		memset(r->seq_cursors, 0, (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
 		for (size_t s = 0; s < r->nr_sds; s++) {
-			if (!is_per_thread(x, r, s))
+			if (!is_per_thread(x, r, s) || r->sds[s].is_serial)
 				continue;
 			r->sds[s].worker = k;
 			k += r->sds[s].nr_parts;
 		}
+		k = eng_place_serial(r, k);
 	}
 	return k || x->clu ? k : 1;
 }
