@@ -194,9 +194,9 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
  * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
  * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
  * spike rates, many hosts) keep the pool of backend_sync.c instead. Per SD: the default
- * engine may give sync to some SDs of a run and uring to others. Sparsely paced SDs stay per
- * thread too: on the shared workers the pool's hand-off cost more CPU than the wake batch
- * saved (bench/speed.md, 2026-12-03). */
+ * engine may give sync to some SDs of a run and uring to others. Sparsely paced SDs never go
+ * to the shared workers (the pool's hand-off cost more CPU than the wake batch saved,
+ * bench/speed.md, 2026-12-03); on cached files they go to serial workers (is_serial()). */
 static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, size_t s)
 {
 	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
