@@ -204,13 +204,13 @@ static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, siz
 	       !r->is_spike && !r->concat.nr;
 }
 
-/* A sparse SD: at most ENG_WAKE_BATCH_MAX_ARRIVALS arrivals per wake batch. */
+/* A sparse SD: at most ENG_SERIAL_SD_MAX_ARRIVALS arrivals per wake batch. */
 static bool is_sparse(const struct eng_run *r, double iops)
 {
-	return iops > 0 && eng_wake_batch_for(r->wake_batch_ns, iops);
+	return iops > 0 && iops * (double)r->wake_batch_ns / 1e9 <= ENG_SERIAL_SD_MAX_ARRIVALS;
 }
 
-/* A per-thread SD that is paced sparsely (its whole rate within one wake batch's worth) on a
+/* A per-thread SD that is paced sparsely (at most one arrival per wake batch) on a
  * file in the page cache: its I/O takes microseconds, so its threads= are never busy at once
  * and one thread can serve it, and other such SDs, one I/O at a time with one wake-up per
  * batch. A thread per threads= wakes once per I/O: 11-14 us of CPU a wake-up on the
