@@ -1,8 +1,9 @@
 /* The sync backend, VDbench's model: blocking pread/pwrite, one I/O in flight per thread.
  *
- * Inline (a worker of depth 1 on one file: the engine gives each of an SD's threads= a worker
- * of its own, run_exec.c): submit does the I/O on the worker's thread and reap hands it back;
- * nothing is handed off, and waiting goes through the run's clock like the null backend's.
+ * Inline (a worker of depth 1: the engine gives each of an SD's threads= a worker of its own,
+ * or serves sparse cached SDs one I/O at a time, run_exec.c): submit does the I/O on the
+ * worker's thread and reap hands it back; nothing is handed off, and waiting goes through the
+ * run's clock like the null backend's.
  *
  * Pool (a worker that drives more than one I/O: the stages that keep one worker per SD): per
  * file a pool of threads= threads. The worker hands an I/O to an idle thread with one atomic
@@ -51,9 +52,9 @@ struct sync_thread {
 
 struct sync_backend {
 	struct eng_backend base;
-	/* inline: the one file, the I/O done and not reaped yet, the worker's clock */
+	/* inline: the files, the I/O done and not reaped yet, the worker's clock */
 	bool is_inline;
-	int fd;
+	int *fds;
 	struct eng_io *done_io;
 	struct eng_sleeper *sleeper;
 	struct sync_thread *threads;
@@ -197,6 +198,7 @@ static void sync_free(struct sync_backend *sb)
 {
 	free(sb->threads);
 	free(sb->idle);
+	free(sb->fds);
 	free(sb);
 }
 
@@ -241,9 +243,15 @@ static int sync_open(const struct eng_backend_cfg *cfg, struct eng_backend **out
 		return ret;
 	sb->depth = cfg->depth;
 	sb->base.ops = &eng_backend_sync;
-	if (cfg->depth == 1 && cfg->nr_files == 1) {
+	if (cfg->depth == 1) {
+		sb->fds = calloc(cfg->nr_files, sizeof(*sb->fds));
+		if (!sb->fds) {
+			sync_free(sb);
+			return -ENOMEM;
+		}
+		for (uint32_t f = 0; f < cfg->nr_files; f++)
+			sb->fds[f] = cfg->files[f].fd;
 		sb->is_inline = true;
-		sb->fd = cfg->files[0].fd;
 		sb->sleeper = cfg->sleeper;
 		snprintf(sb->base.desc, sizeof(sb->base.desc), "sync: inline");
 		*out = &sb->base;
@@ -276,7 +284,7 @@ static int inline_submit(struct sync_backend *sb, struct eng_io *const *ios, uin
 {
 	if (!nr || sb->done_io)
 		return 0;
-	ios[0]->result = sync_do(sb->fd, ios[0]);
+	ios[0]->result = sync_do(sb->fds[ios[0]->file_idx], ios[0]);
 	sb->done_io = ios[0];
 	return 1;
 }

@@ -57,6 +57,8 @@ struct eng_sd_desc {
 	uint32_t worker;      /* the first worker driving it */
 	uint32_t nr_parts;    /* workers worker.. worker + nr_parts - 1 each drive a part of its
 			       * threads= (the sync engine: one per thread); 0 or 1: one worker */
+	bool is_serial;	      /* sync, sparse and cached: one I/O at a time on a worker shared
+			       * with other such SDs, inline (run_exec.c) */
 	struct eng_dv_sd *dv; /* data validation of this SD; NULL: off */
 };
 
@@ -401,6 +403,14 @@ bool eng_wg_has_steps(const struct eng_run *r, size_t wg);
 /* The wake batch of a worker whose paced arrivals come at iops a second: batch_ns while they
  * average at most ENG_WAKE_BATCH_MAX_ARRIVALS per batch, else 0 (each issued on time). */
 uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops);
+
+/* SD s's paced rate: the sum of its generators' rates, 0 when any of them runs at max. */
+double eng_sd_rate(const struct eng_run *r, size_t s);
+
+/* The serial SDs (is_serial), in order, on workers from k on: each worker takes SDs while
+ * their rates sum to at most ENG_SERIAL_MAX_ARRIVALS per wake batch, so that it still wakes
+ * once per batch. Returns the next free worker. */
+uint32_t eng_place_serial(struct eng_run *r, uint32_t k);
 /* The arrival schedule of generator wg from start_ns (absolute). */
 void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
 			struct gen_arrival_cfg *ac);

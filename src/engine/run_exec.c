@@ -194,14 +194,37 @@ static bool sd_has_work(const struct eng_run *r, size_t s)
  * worker of its own with one I/O in flight, issued and counted on that thread (no hand-off).
  * The stages that keep one worker per SD (validation, replay, recording, dedup, variable and
  * spike rates, many hosts) keep the pool of backend_sync.c instead. Per SD: the default
- * engine may give sync to some SDs of a run and uring to others. Sparsely paced SDs stay per
- * thread too: on the shared workers the pool's hand-off cost more CPU than the wake batch
- * saved (bench/speed.md, 2026-12-03). */
+ * engine may give sync to some SDs of a run and uring to others. Sparsely paced SDs never go
+ * to the shared workers (the pool's hand-off cost more CPU than the wake batch saved,
+ * bench/speed.md, 2026-12-03); on cached files they go to serial workers (is_serial()). */
 static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, size_t s)
 {
 	return eng_backend_is_sync(r->sds[s].engine) && sd_has_work(r, s) && !x->clu &&
 	       !r->is_replay && !r->dv && !r->is_recording && !r->dedup && !r->nr_steps &&
 	       !r->is_spike && !r->concat.nr;
+}
+
+/* A sparse SD: at most ENG_SERIAL_SD_MAX_ARRIVALS arrivals per wake batch. */
+static bool is_sparse(const struct eng_run *r, double iops)
+{
+	return iops > 0 && iops * (double)r->wake_batch_ns / 1e9 <= ENG_SERIAL_SD_MAX_ARRIVALS;
+}
+
+/* A per-thread SD that is paced sparsely (at most one arrival per wake batch) on a
+ * file in the page cache: its I/O takes microseconds, so its threads= are never busy at once
+ * and one thread can serve it, and other such SDs, one I/O at a time with one wake-up per
+ * batch. A thread per threads= wakes once per I/O: 11-14 us of CPU a wake-up on the
+ * development VM, 4.4-5.4% of a core at 4000 IOPS before any I/O (bench/wakefloor.c,
+ * bench/speed.md 2026-12-06). A file that is not cached keeps its threads: its reads wait on
+ * the device, and concurrency is then what sustains the rate. */
+static bool is_serial(const struct eng_exec *x, const struct eng_run *r, size_t s)
+{
+	double iops;
+
+	if (!r->wake_batch_ns || r->mode != ENG_MODE_RATE || !is_per_thread(x, r, s))
+		return false;
+	iops = eng_sd_rate(r, s);
+	return is_sparse(r, iops) && r->sds[s].target && eng_target_is_cached(r->sds[s].target);
 }
 
 /* An SD the workers of nr_workers() share (not run per thread; on many hosts, one this rank
@@ -224,7 +247,8 @@ static uint32_t nr_workers(const struct eng_exec *x, struct eng_run *r, bool *ha
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		bool per_thread = is_per_thread(x, r, s);
 
-		r->sds[s].nr_parts = per_thread ? r->sds[s].threads : 1;
+		r->sds[s].is_serial = per_thread && is_serial(x, r, s);
+		r->sds[s].nr_parts = per_thread && !r->sds[s].is_serial ? r->sds[s].threads : 1;
 		*has_parts |= per_thread;
 		nr_sds += sd_has_work(r, s) && !per_thread;
 		nr_shared += is_shared(x, r, s);
@@ -263,11 +287,12 @@ static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 			return 0;
 		memset(r->seq_cursors, 0, (r->nr_wgs ? r->nr_wgs : 1) * sizeof(*r->seq_cursors));
 		for (size_t s = 0; s < r->nr_sds; s++) {
-			if (!is_per_thread(x, r, s))
+			if (!is_per_thread(x, r, s) || r->sds[s].is_serial)
 				continue;
 			r->sds[s].worker = k;
 			k += r->sds[s].nr_parts;
 		}
+		k = eng_place_serial(r, k);
 	}
 	return k || x->clu ? k : 1;
 }

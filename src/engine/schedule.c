@@ -139,3 +139,40 @@ uint64_t eng_wake_batch_for(uint64_t batch_ns, double iops)
 {
 	return iops * (double)batch_ns / NS_PER_SEC <= ENG_WAKE_BATCH_MAX_ARRIVALS ? batch_ns : 0;
 }
+
+double eng_sd_rate(const struct eng_run *r, size_t s)
+{
+	double iops = 0;
+
+	for (size_t i = 0; i < r->nr_wgs; i++) {
+		if (r->wgs[i].run_sd != s)
+			continue;
+		if (!(r->wgs[i].rate_iops > 0))
+			return 0;
+		iops += r->wgs[i].rate_iops;
+	}
+	return iops;
+}
+
+uint32_t eng_place_serial(struct eng_run *r, uint32_t k)
+{
+	double cap = ENG_SERIAL_MAX_ARRIVALS * NS_PER_SEC / (double)r->wake_batch_ns, load = 0;
+	bool is_open = false;
+
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		double iops;
+
+		if (!r->sds[s].is_serial)
+			continue;
+		iops = eng_sd_rate(r, s);
+		if (is_open && load + iops > cap) {
+			k++;
+			load = 0;
+		}
+		r->sds[s].worker = k;
+		r->sds[s].nr_parts = 1;
+		load += iops;
+		is_open = true;
+	}
+	return k + is_open;
+}

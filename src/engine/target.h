@@ -50,6 +50,10 @@ int eng_target_open(struct eng_target *t, const char *path, int flags, char *err
 /* Closes the fd and frees the path; accepts an initialised or closed target. */
 void eng_target_close(struct eng_target *t);
 
+/* A buffered regular file whose pages are (nearly) all in the page cache (mincore; a large
+ * file's sampled): its I/O does not wait on the device (cached.c). */
+bool eng_target_is_cached(const struct eng_target *t);
+
 /*
  * Looks for a file-system, RAID, LVM, swap or partition-table signature with libblkid (works
  * on files too). Returns 1 with sig naming it ("ext4", "gpt partition table", "ambiguous

@@ -36,8 +36,12 @@ static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_
 		if (!is_mine(&run->sds[i], w->idx))
 			continue;
 		w->nr_sds++;
-		w->depth += eng_part_threads(run->sds[i].threads, parts(&run->sds[i]),
-					     part_of(&run->sds[i], w->idx));
+		/* serial SDs share one slot: one I/O at a time, inline (run_exec.c) */
+		w->depth = run->sds[i].is_serial
+				   ? 1
+				   : w->depth + eng_part_threads(run->sds[i].threads,
+								 parts(&run->sds[i]),
+								 part_of(&run->sds[i], w->idx));
 		if (run->sds[i].max_xfer_bytes > *slot_bytes)
 			*slot_bytes = run->sds[i].max_xfer_bytes;
 	}
@@ -137,7 +141,9 @@ static int worker_sds(struct eng_worker *w)
 		d->cfg_sd = (uint32_t)run->sds[i].cfg_idx;
 		d->part = part_of(&run->sds[i], w->idx);
 		d->nr_parts = parts(&run->sds[i]);
-		d->threads = eng_part_threads(run->sds[i].threads, d->nr_parts, d->part);
+		d->threads = run->sds[i].is_serial
+				     ? 1
+				     : eng_part_threads(run->sds[i].threads, d->nr_parts, d->part);
 		d->dv = run->dv ? run->sds[i].dv : NULL;
 		gen_pcg_seed(&d->pick, run->seed,
 			     eng_part_stream(run->stream_base + 0x10000u + i, d->part));
@@ -344,7 +350,10 @@ int eng_worker_arm(struct eng_worker *w)
 		if (ac.mean_ns > 0)
 			iops += 1e9 / ac.mean_ns;
 	}
-	w->wake_batch_ns = eng_wake_batch_for(run->wake_batch_ns, iops);
+	/* a serial worker's SDs are each sparse, together within ENG_SERIAL_MAX_ARRIVALS */
+	w->wake_batch_ns = run->sds[w->sds[0].run_sd].is_serial
+				   ? run->wake_batch_ns
+				   : eng_wake_batch_for(run->wake_batch_ns, iops);
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
 	w->bank = w->banks[1]; /* interval 1 */
