@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "scan.h"
 
 enum {
@@ -17,9 +18,7 @@ enum {
 };
 
 struct fio_state {
-	char **names;
-	size_t nr_names, cap_names;
-	size_t last_idx;  /* the file of the previous line: the usual next one */
+	struct trace_names files;
 	uint64_t time_ns; /* v2: the clock advanced by wait lines */
 };
 
@@ -36,48 +35,25 @@ static void fio_fini(struct trace_reader *r)
 
 	if (!st)
 		return;
-	for (size_t i = 0; i < st->nr_names; i++)
-		free(st->names[i]);
-	free(st->names);
+	trace_names_fini(&st->files);
 	free(st);
 	r->priv = NULL;
 }
 
 static bool fio_name_is(const char *name, const char *w, size_t len)
 {
-	return !strncmp(name, w, len) && name[len] == '\0';
+	return strlen(name) == len && !memcmp(name, w, len); /* never past name's end */
 }
 
 /* The index of file w[0, len), registered on first sight. Returns it or -errno. */
 static int fio_file(struct trace_reader *r, const char *w, size_t len)
 {
 	struct fio_state *st = r->priv;
-	char **names;
+	int ret = trace_names_index(&st->files, w, len, FIO_MAX_FILES);
 
-	if (st->nr_names && fio_name_is(st->names[st->last_idx], w, len))
-		return (int)st->last_idx;
-	for (size_t i = 0; i < st->nr_names; i++) {
-		if (fio_name_is(st->names[i], w, len)) {
-			st->last_idx = i;
-			return (int)i;
-		}
-	}
-	if (st->nr_names == FIO_MAX_FILES)
+	if (ret == -E2BIG)
 		return trace_reader_bad(r, "more than %d files", FIO_MAX_FILES);
-	if (st->nr_names == st->cap_names) {
-		size_t cap = st->cap_names ? 2 * st->cap_names : 8;
-
-		names = realloc(st->names, cap * sizeof(*names));
-		if (!names)
-			return -ENOMEM;
-		st->names = names;
-		st->cap_names = cap;
-	}
-	st->names[st->nr_names] = strndup(w, len);
-	if (!st->names[st->nr_names])
-		return -ENOMEM;
-	st->last_idx = st->nr_names;
-	return (int)st->nr_names++;
+	return ret;
 }
 
 static int fio_io_op(const char *w, size_t len, uint8_t *op)

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "names.h"
 #include "scan.h"
 
 enum {
@@ -19,9 +20,7 @@ enum {
 };
 
 struct msr_state {
-	char **hosts;
-	size_t nr_hosts;
-	size_t last; /* the host of the last line: files hold one host, looked up first */
+	struct trace_names hosts;
 };
 
 static int msr_init(struct trace_reader *r, const char *path)
@@ -37,43 +36,23 @@ static void msr_fini(struct trace_reader *r)
 
 	if (!st)
 		return;
-	for (size_t i = 0; i < st->nr_hosts; i++)
-		free(st->hosts[i]);
-	free(st->hosts);
+	trace_names_fini(&st->hosts);
 	free(st);
 	r->priv = NULL;
-}
-
-static bool host_is(const char *host, const char *w, size_t len)
-{
-	return strlen(host) == len && !memcmp(host, w, len);
 }
 
 /* The index of host w (added on first sight). Returns it or -errno (-EINVAL with a message). */
 static int msr_host(struct trace_reader *r, const char *w, size_t len)
 {
 	struct msr_state *st = r->priv;
-	char **v;
+	int ret = trace_names_index(&st->hosts, w, len, MSR_MAX_HOSTS);
 
-	if (st->nr_hosts && host_is(st->hosts[st->last], w, len))
-		return (int)st->last;
-	for (size_t i = 0; i < st->nr_hosts; i++)
-		if (host_is(st->hosts[i], w, len))
-			return (int)(st->last = i);
-	if (st->nr_hosts == MSR_MAX_HOSTS)
+	if (ret == -E2BIG)
 		return trace_reader_bad(r,
 					"more than %d host names; expected a trace of a few "
 					"servers",
 					MSR_MAX_HOSTS);
-	v = realloc(st->hosts, (st->nr_hosts + 1) * sizeof(*v));
-	if (!v)
-		return -ENOMEM;
-	st->hosts = v;
-	v[st->nr_hosts] = strndup(w, len);
-	if (!v[st->nr_hosts])
-		return -ENOMEM;
-	st->last = st->nr_hosts;
-	return (int)st->nr_hosts++;
+	return ret;
 }
 
 static bool msr_probe(const char *line)
