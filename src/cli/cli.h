@@ -72,10 +72,13 @@ struct cli_exec_opts {
 int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *o);
 
 struct parm_val;
+struct rep_set;
 
-/* Runs a startcmd=/endcmd= value with /bin/sh, $output replaced by outdir; a failure is printed
- * as a warning at the value's place. Returns 0, or -1 when the command failed. */
-int cli_command_run(const struct parm_val *v, const char *outdir);
+/* Runs a startcmd=/endcmd= value with /bin/sh, $output replaced by outdir, saying so and what
+ * it printed through reps (VDbench's lines; an RD's command, is_rd, on its slave unless
+ * master); reps NULL prints nothing. A failure is printed as a warning at the value's place.
+ * Returns 0, or -1 when the command failed. */
+int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps, bool is_rd);
 
 /* A located warning on stderr for each list given where VDbench takes one number (it uses
  * the first value). */

@@ -1,14 +1,21 @@
 /* startcmd= and endcmd= (reference §2, §6): a shell command before the first run and after the
  * last (general), or around every run of an RD, with $output replaced by the output directory.
- * Its output goes where ioramp's console goes; a command that fails is reported, not fatal. */
+ * As VDbench 5.04.07 (observed): the console and logfile say "Start/end command: executing
+ * 'CMD'" (and "execute(): CMD" where the master runs it: general commands, an RD's with
+ * master); an RD's other commands run on its slave, whose lines carry "localhost-0: ". Each
+ * line the command prints becomes "Cmd: LINE" in logfile.html, also on the console with cons.
+ * A command that fails is reported, not fatal. */
 #include "cli.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/wait.h>
 
 #include "ioramp/parm.h"
+#include "ioramp/report.h"
 
 /* cmd=(command,cons|sum|log|master): the command is the first item. */
 static const char *command_text(const struct parm_val *v)
@@ -16,6 +23,43 @@ static const char *command_text(const struct parm_val *v)
 	if (v->kind == PARM_VAL_LIST)
 		return v->nr_items && v->items[0].kind == PARM_VAL_WORD ? v->items[0].text : "";
 	return v->text;
+}
+
+/* Whether the list's options (after the command) hold word. */
+static bool has_option(const struct parm_val *v, const char *word)
+{
+	for (size_t i = 1; v->kind == PARM_VAL_LIST && i < v->nr_items; i++)
+		if (v->items[i].kind == PARM_VAL_WORD && !strcasecmp(v->items[i].text, word))
+			return true;
+	return false;
+}
+
+/* Runs cmd with its output and errors read back line by line as "Cmd: LINE". Returns the
+ * status as system() does, -1 when it could not start. */
+static int run_captured(const char *cmd, struct rep_set *reps, const char *who, bool is_cons)
+{
+	size_t len = strlen(cmd) + 16;
+	char *sh = malloc(len), line[1024];
+	FILE *p;
+
+	if (!sh)
+		return -1;
+	snprintf(sh, len, "{ %s\n} 2>&1", cmd); /* the newline ends a command with a comment */
+	fflush(stdout);
+	p = popen(sh, "r");
+	free(sh);
+	if (!p)
+		return -1;
+	while (fgets(line, sizeof(line), p)) {
+		line[strcspn(line, "\n")] = '\0';
+		if (!reps)
+			continue;
+		if (is_cons)
+			rep_set_messagef(reps, "%sCmd: %s", who, line);
+		else
+			rep_set_log_notef(reps, "%sCmd: %s", who, line);
+	}
+	return pclose(p);
 }
 
 /* The command with every "$output" replaced (malloc'ed), or NULL. */
@@ -43,15 +87,21 @@ static char *expand(const char *cmd, const char *outdir)
 	return out;
 }
 
-int cli_command_run(const struct parm_val *v, const char *outdir)
+int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps, bool is_rd)
 {
 	char *cmd = expand(command_text(v), outdir ? outdir : ".");
+	bool is_master = !is_rd || has_option(v, "master");
+	const char *who = is_master ? "" : "localhost-0: ";
 	int st;
 
 	if (!cmd)
 		return -1;
-	fflush(stdout);
-	st = system(cmd);
+	if (reps) {
+		rep_set_messagef(reps, "%sStart/end command: executing '%s'", who, cmd);
+		if (is_master)
+			rep_set_messagef(reps, "execute(): %s", cmd);
+	}
+	st = run_captured(cmd, reps, who, has_option(v, "cons"));
 	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
 		fprintf(stderr, "%s:%u:%u: warning: command '%s' failed (%s %d)\n", v->loc.file,
 			v->loc.line, v->loc.col, cmd, WIFEXITED(st) ? "exit status" : "signal",

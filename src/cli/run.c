@@ -252,10 +252,12 @@ static int open_quiet(struct exec_ctx *c, const struct plan *plan, uint64_t seed
 	return rep_set_open(&c->reps, &c->x) ? CLI_EXIT_FAILED : CLI_EXIT_OK;
 }
 
-/* The engine's hook for an RD's startcmd=/endcmd=. */
+/* The engine's hook for an RD's startcmd=/endcmd=: ctx is the execution's exec_ctx. */
 static void rd_command(void *ctx, const struct parm_val *cmd)
 {
-	cli_command_run(cmd, ctx);
+	struct exec_ctx *c = ctx;
+
+	cli_command_run(cmd, c->outdir, &c->reps, true);
 }
 
 int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
@@ -292,16 +294,16 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 		return status_exit(status);
 	}
 	rc = is_report ? open_reports(c, a, o.seed, plan, ex) : open_quiet(c, plan, o.seed);
-	o.command_ctx = c->outdir; /* the engine keeps &o: RD commands see the directory */
+	o.command_ctx = c; /* the engine keeps &o: RD commands see the directory and reports */
 	if (rc == CLI_EXIT_OK) {
 		const struct parm_kwset *g = &plan->cfg->general.set;
 
 		cli_signals_catch();
 		if (g->val[PARM_KW_STARTCMD] && is_report)
-			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir);
+			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir, &c->reps, false);
 		status = eng_exec_run(ex, &c->reps, &err);
 		if (g->val[PARM_KW_ENDCMD] && is_report)
-			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir);
+			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir, &c->reps, false);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);

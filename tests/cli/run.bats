@@ -245,10 +245,18 @@ PARM
 		"$SCRATCH" >lp.vdb
 	run "$IORAMP" -f lp.vdb -o lpo --engine model
 	[ "$status" -eq 0 ]
-	[ "$(grep -c '^START .*lpo$' <<<"$output")" -eq 1 ]
-	[ "$(grep -c '^END$' <<<"$output")" -eq 1 ]
-	[ "$(grep -c '^RDSTART$' <<<"$output")" -eq 2 ]
-	[ "$(grep -c '^RDEND$' <<<"$output")" -eq 2 ]
+	# as VDbench 5.04.07 says it: the master's commands with execute(), an RD's on its slave;
+	# what a command prints is "Cmd: " in logfile.html, on the console too with cons
+	[ "$(grep -c "[0-9] Start/end command: executing 'echo START .*lpo'$" <<<"$output")" -eq 1 ]
+	[ "$(grep -c '[0-9] execute(): echo START ' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '[0-9] Cmd: START ' <<<"$output")" -eq 0 ]
+	[ "$(grep -c '[0-9] Cmd: START .*lpo$' lpo/logfile.html)" -eq 1 ]
+	[ "$(grep -c '[0-9] Cmd: END$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c "[0-9] localhost-0: Start/end command: executing 'echo RDSTART'$" \
+		<<<"$output")" -eq 2 ]
+	[ "$(grep -c '[0-9] localhost-0: Cmd: RDEND$' lpo/logfile.html)" -eq 2 ]
+	[ "$(grep -c 'execute(): echo RD' <<<"$output")" -eq 0 ]
+	[ "$(grep -c '^RDSTART$' <<<"$output")" -eq 0 ]
 	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
 }
 
