@@ -362,6 +362,19 @@ static void wait_stopped(struct eng_collect *c, uint32_t k)
 	}
 }
 
+/* The last interval any worker published (every worker is done). */
+static uint32_t last_published(const struct eng_collect *c)
+{
+	uint32_t last = 0;
+
+	for (uint32_t i = 0; i < c->nr_workers; i++) {
+		uint32_t p = atomic_load_explicit(&c->workers[i].published, memory_order_acquire);
+
+		last = p > last ? p : last;
+	}
+	return last;
+}
+
 /* Stops the workers in interval k and counts its errors and the drain's. Returns status. */
 static int count_tail_errors(struct eng_collect *c, uint32_t k, int status)
 {
@@ -376,6 +389,13 @@ static int count_tail_errors(struct eng_collect *c, uint32_t k, int status)
 	for (size_t i = 0; i < c->nr_banks; i++)
 		add_errors(&c->avg[i], &c->cur[i]);
 	add_drain_errors(c);
+	/* a worker that ran on while the controller reported (up to two intervals ahead) published
+	 * those intervals too: their errors are the run's as well (one was lost under load) */
+	for (uint32_t j = k + 1; j <= last_published(c); j++) {
+		eng_collect_merge(c, j);
+		for (size_t i = 0; i < c->nr_banks; i++)
+			add_errors(&c->avg[i], &c->cur[i]);
+	}
 	return status;
 }
 

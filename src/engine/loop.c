@@ -147,6 +147,12 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	while (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval &&
 	       !atomic_load_explicit(&w->stop, memory_order_relaxed))
 		eng_sleeper_until(&w->sleeper, now(w) + 1000000); /* a whole interval late */
+	if (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval) {
+		/* stopped while the controller is still behind: nb holds an interval it has not
+		 * read, so what completes from now on goes to the drain's bank (counted there) */
+		w->bank = w->banks[2];
+		return;
+	}
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
 	w->bank = nb;
@@ -311,13 +317,15 @@ void *eng_worker_main(void *arg)
 	prctl(PR_SET_TIMERSLACK, 1000UL, 0, 0, 0);
 	ret = worker_loop(w);
 	if (w->cur_interval <= w->run->nr_intervals) {
-		/* stopped or at the end of every range: publish the partial interval now */
+		/* stopped or at the end of every range: publish the partial interval now (unless
+		 * publish() already sent what follows to the drain's bank) */
 		uint64_t end_ns = now(w);
 
 		for (uint32_t i = 0; i < w->nr_wgs; i++)
 			stats_bank_finish(&w->bank[i], end_ns);
 		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
-		atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
+		if (w->bank != w->banks[2])
+			atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
 		eng_clock_kick(w->run->clock);
 	}
 	if (!ret)
