@@ -82,6 +82,12 @@ bool parm_num_looks_numeric(const char *text);
 int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
 		     struct parm_num **out, struct parm_err *err);
 
+/* The same for an RD's for-loop, which also reads a list holding words as VDbench 5.04.07 does:
+ * a word is a 0 in its place and only the first (count of numbers) items count, for a list
+ * that opens with a word or whose only words are "random". */
+int parm_val_loop_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
+			  struct parm_num **out, struct parm_err *err);
+
 /* Flattens a value into words (a single word, or the items of a list). Returns the count or
  * -EINVAL for nested lists. The array is malloc'ed; its strings belong to v. */
 int parm_val_words(const struct parm_val *v, const char ***out, struct parm_err *err);

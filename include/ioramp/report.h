@@ -246,6 +246,8 @@ struct rep_ops {
 	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
 	 * VDbench's lines: the default engine's picks. NULL: the observer takes none. */
 	void (*log_note)(void *state, const char *line);
+	/* A note for summary.html only (what a startcmd=/endcmd= with sum prints). */
+	void (*sum_note)(void *state, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -387,6 +389,8 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* The same for the observers that take log notes (rep_ops.log_note). */
 void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take summary notes (rep_ops.sum_note). */
+void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);

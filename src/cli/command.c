@@ -3,7 +3,9 @@
  * As VDbench 5.04.07 (observed): the console and logfile say "Start/end command: executing
  * 'CMD'" (and "execute(): CMD" where the master runs it: general commands, an RD's with
  * master); an RD's other commands run on its slave, whose lines carry "localhost-0: ". Each
- * line the command prints becomes "Cmd: LINE" in logfile.html, also on the console with cons.
+ * line the command prints becomes "Cmd: LINE" in logfile.html, also on the console with cons;
+ * with sum "Cmd: LINE " (a trailing blank) in summary.html alone. VDbench loses what a slave's
+ * command prints with sum; ioramp puts it in summary.html too.
  * A command that fails is reported, not fatal. */
 #include "cli.h"
 
@@ -36,7 +38,8 @@ static bool has_option(const struct parm_val *v, const char *word)
 
 /* Runs cmd with its output and errors read back line by line as "Cmd: LINE". Returns the
  * status as system() does, -1 when it could not start. */
-static int run_captured(const char *cmd, struct rep_set *reps, const char *who, bool is_cons)
+static int run_captured(const char *cmd, struct rep_set *reps, const char *who, bool is_cons,
+			bool is_sum)
 {
 	size_t len = strlen(cmd) + 16;
 	char *sh = malloc(len), line[1024];
@@ -56,6 +59,8 @@ static int run_captured(const char *cmd, struct rep_set *reps, const char *who, 
 			continue;
 		if (is_cons)
 			rep_set_messagef(reps, "%sCmd: %s", who, line);
+		else if (is_sum) /* VDbench ends these with a blank (observed) */
+			rep_set_sum_notef(reps, "%sCmd: %s ", who, line);
 		else
 			rep_set_log_notef(reps, "%sCmd: %s", who, line);
 	}
@@ -101,7 +106,7 @@ int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set
 		if (is_master)
 			rep_set_messagef(reps, "execute(): %s", cmd);
 	}
-	st = run_captured(cmd, reps, who, has_option(v, "cons"));
+	st = run_captured(cmd, reps, who, has_option(v, "cons"), has_option(v, "sum"));
 	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
 		fprintf(stderr, "%s:%u:%u: warning: command '%s' failed (%s %d)\n", v->loc.file,
 			v->loc.line, v->loc.col, cmd, WIFEXITED(st) ? "exit status" : "signal",

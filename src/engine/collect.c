@@ -589,6 +589,7 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 	double *qd = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*qd));
 	uint32_t *thr = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*thr));
 	double busiest = NAN, self = NAN;
+	size_t nr;
 
 	end->has_target = r->prun && r->mode == ENG_MODE_RATE && r->target_iops > 0;
 	target_verdict(c, avg, end);
@@ -598,10 +599,9 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 		free(thr);
 		return;
 	}
-	for (size_t i = 0; i < r->nr_sds; i++) {
+	for (size_t i = 0; i < r->nr_sds; i++)
 		qd[i] = stats_bank_qdepth(&avg->sd[i], c->avg_elapsed_ns);
-		thr[i] = r->sds[i].threads;
-	}
+	nr = eng_limit_depths(r, qd, qd, thr); /* in place: entry k never passes SD k */
 	if (c->has_self_cpu && c->wall_avg_ns) {
 		busiest = 0;
 		for (uint32_t i = 0; i < c->nr_workers; i++) {
@@ -614,8 +614,7 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 	/* an SD under its target met: still say what it ran into (a max run always runs into
 	 * something), but a point within 2% has nothing to explain */
 	if (!end->has_target || !end->is_target_met)
-		end->limited_by =
-			eng_limit_rule(qd, thr, r->nr_sds, busiest, self, c->nr_cpus_usable);
+		end->limited_by = eng_limit_rule(qd, thr, nr, busiest, self, c->nr_cpus_usable);
 	free(qd);
 	free(thr);
 }

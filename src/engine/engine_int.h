@@ -411,6 +411,13 @@ double eng_sd_rate(const struct eng_run *r, size_t s);
  * their rates sum to at most ENG_SERIAL_MAX_ARRIVALS per wake batch, so that it still wakes
  * once per batch. Returns the next free worker. */
 uint32_t eng_place_serial(struct eng_run *r, uint32_t k);
+/* The depths the limit rule (eng_limit_rule) judges, from each SD's mean outstanding I/O
+ * sd_qdepth: an SD's own threads=, but the serial SDs of one worker as one entry of depth 1
+ * with their outstanding I/O summed: that worker has one slot, so a slot busy all the time is
+ * the device's verdict, as a thread of its own is. Fills qd and depth (r->nr_sds entries at
+ * most; qd may be sd_qdepth); returns the count. */
+size_t eng_limit_depths(const struct eng_run *r, const double *sd_qdepth, double *qd,
+			uint32_t *depth);
 /* The arrival schedule of generator wg from start_ns (absolute). */
 void eng_wg_arrival_cfg(const struct eng_run *r, size_t wg, uint64_t start_ns,
 			struct gen_arrival_cfg *ac);

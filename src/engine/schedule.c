@@ -176,3 +176,27 @@ uint32_t eng_place_serial(struct eng_run *r, uint32_t k)
 	}
 	return k + is_open;
 }
+
+size_t eng_limit_depths(const struct eng_run *r, const double *sd_qdepth, double *qd,
+			uint32_t *depth)
+{
+	size_t n = 0, open = SIZE_MAX; /* the entry of the last serial worker met */
+	uint32_t open_worker = 0;
+
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		const struct eng_sd_desc *d = &r->sds[s];
+
+		/* eng_place_serial() gives each worker the serial SDs next in SD order */
+		if (d->is_serial && open != SIZE_MAX && d->worker == open_worker) {
+			qd[open] += sd_qdepth[s];
+			continue;
+		}
+		if (d->is_serial) {
+			open = n;
+			open_worker = d->worker;
+		}
+		qd[n] = sd_qdepth[s];
+		depth[n++] = d->is_serial ? 1 : d->threads;
+	}
+	return n;
+}

@@ -230,10 +230,14 @@ static int apply_fsd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 	return ret ? ret : apply_fsd_one(f, d, d->name, "", err);
 }
 
-/* Names, a trailing '*' wildcard or '*' alone, against the names given. */
+/* Names, a trailing '*' wildcard or '*' alone, against the names given. A name given twice
+ * counts once, unless is_each_kept: VDbench 5.04.07 runs a FWD's fsd=(fsd1,fsd1) once but an
+ * RD's fwd=(fwd1,fwd1) twice, fwd=(fwd*,fwd1) with fwd1 twice (observed: one "slv=" line and
+ * thread set per occurrence). */
 static int resolve(const struct parm_val *v, const char *what, const char *owner,
 		   const char *(*name_of)(const struct parm_fs *, size_t), size_t nr_all,
-		   const struct parm_fs *fs, size_t **out, size_t *nr, struct parm_err *err)
+		   const struct parm_fs *fs, bool is_each_kept, size_t **out, size_t *nr,
+		   struct parm_err *err)
 {
 	const char **w = NULL;
 	int n = parm_val_words(v, &w, err);
@@ -242,7 +246,7 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 
 	if (n < 0)
 		return n;
-	idx = calloc(nr_all ? nr_all : 1, sizeof(*idx));
+	idx = calloc(nr_all && n ? nr_all * (size_t)n : 1, sizeof(*idx));
 	if (!idx) {
 		free(w);
 		return -ENOMEM;
@@ -258,10 +262,8 @@ static int resolve(const struct parm_val *v, const char *what, const char *owner
 				is_wild ? !strncasecmp(nm, w[i], len - 1) : !strcasecmp(nm, w[i]);
 			bool dup = false;
 
-			for (size_t q = 0; q < k; q++)
+			for (size_t q = 0; q < k && !is_each_kept; q++)
 				dup |= idx[q] == j;
-			/* a name given twice counts once (VDbench 5.04.07 runs fsd=(fsd1,fsd1);
-			 * it said "names no fsd") */
 			is_hit |= hit;
 			if (hit && !dup)
 				idx[k++] = j;
@@ -342,7 +344,8 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 	v = fs_kwset_get(&d->set, "fsd");
 	if (!v)
 		return parm_errf(err, &d->loc, "fwd=%s has no fsd=; expected fsd=name", d->name);
-	ret = resolve(v, "fsd", owner, fsd_name, fs->nr_fsds, fs, &w->fsd_idx, &w->nr_fsd, err);
+	ret = resolve(v, "fsd", owner, fsd_name, fs->nr_fsds, fs, false, &w->fsd_idx, &w->nr_fsd,
+		      err);
 	if (!ret && (v = fs_kwset_get(&d->set, "operation"))) {
 		int *ops = NULL;
 		size_t nr = 0;
@@ -597,7 +600,8 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 				 "rd=%s has no fwd=; in file-system mode every rd= names its "
 				 "workloads: fwd=name or fwd=(a,b) or fwd=*",
 				 d->name);
-	ret = resolve(v, "fwd", owner, fwd_name, fs->nr_fwds, fs, &r->fwd_idx, &r->nr_fwd, err);
+	ret = resolve(v, "fwd", owner, fwd_name, fs->nr_fwds, fs, true, &r->fwd_idx, &r->nr_fwd,
+		      err);
 	if (!ret && (v = fs_kwset_get(&d->set, "fwdrate"))) {
 		n = parm_rd_rates(v, &r->rates, err);
 		if (n < 0)

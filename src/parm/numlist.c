@@ -10,6 +10,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_LIST_VALUES 100000 /* a range that expands beyond this is a mistake */
 
@@ -68,19 +69,24 @@ static int parse_item(const struct parm_val *it, enum parm_unit unit, const char
 	return 0;
 }
 
-/* A word that is not a number, unless it is the 'd' of a (from-to,d) range. */
-static const struct parm_val *first_alpha(const struct parm_val *v, bool *has_num)
+/* Whether item i counts as a number: one, or the 'd' of a (from-to,d) range. */
+static bool is_num_item(const struct parm_val *v, size_t i)
+{
+	const char *t = v->items[i].text;
+
+	return parm_num_looks_numeric(t) ||
+	       (!strcmp(t, "d") && i && is_range_item(v->items[i - 1].text));
+}
+
+/* The first word that is not a number item; *nr_num counts the number items. */
+static const struct parm_val *first_alpha(const struct parm_val *v, size_t *nr_num)
 {
 	const struct parm_val *alpha = NULL;
 
-	*has_num = false;
+	*nr_num = 0;
 	for (size_t i = 0; i < v->nr_items; i++) {
-		const char *t = v->items[i].text;
-
-		if (!strcmp(t, "d") && i && is_range_item(v->items[i - 1].text))
-			continue;
-		if (parm_num_looks_numeric(t))
-			*has_num = true;
+		if (is_num_item(v, i))
+			(*nr_num)++;
 		else if (!alpha)
 			alpha = &v->items[i];
 	}
@@ -89,12 +95,12 @@ static const struct parm_val *first_alpha(const struct parm_val *v, bool *has_nu
 
 static int check_all_numeric(const struct parm_val *v, const char *what, struct parm_err *err)
 {
-	bool has_num;
-	const struct parm_val *alpha = first_alpha(v, &has_num);
+	size_t nr_num;
+	const struct parm_val *alpha = first_alpha(v, &nr_num);
 
 	if (!alpha)
 		return 0;
-	if (has_num) /* at the list: an open list can swallow the next line ([016]) */
+	if (nr_num) /* at the list: an open list can swallow the next line ([016]) */
 		return parm_errf(err, &v->loc,
 				 "mix of alpha and numeric values not allowed in %s=%s: '%s'; "
 				 "expected numbers only",
@@ -190,13 +196,14 @@ static int expand_leading_negative(const struct parm_val *it, enum parm_unit uni
 	return ret;
 }
 
-static int expand_list(const struct parm_val *v, enum parm_unit unit, const char *what,
-		       struct num_list *l, struct parm_err *err)
+/* Expands v's first nr items (a range there still takes its step from the item after it). */
+static int expand_items(const struct parm_val *v, size_t nr, enum parm_unit unit, const char *what,
+			struct num_list *l, struct parm_err *err)
 {
 	size_t cap = SIZE_MAX;
-	int ret = check_all_numeric(v, what, err);
+	int ret = 0;
 
-	for (size_t i = 0; !ret && i < v->nr_items; i++) {
+	for (size_t i = 0; !ret && i < nr; i++) {
 		const struct parm_val *it = &v->items[i];
 		struct parm_num n;
 
@@ -218,6 +225,85 @@ static int expand_list(const struct parm_val *v, enum parm_unit unit, const char
 	return ret;
 }
 
+static int expand_list(const struct parm_val *v, enum parm_unit unit, const char *what,
+		       struct num_list *l, struct parm_err *err)
+{
+	int ret = check_all_numeric(v, what, err);
+
+	return ret ? ret : expand_items(v, v->nr_items, unit, what, l, err);
+}
+
+/* Whether VDbench 5.04.07 reads the list's words as loop values (observed, tests/parm
+ * [292-297]): all of them when the list opens with one, else only "random" (any case). */
+static bool has_loop_words(const struct parm_val *v, size_t nr_num)
+{
+	if (v->kind != PARM_VAL_LIST || !nr_num || nr_num == v->nr_items)
+		return false;
+	if (!is_num_item(v, 0))
+		return true;
+	for (size_t i = 0; i < v->nr_items; i++)
+		if (!is_num_item(v, i) && strcasecmp(v->items[i].text, "random"))
+			return false;
+	return true;
+}
+
+/* A loop list with words, as VDbench 5.04.07 reads it: each word is a 0 in its place, and only
+ * as many items count as the list holds numbers: (seq,0,100) is 0,0 and (50,random,70) is
+ * 50,0 (a range still expands with its step: (seq,10-30,10) is 0,10,20,30). */
+static int expand_loop_words(const struct parm_val *v, size_t nr_num, enum parm_unit unit,
+			     const char *what, struct num_list *l, struct parm_err *err)
+{
+	static char zero[] = "0";
+	struct parm_val shadow = *v;
+	int ret;
+
+	shadow.items = malloc(v->nr_items * sizeof(*shadow.items));
+	if (!shadow.items)
+		return -ENOMEM;
+	for (size_t i = 0; i < v->nr_items; i++) {
+		shadow.items[i] = v->items[i];
+		if (!is_num_item(v, i)) {
+			shadow.items[i].kind = PARM_VAL_WORD;
+			shadow.items[i].text = zero;
+		}
+	}
+	ret = expand_items(&shadow, nr_num, unit, what, l, err);
+	free(shadow.items);
+	return ret;
+}
+
+/* Hands l to *out and returns its count, or reports ret and frees l. */
+static int list_done(const struct parm_val *v, const char *what, struct num_list *l, int ret,
+		     struct parm_num **out, struct parm_err *err)
+{
+	if (ret == -E2BIG)
+		ret = parm_errf(err, &v->loc, "%s=%s expands to more than %d values", what, v->text,
+				MAX_LIST_VALUES);
+	else if (ret == -ENOMEM)
+		parm_errf(err, &v->loc, "out of memory");
+	if (ret) {
+		free(l->v);
+		return ret;
+	}
+	*out = l->v;
+	return (int)l->nr;
+}
+
+int parm_val_loop_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
+			  struct parm_num **out, struct parm_err *err)
+{
+	struct num_list l = { 0 };
+	size_t nr_num = 0;
+	int ret;
+
+	if (v->kind == PARM_VAL_LIST)
+		first_alpha(v, &nr_num);
+	if (!has_loop_words(v, nr_num))
+		return parm_val_numbers(v, unit, what, out, err);
+	ret = expand_loop_words(v, nr_num, unit, what, &l, err);
+	return list_done(v, what, &l, ret, out, err);
+}
+
 int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *what,
 		     struct parm_num **out, struct parm_err *err)
 {
@@ -233,17 +319,7 @@ int parm_val_numbers(const struct parm_val *v, enum parm_unit unit, const char *
 	} else {
 		ret = expand_list(v, unit, what, &l, err);
 	}
-	if (ret == -E2BIG)
-		ret = parm_errf(err, &v->loc, "%s=%s expands to more than %d values", what, v->text,
-				MAX_LIST_VALUES);
-	else if (ret == -ENOMEM)
-		parm_errf(err, &v->loc, "out of memory");
-	if (ret) {
-		free(l.v);
-		return ret;
-	}
-	*out = l.v;
-	return (int)l.nr;
+	return list_done(v, what, &l, ret, out, err);
 }
 
 int parm_val_words(const struct parm_val *v, const char ***out, struct parm_err *err)

@@ -1,6 +1,6 @@
 /* An RD's for-loops (tests/parm/FINDINGS.md §1.2): forxfersize= ... forcompression= and their
  * short forms, nested in the order they were last written (a loop given again moves innermost),
- * numbers only. The checks VDbench -s makes on loop values: transfer sizes a multiple of 512
+ * numbers (words as VDbench reads them: parm_val_loop_numbers). The checks VDbench -s makes on loop values: transfer sizes a multiple of 512
  * after clipping to 2^31-1 ([082], [083]), a sane thread count ([084]), compression above 0
  * ([233]). compression=P is kept as the ratio 100/P, as VDbench converts it. */
 #include "build.h"
@@ -73,7 +73,7 @@ static int add_loop(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *
 	memset(lp, 0, sizeof(*lp));
 	lp->kw = kw;
 	lp->loc = v->loc;
-	nr = parm_val_numbers(v, loop_unit(kw), parm_kw_name(kw), &lp->vals, err);
+	nr = parm_val_loop_numbers(v, loop_unit(kw), parm_kw_name(kw), &lp->vals, err);
 	if (nr < 0)
 		return nr;
 	lp->nr = (size_t)nr;

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -55,7 +56,8 @@ int rep_set_open(struct rep_set *s, const struct rep_exec *x)
 		int ret;
 
 		if (s->ops[i]->open_doc) { /* the first that reads it has the document built */
-			ret = s->doc ? 0 : rep_doc_new(x, REP_DOC_DETAIL | REP_DOC_SPILL_AVG, &s->doc);
+			ret = s->doc ? 0
+				     : rep_doc_new(x, REP_DOC_DETAIL | REP_DOC_SPILL_AVG, &s->doc);
 			if (!ret)
 				ret = s->ops[i]->open_doc(x, s->doc, &s->state[i]);
 		} else {
@@ -141,19 +143,39 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 	bracket(s, true);
 }
 
-void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
+/* A note to the observers that take log notes, or summary notes when is_sum. */
+static void notes_send(struct rep_set *s, bool is_sum, const char *fmt, va_list ap)
 {
 	char line[1024];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
+	for (size_t i = 0; i < s->nr; i++) {
+		void (*to)(void *, const char *) =
+			is_sum ? s->ops[i]->sum_note : s->ops[i]->log_note;
+
+		if (to)
+			to(s->state[i], line);
+	}
+}
+
+void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
+{
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	notes_send(s, false, fmt, ap);
 	va_end(ap);
-	if (s->doc)
-		rep_doc_message(s->doc, line);
-	for (size_t i = 0; i < s->nr; i++)
-		if (s->ops[i]->log_note)
-			s->ops[i]->log_note(s->state[i], line);
+}
+
+void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	notes_send(s, true, fmt, ap);
+	va_end(ap);
 }
 
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
@@ -188,10 +210,10 @@ void rep_set_dv_summary(struct rep_set *s, const struct rep_dv_summary *sum)
 int rep_set_add_vdbench(struct rep_set *s)
 {
 	static const struct rep_ops *const outputs[] = {
-		&rep_summary, &rep_logfile,    &rep_totals,    &rep_parmfile, &rep_flatfile,
-		&rep_status,  &rep_errorlog,   &rep_histogram, &rep_sdreport, &rep_wdreport,
-		&rep_skew,    &rep_hostreport, &rep_parmscan,  &rep_config,   &rep_slavelog, &rep_runtotals,
-		&rep_swatmon, &rep_hostdetail,
+		&rep_summary,	&rep_logfile,	 &rep_totals,	  &rep_parmfile, &rep_flatfile,
+		&rep_status,	&rep_errorlog,	 &rep_histogram,  &rep_sdreport, &rep_wdreport,
+		&rep_skew,	&rep_hostreport, &rep_parmscan,	  &rep_config,	 &rep_slavelog,
+		&rep_runtotals, &rep_swatmon,	 &rep_hostdetail,
 	};
 
 	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(outputs); i++) {

@@ -84,6 +84,12 @@ static void summary_message(void *state, const char *line)
 		rep_conlog_timed(state, line);
 }
 
+static void summary_note(void *state, const char *line)
+{
+	if (state)
+		rep_conlog_timed(state, line);
+}
+
 static int summary_close(void *state, int status)
 {
 	struct rep_conlog *c = state;
@@ -106,6 +112,7 @@ const struct rep_ops rep_summary = {
 	.interval = rep_conlog_on_interval,
 	.run_end = rep_conlog_on_run_end,
 	.message = summary_message,
+	.sum_note = summary_note,
 	.close = summary_close,
 	.check = rep_conlog_check,
 };

@@ -1052,6 +1052,25 @@ PARM
 	[[ "$output" == *"fwd=fwd1: fsd=fsd9 names no fsd"* ]]
 }
 
+@test "fs: an RD's fwd= runs a FWD as often as it names it, a FWD's fsd= an FSD once, as VDbench" {
+	mkdir -p "$SCRATCH/a"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=(fsd1,fsd1),operation=read,xfersize=4k,fileio=random,threads=1
+fwd=fwd2,fsd=fsd1,operation=getattr,threads=1
+rd=rd1,fwd=(fwd*,fwd1,fwd1),fwdrate=10,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# observed on VDbench 5.04.07: fwd=(fwd1,fwd1) is two FWGs (twice the threads), fwd* and
+	# fwd1 add up; fsd=(fsd1,fsd1) in a FWD is fsd1 once
+	[[ "$output" == *" Note: Mismatch between threads requested (1) and used (3)"* ]]
+	[ "$(grep -c 'Note: Mismatch' <<<"$output")" -eq 1 ]
+	[ "$(grep -c ' slv=localhost-0 fwd=fwd1 fsd=fsd1 .* threads= 1 ' out/logfile.html)" -eq 3 ]
+	[ "$(grep -c ' slv=localhost-0 fwd=fwd2 ' out/logfile.html)" -eq 1 ]
+	grep -q 'Started 4 FwgThreads for rd=rd1 For loops: None' out/localhost-0.stdout.html
+}
+
 @test "fs: elapsed= shorter than two intervals is refused, as VDbench refuses it" {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k

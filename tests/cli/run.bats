@@ -260,6 +260,21 @@ PARM
 	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
 }
 
+@test "startcmd= with sum: what the command prints goes to summary.html alone, with a blank" {
+	printf 'startcmd=("echo ALPHA; echo BETA",sum)\nendcmd=("echo GAMMA",sum)\nsd=sd1,lun=%s/sm,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' \
+		"$SCRATCH" >sm.vdb
+	run "$IORAMP" -f sm.vdb -o smo --engine model
+	[ "$status" -eq 0 ]
+	# as VDbench 5.04.07 writes it: "Cmd: LINE " in summary.html, where it ran, with the time
+	[ "$(grep -c '^[0-9:.]* Cmd: \(ALPHA\|BETA\|GAMMA\) $' smo/summary.html)" -eq 3 ]
+	[ "$(grep -o 'Cmd: BETA \|Starting RD=rd1\|Cmd: GAMMA ' smo/summary.html)" = \
+		$'Cmd: BETA \nStarting RD=rd1\nCmd: GAMMA ' ]
+	[ "$(grep -c 'Cmd: ' smo/logfile.html)" -eq 0 ]
+	[ "$(grep -c 'Cmd: ' <<<"$output")" -eq 0 ]
+	# the other options keep no blank: log and cons
+	[ "$(grep -c "[0-9] Start/end command: executing 'echo GAMMA'$" <<<"$output")" -eq 1 ]
+}
+
 @test "a point that misses its target says so: results.json, curves.csv, console, --strict" {
 	# one modelled unit of 100 us: 10,000 IOPS at most, so the 130% point cannot be reached
 	cat >miss.vdb <<PARM
