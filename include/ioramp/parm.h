@@ -282,7 +282,7 @@ enum parm_flipflop {
 struct parm_general {
 	struct parm_kwset set;
 	double compratio;
-	double compression_ratio; /* compression=P converted as VDbench does, 100/P; 0: none */
+	double compression_ratio;  /* compression=P converted as VDbench does, 100/P; 0: none */
 	uint64_t dedupunit_bytes;  /* 0: no dedup */
 	double dedupratio;	   /* 1 unless given */
 	struct parm_num dedupsets; /* a count, or a percentage of the dedup units (5%) */
@@ -292,7 +292,7 @@ struct parm_general {
 	bool is_host_detail;  /* report=host_detail: <host>.<sd>.html, <host>.histogram.html */
 	bool is_slave_detail; /* report=slave_detail: <host>-0.<sd>.html, <host>-0.histogram.html */
 	bool is_showlba;      /* showlba=yes: localhost-0.showlba.txt, one line per I/O */
-	double timeout_s;	/* timeout=: name an SD that completes nothing this long; 0: off */
+	double timeout_s;     /* timeout=: name an SD that completes nothing this long; 0: off */
 	double timeout_abort_s; /* timeout=(s,abort) or (s,s2): and end the execution then */
 	uint32_t data_errors;
 	bool concatenatesds;
@@ -478,6 +478,7 @@ struct parm_config {
 	size_t nr_rds;
 	struct parm_wd wd_default; /* wd=default at the end of the files */
 	bool has_default_jvms;	   /* hd=default sets jvms= */
+	uint32_t default_jvms;	   /* its value */
 	bool has_host_alias;	   /* an HD was started with host= (deprecated form of hd=) */
 	struct parm_fs *fs;	   /* file-system mode (fsd=, fwd=); NULL: raw I/O */
 	struct parm_overrides overrides;

@@ -138,6 +138,23 @@ void plan_notices(const struct plan *p, void (*emit)(void *ctx, const char *text
 /* The same lines to f, each after the time of day, as -s prints them. */
 void plan_print_notices(const struct plan *p, FILE *f);
 
+/* How many slave JVMs VDbench 5.04.07 runs raw workloads in on one host (observed): jvms= of
+ * the one hd= or of hd=default, else the count plan_notices() adjusts to (one per SD, at most
+ * 8), else 1. Always 1 in file-system mode and on many hosts. */
+uint32_t plan_nr_jvms(const struct plan *p);
+
+/* VDbench 5.04.07 deals a run's I/O threads to its slaves round robin (observed on jvms=2, 3
+ * and 8 with threads=1 to 5): the run's SDs in configuration order, each SD's threads numbered
+ * on from the previous SD's, thread g on slave g % nr_jvms. The slave of thread idx of an SD
+ * whose first thread has number first: */
+static inline uint32_t plan_jvm_of_thread(uint64_t first, uint64_t idx, uint32_t nr_jvms)
+{
+	return nr_jvms > 1 ? (uint32_t)((first + idx) % nr_jvms) : 0;
+}
+
+/* How many of the threads numbered [first, first + threads) fall on slave jvm. */
+uint32_t plan_jvm_threads(uint64_t first, uint32_t threads, uint32_t nr_jvms, uint32_t jvm);
+
 /* "HH:MM:SS.mmm" of the wall clock, as VDbench prefixes console lines. */
 void plan_time_of_day(char buf[16]);
 /* -s's last line: how many runs and their total elapsed time, as VDbench ends its listing. */

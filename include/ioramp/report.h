@@ -74,6 +74,9 @@ struct rep_exec {
 	size_t nr_slaves;
 	const char *const *slave_names;
 	const uint32_t *slave_host; /* per slave: index in host_names */
+	/* One host: VDbench's slave JVMs (plan_nr_jvms), localhost-0 .. localhost-(N-1); 0 or
+	 * 1: the one slave localhost-0, which shows the whole run */
+	uint32_t nr_jvms;
 };
 
 /* What every workload of a run has in common, for the flatfile's xfersize/rdpct/... columns
@@ -132,6 +135,9 @@ struct rep_run {
 	size_t nr_slaves;
 	const char *const *slave_names;
 	const uint32_t *slave_host; /* per slave: index in host_names */
+	/* rep_exec.nr_jvms > 1: the threads of SD s on slave j at [s * nr_jvms + j]
+	 * (plan_jvm_threads); NULL when the run is not split (a replay) */
+	const uint32_t *jvm_threads;
 };
 
 /* One interval, or the average of a run's non-warmup intervals (is_avg). Banks are merged over
@@ -153,6 +159,9 @@ struct rep_sample {
 	const struct stats_bank *host;	       /* nr_hosts of rep_run; NULL on one host */
 	const struct stats_bank *slave;	       /* nr_slaves */
 	const struct stats_cpu_pct *slave_cpu; /* nr_slaves; NaN where unknown */
+	/* One host with jvms= or VDbench's adjusted count: each slave JVM's share (nr_jvms of
+	 * rep_exec, counters without histograms: no percentiles); NULL for one slave */
+	const struct stats_bank *jvm;
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
 	/* ioramp's own CPU (user + sys of the process) in % of one core over the interval or the

@@ -134,6 +134,28 @@ void stats_bank_finish(struct stats_bank *b, uint64_t now_ns);
 void stats_counters_merge(struct stats_counters *dst, const struct stats_counters *src);
 void stats_bank_merge(struct stats_bank *dst, const struct stats_bank *src);
 
+/* A bank without histograms, for the figures of VDbench's slave JVMs (localhost-N.html, the
+ * skew report's slave table): per direction the count, bytes and service-time sum, max and
+ * sum of squares. A few adds per I/O, no in-flight integral: the queue depth is the service
+ * times' sum over the interval (Little's law; the bank's integral differs only by the I/Os
+ * that straddle an interval's end). Owning worker, as a bank; all-zero is empty. */
+struct stats_lite {
+	struct {
+		uint64_t nr_ios;
+		uint64_t total_bytes;
+		uint64_t svc_sum_ns;
+		uint64_t svc_max_ns;
+		unsigned __int128 svc_sumsq_ns2;
+	} op[STATS_OP_NR];
+};
+
+static inline void stats_lite_record(struct stats_lite *l, enum stats_op op, uint64_t size_bytes,
+				     uint64_t svc_ns);
+/* dst += src, as a bank whose histograms hold only count, sum and max (min is set to max, the
+ * buckets stay empty: no percentile), the service times' sum its in-flight integral.
+ * Controller. */
+void stats_lite_merge_into(struct stats_bank *dst, const struct stats_lite *src);
+
 /* Reads and writes together ("Reads and writes" in VDbench's reports) into *out. */
 void stats_bank_total(const struct stats_bank *b, struct stats_counters *out);
 
@@ -300,6 +322,17 @@ static inline void stats_bank_inflight_add(struct stats_bank *b, int32_t nr, uin
 		b->inflight_since_ns = now_ns;
 	}
 	b->nr_inflight = (uint32_t)((int64_t)b->nr_inflight + nr);
+}
+
+static inline void stats_lite_record(struct stats_lite *l, enum stats_op op, uint64_t size_bytes,
+				     uint64_t svc_ns)
+{
+	l->op[op].nr_ios++;
+	l->op[op].total_bytes += size_bytes;
+	l->op[op].svc_sum_ns += svc_ns;
+	l->op[op].svc_sumsq_ns2 += (unsigned __int128)svc_ns * svc_ns;
+	if (svc_ns > l->op[op].svc_max_ns)
+		l->op[op].svc_max_ns = svc_ns;
 }
 
 #endif /* IORAMP_STATS_H */

@@ -219,6 +219,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		.sd_format_loops = eng_exec_has_format(ex) ? "threads=2 iorate=max" : NULL,
 		.status_label = a->status_label,
 		.status_later_s = a->status_later_s,
+		.nr_jvms = a->cluster ? 1 : plan_nr_jvms(plan),
 	};
 	if (a->cluster && ctx_hosts(c, a->cluster))
 		return CLI_EXIT_FAILED;

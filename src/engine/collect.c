@@ -27,10 +27,16 @@ static bool is_signalled(const struct eng_collect *c)
 	return eng_collect_is_signalled(c);
 }
 
+/* VDbench's slaves on one host (eng_run.nr_jvms): their banks after all others; 0 for one. */
+static size_t jvm_banks(const struct eng_collect *c)
+{
+	return c->run->nr_jvms > 1 && !c->run->is_replay ? c->run->nr_jvms : 0;
+}
+
 /* Banks: [0] total, [1..nr_sds] per SD, then per WD, then per host and per slave. */
 static int banks_alloc(struct eng_collect *c)
 {
-	size_t nr = 1 + c->run->nr_sds + c->run->nr_wds + c->nr_hosts + c->nr_slaves;
+	size_t nr = 1 + c->run->nr_sds + c->run->nr_wds + c->nr_hosts + c->nr_slaves + jvm_banks(c);
 	size_t nr_slaves = c->nr_slaves ? c->nr_slaves : 1;
 
 	c->nr_banks = nr;
@@ -57,6 +63,8 @@ static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint
 		stats_bank_merge(&c->cur[1 + g->run_sd], &b[i]);
 		stats_bank_merge(&c->cur[1 + c->run->nr_sds + g->run_wd], &b[i]);
 	}
+	for (uint32_t i = 0; i < w->nr_jvms; i++)
+		stats_lite_merge_into(&c->cur[c->nr_banks - w->nr_jvms + i], &w->lites[k & 1][i]);
 }
 
 bool eng_collect_all_published(const struct eng_collect *c, uint32_t k)
@@ -166,6 +174,8 @@ static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struc
 		s->host = &b[1 + c->run->nr_sds + c->run->nr_wds];
 		s->slave = s->host + c->nr_hosts;
 	}
+	if (jvm_banks(c))
+		s->jvm = &b[c->nr_banks - jvm_banks(c)];
 }
 
 void eng_collect_merge(struct eng_collect *c, uint32_t k)

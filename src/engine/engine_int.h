@@ -54,12 +54,13 @@ struct eng_sd_desc {
 	uint32_t threads;
 	uint64_t size_bytes; /* used: size= or the target's, rounded down to max_xfer */
 	uint64_t max_xfer_bytes;
-	uint32_t worker;      /* the first worker driving it */
-	uint32_t nr_parts;    /* workers worker.. worker + nr_parts - 1 each drive a part of its
+	uint32_t worker;       /* the first worker driving it */
+	uint32_t nr_parts;     /* workers worker.. worker + nr_parts - 1 each drive a part of its
 			       * threads= (the sync engine: one per thread); 0 or 1: one worker */
-	bool is_serial;	      /* sync, sparse and cached: one I/O at a time on a worker shared
+	bool is_serial;	       /* sync, sparse and cached: one I/O at a time on a worker shared
 			       * with other such SDs, inline (run_exec.c) */
-	struct eng_dv_sd *dv; /* data validation of this SD; NULL: off */
+	struct eng_dv_sd *dv;  /* data validation of this SD; NULL: off */
+	uint64_t first_thread; /* VDbench's number of its first thread (plan_jvm_of_thread) */
 };
 
 struct eng_run {
@@ -85,7 +86,7 @@ struct eng_run {
 	uint64_t start_ns;	 /* eng_clock_now() time, a whole second */
 	uint64_t interval_ns;
 	uint64_t wake_batch_ns; /* eng_opts.wake_batch_ns resolved: 0 for none */
-	uint32_t nr_intervals; /* UINT32_MAX: until every generator reaches its end (format) */
+	uint32_t nr_intervals;	/* UINT32_MAX: until every generator reaches its end (format) */
 	uint32_t nr_warmup;
 	uint32_t nr_prio; /* priority levels in use (queues per SD) */
 	uint32_t nr_workers;
@@ -95,13 +96,16 @@ struct eng_run {
 	bool is_replay_loop; /* replay in a curve: the trace starts over until the run ends */
 	double compratio;    /* write data compresses about this much (1: not at all) */
 	const struct eng_trace_info *trace;
-	double replay_speed;	       /* trace time / speed; 0: as fast as the threads allow */
-	struct eng_dv *dv;	       /* data validation; NULL: off (and for SD_format) */
-	struct eng_concat concat;      /* concatenatesds=yes: its members; nr 0: none */
-	const char *pattern;	       /* pattern=: every write's data; NULL: the stamp */
+	double replay_speed;	  /* trace time / speed; 0: as fast as the threads allow */
+	struct eng_dv *dv;	  /* data validation; NULL: off (and for SD_format) */
+	struct eng_concat concat; /* concatenatesds=yes: its members; nr 0: none */
+	const char *pattern;	  /* pattern=: every write's data; NULL: the stamp */
 	size_t pattern_len;
 	const struct eng_dedup *dedup; /* dedupunit=: the blocks' layout; NULL: off */
 	uint64_t *dedup_pattern;       /* the duplicates' data of this run */
+	/* VDbench's slave JVMs whose share of the I/O the workers count apart (plan_nr_jvms);
+	 * 1: none counted */
+	uint32_t nr_jvms;
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -149,6 +153,7 @@ struct eng_slot {
 	uint32_t wg;
 	uint32_t local_sd;
 	enum eng_dv_phase dv_phase;
+	uint8_t jvm; /* the slave of the thread it runs on (eng_run.nr_jvms > 1) */
 };
 
 /* Worker-local state of one SD. */
@@ -171,6 +176,17 @@ struct eng_wsd {
 	 * busy) until a completion on this SD; it goes before anything queued. */
 	struct eng_pending held;
 	bool has_held;
+};
+
+/* VDbench's slaves (eng_run.nr_jvms > 1): the slaves of an SD's idle threads on a worker, a
+ * FIFO from head to tail (an idle thread of each slave in turn takes the next I/O). cap: the
+ * worker's part of the SD's threads (a serial SD's all); every take is given back once, so
+ * it never holds more. */
+struct eng_jvm_ring {
+	uint8_t *free;
+	uint32_t head;
+	uint32_t tail;
+	uint32_t cap;
 };
 
 /* Worker-local state of one generator. */
@@ -282,16 +298,22 @@ struct eng_worker {
 	uint64_t *ready;
 	struct eng_wwg *wgs;
 	uint32_t nr_wgs;
-	uint64_t next_arrival_ns;	    /* paced generators: none has an arrival before this */
-	uint64_t wake_batch_ns;		    /* run->wake_batch_ns if its arrivals are sparse, else 0 */
-	const struct eng_arrivals *src;	    /* where the I/Os come from */
-	const struct eng_payload *pay;	    /* what happens to their data */
+	uint64_t next_arrival_ns;	/* paced generators: none has an arrival before this */
+	uint64_t wake_batch_ns;		/* run->wake_batch_ns if its arrivals are sparse, else 0 */
+	const struct eng_arrivals *src; /* where the I/Os come from */
+	const struct eng_payload *pay;	/* what happens to their data */
 	const struct eng_payload *pay_data; /* recording: the stage it records around */
 	/* nr_wgs each: per interval parity, and [2] a scratch set the drain counts into (what
 	 * completes after the last interval belongs to none, VDbench's drain) */
 	struct stats_bank *banks[3];
 	struct stats_bank *bank; /* the set being counted into */
-	uint32_t cur_interval;	 /* 1-based interval being counted */
+	/* run->nr_jvms > 1: per slave, sets as banks[] (nr_jvms each), and per local SD its
+	 * idle threads; else NULL and 0, so that one slave costs a test per pass (jvm.c) */
+	struct stats_lite *lites[3];
+	struct stats_lite *lite;
+	struct eng_jvm_ring *jvm_rings;
+	uint32_t nr_jvms;
+	uint32_t cur_interval; /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
 	uint64_t nr_writes;			  /* stamps every write's data (payload.c) */
@@ -333,6 +355,18 @@ static inline void eng_wsd_ready(struct eng_worker *w, uint32_t local_sd)
 	w->ready[local_sd / 64] |= UINT64_C(1) << (local_sd % 64);
 }
 
+/* jvm.c: VDbench's slaves on a worker. Allocates the rings and counters (run->nr_jvms > 1);
+ * returns 0 or -ENOMEM. */
+int eng_jvm_init(struct eng_worker *w);
+void eng_jvm_fini(struct eng_worker *w);
+/* The new I/Os batch[0, nr) each take an idle thread of their SD (slot->jvm). */
+void eng_jvm_take(struct eng_worker *w, uint32_t nr);
+/* done[0, nr) completed at now_ns: into their slaves' counters, their threads idle again (a
+ * validation phase that goes on takes one anew when requeued). */
+void eng_jvm_done(struct eng_worker *w, struct eng_io *const *done, int nr, uint64_t now_ns);
+/* slot prepared but never submitted: its thread is idle again. */
+void eng_jvm_drop(struct eng_worker *w, const struct eng_slot *slot);
+
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
  * returns 0 or -errno with msg filled. */
 int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t idx,
@@ -359,6 +393,10 @@ struct eng_run_src {
  * its place (the same indexes on every rank) with this rank's threads, 0 where it has none,
  * and only this rank's generators. */
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
+
+/* VDbench's slave JVMs of the run on one host (plan_nr_jvms) and each SD's first thread
+ * number, counted in the configuration's SD order. */
+void eng_run_jvms(struct eng_run *r, const struct plan *plan);
 
 /* concat_run.c: the concatenation of a concatenatesds=yes run, after its SDs are collected:
  * members, sizes and the shared threads on the first member (0 on the others). Returns 0 or

@@ -78,6 +78,8 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 	r->nr_intervals = UINT32_MAX;
 	r->has_eof = true;
 	r->compratio = cfg->general.compratio > 0 ? cfg->general.compratio : 1;
+	if (!x->clu)
+		eng_run_jvms(r, x->plan);
 	return 0;
 }
 
@@ -115,7 +117,8 @@ void eng_exec_format_notices(const struct eng_exec *x, void (*emit)(void *ctx, c
 		  "multiple of 1mb");
 	for (size_t s = 0; s < cfg->nr_sds; s++)
 		if (x->needs[s].is_used && x->needs[s].is_extend) {
-			snprintf(text, sizeof(text), "lun=%s does not exist or is too small. host=localhost",
+			snprintf(text, sizeof(text),
+				 "lun=%s does not exist or is too small. host=localhost",
 				 cfg->sds[s].lun);
 			emit(ctx, text);
 		}

@@ -6,6 +6,7 @@
 #include "engine_int.h"
 
 #include <errno.h>
+#include <string.h>
 #include <sys/prctl.h>
 
 enum {
@@ -82,6 +83,8 @@ static uint32_t prep(struct eng_worker *w, uint64_t now_ns, uint32_t *from)
 					w->ready[k] - 1; /* nothing more for s until marked */
 		}
 	}
+	if (IORAMP_UNLIKELY(w->nr_jvms))
+		eng_jvm_take(w, nr);
 	return nr;
 }
 
@@ -151,11 +154,17 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 		/* stopped while the controller is still behind: nb holds an interval it has not
 		 * read, so what completes from now on goes to the drain's bank (counted there) */
 		w->bank = w->banks[2];
+		if (w->nr_jvms)
+			w->lite = w->lites[2];
 		return;
 	}
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
 	w->bank = nb;
+	if (w->nr_jvms) {
+		w->lite = w->lites[w->cur_interval & 1];
+		memset(w->lite, 0, w->nr_jvms * sizeof(*w->lite));
+	}
 }
 
 /* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). On a
@@ -208,6 +217,8 @@ static int reap(struct eng_worker *w, uint64_t deadline_ns)
 	now_ns = now(w);
 	for (int i = 0; i < nr; i++)
 		complete(w, w->done[i], now_ns);
+	if (IORAMP_UNLIKELY(w->nr_jvms))
+		eng_jvm_done(w, w->done, nr, now_ns);
 	return nr;
 }
 
@@ -280,6 +291,8 @@ static void drop_unsubmitted(struct eng_worker *w)
 
 		if (w->pay->drop(w, slot))
 			continue;
+		if (w->nr_jvms)
+			eng_jvm_drop(w, slot);
 		w->sds[slot->local_sd].inflight--;
 		w->free_slots[w->nr_free++] = (uint32_t)(slot - w->slots);
 	}
@@ -294,6 +307,8 @@ static int drain(struct eng_worker *w)
 
 	w->is_draining = true;
 	w->bank = w->banks[2];
+	if (w->nr_jvms)
+		w->lite = w->lites[2];
 	drop_unsubmitted(w);
 	w->pay->stop(w);
 	while (inflight(w) && now(w) < limit_ns) {

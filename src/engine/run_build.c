@@ -275,7 +275,7 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			if (g->prio + 1 > r->nr_prio)
 				r->nr_prio = g->prio + 1;
 			g->rate_iops = rate / (double)(share ? share->nr_instances[w] : nr) /
-				      (double)nr_streams;
+				       (double)nr_streams;
 			g->weight = pr->skews[w] / (double)(nr * nr_streams);
 			if (r->concat.nr)
 				concat_share(g, at, rate / (double)nr_streams,
@@ -338,6 +338,19 @@ static double run_compratio(const struct parm_config *cfg, const struct plan_run
 	return cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 }
 
+/* VDbench numbers the threads in the configuration's SD order, whatever order the run's WDs name
+ * their SDs in (observed: wd=wd1,sd=(sd3,sd2) puts sd2's thread on slave 0). */
+void eng_run_jvms(struct eng_run *r, const struct plan *plan)
+{
+	r->nr_jvms = plan_nr_jvms(plan);
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		r->sds[s].first_thread = 0;
+		for (size_t o = 0; o < r->nr_sds; o++)
+			if (r->sds[o].cfg_idx < r->sds[s].cfg_idx)
+				r->sds[s].first_thread += r->sds[o].threads;
+	}
+}
+
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err)
 {
 	const struct plan *plan = src->plan;
@@ -358,6 +371,8 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 	r->nr_intervals = (uint32_t)((pr->elapsed_s + pr->warmup_s) / pr->interval_s);
 	r->nr_warmup = (uint32_t)(pr->warmup_s / pr->interval_s);
 	ret = collect_sds(r, plan, pr, src->targets, src->share);
+	if (!ret && !src->share && !rd->trace)
+		eng_run_jvms(r, plan);
 	if (!ret)
 		ret = eng_concat_build(r, src, err);
 	if (!ret)

@@ -27,6 +27,7 @@ struct run_view {
 	const char **host_names; /* many hosts, rank 0 */
 	char **slave_names;
 	uint32_t *slave_host;
+	uint32_t *jvm_threads;
 };
 
 static void view_fini(struct run_view *v)
@@ -35,6 +36,7 @@ static void view_fini(struct run_view *v)
 	free(v->sd_luns);
 	free(v->sd_sizes);
 	free(v->sd_threads);
+	free(v->jvm_threads);
 	free(v->sd_engines);
 	free(v->sd_engine_is_default);
 	free(v->host_names);
@@ -173,6 +175,16 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 	else
 		snprintf(v->rr.rate_text, sizeof(v->rr.rate_text), "Uncontrolled MAX");
 	view_params(v, r);
+	if (r->nr_jvms > 1 && !r->is_replay) {
+		v->jvm_threads = calloc(r->nr_sds * r->nr_jvms, sizeof(*v->jvm_threads));
+		if (!v->jvm_threads)
+			return -ENOMEM;
+		for (size_t s = 0; s < r->nr_sds; s++)
+			for (uint32_t j = 0; j < r->nr_jvms; j++)
+				v->jvm_threads[s * r->nr_jvms + j] = plan_jvm_threads(
+					r->sds[s].first_thread, r->sds[s].threads, r->nr_jvms, j);
+		v->rr.jvm_threads = v->jvm_threads;
+	}
 	if (x->clu && eng_clu_is_root(x->clu))
 		return view_hosts(v, x->clu);
 	return 0;

@@ -314,6 +314,8 @@ int eng_worker_init(struct eng_worker *w, const struct eng_run *run, uint32_t id
 	if (!ret)
 		ret = worker_concat(w);
 	if (!ret)
+		ret = eng_jvm_init(w);
+	if (!ret)
 		ret = eng_dv_worker_init(w);
 	if (!ret)
 		choose_seams(w);
@@ -357,6 +359,7 @@ int eng_worker_arm(struct eng_worker *w)
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
 	w->bank = w->banks[1]; /* interval 1 */
+	w->lite = w->lites[1]; /* calloc'ed: empty; NULL without slaves */
 	return 0;
 }
 
@@ -398,5 +401,6 @@ void eng_worker_fini(struct eng_worker *w)
 	w->done = NULL;
 	w->banks[0] = w->banks[1] = w->banks[2] = NULL;
 	w->bank = NULL;
+	eng_jvm_fini(w);
 	w->bufs = NULL;
 }

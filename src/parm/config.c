@@ -22,6 +22,12 @@ static int apply_wd_def(struct parm_config *cfg, const struct parm_raw_def *def,
 	return ret;
 }
 
+/* hd=default,jvms=N (checked by parm_check_hd_set). */
+static int default_jvms(struct parm_config *cfg, const struct parm_kwset *set, struct parm_err *err)
+{
+	return parm_get_u32(set->val[PARM_KW_JVMS], 1, 64, "jvms", &cfg->default_jvms, err);
+}
+
 /* HDs and SDs first: every WD and RD refers to the final SD list. */
 static int apply_all(struct parm_config *cfg, const struct parm_raw *raw, struct parm_err *err)
 {
@@ -31,6 +37,8 @@ static int apply_all(struct parm_config *cfg, const struct parm_raw *raw, struct
 	if (!ret)
 		ret = parm_check_hd_set(&raw->defaults[PARM_SEC_HD], err);
 	cfg->has_default_jvms = parm_kwset_has(&raw->defaults[PARM_SEC_HD], PARM_KW_JVMS);
+	if (!ret && cfg->has_default_jvms)
+		ret = default_jvms(cfg, &raw->defaults[PARM_SEC_HD], err);
 	for (size_t i = 0; !ret && i < raw->nr_defs; i++)
 		if (raw->defs[i].sec == PARM_SEC_HD)
 			ret = parm_apply_hd(cfg, &raw->defs[i], err);
@@ -81,6 +89,8 @@ static int config_build(struct parm_config *cfg, struct parm_err *err)
 		if (!ret)
 			ret = parm_check_hd_set(&raw.defaults[PARM_SEC_HD], err);
 		cfg->has_default_jvms = parm_kwset_has(&raw.defaults[PARM_SEC_HD], PARM_KW_JVMS);
+		if (!ret && cfg->has_default_jvms)
+			ret = default_jvms(cfg, &raw.defaults[PARM_SEC_HD], err);
 		for (size_t i = 0; !ret && i < raw.nr_defs; i++)
 			if (raw.defs[i].sec == PARM_SEC_HD)
 				ret = parm_apply_hd(cfg, &raw.defs[i], err);

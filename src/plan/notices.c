@@ -82,6 +82,26 @@ static bool may_adjust_jvms(const struct parm_config *cfg)
 	return true;
 }
 
+uint32_t plan_nr_jvms(const struct plan *p)
+{
+	const struct parm_config *cfg = p->cfg;
+	char reason[64];
+
+	if (cfg->fs || cfg->nr_hds > 1)
+		return 1; /* file-system mode and many hosts split otherwise */
+	if (cfg->nr_hds == 1 && parm_kwset_has(&cfg->hds[0].set, PARM_KW_JVMS))
+		return cfg->hds[0].jvms;
+	if (cfg->has_default_jvms)
+		return cfg->default_jvms;
+	if (!may_adjust_jvms(cfg))
+		return 1;
+	for (size_t r = 0; r < p->nr_runs; r++)
+		if (!cfg->rds[p->runs[r].rd_idx].trace &&
+		    jvm_reason(&p->runs[r], reason, sizeof(reason)))
+			return (uint32_t)(cfg->nr_sds < VDB_MAX_JVMS ? cfg->nr_sds : VDB_MAX_JVMS);
+	return 1;
+}
+
 static void jvm_notice(const struct parm_config *cfg, const char *reason, const struct out *f)
 {
 	char text[256];

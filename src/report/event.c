@@ -75,8 +75,9 @@ static bool console_line(const struct rep_event *e, char *line, size_t len)
 	case REP_EV_JVMS_NO_EFFECT:
 		snprintf(
 			line, len,
-			"ioramp: note: jvms= has no effect on one host (no JVMs; workers follow the "
-			"CPUs; in an MPI job jvms=N is N ranks)");
+			"ioramp: note: jvms= on one host splits the reports, not the work: "
+			"localhost-N.html shows the I/O of the threads VDbench's slave N would run "
+			"(workers follow the CPUs; in an MPI job jvms=N is N ranks)");
 		return true;
 	case REP_EV_WORKER_FAILED:
 		snprintf(line, len, "ioramp: error: worker %u: %s", e->worker, strerror(e->err));

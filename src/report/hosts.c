@@ -5,7 +5,9 @@
  * pair VDbench writes for its one slave: localhost.html and localhost-0.html with the run's
  * totals, linking the slave's stdout (slavelog.c) and localhost.var_adm_msgs.html, which holds
  * only its heading as ioramp scans no system log (observed: VDbench's on a host without
- * /var/adm/messages). */
+ * /var/adm/messages). With jvms= (or VDbench's adjusted count) localhost.html links every
+ * slave and each localhost-N.html holds the I/O of that slave's threads (observed: the same
+ * layout, the host's CPU; a slave without threads in a run: its anchor only). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -101,44 +103,23 @@ static void sd_links(FILE *f, const struct rep_exec *x, const char *label, const
 	}
 }
 
-static int open_solo(struct hosts *h)
+static int open_solo_slave(struct hosts *h, uint32_t k)
 {
 	const struct rep_exec *x = h->x;
-	const char *host = rep_host_name(x);
 	char slave[512];
-	FILE *f = open_file(x, host);
+	FILE *f;
 
-	if (!f)
-		return -errno;
-	h->host[0].f = f;
-	snprintf(slave, sizeof(slave), "%s-0", host);
-	fprintf(f, "Host summary report(s) for host=%s\n\n", host);
-	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
-		fprintf(f,
-			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
-			"</A>\n",
-			host);
-	fprintf(f,
-		"Link to slave summary report:    <A HREF=\"%s.html\">%s summary</A>   "
-		"<A HREF=\"%s.stdout.html\">%s stdout</A>\n"
-		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n",
-		slave, slave, slave, slave, host);
-	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
-		sd_links(f, x, "Link to host SD reports:         ", host);
-	fputc('\n', f);
-	rep_html_run_links(f, x);
-	fputc('\n', f);
-	fflush(f);
+	snprintf(slave, sizeof(slave), "%s-%u", rep_host_name(x), k);
 	f = open_file(x, slave);
 	if (!f)
 		return -errno;
-	h->slave[0].f = f;
+	h->slave[k].f = f;
 	fprintf(f,
 		"Slave summary report for slave=%s\n\n"
 		"Console log:                     <A HREF=\"%s.stdout.html\">Slave stdout/stderr</A>"
 		"\n",
 		slave, slave);
-	if (x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
+	if (!k && x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
 		fprintf(f,
 			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
 			"</A>\n",
@@ -149,7 +130,42 @@ static int open_solo(struct hosts *h)
 	rep_html_run_links(f, x);
 	fputc('\n', f);
 	fflush(f);
-	return write_messages(x, host);
+	return 0;
+}
+
+static int open_solo(struct hosts *h)
+{
+	const struct rep_exec *x = h->x;
+	const char *host = rep_host_name(x);
+	FILE *f = open_file(x, host);
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	h->host[0].f = f;
+	fprintf(f, "Host summary report(s) for host=%s\n\n", host);
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
+		fprintf(f,
+			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
+			"</A>\n",
+			host);
+	for (uint32_t k = 0; k < rep_nr_jvms(x); k++)
+		fprintf(f,
+			"Link to slave summary report:    <A HREF=\"%s-%u.html\">%s-%u summary</A>   "
+			"<A HREF=\"%s-%u.stdout.html\">%s-%u stdout</A>\n",
+			host, k, host, k, host, k, host, k);
+	fprintf(f,
+		"Link to /var/adm/messages:       <A HREF=\"%s.var_adm_msgs.html\">messages</A>\n",
+		host);
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_host_detail)
+		sd_links(f, x, "Link to host SD reports:         ", host);
+	fputc('\n', f);
+	rep_html_run_links(f, x);
+	fputc('\n', f);
+	fflush(f);
+	for (uint32_t k = 0; !ret && k < rep_nr_jvms(x); k++)
+		ret = open_solo_slave(h, k);
+	return ret ? ret : write_messages(x, host);
 }
 
 static int hosts_open(const struct rep_exec *x, void **state)
@@ -166,7 +182,7 @@ static int hosts_open(const struct rep_exec *x, void **state)
 	h->x = x;
 	h->is_solo = !x->nr_hosts;
 	h->host = calloc(x->nr_hosts ? x->nr_hosts : 1, sizeof(*h->host));
-	h->slave = calloc(x->nr_slaves ? x->nr_slaves : 1, sizeof(*h->slave));
+	h->slave = calloc(x->nr_slaves ? x->nr_slaves : rep_nr_jvms(x), sizeof(*h->slave));
 	if (!h->host || !h->slave)
 		ret = -ENOMEM;
 	if (!ret && h->is_solo)
@@ -199,7 +215,7 @@ static size_t nr_host_files(const struct hosts *h)
 
 static size_t nr_slave_files(const struct hosts *h)
 {
-	return h->is_solo ? 1 : h->x->nr_slaves;
+	return h->is_solo ? rep_nr_jvms(h->x) : h->x->nr_slaves;
 }
 
 static int hosts_run_start(void *state, const struct rep_run *r)
@@ -235,7 +251,13 @@ static void hosts_sample(struct hosts *h, const struct rep_run *r, const struct 
 
 	if (h->is_solo) { /* the one slave is the host: both show the total */
 		file_line(x, &h->host[0], s, s->total, 0);
-		file_line(x, &h->slave[0], s, s->total, 0);
+		if (!s->jvm || rep_nr_jvms(x) == 1) {
+			file_line(x, &h->slave[0], s, s->total, 0);
+			return;
+		}
+		for (uint32_t k = 0; k < rep_nr_jvms(x); k++)
+			if (rep_jvm_threads(x, r, k, r->nr_sds))
+				file_line(x, &h->slave[k], s, &s->jvm[k], 0);
 		return;
 	}
 	if (!s->host || r->nr_hosts != x->nr_hosts || r->nr_slaves != x->nr_slaves)

@@ -1,7 +1,8 @@
 /* skew.html (reference §9.2, §10.6): after each run, the non-warmup totals per SD and, with
  * two or more WDs, per WD with the requested and observed share of the I/O ("skew") and their
- * difference where it exceeds 0.10%. ioramp is one process, so the per-slave table VDbench
- * prints for several JVMs never appears. */
+ * difference where it exceeds 0.10%. Before the SD table, with several slave JVMs on one host
+ * (jvms=, or VDbench's adjusted count), the same columns per slave (VDbench 5.04.07, observed:
+ * every slave, one without threads in the run with zeros). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -63,10 +64,12 @@ static void blank(struct skew *sk)
 	fprintf(sk->f, "%s \n", sk->tod);
 }
 
-/* Widest name of either table, never narrower than VDbench's "localhost-0" column. */
+/* Widest name of the tables, never narrower than VDbench's "localhost-0" column. */
 static int name_width(const struct rep_exec *x, const struct rep_run *r)
 {
-	size_t w = strlen(x->host ? x->host : "localhost") + 2;
+	char last[32];
+	size_t w = strlen(rep_host_name(x)) +
+		   (size_t)snprintf(last, sizeof(last), "-%u", rep_nr_jvms(x) - 1);
 
 	for (size_t i = 0; i < r->nr_sds; i++)
 		w = strlen(r->sd_names[i]) > w ? strlen(r->sd_names[i]) : w;
@@ -112,6 +115,21 @@ static void wd_table(struct skew *sk, const struct rep_run *r, const struct rep_
 		rep_jfmt(b, 32, 8, 2, total ? 100.0 : 0));
 }
 
+static void jvm_table(struct skew *sk, const struct rep_sample *avg)
+{
+	char name[300];
+
+	header(sk, "Slave:", false);
+	for (uint32_t k = 0; k < rep_nr_jvms(sk->x); k++) {
+		snprintf(name, sizeof(name), "%s-%u", rep_host_name(sk->x), k);
+		row(sk, name, &avg->jvm[k], avg);
+		fputc('\n', sk->f);
+	}
+	row(sk, "Total", avg->total, avg);
+	fputc('\n', sk->f);
+	blank(sk);
+}
+
 static int skew_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
 	struct skew *sk = state;
@@ -130,6 +148,8 @@ static int skew_run_end(void *state, const struct rep_run *r, const struct rep_r
 		blank(sk);
 		sk->has_run = true;
 	}
+	if (avg->jvm && rep_nr_jvms(sk->x) > 1)
+		jvm_table(sk, avg);
 	header(sk, "SD:", false);
 	for (size_t i = 0; avg->sd && i < r->nr_sds; i++) {
 		row(sk, r->sd_names[i], &avg->sd[i], avg);

@@ -1,9 +1,12 @@
-/* <host>-0.stdout.html: the log of VDbench's one slave on one host, which localhost.html and
- * localhost-0.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start, then
- * per run the setup (each SD opened, the I/O threads started), the run's anchor and "End of
- * run", every line stamped twice (master and slave clock: one clock here). ioramp writes the
- * lines that describe its own run; a JVM's heap and garbage collector lines have no counterpart.
- * Nothing on many hosts, whose slaves are MPI ranks. */
+/* <host>-N.stdout.html: the log of each of VDbench's slaves on one host (one, localhost-0,
+ * unless jvms= or VDbench's adjusted count asks for more), which localhost.html and
+ * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start, then
+ * per run the slave has threads in: the setup (each of its SDs opened, in SD order; the I/O
+ * threads it starts per SD, in Java hash-map order, rep_java_map_order), the run's anchor and
+ * "End of run", every line stamped twice (master and slave clock: one clock here); a slave
+ * without threads in a run writes only the anchor. ioramp writes the lines that describe its
+ * own run; a JVM's heap and garbage collector lines have no counterpart. Nothing on many
+ * hosts, whose slaves are MPI ranks. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -14,7 +17,9 @@
 
 struct slavelog {
 	const struct rep_exec *x;
-	FILE *f;
+	FILE *f;      /* the slave being written */
+	FILE **files; /* rep_nr_jvms */
+	uint32_t nr_files;
 };
 
 static void line(struct slavelog *s, const char *text)
@@ -43,6 +48,8 @@ static void banner(struct slavelog *s, const char *text)
 	line(s, "");
 }
 
+static int slavelog_close(void *state, int status);
+
 static int slavelog_open(const struct rep_exec *x, void **state)
 {
 	char name[512];
@@ -52,52 +59,82 @@ static int slavelog_open(const struct rep_exec *x, void **state)
 	if (!x->outdir || x->nr_hosts)
 		return 0;
 	s = calloc(1, sizeof(*s));
-	if (!s)
-		return -ENOMEM;
-	s->x = x;
-	snprintf(name, sizeof(name), "%s-0.stdout.html", rep_host_name(x));
-	s->f = rep_html_open(x, name);
-	if (!s->f) {
-		int ret = -errno;
-
+	if (s)
+		s->files = calloc(rep_nr_jvms(x), sizeof(*s->files));
+	if (!s || !s->files) {
 		free(s);
-		return ret;
+		return -ENOMEM;
 	}
-	fprintf(s->f, "stdout/stderr for slave=%s-0\n\n", rep_host_name(x));
-	rep_html_run_links(s->f, x);
-	fputc('\n', s->f);
-	fflush(s->f);
+	s->x = x;
+	for (uint32_t k = 0; k < rep_nr_jvms(x); k++) {
+		snprintf(name, sizeof(name), "%s-%u.stdout.html", rep_host_name(x), k);
+		s->f = s->files[k] = rep_html_open(x, name);
+		if (!s->f) {
+			int ret = -errno;
+
+			slavelog_close(s, 1);
+			return ret;
+		}
+		s->nr_files = k + 1;
+		fprintf(s->f, "stdout/stderr for slave=%s-%u\n\n", rep_host_name(x), k);
+		rep_html_run_links(s->f, x);
+		fputc('\n', s->f);
+		fflush(s->f);
+	}
 	*state = s;
 	return 0;
+}
+
+/* Slave k's setup lines for run r: its SDs opened, its threads started. */
+static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
+{
+	char text[2048];
+	size_t *idx = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*idx)), n = 0;
+
+	banner(s, "Beginning of run setup");
+	for (size_t i = 0; i < r->nr_sds; i++) {
+		if (!rep_jvm_threads(s->x, r, k, i) && rep_nr_jvms(s->x) > 1)
+			continue;
+		snprintf(text, sizeof(text), "Opening sd=%s,lun=%s", r->sd_names[i],
+			 r->sd_luns ? r->sd_luns[i] : "");
+		line(s, text);
+		if (idx && rep_jvm_threads(s->x, r, k, i))
+			idx[n++] = i;
+	}
+	if (idx)
+		rep_java_map_order(r->sd_names, idx, n);
+	for (size_t i = 0; r->sd_threads && i < n; i++) {
+		snprintf(text, sizeof(text), "Started %2u i/o threads for %s",
+			 rep_jvm_threads(s->x, r, k, idx[i]), r->sd_names[idx[i]]);
+		line(s, text);
+	}
+	snprintf(text, sizeof(text), "Started a total of %2u i/o threads.",
+		 rep_jvm_threads(s->x, r, k, r->nr_sds));
+	line(s, text);
+	fputc('\n', s->f);
+	free(idx);
+}
+
+/* Whether slave k takes part in run r (one slave: always). */
+static bool is_busy(const struct slavelog *s, const struct rep_run *r, uint32_t k)
+{
+	return s->nr_files == 1 || rep_jvm_threads(s->x, r, k, r->nr_sds);
 }
 
 static int slavelog_run_start(void *state, const struct rep_run *r)
 {
 	struct slavelog *s = state;
-	char text[2048];
-	uint64_t total = 0;
 
-	if (!s)
-		return 0;
-	banner(s, "Beginning of run setup");
-	for (size_t i = 0; i < r->nr_sds; i++) {
-		snprintf(text, sizeof(text), "Opening sd=%s,lun=%s", r->sd_names[i],
-			 r->sd_luns ? r->sd_luns[i] : "");
-		line(s, text);
+	for (uint32_t k = 0; s && k < s->nr_files; k++) {
+		s->f = s->files[k];
+		if (is_busy(s, r, k))
+			setup(s, r, k);
+		else
+			fputc('\n', s->f); /* observed: two blank lines before the anchor */
+		rep_html_anchor(s->f, r);
+		fputc('\n', s->f);
+		fflush(s->f);
 	}
-	for (size_t i = 0; r->sd_threads && i < r->nr_sds; i++) {
-		snprintf(text, sizeof(text), "Started %2u i/o threads for %s", r->sd_threads[i],
-			 r->sd_names[i]);
-		line(s, text);
-		total += r->sd_threads[i];
-	}
-	snprintf(text, sizeof(text), "Started a total of %2llu i/o threads.",
-		 (unsigned long long)total);
-	line(s, text);
-	fputc('\n', s->f);
-	rep_html_anchor(s->f, r);
-	fputc('\n', s->f);
-	fflush(s->f);
 	return 0;
 }
 
@@ -105,9 +142,11 @@ static int slavelog_run_end(void *state, const struct rep_run *r, const struct r
 {
 	struct slavelog *s = state;
 
-	(void)r;
 	(void)e;
-	if (s) {
+	for (uint32_t k = 0; s && k < s->nr_files; k++) {
+		if (!is_busy(s, r, k))
+			continue;
+		s->f = s->files[k];
 		banner(s, "End of run");
 		fflush(s->f);
 	}
@@ -117,12 +156,18 @@ static int slavelog_run_end(void *state, const struct rep_run *r, const struct r
 static int slavelog_close(void *state, int status)
 {
 	struct slavelog *s = state;
-	int ret;
+	int ret = 0;
 
 	(void)status;
 	if (!s)
 		return 0;
-	ret = rep_html_close(s->f);
+	for (uint32_t k = 0; k < s->nr_files; k++) {
+		int r = rep_html_close(s->files[k]);
+
+		if (r < 0 && !ret)
+			ret = r;
+	}
+	free(s->files);
 	free(s);
 	return ret;
 }

@@ -82,6 +82,21 @@ static inline const char *rep_host_name(const struct rep_exec *x)
 	return x->host ? x->host : "localhost";
 }
 
+/* The slaves of a one-host execution: VDbench's JVMs, at least the one localhost-0. */
+static inline uint32_t rep_nr_jvms(const struct rep_exec *x)
+{
+	return x->nr_jvms > 1 ? x->nr_jvms : 1;
+}
+
+/* Run r's threads on slave jvm (all of them for one slave); of SD s when s < nr_sds, else of
+ * every SD. */
+uint32_t rep_jvm_threads(const struct rep_exec *x, const struct rep_run *r, uint32_t jvm, size_t s);
+
+/* Reorders idx[0..n) (indexes into names) as a java.util.HashMap<String, ...> that got them in
+ * that order iterates them: by bucket of the name's hash, a bucket in insertion order. VDbench
+ * 5.04.07's slave names its SDs' threads in this order (observed: sd2, sd1, sd3). */
+void rep_java_map_order(const char *const *names, size_t *idx, size_t n);
+
 /* Creates outdir/name and writes "<title>Vdbench outdir/name</title><pre>". Returns the stream,
  * or NULL with errno set. */
 FILE *rep_html_open(const struct rep_exec *x, const char *name);
@@ -95,7 +110,6 @@ void rep_html_run_links(FILE *f, const struct rep_exec *x);
 
 /* The anchor line of a run: <a name="_id"></a><i><b>HH:MM:SS.mmm Starting RD=...</b></i> */
 void rep_html_anchor(FILE *f, const struct rep_run *r);
-
 
 /* The names of the config's SDs (is_wd false) or WDs, in definition order: a malloc'ed array
  * (free it; the strings belong to the config) and *nr. NULL with *nr 0 when there are none or

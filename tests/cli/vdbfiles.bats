@@ -487,3 +487,73 @@ W
 	grep -q ' avg_2-4 ' console
 	grep -q ' avg_2-4 ' out/summary.html
 }
+
+# VDbench 5.04.07 (observed with jvms=2, 3 and 8, threads=1 to 5): each slave JVM runs the run's
+# threads numbered on over its SDs and dealt round robin, and writes localhost-N.html (its own
+# interval and avg_ lines) and localhost-N.stdout.html (the SDs it opens, its threads per SD in
+# Java hash-map order); skew.html gains a "Slave:" table. ioramp counts each I/O for the slave
+# of the thread that issued it: the slaves' figures add up to the host's.
+@test "jvms=3: localhost-N.html per slave, thread lines as VDbench deals them, sums match" {
+	truncate -s 8m f1 f2 f3
+	cat >j.vdb <<W
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=1
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=3
+sd=sd3,lun=$SCRATCH/f3,size=8m,threads=5
+wd=wd1,sd=sd*,xfersize=4k,rdpct=70
+rd=rd1,wd=wd1,iorate=max,elapsed=3,interval=1
+W
+	run "$IORAMP" -f j.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	for k in 0 1 2; do
+		[ -s out/localhost-$k.html ] && [ -s out/localhost-$k.stdout.html ]
+		grep -qx "Link to slave summary report:    <A HREF=\"localhost-$k.html\">localhost-$k summary</A>   <A HREF=\"localhost-$k.stdout.html\">localhost-$k stdout</A>" out/localhost.html
+		grep -qx "stdout/stderr for slave=localhost-$k" out/localhost-$k.stdout.html
+	done
+	[ ! -e out/localhost-3.html ]
+	threads() { grep -oE '(Opening sd=sd[0-9]|Started +[0-9]+ i/o threads for sd[0-9]|a total of +[0-9]+)' "$1" | tr -s ' ' | paste -sd';'; }
+	[ "$(threads out/localhost-0.stdout.html)" = "Opening sd=sd1;Opening sd=sd2;Opening sd=sd3;Started 1 i/o threads for sd2;Started 1 i/o threads for sd1;Started 1 i/o threads for sd3;a total of 3" ]
+	for k in 1 2; do
+		[ "$(threads out/localhost-$k.stdout.html)" = "Opening sd=sd2;Opening sd=sd3;Started 1 i/o threads for sd2;Started 2 i/o threads for sd3;a total of 3" ]
+	done
+	# the avg_ lines: I/O count (rate x 2 intervals), MB/sec and queue depth add up
+	avg() { awk '$2 ~ /^avg_/ { printf "%.0f %s %s\n", $3 * 2, $4, $13 }' "$1"; }
+	avg out/localhost.html >host
+	cat out/localhost-[012].html | awk '$2 ~ /^avg_/ { n += $3 * 2; mb += $4; q += $13 }
+		END { printf "%.0f %.2f %.1f\n", n, mb, q }' >slaves
+	read -r hn hmb hq <host
+	read -r sn smb sq <slaves
+	[ "$hn" -gt 1000 ] && [ "$sn" -eq "$hn" ]
+	awk -v a="$smb" -v b="$hmb" -v c="$sq" -v d="$hq" 'BEGIN { exit !(a - b < 0.03 && b - a < 0.03 && c - d < 0.2 && d - c < 0.2) }'
+	# each slave's I/O is its own: slave 0 (sd1's lone thread among its three) differs
+	[ "$(avg out/localhost-1.html)" != "$(avg out/localhost-0.html)" ]
+	# skew.html: the slave table before the SD table, every slave and the total
+	sed -n '/ Slave: /,/ Total /p' out/skew.html | awk '{ print $2 }' | paste -sd' ' >rows
+	[ "$(cat rows)" = "Slave: localhost-0 localhost-1 localhost-2 Total" ]
+	awk '$2 ~ /^localhost-/ { s += $3 * 2 } $2 == "Total" && !t { t = $3 * 2 }
+		END { exit !(s == t && t > 0) }' out/skew.html
+}
+
+@test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {
+	truncate -s 8m f1 f2
+	printf 'sd=sd1,lun=%s/f1,size=8m,threads=1\nsd=sd2,lun=%s/f2,size=8m,threads=1\n' \
+		"$SCRATCH" "$SCRATCH" >base
+	{ cat base; printf 'wd=wd1,sd=sd*\nrd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1\n'; } >max.vdb
+	run "$IORAMP" -f max.vdb -o max --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ -s max/localhost-1.html ] && [ ! -e max/localhost-2.html ]
+	grep -q ' Slave: ' max/skew.html
+	{ cat base; printf 'wd=wd1,sd=sd*\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n'; } >fix.vdb
+	run "$IORAMP" -f fix.vdb -o fix --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ ! -e fix/localhost-1.html ] && [ ! -e fix/localhost-1.stdout.html ]
+	! grep -q ' Slave: ' fix/skew.html || false
+	# three slaves for two threads: the third opens nothing and prints no line, zeros in skew
+	{ echo hd=default,jvms=3; cat fix.vdb; } >idle.vdb
+	run "$IORAMP" -f idle.vdb -o idle --engine model --seed 1
+	[ "$status" -eq 0 ]
+	! grep -q avg_ idle/localhost-2.html || false
+	! grep -qE 'Opening|Started|End of run' idle/localhost-2.stdout.html || false
+	grep -q 'avg_' idle/localhost-1.html
+	grep -qE ' localhost-2 +0\.00 +0\.00 +0 ' idle/skew.html
+}

@@ -410,6 +410,72 @@ static void test_run_values_resolved(void **state)
 	planned_fini(&p);
 }
 
+/* VDbench 5.04.07 (observed, localhost-N.stdout.html "Started N i/o threads for sdX"): the
+ * run's threads numbered on over its SDs, dealt round robin. */
+static void test_jvm_threads_dealt_round_robin(void **state)
+{
+	/* jvms=3, threads=1/3/5 (sd1..sd3): slave 0 ran one of each, slaves 1 and 2 one of sd2
+	 * and two of sd3 */
+	static const uint32_t threads[] = { 1, 3, 5 }, want[3][3] = {
+		{ 1, 1, 1 },
+		{ 0, 1, 2 },
+		{ 0, 1, 2 },
+	};
+	uint64_t first = 0;
+
+	(void)state;
+	for (int s = 0; s < 3; s++) {
+		for (uint32_t j = 0; j < 3; j++) {
+			uint32_t n = 0;
+
+			assert_int_equal(plan_jvm_threads(first, threads[s], 3, j), want[j][s]);
+			for (uint32_t t = 0; t < threads[s]; t++)
+				n += plan_jvm_of_thread(first, t, 3) == j;
+			assert_int_equal(n, want[j][s]);
+		}
+		first += threads[s];
+	}
+	/* jvms=2, threads=3 and 5: slave 0 two of each, slave 1 one of sd1 and three of sd2 */
+	assert_int_equal(plan_jvm_threads(0, 3, 2, 0), 2);
+	assert_int_equal(plan_jvm_threads(0, 3, 2, 1), 1);
+	assert_int_equal(plan_jvm_threads(3, 5, 2, 0), 2);
+	assert_int_equal(plan_jvm_threads(3, 5, 2, 1), 3);
+	/* jvms=8, eight SDs of threads=4: slave 1 runs one thread of sd1, sd3, sd5 and sd7 */
+	for (uint32_t s = 0; s < 8; s++)
+		assert_int_equal(plan_jvm_threads(4 * s, 4, 8, 1), s % 2 == 0);
+	/* more slaves than threads: the last ones idle; one slave: everything */
+	assert_int_equal(plan_jvm_threads(1, 1, 3, 2), 0);
+	assert_int_equal(plan_jvm_threads(7, 5, 1, 0), 5);
+	assert_int_equal(plan_jvm_of_thread(7, 3, 1), 0);
+}
+
+static uint32_t nr_jvms(const char *text)
+{
+	struct planned p;
+	uint32_t n;
+
+	plan_text(&p, text, NULL);
+	assert_int_equal(p.ret, 0);
+	n = plan_nr_jvms(p.plan);
+	planned_fini(&p);
+	return n;
+}
+
+#define TWO_SDS "sd=sd1,lun=/tmp/f1,size=1m\nsd=sd2,lun=/tmp/f2,size=1m\nwd=wd1,sd=sd*\n"
+
+static void test_jvm_count_as_vdbench(void **state)
+{
+	(void)state;
+	assert_int_equal(nr_jvms("hd=default,jvms=3\n" BASE "rd=rd1,wd=wd1,iorate=10\n"), 3);
+	assert_int_equal(nr_jvms("hd=hd1,jvms=2\n" BASE "rd=rd1,wd=wd1,iorate=10\n"), 2);
+	/* the adjusted default: one per SD for max, curve or above 100000 */
+	assert_int_equal(nr_jvms(TWO_SDS "rd=rd1,wd=wd1,iorate=max\n"), 2);
+	assert_int_equal(nr_jvms(TWO_SDS "rd=rd1,wd=wd1,iorate=curve,curve=(50)\n"), 2);
+	assert_int_equal(nr_jvms(TWO_SDS "rd=rd1,wd=wd1,iorate=1000\n"), 1);
+	assert_int_equal(nr_jvms(BASE "rd=rd1,wd=wd1,iorate=max\n"), 1);
+	assert_int_equal(nr_jvms("hd=default,jvms=1\n" TWO_SDS "rd=rd1,wd=wd1,iorate=max\n"), 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -426,6 +492,8 @@ int main(void)
 		cmocka_unit_test(test_times_interval_zero_and_w_zero),
 		cmocka_unit_test(test_runnable_refuses_what_s_lists),
 		cmocka_unit_test(test_run_values_resolved),
+		cmocka_unit_test(test_jvm_threads_dealt_round_robin),
+		cmocka_unit_test(test_jvm_count_as_vdbench),
 	};
 
 	return cmocka_run_group_tests_name("plan", tests, NULL, NULL);

@@ -308,6 +308,48 @@ static void test_bank_stddev_matches_two_pass(void **state)
 	free(v);
 }
 
+/* A slave's counters (no histograms) give the figures a bank of the same I/Os gives; the queue
+ * depth from the service times equals the in-flight integral when no I/O straddles the
+ * interval's ends. */
+static void test_lite_gives_the_bank_figures(void **state)
+{
+	static const uint64_t svc[] = { 100, 300, 1000, 250 };
+	struct stats_bank *b = calloc(1, sizeof(*b)), *got = calloc(1, sizeof(*got));
+	struct stats_lite l[2] = { 0 };
+
+	(void)state;
+	assert_non_null(b);
+	assert_non_null(got);
+	stats_bank_start(b, 0, 1000);
+	for (int i = 0; i < 4; i++) {
+		enum stats_op op = i == 2 ? STATS_OP_WRITE : STATS_OP_READ;
+		uint64_t at = 1000 + 2000 * (uint64_t)i;
+
+		stats_bank_inflight_add(b, 1, at);
+		stats_bank_inflight_add(b, -1, at + svc[i]);
+		stats_bank_record(b, op, 4096u << (i & 1), svc[i], svc[i]);
+		stats_lite_record(&l[i & 1], op, 4096u << (i & 1), svc[i]);
+	}
+	stats_bank_finish(b, 1001000);
+	stats_lite_merge_into(got, &l[0]);
+	stats_lite_merge_into(got, &l[1]);
+	for (int op = 0; op < STATS_OP_NR; op++) {
+		const struct stats_counters *w = &b->op[op], *g = &got->op[op];
+
+		assert_int_equal(g->nr_ios, w->nr_ios);
+		assert_int_equal(g->total_bytes, w->total_bytes);
+		assert_int_equal(g->svc.nr, w->svc.nr);
+		assert_int_equal(g->svc.sum_ns, w->svc.sum_ns);
+		assert_int_equal(g->svc.max_ns, w->svc.max_ns);
+		assert_true(g->svc_sumsq_ns2 == w->svc_sumsq_ns2);
+		assert_true(stats_counters_stddev_ns(g) == stats_counters_stddev_ns(w));
+	}
+	assert_int_equal(got->inflight_ns, b->inflight_ns);
+	assert_true(stats_bank_qdepth(got, 1000000) == stats_bank_qdepth(b, 1000000));
+	free(b);
+	free(got);
+}
+
 static void test_bank_derived_values(void **state)
 {
 	struct stats_bank *b = calloc(1, sizeof(*b));
@@ -491,6 +533,7 @@ int main(void)
 		cmocka_unit_test(test_vdb_init_rejects_bad_bounds),
 		cmocka_unit_test(test_bank_stddev_matches_two_pass),
 		cmocka_unit_test(test_bank_derived_values),
+		cmocka_unit_test(test_lite_gives_the_bank_figures),
 		cmocka_unit_test(test_bank_merge_adds_everything),
 		cmocka_unit_test(test_bank_resp_same_as_adding_each),
 		cmocka_unit_test(test_cpu_parse_and_diff),
