@@ -353,7 +353,7 @@ int eng_worker_arm(struct eng_worker *w)
 			iops += 1e9 / ac.mean_ns;
 	}
 	/* a serial worker's SDs are each sparse, together within ENG_SERIAL_MAX_ARRIVALS */
-	w->wake_batch_ns = run->sds[w->sds[0].run_sd].is_serial
+	w->wake_batch_ns = w->nr_sds && run->sds[w->sds[0].run_sd].is_serial
 				   ? run->wake_batch_ns
 				   : eng_wake_batch_for(run->wake_batch_ns, iops);
 	for (uint32_t i = 0; i < w->nr_wgs; i++)

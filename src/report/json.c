@@ -1,7 +1,7 @@
 /* The rep_json observer: results.json in the output directory, rewritten after runs (so an
  * execution cut short still leaves a valid document; within refresh.h's time budget), after
- * every data validation error and at close, and the same document on exec->json_out (--json) at close. The document is
- * the execution's one (ioramp/results.h), built by the set. */
+ * every data validation error and at close, and the same document on exec->json_out (--json)
+ * at close. The document is the execution's one (ioramp/results.h), built by the set. */
 #include "ioramp/report.h"
 
 #include <errno.h>

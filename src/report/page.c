@@ -1,6 +1,6 @@
 /* The rep_html observer (report.html in the output directory, rewritten after runs so it can
- * be watched during a long execution, within refresh.h's time budget, and at close) and rep_html_write, which renders
- * the same page from a saved results.json for `ioramp report`. */
+ * be watched during a long execution, within refresh.h's time budget, and at close) and
+ * rep_html_write, which renders the same page from a saved results.json for `ioramp report`. */
 #include "ioramp/report.h"
 
 #include <errno.h>

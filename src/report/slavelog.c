@@ -1,9 +1,9 @@
 /* <host>-N.stdout.html: the log of each of VDbench's slaves on one host (one, localhost-0,
  * unless jvms= or VDbench's adjusted count asks for more), which localhost.html and
- * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start, then
- * per run the slave has threads in: the setup (each of its SDs opened, in SD order; the I/O
- * threads it starts per SD, in Java hash-map order, rep_java_map_order), the run's anchor and
- * "End of run", every line stamped twice (master and slave clock: one clock here); a slave
+ * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start,
+ * then per run the slave has threads in: the setup (each of its SDs opened, in SD order; the
+ * I/O threads it starts per SD, in Java hash-map order, rep_java_hash_order), the run's
+ * anchor and "End of run", every line stamped twice (master and slave clock: one clock here); a slave
  * without threads in a run writes only the anchor. ioramp writes the lines that describe its
  * own run; a JVM's heap and garbage collector lines have no counterpart. Nothing on many
  * hosts, whose slaves are MPI ranks. */
@@ -89,7 +89,8 @@ static int slavelog_open(const struct rep_exec *x, void **state)
 static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 {
 	char text[2048];
-	size_t *idx = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*idx)), n = 0;
+	size_t *idx = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*idx)), *order = NULL, n = 0;
+	const char **names = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*names));
 
 	banner(s, "Beginning of run setup");
 	for (size_t i = 0; i < r->nr_sds; i++) {
@@ -98,20 +99,26 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 		snprintf(text, sizeof(text), "Opening sd=%s,lun=%s", r->sd_names[i],
 			 r->sd_luns ? r->sd_luns[i] : "");
 		line(s, text);
-		if (idx && rep_jvm_threads(s->x, r, k, i))
+		if (idx && names && rep_jvm_threads(s->x, r, k, i)) {
+			names[n] = r->sd_names[i];
 			idx[n++] = i;
+		}
 	}
-	if (idx)
-		rep_java_map_order(r->sd_names, idx, n);
-	for (size_t i = 0; r->sd_threads && i < n; i++) {
+	if (idx && names)
+		order = rep_java_hash_order(names, n);
+	for (size_t i = 0; r->sd_threads && order && i < n; i++) {
+		size_t sd = idx[order[i]];
+
 		snprintf(text, sizeof(text), "Started %2u i/o threads for %s",
-			 rep_jvm_threads(s->x, r, k, idx[i]), r->sd_names[idx[i]]);
+			 rep_jvm_threads(s->x, r, k, sd), r->sd_names[sd]);
 		line(s, text);
 	}
 	snprintf(text, sizeof(text), "Started a total of %2u i/o threads.",
 		 rep_jvm_threads(s->x, r, k, r->nr_sds));
 	line(s, text);
 	fputc('\n', s->f);
+	free(order);
+	free(names);
 	free(idx);
 }
 

@@ -92,11 +92,6 @@ static inline uint32_t rep_nr_jvms(const struct rep_exec *x)
  * every SD. */
 uint32_t rep_jvm_threads(const struct rep_exec *x, const struct rep_run *r, uint32_t jvm, size_t s);
 
-/* Reorders idx[0..n) (indexes into names) as a java.util.HashMap<String, ...> that got them in
- * that order iterates them: by bucket of the name's hash, a bucket in insertion order. VDbench
- * 5.04.07's slave names its SDs' threads in this order (observed: sd2, sd1, sd3). */
-void rep_java_map_order(const char *const *names, size_t *idx, size_t n);
-
 /* Creates outdir/name and writes "<title>Vdbench outdir/name</title><pre>". Returns the stream,
  * or NULL with errno set. */
 FILE *rep_html_open(const struct rep_exec *x, const char *name);
