@@ -521,40 +521,44 @@ static void test_flat_rejects_unknown_columns_and_headerless_text(void **state)
 }
 
 /* VDbench 5.04.07's slave names its SDs' threads in HashMap order (observed: sd2, sd1, sd3 for
- * sd1..sd3; sd1, sd3 and sd2, sd3 on slaves without the third). */
-static void test_java_map_order_of_sd_names(void **state)
+ * sd1..sd3; sd1, sd3 on a slave without sd2), rep_java_hash_order's. */
+static void test_java_hash_order_of_sd_names(void **state)
 {
-	const char *names[] = { "sd1", "sd2", "sd3", "data_a" };
-	size_t idx[] = { 0, 1, 2 }, two[] = { 0, 2 }, more[20];
+	const char *names[] = { "sd1", "sd2", "sd3" }, *two[] = { "sd1", "sd3" };
 	const char *many[20];
 	char buf[20][8];
-	size_t seen = 0;
+	size_t *order, seen = 0;
 
 	(void)state;
-	rep_java_map_order(names, idx, 3);
-	assert_int_equal(idx[0], 1);
-	assert_int_equal(idx[1], 0);
-	assert_int_equal(idx[2], 2);
-	rep_java_map_order(names, two, 2);
-	assert_int_equal(two[0], 0);
-	assert_int_equal(two[1], 2);
+	order = rep_java_hash_order(names, 3);
+	assert_non_null(order);
+	assert_int_equal(order[0], 1);
+	assert_int_equal(order[1], 0);
+	assert_int_equal(order[2], 2);
+	free(order);
+	order = rep_java_hash_order(two, 2);
+	assert_non_null(order);
+	assert_int_equal(order[0], 0);
+	assert_int_equal(order[1], 1);
+	free(order);
 	/* 20 names: a table of 32 buckets; each name once, in bucket order */
 	for (size_t i = 0; i < 20; i++) {
 		snprintf(buf[i], sizeof(buf[i]), "sd%zu", i + 1);
 		many[i] = buf[i];
-		more[i] = i;
 	}
-	rep_java_map_order(many, more, 20);
+	order = rep_java_hash_order(many, 20);
+	assert_non_null(order);
 	for (size_t i = 0; i < 20; i++)
-		seen |= (size_t)1 << more[i];
+		seen |= (size_t)1 << order[i];
 	assert_true(seen == ((size_t)1 << 20) - 1);
+	free(order);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_jfmt_rounds_half_up_like_java),
-		cmocka_unit_test(test_java_map_order_of_sd_names),
+		cmocka_unit_test(test_java_hash_order_of_sd_names),
 		cmocka_unit_test(test_a_summary_cut_short_fails_the_execution),
 		cmocka_unit_test(test_jfmt_pads_nan_and_infinity),
 		cmocka_unit_test(test_jflat_strips_trailing_zeros),
