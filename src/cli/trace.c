@@ -432,7 +432,7 @@ static int cmd_profile(const struct trace_args *a)
 			ret = CLI_EXIT_FAILED;
 		}
 		if (ret != CLI_EXIT_OK && is_empty)
-			unlink(a->out_path); /* no profile: leave no empty file that looks like one */
+			unlink(a->out_path); /* no profile: no empty file that looks like one */
 	}
 	return ret;
 }

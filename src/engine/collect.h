@@ -88,8 +88,9 @@ bool eng_target_rule(double nr_requested, double nr_scheduled);
 
 /* Whether the run met its target and what held it back (man ioramp(1) POINT VALIDITY):
  * device when an SD's mean outstanding I/O over the averaged intervals stayed at 95% of its
- * threads= or more (a serial worker's SDs together against its one slot: eng_limit_depths); else generator when, in real time, a worker thread was busy 90% of the
- * averaged time or more, or the process used 90% of the CPUs it may run on; else none. */
+ * threads= or more (a serial worker's SDs together against its one slot: eng_limit_depths);
+ * else generator when, in real time, a worker thread was busy 90% of the averaged time or more,
+ * or the process used 90% of the CPUs it may run on; else none. */
 void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *avg,
 			 struct rep_run_end *end);
 

@@ -1,8 +1,9 @@
 /* An RD's for-loops (tests/parm/FINDINGS.md §1.2): forxfersize= ... forcompression= and their
  * short forms, nested in the order they were last written (a loop given again moves innermost),
- * numbers (words as VDbench reads them: parm_val_loop_numbers). The checks VDbench -s makes on loop values: transfer sizes a multiple of 512
- * after clipping to 2^31-1 ([082], [083]), a sane thread count ([084]), compression above 0
- * ([233]). compression=P is kept as the ratio 100/P, as VDbench converts it. */
+ * numbers (words as VDbench reads them: parm_val_loop_numbers). The checks VDbench -s makes
+ * on loop values: transfer sizes a multiple of 512 after clipping to 2^31-1 ([082], [083]), a
+ * sane thread count ([084]), compression above 0 ([233]). compression=P is kept as the ratio
+ * 100/P, as VDbench converts it. */
 #include "build.h"
 
 #include <errno.h>

@@ -25,7 +25,7 @@ int parm_get_double(const struct parm_val *v, enum parm_unit unit, double min, d
 	struct parm_num n;
 
 	/* VDbench 5.04.07 runs a list with its first value (rdpct=(50,70) read 50%; elapsed=(4,6)
-	 * lists elapsed=4): so does ioramp, and parm_first_value_lists() names them */
+	 * lists elapsed=4): so does ioramp, and cli_note_first_values() warns of them */
 	if (v->kind == PARM_VAL_LIST && v->nr_items && v->items[0].kind == PARM_VAL_WORD)
 		v = &v->items[0];
 	if (v->kind != PARM_VAL_WORD)

@@ -3,10 +3,10 @@
  * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start,
  * then per run the slave has threads in: the setup (each of its SDs opened, in SD order; the
  * I/O threads it starts per SD, in Java hash-map order, rep_java_hash_order), the run's
- * anchor and "End of run", every line stamped twice (master and slave clock: one clock here); a slave
- * without threads in a run writes only the anchor. ioramp writes the lines that describe its
- * own run; a JVM's heap and garbage collector lines have no counterpart. Nothing on many
- * hosts, whose slaves are MPI ranks. */
+ * anchor and "End of run", every line stamped twice (master and slave clock: one clock
+ * here); a slave without threads in a run writes only the anchor. ioramp writes the lines
+ * that describe its own run; a JVM's heap and garbage collector lines have no counterpart.
+ * Nothing on many hosts, whose slaves are MPI ranks. */
 #include "ioramp/report.h"
 
 #include <errno.h>
