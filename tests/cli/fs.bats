@@ -1124,10 +1124,11 @@ PARM
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	# VDbench 5.04.07 read and wrote files 0, 1, 2, ... without fileselect= (observed); at
-	# two a second the few created are the first ones, whatever their number
+	# two a second the few created are the first ones, whatever their number (one is enough:
+	# a random pick would be file 0 one time in 16; no rate is judged)
 	made=$(cd "$SCRATCH/s/t" && find . -name 'vdb_f*.file' | sed 's/.*vdb_f0*\([0-9]*\)\.file/\1/;s/^$/0/' | sort -n | tr '\n' ' ')
 	n=$(wc -w <<<"$made")
-	[ "$n" -ge 2 ]
+	[ "$n" -ge 1 ]
 	[ "$made" = "$(seq 0 $((n - 1)) | tr '\n' ' ')" ] || { echo "made: $made"; false; }
 }
 
