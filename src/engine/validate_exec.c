@@ -60,6 +60,8 @@ int eng_dv_opts(const struct eng_exec *x, struct dv_opts *o, struct parm_err *er
 	o->is_recover_only |= cli->is_recover_only;
 	o->is_noflush |= cli->is_noflush;
 	o->is_ignore_pending |= cli->is_ignore_pending;
+	o->is_time |= cli->is_time;
+	o->is_maponly |= cli->is_maponly;
 	return 0;
 }
 
@@ -265,6 +267,8 @@ static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
 		.dir = jdir ? jdir->text : ".",
 		.sd_name = sd->name,
 		.is_flush = !x->dv->opts.is_noflush,
+		.is_maponly = x->dv->opts.is_maponly,
+		.max_bytes = x->dv->opts.journal_max_bytes,
 		.owner = d->id.owner,
 	};
 	if (x->dv->opts.is_recover) {
@@ -421,8 +425,11 @@ static int recover_sd(struct eng_exec *x, size_t s, struct parm_err *err)
 						    .nr_before = d->rec.nr_before,
 						    .nr_after = d->rec.nr_after });
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_DONE, .sd = d->name });
+	unsigned int flags = (x->dv->opts.is_ignore_pending ? DV_VALIDATE_IGNORE_PENDING : 0) |
+			     (x->dv->opts.is_skip_read_all ? DV_VALIDATE_PENDING_ONLY : 0);
+
 	if (dv_validate_all(x->targets[s].fd, &d->map, &d->id, d->rec.pending, d->rec.nr_pending,
-			    x->dv->opts.is_ignore_pending, recover_error, &ctx, &res))
+			    flags, recover_error, &ctx, &res))
 		return parm_errf(err, NULL, "out of memory"), ENG_FAILED;
 	d->nr_validated += res.nr_validated;
 	d->nr_errors = nr_errors_before + res.nr_errors;
