@@ -91,8 +91,9 @@ int dv_opts_validate_word(struct dv_opts *o, const char *word, char *err, size_t
 		o->is_on = o->is_reread = true;
 	} else if (is_abbrev(word, "reportdedupsets", 3) || !strcmp(word, "time")) {
 		o->is_on = o->is_time = true;
-	} else if (!strcmp(word, "x") || is_number(word)) {
-		/* accepted by VDbench -s; no meaning documented or observed */
+	} else if (is_abbrev(word, "xfersize", 1) || is_abbrev(word, "ignore_zero_reads", 1)) {
+		o->is_on = true; /* VDbench -s takes them; its guide says nothing of what they do */
+	} else if (is_number(word)) {
 	} else if (!strcmp(word, "continue")) {
 		snprintf(what, sizeof(what),
 			 "validate=continue is no longer supported (removed in VDbench 5.04)");
@@ -101,7 +102,8 @@ int dv_opts_validate_word(struct dv_opts *o, const char *word, char *err, size_t
 	} else {
 		snprintf(what, sizeof(what), "validate=%s is not a validate= word", word);
 		return opts_errf(err, errlen, what,
-				 "yes, no, read_after_write, no_preread, time or reportdedupsets");
+				 "yes, no, read_after_write, no_preread, time, reportdedupsets, "
+				 "xfersize or ignore_zero_reads");
 	}
 	return 0;
 }

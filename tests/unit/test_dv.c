@@ -295,15 +295,18 @@ static void test_opts(void **state)
 /* The words and cuts VDbench 5.04.07 -s accepts and refuses (observed one by one). */
 static void test_opts_words_as_vdbench(void **state)
 {
-	static const char *const v_ok[] = {
-		"yes",	"ye",	      "y",	"no",	  "n",
-		"time", "no_",	      "no_pre", "r",	  "rea",
-		"read", "read_after", "rep",	"report", "reportdedupsets",
-		"x",	"1",	      "-1",	"1.5"
+	static const char *const v_ok[] = { "yes", "ye",     "y",
+					    "no",  "n",	     "time",
+					    "no_", "no_pre", "r",
+					    "rea", "read",   "read_after",
+					    "rep", "report", "reportdedupsets",
+					    "x",   "xf",     "xfersize",
+					    "i",   "ign",    "ignore_zero_reads",
+					    "1",   "-1",     "1.5" };
+	static const char *const v_bad[] = {
+		"tim",	   "t", "Yes", "rx", "nop",	 "nopre",     "no_x", "timex",
+		"reportx", "X", "n_",  "a",  "continue", "xfersizes", "xy",   "ignore_zero_readsx"
 	};
-	static const char *const v_bad[] = { "tim",   "t",    "Yes",	 "rx",	    "nop",
-					     "nopre", "no_x", "timex",	 "reportx", "X",
-					     "n_",    "a",    "continue" };
 	static const char *const j_ok[] = {
 		"y",	   "ye",      "no",	"n",	   "nof",
 		"noflush", "r",	      "rec",	"recover", "only",
