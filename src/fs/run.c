@@ -225,6 +225,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		/* gone (another FWD deleted it) is no error; O_DIRECT refused, EISDIR are */
 		if (errno != ENOENT)
 			io_error(w, path, f->op != FS_OP_WRITE, 0, 0, errno);
+		else
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
 	}
@@ -295,6 +297,23 @@ static int64_t pick_dir(struct fs_worker *w, struct fs_tree *t, bool is_mkdir)
 	return -1;
 }
 
+/* Why a mkdir or rmdir failed, in VDbench's counters. */
+static void dir_failed(struct fs_worker *w, struct fs_tree *t, uint64_t d, bool is_mkdir, int err)
+{
+	bool has_child;
+
+	if (is_mkdir && (err == EEXIST || err == ENOENT)) {
+		misc(w, t, err == EEXIST ? FS_MISC_DIR_BUSY_MKDIR : FS_MISC_MISSING_PARENT);
+	} else if (!is_mkdir && err == ENOENT) {
+		misc(w, t, FS_MISC_DIR_DOES_NOT_EXIST);
+	} else if (!is_mkdir && (err == ENOTEMPTY || err == EEXIST)) {
+		pthread_mutex_lock(&t->lock);
+		has_child = fs_tree_dir_has_child(t, d);
+		pthread_mutex_unlock(&t->lock);
+		misc(w, t, has_child ? FS_MISC_DIR_STILL_HAS_CHILD : FS_MISC_DIR_STILL_HAS_FILES);
+	}
+}
+
 /* mkdir or rmdir of a directory that can take it: an arrival is spent only on one (a
  * failing mkdir under a missing parent took one for nothing: 12 directories at fwdrate=20
  * took 3 s, VDbench's 0.6 s), and the tree's lock is not held while the arrival is due. */
@@ -317,8 +336,10 @@ static int do_dir(struct fs_worker *w, uint64_t *due)
 	if (atomic_load(w->stop))
 		return 0;
 	r = is_mkdir ? mkdir(path, 0755) : rmdir(path);
-	if (r)
-		return 0; /* another thread's on the same directory first */
+	if (r) { /* another thread's on the same directory first */
+		dir_failed(w, t, (uint64_t)d, is_mkdir, errno);
+		return 0;
+	}
 	pthread_mutex_lock(&t->lock);
 	t->dir_state[d] = is_mkdir;
 	pthread_mutex_unlock(&t->lock);
@@ -355,6 +376,11 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 			release(t, (uint64_t)i, FS_FILE_EMPTY);
 			return 0;
 		}
+		if (errno == ENOENT) { /* its directory went away meanwhile */
+			misc(w, t, FS_MISC_MISSING_PARENT);
+			release(t, (uint64_t)i, FS_FILE_NONE);
+			return 0;
+		}
 		release(t, (uint64_t)i, FS_FILE_EMPTY);
 		return 0;
 	case FS_OP_DELETE:
@@ -362,6 +388,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 		if (!r) {
 			note(w, t, op, t0, true);
 			misc(w, t, FS_MISC_FILE_DELETES);
+		} else if (errno == ENOENT) {
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		}
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
@@ -383,6 +411,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	case FS_OP_CLOSE:
 		fd = open(path, O_RDONLY);
 		r = fd < 0 ? -1 : 0;
+		if (fd < 0 && errno == ENOENT)
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		if (fd >= 0) {
 			note(w, t, FS_OP_OPEN, t0, op == FS_OP_OPEN);
 			t0 = mono_ns();
@@ -428,6 +458,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	}
 	if (!r)
 		note(w, t, op, t0, true);
+	else if (errno == ENOENT)
+		misc(w, t, FS_MISC_FILE_MUST_EXIST);
 	release(t, (uint64_t)i, t->file_state[i] & ~FS_FILE_BUSY);
 	return 0;
 }
@@ -466,6 +498,57 @@ static bool is_nothing_left(struct fs_worker *w)
 	return !any;
 }
 
+/* An operation that found nothing to work on, counted as VDbench counts its attempt: a file
+ * operation that found no file (FILE_MUST_EXIST; all of them busy was FILE_BUSY already), a
+ * create, mkdir or write (VDbench's makes a missing file) whose only places lack their parent
+ * (MISSING_PARENT), a mkdir that found every
+ * directory (DIR_EXISTS), an rmdir that found none (DIR_DOES_NOT_EXIST) or only ones holding
+ * files (DIR_STILL_HAS_FILES, as VDbench on a formatted tree) or directories. A create that
+ * found every file there counts nothing (observed). VDbench ends such a thread after an
+ * attempt or two; ioramp's retries each millisecond while other threads may change the tree,
+ * and counts each. */
+static void nothing_found(struct fs_worker *w)
+{
+	enum fs_op op = w->fwd->op;
+	struct fs_tree *t = &w->trees[w->tree];
+	bool is_orphan = false, is_busy = false, has_files = false;
+	enum fs_misc m = FS_MISC_NR;
+
+	pthread_mutex_lock(&t->lock);
+	if (op == FS_OP_MKDIR || op == FS_OP_RMDIR) {
+		for (uint64_t d = 0; d < t->nr_dirs; d++) {
+			int64_t up = fs_tree_dir_parent(t, d);
+
+			is_orphan |= !t->dir_state[d] && up >= 0 && !t->dir_state[up];
+			is_busy |= t->dir_state[d] != 0; /* rmdir: one exists */
+			has_files |= t->dir_state[d] && !fs_tree_dir_has_child(t, d) &&
+				     !fs_tree_dir_is_empty(t, d);
+		}
+		if (op == FS_OP_MKDIR)
+			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_DIR_EXISTS;
+		else
+			m = !is_busy	? FS_MISC_DIR_DOES_NOT_EXIST
+			    : has_files ? FS_MISC_DIR_STILL_HAS_FILES
+					: FS_MISC_DIR_STILL_HAS_CHILD;
+	} else {
+		for (uint64_t i = 0; i < t->nr_files; i++) {
+			bool is_there = (t->file_state[i] & ~FS_FILE_BUSY) != FS_FILE_NONE;
+
+			is_busy |= is_there;
+			is_orphan |=
+				!is_there && t->fsd->depth && !t->dir_state[fs_tree_file_dir(t, i)];
+		}
+		/* VDbench's write of a missing file makes it, so it counts the missing parent */
+		if (op == FS_OP_CREATE || (op == FS_OP_WRITE && !is_busy))
+			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_NR;
+		else
+			m = is_busy ? FS_MISC_NR : FS_MISC_FILE_MUST_EXIST;
+	}
+	pthread_mutex_unlock(&t->lock);
+	if (m != FS_MISC_NR)
+		misc(w, t, m);
+}
+
 static void *worker_main(void *arg)
 {
 	struct fs_worker *w = arg;
@@ -476,6 +559,8 @@ static void *worker_main(void *arg)
 		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
 		int r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
 
+		if (r == -ENOENT)
+			nothing_found(w);
 		if (r == -ENOENT && is_nothing_left(w)) {
 			atomic_store(&w->is_exhausted, true);
 			break;
@@ -1108,8 +1193,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		else if (rate > 0)
 			snprintf(text, sizeof(text),
 				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%.0f; For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, warm, rate,
-				 r->for_loops);
+				 r->name, (unsigned long long)r->elapsed_s, warm,
+				 r->rate == PLAN_RATE_FIXED ? r->rate_shown : rate, r->for_loops);
 		else
 			snprintf(text, sizeof(text),
 				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%s. For loops: %s",

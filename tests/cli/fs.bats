@@ -1241,3 +1241,47 @@ PARM
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" avg_2-2 "* ]]
 }
+
+@test "fs: attempts that find nothing to do are counted with VDbench's names, in its order" {
+	mkdir -p "$SCRATCH/n"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/n/full,depth=2,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/n/empty,depth=2,width=2,files=2,size=4k
+fwd=fmk,fsd=fsd1,operation=mkdir
+fwd=frm,fsd=fsd1,operation=rmdir
+fwd=fga,fsd=fsd1,operation=getattr
+fwd=fdel,fsd=fsd2,operation=delete
+fwd=fcr,fsd=fsd2,operation=create
+rd=rfull,fwd=(fmk,frm,fga),fwdrate=max,format=yes,elapsed=2,interval=1
+rd=rempty,fwd=(fdel,fcr),fwdrate=max,format=no,elapsed=2,interval=1
+PARM
+	mkdir -p "$SCRATCH/n/empty"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 (observed): a mkdir in a full tree counts DIR_EXISTS, an rmdir of
+	# directories holding files DIR_STILL_HAS_FILES, a delete in an empty tree FILE_MUST_EXIST,
+	# a create under missing directories MISSING_PARENT; printed in this order
+	names() { # the counters of run $1's Miscellaneous statistics, in order
+		awk -v rd="Starting RD=$1;" 'index($0, rd) { on = 1 } on && /Miscellaneous statistics:$/ { m = 1; next }
+			m && NF == 1 { exit } m && $2 ~ /^[A-Z_]+$/ { print $2 }' <<<"$output" | tr '\n' ' '
+	}
+	[ "$(names rfull)" = "DIR_EXISTS DIR_STILL_HAS_FILES GET_ATTR " ]
+	[ "$(names rempty)" = "FILE_MUST_EXIST MISSING_PARENT " ]
+	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:"* ]]
+	[[ "$output" == *" MISSING_PARENT      Parent directory does not exist (yet):"* ]]
+	[ "$(find "$SCRATCH/n/empty" -name 'vdb_f*' | wc -l)" -eq 0 ]
+}
+
+@test "fs: fwdrate=-5 runs as VDbench runs it, shown as -5 (no rate is judged here)" {
+	mkdir -p "$SCRATCH/r"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/r/t,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rd1,fwd=fwd1,fwdrate=5%,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 ran it at 500 a second (-1: 118, -100: 9,942; observed); the plan's rate
+	# is tested in test_plan
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=-5; For loops: None"* ]]
+}
