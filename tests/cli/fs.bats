@@ -1285,3 +1285,40 @@ PARM
 	# is tested in test_plan
 	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=-5; For loops: None"* ]]
 }
+
+@test "fs: operation=copy makes a full copy under a missing name; move renames one (VDbench aborts both)" {
+	mkdir -p "$SCRATCH/c"
+	cat >f.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/c/t,depth=1,width=2,files=4,size=100k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rf,fwd=fwd1,fwdrate=max,format=(yes,only)
+PARM
+	run "$IORAMP" -f f.vdb -o out1
+	[ "$status" -eq 0 ]
+	cd "$SCRATCH/c/t"
+	cp vdb.1_1.dir/vdb_f0000.file "$SCRATCH/c/orig"
+	rm vdb.1_1.dir/vdb_f000[1-3].file vdb.1_2.dir/vdb_f0006.file
+	cd - >/dev/null
+	sed -e 's/operation=read,xfersize=4k/operation=copy,fileselect=sequential/' \
+		-e 's/^rd=rf,.*/rd=rc,fwd=fwd1,fwdrate=max,format=no,elapsed=2,interval=1/' f.vdb >c.vdb
+	run "$IORAMP" -f c.vdb -o out2
+	[ "$status" -eq 0 ]
+	# every missing name is made again, each a whole copy (VDbench 5.04.07 aborts such a run:
+	# a NullPointerException in OpCopy, exit status 157, observed)
+	[ "$(find "$SCRATCH/c/t" -name 'vdb_f*.file' | wc -l)" -eq 8 ]
+	for f in "$SCRATCH"/c/t/*/vdb_f*.file; do
+		cmp -s "$f" "$SCRATCH/c/orig" || { echo "$f is not a whole copy"; false; }
+	done
+	rm "$SCRATCH"/c/t/vdb.1_1.dir/vdb_f000[0-3].file
+	sed -e 's/operation=copy/operation=move/' -e 's/^rd=rc,/rd=rm,/' c.vdb >m.vdb
+	run "$IORAMP" -f m.vdb -o out3
+	[ "$status" -eq 0 ]
+	# a move keeps the number of files and gives one a name that was missing (VDbench
+	# 5.04.07: "Slave localhost-0 aborting: xxx", exit status 157, observed)
+	[ "$(find "$SCRATCH/c/t" -name 'vdb_f*.file' | wc -l)" -eq 4 ]
+	for f in "$SCRATCH"/c/t/*/vdb_f*.file; do
+		cmp -s "$f" "$SCRATCH/c/orig" || { echo "$f lost its data"; false; }
+	done
+	jq -e '[.runs[-1].intervals[].operations.move.rate] | add > 0' out3/results.json
+	[[ "$output" == *" Starting RD=rm; elapsed=2; fwdrate=max. For loops: None"* ]]
+}
