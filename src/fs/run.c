@@ -48,9 +48,10 @@ struct fs_worker {
 	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
 	int format_ret;
 	atomic_bool is_done;
-	/* a delete or rmdir thread that found nothing left, with no thread of the run making
-	 * more: ended, as VDbench ends it; said: the console said so */
+	/* a thread that found nothing left, with no thread of the run making more: ended, as
+	 * VDbench ends it; full: an rmdir's directories all hold files; said: the console said so */
 	atomic_bool is_exhausted;
+	bool is_full;
 	bool is_said;
 	FILE *con; /* the format thread's notices: the console (and logfile.html) */
 	/* failed reads and writes, under lock: how many, and the first's place and errno */
@@ -473,20 +474,25 @@ static bool run_has_op(const struct fs_run *r, enum fs_op op)
 }
 
 /* Whether a thread has nothing left to do for good (VDbench 5.04.07 ends each, observed): a
- * delete (rmdir) thread when no file (directory) of its FSD exists, a create (mkdir) thread
- * when every one exists, and no thread of the run does the opposite. */
+ * delete, read, getattr, setattr or access thread when no file of its FSD exists and no thread
+ * of the run creates (or writes) one; an rmdir thread when no directory exists and none makes
+ * one, or when every one holds something and no thread deletes (or moves) a file; a create
+ * (mkdir) thread when every one exists and none deletes (removes) one. */
 static bool is_nothing_left(struct fs_worker *w)
 {
 	enum fs_op op = w->fwd->op;
 	bool is_dirs = op == FS_OP_RMDIR || op == FS_OP_MKDIR, any = false;
 	bool is_make = op == FS_OP_CREATE || op == FS_OP_MKDIR;
+	bool is_use = op == FS_OP_DELETE || op == FS_OP_READ || op == FS_OP_GETATTR ||
+		      op == FS_OP_SETATTR || op == FS_OP_ACCESS;
 	struct fs_tree *t = &w->trees[w->tree];
-	enum fs_op other = op == FS_OP_DELETE	? FS_OP_CREATE
+	enum fs_op other = is_use		? FS_OP_CREATE
 			   : op == FS_OP_CREATE ? FS_OP_DELETE
 			   : op == FS_OP_RMDIR	? FS_OP_MKDIR
 						: FS_OP_RMDIR;
 
-	if ((op != FS_OP_DELETE && !is_dirs && !is_make) || run_has_op(w->run, other))
+	if ((!is_use && !is_dirs && !is_make) || run_has_op(w->run, other) ||
+	    (is_use && run_has_op(w->run, FS_OP_WRITE)))
 		return false;
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
@@ -495,23 +501,25 @@ static bool is_nothing_left(struct fs_worker *w)
 		any = is_make ? !(t->file_state[i] & ~FS_FILE_BUSY)
 			      : t->file_state[i] != FS_FILE_NONE;
 	pthread_mutex_unlock(&t->lock);
-	return !any;
+	/* an rmdir that found no empty directory: files only go with a delete or a move */
+	w->is_full = any && op == FS_OP_RMDIR && !run_has_op(w->run, FS_OP_DELETE) &&
+		     !run_has_op(w->run, FS_OP_MOVE);
+	return !any || w->is_full;
 }
 
 /* An operation that found nothing to work on, counted as VDbench counts its attempt: a file
- * operation that found no file (FILE_MUST_EXIST; all of them busy was FILE_BUSY already), a
+ * operation that found no file (FILE_MUST_EXIST; all of them busy was FILE_BUSY already); a
  * create, mkdir or write (VDbench's makes a missing file) whose only places lack their parent
- * (MISSING_PARENT), a mkdir that found every
- * directory (DIR_EXISTS), an rmdir that found none (DIR_DOES_NOT_EXIST) or only ones holding
- * files (DIR_STILL_HAS_FILES, as VDbench on a formatted tree) or directories. A create that
- * found every file there counts nothing (observed). VDbench ends such a thread after an
- * attempt or two; ioramp's retries each millisecond while other threads may change the tree,
- * and counts each. */
+ * (MISSING_PARENT); a mkdir that found every directory (DIR_EXISTS); an rmdir that found none
+ * (DIR_DOES_NOT_EXIST), or only ones holding files (DIR_STILL_HAS_FILES, as VDbench on a
+ * formatted tree) or directories. A create that found every file there counts nothing
+ * (observed). VDbench ends such a thread after an attempt or two; ioramp's retries each
+ * millisecond while other threads may change the tree, and counts each. */
 static void nothing_found(struct fs_worker *w)
 {
 	enum fs_op op = w->fwd->op;
 	struct fs_tree *t = &w->trees[w->tree];
-	bool is_orphan = false, is_busy = false, has_files = false;
+	bool is_orphan = false, is_any = false, has_files = false;
 	enum fs_misc m = FS_MISC_NR;
 
 	pthread_mutex_lock(&t->lock);
@@ -520,29 +528,29 @@ static void nothing_found(struct fs_worker *w)
 			int64_t up = fs_tree_dir_parent(t, d);
 
 			is_orphan |= !t->dir_state[d] && up >= 0 && !t->dir_state[up];
-			is_busy |= t->dir_state[d] != 0; /* rmdir: one exists */
+			is_any |= t->dir_state[d] != 0;
 			has_files |= t->dir_state[d] && !fs_tree_dir_has_child(t, d) &&
 				     !fs_tree_dir_is_empty(t, d);
 		}
 		if (op == FS_OP_MKDIR)
 			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_DIR_EXISTS;
 		else
-			m = !is_busy	? FS_MISC_DIR_DOES_NOT_EXIST
+			m = !is_any	? FS_MISC_DIR_DOES_NOT_EXIST
 			    : has_files ? FS_MISC_DIR_STILL_HAS_FILES
 					: FS_MISC_DIR_STILL_HAS_CHILD;
 	} else {
 		for (uint64_t i = 0; i < t->nr_files; i++) {
 			bool is_there = (t->file_state[i] & ~FS_FILE_BUSY) != FS_FILE_NONE;
 
-			is_busy |= is_there;
+			is_any |= is_there;
 			is_orphan |=
 				!is_there && t->fsd->depth && !t->dir_state[fs_tree_file_dir(t, i)];
 		}
 		/* VDbench's write of a missing file makes it, so it counts the missing parent */
-		if (op == FS_OP_CREATE || (op == FS_OP_WRITE && !is_busy))
+		if (op == FS_OP_CREATE || (op == FS_OP_WRITE && !is_any))
 			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_NR;
 		else
-			m = is_busy ? FS_MISC_NR : FS_MISC_FILE_MUST_EXIST;
+			m = is_any ? FS_MISC_NR : FS_MISC_FILE_MUST_EXIST;
 	}
 	pthread_mutex_unlock(&t->lock);
 	if (m != FS_MISC_NR)
@@ -810,18 +818,35 @@ static double pct_of(double cpu_s, double secs)
 	return 100.0 * cpu_s / secs / (double)(ncpu > 0 ? ncpu : 1);
 }
 
-/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
- * VDbench's words (observed); returns how many have ended. */
-static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
+/* The lines that say why thread w ended (VDbench's words by operation, observed); *nr of
+ * them. */
+static const char *const *exhausted_text(const struct fs_worker *w, size_t *nr)
 {
 	static const char *const files[] = {
 		"Vdbench is trying to delete a file, but no files are available, and no",
 		"threads are currently active creating new files.",
 	};
+	static const char *const reads[] = {
+		"Vdbench is trying to read from a file, but no files are available, and no",
+		"threads are currently active creating new files",
+	};
+	static const char *const getattrs[] = {
+		"Vdbench is trying to get attributes for a file, but there are no files",
+		"available, and there are no threads currently active that can create new files.",
+	};
+	static const char *const setattrs[] = {
+		"Vdbench is trying to change attributes for a file, but there are no files",
+		"available, and there are no threads currently active that can create new files.",
+	};
 	static const char *const dirs[] = {
 		"Vdbench is trying to delete a directory, but the directory that we are",
 		"trying to delete does not exist, and there are no threads currently",
 		"active that create new directories.",
+	};
+	static const char *const full_dirs[] = {
+		"Vdbench is trying to delete a directory, but the directory that we are",
+		"trying to delete is not empty, and there are no threads currently",
+		"active that can delete those files.",
 	};
 	static const char *const creates[] = {
 		"Vdbench is trying to create a new file, but all files already exist, ",
@@ -831,6 +856,32 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		"Vdbench is trying to create a new directory, but all directories",
 		"already exist and no threads are currently active deleting directories.",
 	};
+
+	*nr = 2;
+	switch (w->fwd->op) {
+	case FS_OP_MKDIR:
+		return mkdirs;
+	case FS_OP_CREATE:
+		return creates;
+	case FS_OP_RMDIR:
+		*nr = 3;
+		return w->is_full ? full_dirs : dirs;
+	case FS_OP_READ:
+		return reads;
+	case FS_OP_GETATTR:
+	case FS_OP_ACCESS: /* VDbench says get attributes for access too */
+		return getattrs;
+	case FS_OP_SETATTR:
+		return setattrs;
+	default:
+		return files;
+	}
+}
+
+/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
+ * VDbench's words (observed); returns how many have ended. */
+static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
+{
 	size_t n = 0;
 
 	for (size_t i = 0; i < x->nr_ws; i++) {
@@ -851,14 +902,9 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		w->is_said = true;
 		if (!is_first)
 			continue;
-		is_dirs = w->fwd->op == FS_OP_RMDIR || w->fwd->op == FS_OP_MKDIR;
-		text = w->fwd->op == FS_OP_MKDIR    ? mkdirs
-		       : w->fwd->op == FS_OP_CREATE ? creates
-		       : is_dirs		    ? dirs
-						    : files;
-		nr = text == files  ? IORAMP_ARRAY_SIZE(files)
-		     : text == dirs ? IORAMP_ARRAY_SIZE(dirs)
-				    : 2;
+		/* an rmdir of full directories names canWeGetMoreFiles (observed) */
+		is_dirs = (w->fwd->op == FS_OP_RMDIR && !w->is_full) || w->fwd->op == FS_OP_MKDIR;
+		text = exhausted_text(w, &nr);
 		op = fs_op_name(w->fwd->op);
 		/* the console, logfile.html and the slave's log name the method (observed) */
 		snprintf(how, sizeof(how),

@@ -310,10 +310,16 @@ PARM
 	[ "$status" -eq 1 ]
 	grep -Eq 'Last good read or write of the key block: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* UTC$' \
 		out1/errorlog.html
+	jq -e '.data_validation.errors[0].last_good_time_ms > 1600000000000' out1/results.json
+	if has_jsonschema; then
+		run schema_valid out1/results.json
+		[ "$output" = "valid" ]
+	fi
 	run "$IORAMP" -f v.vdb -o out2 -v --engine fault:sync,corrupt=0.05,seed=3
 	[ "$status" -eq 1 ]
 	grep -q 'Timestamp found in sector' out2/errorlog.html
 	! grep -q 'Last good read or write' out2/errorlog.html || false
+	jq -e '.data_validation.errors[0] | has("last_good_time_ms") | not' out2/results.json
 	(echo validate=time; cat v.vdb) >vt.vdb
 	run "$IORAMP" -f vt.vdb -o out3 --engine fault:sync,corrupt=0.05,seed=3
 	[ "$status" -eq 1 ]

@@ -1322,3 +1322,32 @@ PARM
 	jq -e '[.runs[-1].intervals[].operations.move.rate] | add > 0' out3/results.json
 	[[ "$output" == *" Starting RD=rm; elapsed=2; fwdrate=max. For loops: None"* ]]
 }
+
+@test "fs: read, getattr, setattr, access with no file, and rmdir of full directories, end their threads as VDbench" {
+	mkdir -p "$SCRATCH/e/empty"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/e/empty,depth=1,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/e/full,depth=2,width=2,files=2,size=4k
+fwd=frd,fsd=fsd1,operation=read,threads=2
+fwd=fsa,fsd=fsd1,operation=setattr
+fwd=frm,fsd=fsd2,operation=rmdir,threads=2
+rd=rrd,fwd=frd,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rsa,fwd=fsa,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rrm,fwd=frm,fwdrate=max,format=yes,elapsed=30,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 (observed): each such thread tries once, counts it, says why and ends;
+	# the run ends with its last thread, after one interval
+	[[ "$output" == *" Vdbench is trying to read from a file, but no files are available, and no"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=read"* ]]
+	[[ "$output" == *" Vdbench is trying to change attributes for a file, but there are no files"* ]]
+	[[ "$output" == *" trying to delete is not empty, and there are no threads currently"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=rmdir"* ]]
+	for rd in rrd rsa rrm; do
+		awk -v rd="Starting RD=$rd;" 'index($0, rd) { on = 1 } on && $2 ~ /^avg_/ { print $2; exit }' <<<"$output" | grep -qx 'avg_2-1' ||
+			{ echo "$rd did not end after one interval"; false; }
+	done
+	[[ "$output" == *" FILE_MUST_EXIST     File does not exist (yet):                        2 "* ]]
+	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:                        2 "* ]]
+}
