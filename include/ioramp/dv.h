@@ -22,25 +22,31 @@ enum {
 
 /* ---- options (opts.c) -------------------------------------------------------------------- */
 
-/* What -v, -vr, -vw, -j, -jr, -jro, -jn, -jri, validate= and journal= ask for. */
+/* What -v, -vr, -vw, -vt, -j, -jr, -jro, -jn, -jm, -jri, validate= and journal= ask for. */
 struct dv_opts {
 	bool is_on;		/* -v, validate=yes, or any journal option */
 	bool is_reread;		/* -vr, validate=read_after_write: re-read after each write */
 	bool is_no_preread;	/* -vw, validate=no_preread: writes are not read first */
+	bool is_time;		/* -vt, validate=time: each block's last good read or write time */
 	bool is_journal;	/* -j, journal=yes */
 	bool is_recover;	/* -jr, journal=recover: recover the map, validate, then run */
 	bool is_recover_only;	/* -jro, journal=only: recover and validate, run nothing */
 	bool is_noflush;	/* -jn, journal=noflush: journal writes are not synchronous */
+	bool is_maponly;	/* -jm, journal=maponly: only the map, no before/after records */
 	bool is_ignore_pending; /* -jri, journal=ignore_pending: writes in flight not validated */
+	bool is_skip_read_all;	/* journal=skip_read_all: recovery reads only pending writes */
+	uint64_t journal_max_bytes; /* journal=max=N: a checkpoint keeps the file below; 0 none */
 };
 
 /* Applies one command-line option ("-v", "-vr", "-jro", letters combine as VDbench's). Returns
  * 0, or -EINVAL with err naming the letter that is not understood or not supported. */
 int dv_opts_cli(struct dv_opts *o, const char *arg, char *err, size_t errlen);
 
-/* Applies one word of validate= (yes, no, read_after_write, no_preread) or of journal= (yes,
- * no, recover, only or recover_only, noflush, ignore_pending). Returns 0, or -EINVAL with err
- * saying what was expected. */
+/* Applies one word of validate= (yes, no, read_after_write, no_preread, time, reportdedupsets)
+ * or of journal= (yes, no, recover, only, noflush, maponly, skip_read_all, ignore_pending,
+ * max=N), cut short as far as VDbench 5.04.07 accepts; a number is accepted and changes
+ * nothing, as in VDbench. Returns 0, or -EINVAL with err saying what was expected. The
+ * parameter scan (-s) and the run use these same functions. */
 int dv_opts_validate_word(struct dv_opts *o, const char *word, char *err, size_t errlen);
 int dv_opts_journal_word(struct dv_opts *o, const char *word, char *err, size_t errlen);
 
@@ -216,7 +222,10 @@ struct dv_journal;
 struct dv_journal_cfg {
 	const char *dir; /* SD journal=, else "." (VDbench: the current directory) */
 	const char *sd_name;
-	bool is_flush; /* records made durable before the call returns (O_DSYNC) */
+	bool is_flush;	 /* records made durable before the call returns (O_DSYNC) */
+	bool is_maponly; /* journal=maponly (-jm): the map only, dv_journal_add() keeps nothing */
+	uint64_t max_bytes; /* journal=max=N: a flush that would grow the file past it clears it
+			     * first (a checkpoint, as VDbench's "'journal_max' reached"); 0: none */
 	uint32_t owner;
 };
 
@@ -224,7 +233,9 @@ struct dv_journal_cfg {
  * Writes a new journal for map: header and map into <sd>.jnl.tmp, made durable and renamed over
  * <sd>.jnl (so a crash leaves the old journal or the new one, never half of one), then the same
  * into <sd>.map; opens it for appending records. Replaces an open *jp (a checkpoint: the map
- * now holds every record). Returns 0, or -errno with err filled ("sd1.jnl: ...").
+ * now holds every record). With cfg->max_bytes the journal keeps map (which must outlive it)
+ * and the writes in flight, to clear itself when full. Returns 0, or -errno with err filled
+ * ("sd1.jnl: ...").
  */
 int dv_journal_write(struct dv_journal **jp, const struct dv_journal_cfg *cfg,
 		     const struct dv_map *map, char *err, size_t errlen);
@@ -245,6 +256,9 @@ void dv_journal_close(struct dv_journal *j);
 
 /* Records written since the last checkpoint (for tests and notes). */
 uint64_t dv_journal_nr_records(const struct dv_journal *j);
+
+/* Times the journal was cleared because it reached journal=max=N. */
+uint64_t dv_journal_nr_clears(const struct dv_journal *j);
 
 /* A write found in the journal with a BEFORE and no AFTER record. */
 struct dv_pending {
@@ -285,16 +299,24 @@ struct dv_validate_result {
 	uint64_t io_error_offset_bytes;
 };
 
+/* How dv_validate_all() goes. */
+enum dv_validate_flags {
+	DV_VALIDATE_IGNORE_PENDING = 1 << 0, /* journal=ignore_pending: pending writes unknown */
+	DV_VALIDATE_PENDING_ONLY = 1 << 1,   /* journal=skip_read_all: only pending writes read */
+};
+
 /*
  * Reads every block of map that holds a key (with pread on fd, in aligned chunks of up to 1 MiB)
  * and checks it; the pending writes are first resolved to whichever content their blocks hold
- * (or skipped when is_ignore_pending), and the map updated. Errors mark their block with
+ * (or made unknown with DV_VALIDATE_IGNORE_PENDING), and the map updated; with
+ * DV_VALIDATE_PENDING_ONLY nothing else is read. Errors mark their block with
  * DV_KEY_ERROR; a block already marked is checked against its key again and reported (and
- * counted) again while it is still bad, unmarked once it holds its last write again. Returns 0 (errors included), or -ENOMEM; a read error stops the pass with
- * res->io_error set. Main thread.
+ * counted) again while it is still bad, unmarked once it holds its last write again. Returns
+ * 0 (errors included), or -ENOMEM; a read error stops the pass with res->io_error set. Main
+ * thread.
  */
 int dv_validate_all(int fd, struct dv_map *map, const struct dv_id *id,
-		    const struct dv_pending *pending, size_t nr_pending, bool is_ignore_pending,
+		    const struct dv_pending *pending, size_t nr_pending, unsigned int flags,
 		    dv_error_fn *on_error, void *ctx, struct dv_validate_result *res);
 
 #endif /* IORAMP_DV_H */

@@ -166,6 +166,9 @@ struct fs_run {
 	char *name;	     /* "format_for_rd1", "rd1", "rd1_(10%)" */
 	enum plan_rate rate; /* FIXED, MAX, CURVE_MAX, CURVE_POINT */
 	double rate_ops;
+	double rate_shown; /* FIXED: fwdrate= as listed; -N for fwdrate=-N or N%, run at N * 100
+			    * operations a second (VDbench 5.04.07: -1 ran 118, -5 ran 500, -100
+			    * ran 9,942 of a max of 35,137, observed) */
 	double pct;
 	int base_run;
 	unsigned int format; /* FORMAT: the RD's format= bits */

@@ -191,6 +191,8 @@ struct rep_dv_error {
 	uint64_t size_bytes; /* (recovery: the key block) */
 	uint64_t tod_ns;     /* wall clock when it was found */
 	const struct dv_mismatch *m;
+	bool has_good_time;   /* -vt, validate=time: the block's last good I/O is known */
+	uint64_t good_tod_ms; /* its time, ms since 1970; 0: none this execution */
 };
 
 /* Data validation totals of the execution, before close. */
@@ -304,6 +306,7 @@ enum rep_event_kind {
 	REP_EV_JOURNAL_FAILED,	 /* err */
 	REP_EV_DV_MAP,		 /* sd, nr_blocks, block_bytes: the key map allocated */
 	REP_EV_JOURNAL_CREATED,	 /* sd, dir */
+	REP_EV_JOURNAL_CLEARED,	 /* sd, dir, nr_bytes (journal=max=), nr_known: times in a run */
 	REP_EV_RECOVERY_START,	 /* sd */
 	REP_EV_RECOVERY_BACKUP,	 /* sd, dir: the journal unusable, the map backup restored */
 	REP_EV_RECOVERY_MAP,	 /* sd, nr_known */

@@ -48,14 +48,24 @@ struct jnl_head {
 struct dv_journal {
 	char path[4096];
 	char map_path[4096];
+	char sd_name[16];
+	uint32_t owner;
 	int fd;
 	bool is_flush;
+	bool is_maponly;
 	uint64_t generation;
 	uint64_t records_offset;
 	uint64_t nr_records;
 	uint64_t queue[JNL_QUEUE_RECS * JNL_PER_REC];
 	uint32_t nr_queued;
 	uint8_t recs[JNL_QUEUE_RECS * JNL_BLOCK];
+	/* journal=max=N only: the map to write when clearing, each block's BEFORE waiting for its
+	 * AFTER (0x80 | key) and the image buffer, allocated up front (the worker clears) */
+	uint64_t max_bytes;
+	const struct dv_map *map;
+	uint8_t *pend;
+	uint8_t *img;
+	uint64_t nr_clears;
 };
 
 static int jnl_errf(char *err, size_t errlen, int ret, const char *fmt, ...) IORAMP_PRINTF(4, 5);
@@ -109,28 +119,24 @@ static uint64_t records_offset(uint64_t nr_blocks)
 	return JNL_BLOCK + (nr_blocks + JNL_BLOCK - 1) / JNL_BLOCK * JNL_BLOCK;
 }
 
-/* Header and map as one image; the caller frees. */
-static uint8_t *image_build(const struct dv_map *map, const struct dv_journal_cfg *cfg,
-			    uint64_t generation, size_t *len)
+/* Header and map as one image into img (records_offset(map->nr_blocks) bytes). */
+static void image_fill(uint8_t *img, const struct dv_map *map, const char *sd_name, uint32_t owner,
+		       uint64_t generation)
 {
 	uint64_t off = records_offset(map->nr_blocks);
-	uint8_t *img = calloc(1, off);
 
-	if (!img)
-		return NULL;
+	memset(img, 0, off);
 	memcpy(img, JNL_MAGIC, 8);
 	dv_put32(img + 8, JNL_VERSION);
 	put64(img + 16, generation);
 	put64(img + 24, map->nr_blocks);
 	dv_put32(img + 32, map->block_bytes);
-	dv_put32(img + 36, cfg->owner);
-	snprintf((char *)img + 40, 16, "%s", cfg->sd_name);
+	dv_put32(img + 36, owner);
+	snprintf((char *)img + 40, 16, "%s", sd_name);
 	memcpy(img + JNL_BLOCK, map->keys, map->nr_blocks);
 	dv_put32(img + 56, crc_of(map->keys, map->nr_blocks));
 	put64(img + 64, off);
 	dv_put32(img + 12, crc_of(img, JNL_BLOCK));
-	*len = off;
-	return img;
 }
 
 int dv_write_full(int fd, const void *buf, size_t len, uint64_t off)
@@ -205,45 +211,19 @@ static uint64_t new_generation(const struct dv_journal *old)
 	return old && g <= old->generation ? old->generation + 1 : g;
 }
 
-int dv_journal_write(struct dv_journal **jp, const struct dv_journal_cfg *cfg,
-		     const struct dv_map *map, char *err, size_t errlen)
+/* The journal's file as image img holds it: .jnl and .map replaced, .jnl open for records. */
+static int journal_replace(struct dv_journal *j, const uint8_t *img, size_t len, char *err,
+			   size_t errlen)
 {
-	struct dv_journal *j = *jp;
-	uint8_t *img;
-	size_t len;
 	int ret;
 
-	if (!j) {
-		j = calloc(1, sizeof(*j));
-		if (!j)
-			return jnl_errf(err, errlen, -ENOMEM, "out of memory");
-		j->fd = -1;
-		if (paths(cfg, "jnl", j->path, sizeof(j->path)) ||
-		    paths(cfg, "map", j->map_path, sizeof(j->map_path))) {
-			free(j);
-			return jnl_errf(err, errlen, -ENAMETOOLONG, "journal=%s: path too long",
-					cfg->dir ? cfg->dir : ".");
-		}
-		*jp = j;
-	}
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = -1;
-	j->is_flush = cfg->is_flush;
-	j->generation = new_generation(j);
-	j->records_offset = records_offset(map->nr_blocks);
-	j->nr_records = 0;
-	j->nr_queued = 0;
-	img = image_build(map, cfg, j->generation, &len);
-	if (!img)
-		return jnl_errf(err, errlen, -ENOMEM, "%s: out of memory", j->path);
 	ret = replace_file(j->path, img, len);
-	if (ret) {
-		free(img);
+	if (ret)
 		return jnl_errf(err, errlen, ret, "%s: cannot write: %s", j->path, strerror(-ret));
-	}
 	ret = replace_file(j->map_path, img, len);
-	free(img);
 	if (ret)
 		return jnl_errf(err, errlen, ret, "%s: cannot write: %s", j->map_path,
 				strerror(-ret));
@@ -253,6 +233,69 @@ int dv_journal_write(struct dv_journal **jp, const struct dv_journal_cfg *cfg,
 		return jnl_errf(err, errlen, ret, "%s: cannot open: %s", j->path, strerror(-ret));
 	}
 	return 0;
+}
+
+/* A new journal object for cfg (paths, names, and with max_bytes its buffers). */
+static int journal_new(struct dv_journal **jp, const struct dv_journal_cfg *cfg,
+		       const struct dv_map *map, char *err, size_t errlen)
+{
+	struct dv_journal *j = calloc(1, sizeof(*j));
+
+	if (!j)
+		return jnl_errf(err, errlen, -ENOMEM, "out of memory");
+	j->fd = -1;
+	if (paths(cfg, "jnl", j->path, sizeof(j->path)) ||
+	    paths(cfg, "map", j->map_path, sizeof(j->map_path))) {
+		free(j);
+		return jnl_errf(err, errlen, -ENAMETOOLONG, "journal=%s: path too long",
+				cfg->dir ? cfg->dir : ".");
+	}
+	snprintf(j->sd_name, sizeof(j->sd_name), "%s", cfg->sd_name);
+	j->owner = cfg->owner;
+	j->is_maponly = cfg->is_maponly;
+	j->max_bytes = cfg->max_bytes;
+	if (j->max_bytes) {
+		j->map = map;
+		j->pend = calloc(map->nr_blocks ? map->nr_blocks : 1, 1);
+		j->img = malloc(records_offset(map->nr_blocks));
+		if (!j->pend || !j->img) {
+			dv_journal_close(j);
+			return jnl_errf(err, errlen, -ENOMEM, "out of memory");
+		}
+	}
+	*jp = j;
+	return 0;
+}
+
+int dv_journal_write(struct dv_journal **jp, const struct dv_journal_cfg *cfg,
+		     const struct dv_map *map, char *err, size_t errlen)
+{
+	struct dv_journal *j = *jp;
+	uint8_t *img;
+	size_t len = records_offset(map->nr_blocks);
+	int ret;
+
+	if (!j) {
+		ret = journal_new(jp, cfg, map, err, errlen);
+		if (ret)
+			return ret;
+		j = *jp;
+	}
+	j->is_flush = cfg->is_flush;
+	j->is_maponly = cfg->is_maponly;
+	j->owner = cfg->owner;
+	j->generation = new_generation(j);
+	j->records_offset = len;
+	j->nr_records = 0;
+	j->nr_queued = 0;
+	img = j->img ? j->img : malloc(len);
+	if (!img)
+		return jnl_errf(err, errlen, -ENOMEM, "%s: out of memory", j->path);
+	image_fill(img, map, j->sd_name, j->owner, j->generation);
+	ret = journal_replace(j, img, len, err, errlen);
+	if (img != j->img)
+		free(img);
+	return ret;
 }
 
 bool dv_journal_has_queued(const struct dv_journal *j)
@@ -265,26 +308,30 @@ uint64_t dv_journal_nr_records(const struct dv_journal *j)
 	return j ? j->nr_records : 0;
 }
 
-int dv_journal_flush(struct dv_journal *j)
+uint64_t dv_journal_nr_clears(const struct dv_journal *j)
 {
-	uint32_t nr_recs = (j->nr_queued + JNL_PER_REC - 1) / JNL_PER_REC;
+	return j ? j->nr_clears : 0;
+}
+
+/* nr entries (at most the queue's size) as records at the end of the journal, in one write
+ * (made durable unless noflush). */
+static int write_entries(struct dv_journal *j, const uint64_t *entries, uint32_t nr_entries)
+{
+	uint32_t nr_recs = (nr_entries + JNL_PER_REC - 1) / JNL_PER_REC;
 	int ret;
 
-	if (!j->nr_queued)
-		return 0;
 	memset(j->recs, 0, (size_t)nr_recs * JNL_BLOCK);
 	for (uint32_t r = 0; r < nr_recs; r++) {
 		uint8_t *rec = j->recs + (size_t)r * JNL_BLOCK;
 		uint32_t first = r * JNL_PER_REC;
-		uint32_t nr =
-			j->nr_queued - first < JNL_PER_REC ? j->nr_queued - first : JNL_PER_REC;
+		uint32_t nr = nr_entries - first < JNL_PER_REC ? nr_entries - first : JNL_PER_REC;
 
 		dv_put32(rec, JNL_REC_MAGIC);
 		put64(rec + 8, j->generation);
 		put64(rec + 16, j->nr_records + r);
 		dv_put32(rec + 24, nr);
 		for (uint32_t i = 0; i < nr; i++)
-			put64(rec + JNL_REC_HEAD + 8 * i, j->queue[first + i]);
+			put64(rec + JNL_REC_HEAD + 8 * i, entries[first + i]);
 		dv_put32(rec + 4, crc_of(rec, JNL_BLOCK));
 	}
 	/* one write for the batch; O_DSYNC makes it durable before it returns */
@@ -293,20 +340,74 @@ int dv_journal_flush(struct dv_journal *j)
 	if (ret)
 		return ret;
 	j->nr_records += nr_recs;
+	return 0;
+}
+
+static uint64_t entry(enum dv_jtype type, uint64_t block, uint8_t key)
+{
+	return (block & 0xffffffffffffull) | (uint64_t)key << 48 | (uint64_t)type << 56;
+}
+
+/* journal=max=N reached: a checkpoint of the map as it is now (every AFTER queued is in it),
+ * then a BEFORE again for each write still in flight; the queue is then not needed. */
+static int journal_clear(struct dv_journal *j)
+{
+	char err[64];
+	uint32_t n = 0;
+	int ret;
+
+	j->generation = new_generation(j);
+	j->nr_records = 0;
+	j->nr_queued = 0;
+	image_fill(j->img, j->map, j->sd_name, j->owner, j->generation);
+	ret = journal_replace(j, j->img, j->records_offset, err, sizeof(err));
+	if (ret)
+		return ret;
+	j->nr_clears++;
+	for (uint64_t b = 0; b < j->map->nr_blocks; b++) {
+		if (!j->pend[b])
+			continue;
+		j->queue[n++] = entry(DV_J_BEFORE, b, j->pend[b] & 0x7f);
+		if (n == IORAMP_ARRAY_SIZE(j->queue)) {
+			ret = write_entries(j, j->queue, n);
+			if (ret)
+				return ret;
+			n = 0;
+		}
+	}
+	return n ? write_entries(j, j->queue, n) : 0;
+}
+
+int dv_journal_flush(struct dv_journal *j)
+{
+	uint64_t nr_recs = (j->nr_queued + JNL_PER_REC - 1) / JNL_PER_REC;
+	int ret;
+
+	if (!j->nr_queued)
+		return 0;
+	if (j->max_bytes && j->nr_records &&
+	    j->records_offset + (j->nr_records + nr_recs) * JNL_BLOCK > j->max_bytes)
+		return journal_clear(j);
+	ret = write_entries(j, j->queue, j->nr_queued);
+	if (ret)
+		return ret;
 	j->nr_queued = 0;
 	return 0;
 }
 
 int dv_journal_add(struct dv_journal *j, enum dv_jtype type, uint64_t block, uint8_t key)
 {
+	if (j->is_maponly)
+		return 0; /* journal=maponly: the map is written at checkpoints only */
 	if (j->nr_queued == IORAMP_ARRAY_SIZE(j->queue)) {
 		int ret = dv_journal_flush(j);
 
 		if (ret)
 			return ret;
 	}
-	j->queue[j->nr_queued++] =
-		(block & 0xffffffffffffull) | (uint64_t)key << 48 | (uint64_t)type << 56;
+	if (j->pend && block < j->map->nr_blocks)
+		j->pend[block] = type == DV_J_BEFORE ? (uint8_t)(0x80 | key) : 0;
+	j->queue[j->nr_queued++] = entry(type, block, key);
 	return 0;
 }
 
@@ -316,6 +417,8 @@ void dv_journal_close(struct dv_journal *j)
 		return;
 	if (j->fd >= 0)
 		close(j->fd);
+	free(j->pend);
+	free(j->img);
 	free(j);
 }
 

@@ -1,6 +1,7 @@
 /* The recovery pass of -jr and -jro (reference §12.2): every write that was in flight at the
  * crash is resolved to the content its blocks hold (old or new key; a torn write leaves the
- * block unknown), then every key block the map knows is read and checked. Plain pread on the
+ * block unknown), then every key block the map knows is read and checked (unless
+ * journal=skip_read_all). Plain pread on the
  * SD's descriptor, in aligned chunks: this runs before any workload, on the main thread. */
 #include "ioramp/dv.h"
 
@@ -153,7 +154,7 @@ static int check_all(struct pass *p)
 }
 
 int dv_validate_all(int fd, struct dv_map *map, const struct dv_id *id,
-		    const struct dv_pending *pending, size_t nr_pending, bool is_ignore_pending,
+		    const struct dv_pending *pending, size_t nr_pending, unsigned int flags,
 		    dv_error_fn *on_error, void *ctx, struct dv_validate_result *res)
 {
 	size_t len =
@@ -172,7 +173,8 @@ int dv_validate_all(int fd, struct dv_map *map, const struct dv_id *id,
 			      (len + RECOVER_ALIGN - 1) / RECOVER_ALIGN * RECOVER_ALIGN);
 	if (!p.buf)
 		return -ENOMEM;
-	if (!resolve_pending(&p, pending, nr_pending, is_ignore_pending))
+	if (!resolve_pending(&p, pending, nr_pending, flags & DV_VALIDATE_IGNORE_PENDING) &&
+	    !(flags & DV_VALIDATE_PENDING_ONLY))
 		check_all(&p);
 	dv_map_set_busy(map, 0, map->nr_blocks, false);
 	free(p.buf);

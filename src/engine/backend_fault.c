@@ -1,7 +1,8 @@
 /* The fault-injecting backend: wraps a real one (--engine fault:uring,eio=0.01,...) and makes
  * chosen I/Os fail with EIO, cut transfers short, fail writes with ENOSPC once enough was
  * written, make the device vanish (every later I/O fails with ENXIO), or hold completions for
- * a while, so that every error path of the engine can be exercised by tests of the real
+ * a while, or flip a byte of the data a read returns (silent corruption, for data validation),
+ * so that every error path of the engine can be exercised by tests of the real
  * binary. An injected failure never reaches the wrapped backend; a delay or a short transfer
  * applies to an I/O that did. Nothing on submit and reap allocates, locks or prints. */
 #include "backend.h"
@@ -22,6 +23,7 @@ struct fault_spec {
 	const struct eng_backend_ops *inner;
 	double eio;	 /* chance an I/O fails with EIO */
 	double short_io; /* chance a transfer completes short (half, 512-byte multiple) */
+	double corrupt;	 /* chance a full read hands back its data with one byte flipped */
 	uint64_t enospc_after_bytes; /* writes fail with ENOSPC past this many bytes (0: never) */
 	uint64_t vanish_after_ios;   /* every I/O fails with ENXIO after this many (0: never) */
 	uint64_t vanish_after_ns;    /* ... or this long after the backend opened (0: never) */
@@ -120,6 +122,8 @@ static int parse_option(struct fault_spec *s, const char *key, const char *val)
 		return parse_chance(val, &s->eio);
 	if (!strcmp(key, "short"))
 		return parse_chance(val, &s->short_io);
+	if (!strcmp(key, "corrupt"))
+		return parse_chance(val, &s->corrupt);
 	if (!strcmp(key, "enospc_after"))
 		return parse_bytes(val, &s->enospc_after_bytes);
 	if (!strcmp(key, "vanish_after"))
@@ -158,7 +162,7 @@ static int spec_parse(const char *engine, struct fault_spec *s, char *msg, size_
 		if (ret == -ENOENT)
 			return snprintf(msg, msglen,
 					"engine %s: unknown option %s; expected eio=, short=, "
-					"enospc_after=, vanish_after=, delay= or seed=",
+					"corrupt=, enospc_after=, vanish_after=, delay= or seed=",
 					engine, tok),
 			       -EINVAL;
 		if (ret)
@@ -332,6 +336,9 @@ static void inner_done(struct fault_backend *fb, struct eng_io *io, uint64_t now
 	if (io->op != ENG_OP_FSYNC && io->result > 512 && fb->spec.short_io > 0 &&
 	    gen_pcg_unit(&fb->rng) < fb->spec.short_io)
 		io->result = (io->result / 2) & ~511;
+	else if (io->op == ENG_OP_READ && io->result > 0 && fb->spec.corrupt > 0 &&
+		 gen_pcg_unit(&fb->rng) < fb->spec.corrupt)
+		((uint8_t *)io->buf)[gen_pcg_u64(&fb->rng) % (uint32_t)io->result] ^= 0x5a;
 	if (fb->spec.delay_ns)
 		hold(fb, io, now_ns + fb->spec.delay_ns);
 	else

@@ -157,7 +157,7 @@ static void dv_first_phase(struct eng_worker *w, struct eng_wsd *d, struct eng_s
 
 /* A key block in error: kept for the controller unless data_errors= is reached. */
 static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct eng_slot *slot,
-		      const struct dv_mismatch *m)
+		      uint64_t block, const struct dv_mismatch *m)
 {
 	struct eng_dv_error *e;
 
@@ -174,15 +174,17 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 	e->offset_bytes = slot->io.offset_bytes;
 	e->size_bytes = slot->io.size_bytes;
 	e->tod_ns = eng_clock_tod_ns(w->run->clock);
+	e->good_ms = sd->good_ms ? sd->good_ms[block] : 0;
 	e->m = *m;
 }
 
-/* Checks every whole block the slot read that holds a key. */
+/* Checks every whole block the slot read that holds a key; with -vt a good one's time is
+ * kept (one clock read per I/O, only then). */
 static void check_read(struct eng_worker *w, struct eng_dv_sd *sd, const struct eng_slot *slot)
 {
 	struct dv_map *m = &sd->map;
 	const struct eng_io *io = &slot->io;
-	uint64_t first, nr;
+	uint64_t first, nr, now_ms = sd->good_ms ? tod_ms(w) : 0;
 
 	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
 	for (uint64_t b = first; b < first + nr; b++) {
@@ -194,7 +196,9 @@ static void check_read(struct eng_worker *w, struct eng_dv_sd *sd, const struct 
 		if (dv_check((const char *)io->buf + (b * m->block_bytes - io->offset_bytes),
 			     b * m->block_bytes, m->block_bytes, m->keys[b], &sd->id, &mm)) {
 			m->keys[b] |= DV_KEY_ERROR;
-			found_bad(w, sd, slot, &mm);
+			found_bad(w, sd, slot, b, &mm);
+		} else if (sd->good_ms) {
+			sd->good_ms[b] = now_ms;
 		}
 	}
 }
@@ -204,13 +208,15 @@ static void write_done(struct eng_worker *w, struct eng_dv_sd *sd, const struct 
 		       bool is_ok)
 {
 	struct dv_map *m = &sd->map;
-	uint64_t first, nr;
+	uint64_t first, nr, now_ms = sd->good_ms ? tod_ms(w) : 0;
 
 	blocks_of(m, io->offset_bytes, io->size_bytes, &first, &nr);
 	for (uint64_t b = first; b < first + nr; b++) {
 		uint8_t key = is_ok && is_whole(m, io, b) ? dv_map_next_key(m, b) : 0;
 
 		m->keys[b] = key;
+		if (sd->good_ms)
+			sd->good_ms[b] = key ? now_ms : 0;
 		journal_add(w, sd, DV_J_AFTER, b, key);
 	}
 	if (!is_ok) /* said at the end: validation no longer covers these blocks */

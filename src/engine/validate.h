@@ -46,8 +46,11 @@ struct eng_dv_sd {
 	struct dv_journal *jnl; /* NULL without journaling */
 	struct dv_journal_cfg jcfg;
 	struct dv_recovered rec;  /* -jr/-jro: what the journal said */
+	uint64_t *good_ms;	  /* -vt: per key block, the last good read or write (ms since
+				   * 1970, 0 none); NULL without -vt */
 	uint64_t nr_validated;	  /* key blocks read and compared */
 	uint64_t nr_errors;	  /* key blocks found in error */
+	uint64_t nr_clears_told;  /* journal=max=: the journal's clears already reported */
 	_Atomic uint64_t nr_lost; /* failed writes: their blocks' keys are lost (coverage) */
 };
 
@@ -70,6 +73,7 @@ struct eng_dv_error {
 	uint64_t offset_bytes;
 	uint32_t size_bytes;
 	uint64_t tod_ns;
+	uint64_t good_ms; /* -vt: the block's last good read or write before; 0 none */
 	struct dv_mismatch m;
 };
 

@@ -60,6 +60,8 @@ int eng_dv_opts(const struct eng_exec *x, struct dv_opts *o, struct parm_err *er
 	o->is_recover_only |= cli->is_recover_only;
 	o->is_noflush |= cli->is_noflush;
 	o->is_ignore_pending |= cli->is_ignore_pending;
+	o->is_time |= cli->is_time;
+	o->is_maponly |= cli->is_maponly;
 	return 0;
 }
 
@@ -260,11 +262,20 @@ static int sd_setup(struct eng_exec *x, size_t s, struct parm_err *err)
 	d->lun = sd->lun;
 	if (dv_map_init(&d->map, size, kb, random_salt(x)))
 		return parm_errf(err, &sd->loc, "sd=%s: out of memory for the key map", sd->name);
+	if (x->dv->opts.is_time) { /* 8 bytes a key block, as VDbench's -vt costs */
+		d->good_ms = calloc(d->map.nr_blocks ? d->map.nr_blocks : 1, sizeof(*d->good_ms));
+		if (!d->good_ms)
+			return parm_errf(err, &sd->loc,
+					 "sd=%s: out of memory for the times of validate=time",
+					 sd->name);
+	}
 	dv_id_init(&d->id, sd->name, (uint32_t)getpid());
 	d->jcfg = (struct dv_journal_cfg){
 		.dir = jdir ? jdir->text : ".",
 		.sd_name = sd->name,
 		.is_flush = !x->dv->opts.is_noflush,
+		.is_maponly = x->dv->opts.is_maponly,
+		.max_bytes = x->dv->opts.journal_max_bytes,
 		.owner = d->id.owner,
 	};
 	if (x->dv->opts.is_recover) {
@@ -320,6 +331,7 @@ void eng_dv_free(struct eng_dv *dv)
 		dv_journal_close(dv->sds[s].jnl);
 		dv_map_fini(&dv->sds[s].map);
 		free(dv->sds[s].rec.pending);
+		free(dv->sds[s].good_ms);
 	}
 	free(dv->sds);
 	free(dv);
@@ -327,9 +339,9 @@ void eng_dv_free(struct eng_dv *dv)
 
 /* ---- reporting ----------------------------------------------------------------------------- */
 
-/* One error to the observers. */
+/* One error to the observers; good_ms: the block's last good I/O (-vt), 0 none. */
 static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op, uint64_t off,
-		   uint64_t size, uint64_t tod_ns, const struct dv_mismatch *m)
+		   uint64_t size, uint64_t tod_ns, uint64_t good_ms, const struct dv_mismatch *m)
 {
 	struct rep_dv_error e = {
 		.sd = d->name,
@@ -339,6 +351,8 @@ static void report(struct eng_exec *x, const struct eng_dv_sd *d, const char *op
 		.size_bytes = size,
 		.tod_ns = tod_ns,
 		.m = m,
+		.has_good_time = d->good_ms != NULL,
+		.good_tod_ms = good_ms,
 	};
 
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_DV_ERROR, .dv_error = &e });
@@ -357,11 +371,30 @@ static const char *phase_name(enum eng_dv_phase p)
 	}
 }
 
+/* journal=max=N: how often each journal was cleared in the run (its workers are done). */
+static void journal_clears(struct eng_exec *x)
+{
+	for (size_t s = 0; s < x->dv->nr_sds; s++) {
+		struct eng_dv_sd *d = &x->dv->sds[s];
+		uint64_t n = dv_journal_nr_clears(d->jnl);
+
+		if (n <= d->nr_clears_told)
+			continue;
+		rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_JOURNAL_CLEARED,
+							    .sd = d->name,
+							    .dir = d->jcfg.dir,
+							    .nr_bytes = d->jcfg.max_bytes,
+							    .nr_known = n - d->nr_clears_told });
+		d->nr_clears_told = n;
+	}
+}
+
 int eng_dv_run_end(struct eng_exec *x, const struct eng_run *r, struct eng_worker *w,
 		   uint32_t nr_workers, int status)
 {
 	if (!r->dv)
 		return status;
+	journal_clears(x);
 	for (uint32_t i = 0; i < nr_workers; i++) {
 		if (w[i].fatal)
 			x->dv->is_unsafe = true; /* I/O may still be in flight: keep the journal */
@@ -370,7 +403,7 @@ int eng_dv_run_end(struct eng_exec *x, const struct eng_run *r, struct eng_worke
 			const struct eng_dv_sd *d = r->sds[e->run_sd].dv;
 
 			report(x, d, phase_name(e->phase), e->offset_bytes, e->size_bytes,
-			       e->tod_ns, &e->m);
+			       e->tod_ns, e->good_ms, &e->m);
 		}
 		if (w[i].dv_fatal) {
 			rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_JOURNAL_FAILED,
@@ -398,7 +431,7 @@ static bool recover_error(void *ctx, const struct dv_mismatch *m)
 	uint64_t n = atomic_fetch_add_explicit(&dv->nr_errors, 1, memory_order_relaxed) + 1;
 
 	report(c->x, c->d, "recovery", m->block_offset_bytes, m->block_bytes,
-	       eng_clock_tod_ns(&c->x->clock), m);
+	       eng_clock_tod_ns(&c->x->clock), 0, m);
 	return n < dv->max_errors;
 }
 
@@ -421,8 +454,11 @@ static int recover_sd(struct eng_exec *x, size_t s, struct parm_err *err)
 						    .nr_before = d->rec.nr_before,
 						    .nr_after = d->rec.nr_after });
 	rep_set_event(x->reps, &(struct rep_event){ .kind = REP_EV_RECOVERY_DONE, .sd = d->name });
+	unsigned int flags = (x->dv->opts.is_ignore_pending ? DV_VALIDATE_IGNORE_PENDING : 0) |
+			     (x->dv->opts.is_skip_read_all ? DV_VALIDATE_PENDING_ONLY : 0);
+
 	if (dv_validate_all(x->targets[s].fd, &d->map, &d->id, d->rec.pending, d->rec.nr_pending,
-			    x->dv->opts.is_ignore_pending, recover_error, &ctx, &res))
+			    flags, recover_error, &ctx, &res))
 		return parm_errf(err, NULL, "out of memory"), ENG_FAILED;
 	d->nr_validated += res.nr_validated;
 	d->nr_errors = nr_errors_before + res.nr_errors;

@@ -18,8 +18,9 @@ struct fs_opstat {
 };
 
 /* VDbench's "Miscellaneous statistics" counters, in the order it prints them (observed on 5.04.07
- * over 40 runs: READ_OPENS before WRITE_OPENS, the deletes after DIRECTORY_CREATES and before
- * WRITE_OPENS). */
+ * over 60 runs: READ_OPENS before WRITE_OPENS, the deletes after DIRECTORY_CREATES and before
+ * WRITE_OPENS; then the attempts that found nothing to do, in name order with FILE_BUSY and
+ * GET_ATTR among them; FILE_CLOSES last). */
 enum fs_misc {
 	FS_MISC_FILE_CREATES,
 	FS_MISC_DIRECTORY_CREATES,
@@ -27,8 +28,15 @@ enum fs_misc {
 	FS_MISC_DIRECTORY_DELETES,
 	FS_MISC_READ_OPENS,
 	FS_MISC_WRITE_OPENS,
+	FS_MISC_DIR_BUSY_MKDIR,	     /* mkdir found the directory made meanwhile (EEXIST) */
+	FS_MISC_DIR_DOES_NOT_EXIST,  /* rmdir found no directory to remove */
+	FS_MISC_DIR_EXISTS,	     /* mkdir found every directory there */
+	FS_MISC_DIR_STILL_HAS_CHILD, /* rmdir found only directories holding directories */
+	FS_MISC_DIR_STILL_HAS_FILES, /* rmdir found only directories holding files */
 	FS_MISC_FILE_BUSY,
+	FS_MISC_FILE_MUST_EXIST, /* an operation on a file found none there */
 	FS_MISC_GET_ATTR,
+	FS_MISC_MISSING_PARENT, /* mkdir, create or write found only places without a parent */
 	FS_MISC_FILE_CLOSES,
 	FS_MISC_NR,
 };
@@ -81,6 +89,8 @@ int64_t fs_tree_dir_parent(const struct fs_tree *t, uint64_t d);
 /* Whether directory d holds no directory and no file that exists now (rmdir can remove it);
  * under t->lock. */
 bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d);
+/* Whether directory d holds a directory of the next level. */
+bool fs_tree_dir_has_child(const struct fs_tree *t, uint64_t d);
 void fs_tree_dir_path(const struct fs_tree *t, uint64_t d, char *buf, size_t len);
 void fs_tree_file_path(const struct fs_tree *t, uint64_t f, char *buf, size_t len);
 /* The directory (index as above) that holds file f. */

@@ -48,9 +48,10 @@ struct fs_worker {
 	volatile sig_atomic_t fmt_stop; /* set by the main thread: a signal or format=limited */
 	int format_ret;
 	atomic_bool is_done;
-	/* a delete or rmdir thread that found nothing left, with no thread of the run making
-	 * more: ended, as VDbench ends it; said: the console said so */
+	/* a thread that found nothing left, with no thread of the run making more: ended, as
+	 * VDbench ends it; full: an rmdir's directories all hold files; said: the console said so */
 	atomic_bool is_exhausted;
+	bool is_full;
 	bool is_said;
 	FILE *con; /* the format thread's notices: the console (and logfile.html) */
 	/* failed reads and writes, under lock: how many, and the first's place and errno */
@@ -225,6 +226,8 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		/* gone (another FWD deleted it) is no error; O_DIRECT refused, EISDIR are */
 		if (errno != ENOENT)
 			io_error(w, path, f->op != FS_OP_WRITE, 0, 0, errno);
+		else
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
 	}
@@ -295,6 +298,23 @@ static int64_t pick_dir(struct fs_worker *w, struct fs_tree *t, bool is_mkdir)
 	return -1;
 }
 
+/* Why a mkdir or rmdir failed, in VDbench's counters. */
+static void dir_failed(struct fs_worker *w, struct fs_tree *t, uint64_t d, bool is_mkdir, int err)
+{
+	bool has_child;
+
+	if (is_mkdir && (err == EEXIST || err == ENOENT)) {
+		misc(w, t, err == EEXIST ? FS_MISC_DIR_BUSY_MKDIR : FS_MISC_MISSING_PARENT);
+	} else if (!is_mkdir && err == ENOENT) {
+		misc(w, t, FS_MISC_DIR_DOES_NOT_EXIST);
+	} else if (!is_mkdir && (err == ENOTEMPTY || err == EEXIST)) {
+		pthread_mutex_lock(&t->lock);
+		has_child = fs_tree_dir_has_child(t, d);
+		pthread_mutex_unlock(&t->lock);
+		misc(w, t, has_child ? FS_MISC_DIR_STILL_HAS_CHILD : FS_MISC_DIR_STILL_HAS_FILES);
+	}
+}
+
 /* mkdir or rmdir of a directory that can take it: an arrival is spent only on one (a
  * failing mkdir under a missing parent took one for nothing: 12 directories at fwdrate=20
  * took 3 s, VDbench's 0.6 s), and the tree's lock is not held while the arrival is due. */
@@ -317,8 +337,10 @@ static int do_dir(struct fs_worker *w, uint64_t *due)
 	if (atomic_load(w->stop))
 		return 0;
 	r = is_mkdir ? mkdir(path, 0755) : rmdir(path);
-	if (r)
-		return 0; /* another thread's on the same directory first */
+	if (r) { /* another thread's on the same directory first */
+		dir_failed(w, t, (uint64_t)d, is_mkdir, errno);
+		return 0;
+	}
 	pthread_mutex_lock(&t->lock);
 	t->dir_state[d] = is_mkdir;
 	pthread_mutex_unlock(&t->lock);
@@ -355,6 +377,11 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 			release(t, (uint64_t)i, FS_FILE_EMPTY);
 			return 0;
 		}
+		if (errno == ENOENT) { /* its directory went away meanwhile */
+			misc(w, t, FS_MISC_MISSING_PARENT);
+			release(t, (uint64_t)i, FS_FILE_NONE);
+			return 0;
+		}
 		release(t, (uint64_t)i, FS_FILE_EMPTY);
 		return 0;
 	case FS_OP_DELETE:
@@ -362,6 +389,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 		if (!r) {
 			note(w, t, op, t0, true);
 			misc(w, t, FS_MISC_FILE_DELETES);
+		} else if (errno == ENOENT) {
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		}
 		release(t, (uint64_t)i, FS_FILE_NONE);
 		return 0;
@@ -383,6 +412,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	case FS_OP_CLOSE:
 		fd = open(path, O_RDONLY);
 		r = fd < 0 ? -1 : 0;
+		if (fd < 0 && errno == ENOENT)
+			misc(w, t, FS_MISC_FILE_MUST_EXIST);
 		if (fd >= 0) {
 			note(w, t, FS_OP_OPEN, t0, op == FS_OP_OPEN);
 			t0 = mono_ns();
@@ -428,6 +459,8 @@ static int do_meta(struct fs_worker *w, uint64_t *due)
 	}
 	if (!r)
 		note(w, t, op, t0, true);
+	else if (errno == ENOENT)
+		misc(w, t, FS_MISC_FILE_MUST_EXIST);
 	release(t, (uint64_t)i, t->file_state[i] & ~FS_FILE_BUSY);
 	return 0;
 }
@@ -441,20 +474,25 @@ static bool run_has_op(const struct fs_run *r, enum fs_op op)
 }
 
 /* Whether a thread has nothing left to do for good (VDbench 5.04.07 ends each, observed): a
- * delete (rmdir) thread when no file (directory) of its FSD exists, a create (mkdir) thread
- * when every one exists, and no thread of the run does the opposite. */
+ * delete, read, getattr, setattr or access thread when no file of its FSD exists and no thread
+ * of the run creates (or writes) one; an rmdir thread when no directory exists and none makes
+ * one, or when every one holds something and no thread deletes (or moves) a file; a create
+ * (mkdir) thread when every one exists and none deletes (removes) one. */
 static bool is_nothing_left(struct fs_worker *w)
 {
 	enum fs_op op = w->fwd->op;
 	bool is_dirs = op == FS_OP_RMDIR || op == FS_OP_MKDIR, any = false;
 	bool is_make = op == FS_OP_CREATE || op == FS_OP_MKDIR;
+	bool is_use = op == FS_OP_DELETE || op == FS_OP_READ || op == FS_OP_GETATTR ||
+		      op == FS_OP_SETATTR || op == FS_OP_ACCESS;
 	struct fs_tree *t = &w->trees[w->tree];
-	enum fs_op other = op == FS_OP_DELETE	? FS_OP_CREATE
+	enum fs_op other = is_use		? FS_OP_CREATE
 			   : op == FS_OP_CREATE ? FS_OP_DELETE
 			   : op == FS_OP_RMDIR	? FS_OP_MKDIR
 						: FS_OP_RMDIR;
 
-	if ((op != FS_OP_DELETE && !is_dirs && !is_make) || run_has_op(w->run, other))
+	if ((!is_use && !is_dirs && !is_make) || run_has_op(w->run, other) ||
+	    (is_use && run_has_op(w->run, FS_OP_WRITE)))
 		return false;
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t i = 0; !any && is_dirs && i < t->nr_dirs; i++)
@@ -463,7 +501,60 @@ static bool is_nothing_left(struct fs_worker *w)
 		any = is_make ? !(t->file_state[i] & ~FS_FILE_BUSY)
 			      : t->file_state[i] != FS_FILE_NONE;
 	pthread_mutex_unlock(&t->lock);
-	return !any;
+	/* an rmdir that found no empty directory: files only go with a delete or a move */
+	w->is_full = any && op == FS_OP_RMDIR && !run_has_op(w->run, FS_OP_DELETE) &&
+		     !run_has_op(w->run, FS_OP_MOVE);
+	return !any || w->is_full;
+}
+
+/* An operation that found nothing to work on, counted as VDbench counts its attempt: a file
+ * operation that found no file (FILE_MUST_EXIST; all of them busy was FILE_BUSY already); a
+ * create, mkdir or write (VDbench's makes a missing file) whose only places lack their parent
+ * (MISSING_PARENT); a mkdir that found every directory (DIR_EXISTS); an rmdir that found none
+ * (DIR_DOES_NOT_EXIST), or only ones holding files (DIR_STILL_HAS_FILES, as VDbench on a
+ * formatted tree) or directories. A create that found every file there counts nothing
+ * (observed). VDbench ends such a thread after an attempt or two; ioramp's retries each
+ * millisecond while other threads may change the tree, and counts each. */
+static void nothing_found(struct fs_worker *w)
+{
+	enum fs_op op = w->fwd->op;
+	struct fs_tree *t = &w->trees[w->tree];
+	bool is_orphan = false, is_any = false, has_files = false;
+	enum fs_misc m = FS_MISC_NR;
+
+	pthread_mutex_lock(&t->lock);
+	if (op == FS_OP_MKDIR || op == FS_OP_RMDIR) {
+		for (uint64_t d = 0; d < t->nr_dirs; d++) {
+			int64_t up = fs_tree_dir_parent(t, d);
+
+			is_orphan |= !t->dir_state[d] && up >= 0 && !t->dir_state[up];
+			is_any |= t->dir_state[d] != 0;
+			has_files |= t->dir_state[d] && !fs_tree_dir_has_child(t, d) &&
+				     !fs_tree_dir_is_empty(t, d);
+		}
+		if (op == FS_OP_MKDIR)
+			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_DIR_EXISTS;
+		else
+			m = !is_any	? FS_MISC_DIR_DOES_NOT_EXIST
+			    : has_files ? FS_MISC_DIR_STILL_HAS_FILES
+					: FS_MISC_DIR_STILL_HAS_CHILD;
+	} else {
+		for (uint64_t i = 0; i < t->nr_files; i++) {
+			bool is_there = (t->file_state[i] & ~FS_FILE_BUSY) != FS_FILE_NONE;
+
+			is_any |= is_there;
+			is_orphan |=
+				!is_there && t->fsd->depth && !t->dir_state[fs_tree_file_dir(t, i)];
+		}
+		/* VDbench's write of a missing file makes it, so it counts the missing parent */
+		if (op == FS_OP_CREATE || (op == FS_OP_WRITE && !is_any))
+			m = is_orphan ? FS_MISC_MISSING_PARENT : FS_MISC_NR;
+		else
+			m = is_any ? FS_MISC_NR : FS_MISC_FILE_MUST_EXIST;
+	}
+	pthread_mutex_unlock(&t->lock);
+	if (m != FS_MISC_NR)
+		misc(w, t, m);
 }
 
 static void *worker_main(void *arg)
@@ -476,6 +567,8 @@ static void *worker_main(void *arg)
 		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
 		int r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
 
+		if (r == -ENOENT)
+			nothing_found(w);
 		if (r == -ENOENT && is_nothing_left(w)) {
 			atomic_store(&w->is_exhausted, true);
 			break;
@@ -725,18 +818,35 @@ static double pct_of(double cpu_s, double secs)
 	return 100.0 * cpu_s / secs / (double)(ncpu > 0 ? ncpu : 1);
 }
 
-/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
- * VDbench's words (observed); returns how many have ended. */
-static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
+/* The lines that say why thread w ended (VDbench's words by operation, observed); *nr of
+ * them. */
+static const char *const *exhausted_text(const struct fs_worker *w, size_t *nr)
 {
 	static const char *const files[] = {
 		"Vdbench is trying to delete a file, but no files are available, and no",
 		"threads are currently active creating new files.",
 	};
+	static const char *const reads[] = {
+		"Vdbench is trying to read from a file, but no files are available, and no",
+		"threads are currently active creating new files",
+	};
+	static const char *const getattrs[] = {
+		"Vdbench is trying to get attributes for a file, but there are no files",
+		"available, and there are no threads currently active that can create new files.",
+	};
+	static const char *const setattrs[] = {
+		"Vdbench is trying to change attributes for a file, but there are no files",
+		"available, and there are no threads currently active that can create new files.",
+	};
 	static const char *const dirs[] = {
 		"Vdbench is trying to delete a directory, but the directory that we are",
 		"trying to delete does not exist, and there are no threads currently",
 		"active that create new directories.",
+	};
+	static const char *const full_dirs[] = {
+		"Vdbench is trying to delete a directory, but the directory that we are",
+		"trying to delete is not empty, and there are no threads currently",
+		"active that can delete those files.",
 	};
 	static const char *const creates[] = {
 		"Vdbench is trying to create a new file, but all files already exist, ",
@@ -746,6 +856,32 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		"Vdbench is trying to create a new directory, but all directories",
 		"already exist and no threads are currently active deleting directories.",
 	};
+
+	*nr = 2;
+	switch (w->fwd->op) {
+	case FS_OP_MKDIR:
+		return mkdirs;
+	case FS_OP_CREATE:
+		return creates;
+	case FS_OP_RMDIR:
+		*nr = 3;
+		return w->is_full ? full_dirs : dirs;
+	case FS_OP_READ:
+		return reads;
+	case FS_OP_GETATTR:
+	case FS_OP_ACCESS: /* VDbench says get attributes for access too */
+		return getattrs;
+	case FS_OP_SETATTR:
+		return setattrs;
+	default:
+		return files;
+	}
+}
+
+/* The threads that ended with nothing left: the console says so once per FWD and anchor, in
+ * VDbench's words (observed); returns how many have ended. */
+static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
+{
 	size_t n = 0;
 
 	for (size_t i = 0; i < x->nr_ws; i++) {
@@ -766,14 +902,9 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		w->is_said = true;
 		if (!is_first)
 			continue;
-		is_dirs = w->fwd->op == FS_OP_RMDIR || w->fwd->op == FS_OP_MKDIR;
-		text = w->fwd->op == FS_OP_MKDIR    ? mkdirs
-		       : w->fwd->op == FS_OP_CREATE ? creates
-		       : is_dirs		    ? dirs
-						    : files;
-		nr = text == files  ? IORAMP_ARRAY_SIZE(files)
-		     : text == dirs ? IORAMP_ARRAY_SIZE(dirs)
-				    : 2;
+		/* an rmdir of full directories names canWeGetMoreFiles (observed) */
+		is_dirs = (w->fwd->op == FS_OP_RMDIR && !w->is_full) || w->fwd->op == FS_OP_MKDIR;
+		text = exhausted_text(w, &nr);
 		op = fs_op_name(w->fwd->op);
 		/* the console, logfile.html and the slave's log name the method (observed) */
 		snprintf(how, sizeof(how),
@@ -1108,8 +1239,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		else if (rate > 0)
 			snprintf(text, sizeof(text),
 				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%.0f; For loops: %s",
-				 r->name, (unsigned long long)r->elapsed_s, warm, rate,
-				 r->for_loops);
+				 r->name, (unsigned long long)r->elapsed_s, warm,
+				 r->rate == PLAN_RATE_FIXED ? r->rate_shown : rate, r->for_loops);
 		else
 			snprintf(text, sizeof(text),
 				 "Starting RD=%s; elapsed=%llu%s; fwdrate=%s. For loops: %s",

@@ -124,15 +124,25 @@ static bool has_files(const struct fs_tree *t, uint32_t l)
 	return (t->fsd->is_dist_all && t->fsd->depth) || l == t->fsd->depth;
 }
 
-bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d)
+bool fs_tree_dir_has_child(const struct fs_tree *t, uint64_t d)
 {
-	uint64_t pos, w = t->fsd->width, first_file;
+	uint64_t pos, w = t->fsd->width;
 	uint32_t l = dir_level(t, d, &pos);
 
 	if (l < t->fsd->depth)
 		for (uint64_t k = 0; k < w; k++)
 			if (t->dir_state[level_first(t, l + 1) + pos + k * upow(w, l)])
-				return false;
+				return true;
+	return false;
+}
+
+bool fs_tree_dir_is_empty(const struct fs_tree *t, uint64_t d)
+{
+	uint64_t pos, first_file;
+	uint32_t l = dir_level(t, d, &pos);
+
+	if (fs_tree_dir_has_child(t, d))
+		return false;
 	if (!has_files(t, l))
 		return true;
 	first_file = ((t->fsd->is_dist_all && t->fsd->depth) ? d : pos) * t->fsd->files;

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ioramp/dv.h"
+
 /* histogram=(default,b1,b2,...): bucket bounds with u/m/s units, microseconds by default. */
 static int histogram_bound(const struct parm_val *v, uint64_t *out_us, struct parm_err *err)
 {
@@ -227,26 +229,24 @@ static int check_compratio(const struct parm_val *v, const char *kw, double rati
 			 kw, v->text, ratio);
 }
 
-/* journal= words as VDbench 5.04.07 -s accepts them (observed; case matters: Yes is refused);
- * which of them a run can do is the engine's question (dv_opts_journal_word()). */
-static int check_journal(const struct parm_val *v, struct parm_err *err)
+typedef int dv_word_fn(struct dv_opts *o, const char *word, char *err, size_t errlen);
+
+/* validate= and journal= words as VDbench 5.04.07 -s accepts them, cut short as far as it
+ * allows (observed; case matters: Yes is refused). The words' table is data validation's
+ * (dv_opts_validate_word(), dv_opts_journal_word()), so -s and a run accept the same ones. */
+static int check_dv_words(const struct parm_val *v, dv_word_fn *fn, struct parm_err *err)
 {
-	static const char *const words[] = { "yes",	"no",		"y",	   "n",
-					     "recover", "only",		"noflush", "ignore_pending",
-					     "maponly", "skip_read_all" };
 	size_t nr = v->kind == PARM_VAL_LIST ? v->nr_items : 1;
+	struct dv_opts o = { 0 };
+	char msg[256];
 
 	for (size_t i = 0; i < nr; i++) {
 		const struct parm_val *w = v->kind == PARM_VAL_LIST ? &v->items[i] : v;
-		bool is_known = !strncmp(w->text, "max=", 4);
 
-		for (size_t k = 0; k < IORAMP_ARRAY_SIZE(words); k++)
-			is_known |= !strcmp(w->text, words[k]);
-		if (!is_known)
-			return parm_errf(err, &w->loc,
-					 "invalid journal=%s; expected yes, no, recover, only, "
-					 "noflush, ignore_pending, maponly, skip_read_all or max=N",
-					 w->text);
+		if (w->kind == PARM_VAL_LIST)
+			return parm_errf(err, &w->loc, "a list inside a list; expected words");
+		if (fn(&o, w->text, msg, sizeof(msg)))
+			return parm_errf(err, &w->loc, "%s", msg);
 	}
 	return 0;
 }
@@ -286,7 +286,9 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 	case PARM_KW_REPORT:
 		return set_report(g, v, err);
 	case PARM_KW_JOURNAL:
-		return check_journal(v, err);
+		return check_dv_words(v, dv_opts_journal_word, err);
+	case PARM_KW_VALIDATE:
+		return check_dv_words(v, dv_opts_validate_word, err);
 	case PARM_KW_TIMEOUT:
 		return set_timeout(g, v, err);
 	case PARM_KW_DATA_ERRORS:

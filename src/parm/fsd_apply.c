@@ -617,12 +617,6 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 						 "mix of alpha and numeric values not allowed in "
 						 "fwdrate=%s; expected numbers only, or max alone",
 						 v->text);
-		for (size_t i = 0; i < r->nr_rates; i++)
-			if (r->rates[i].kind == PARM_RATE_REL)
-				return parm_errf(err, &v->loc,
-						 "fwdrate=%s: relative rates are not file-system "
-						 "rates; expected numbers, max or curve",
-						 v->text);
 	}
 	if (!ret && !r->has_rate) { /* refused once every rd= is read (parm_fs_finish) */
 		r->rates = calloc(1, sizeof(*r->rates));

@@ -2,7 +2,7 @@
  * ranges (from-to,step) that take the next item as their step (a descending range without one is
  * its from value alone), doubling and halving (from-to,d)
  * mixed freely with single values, and the quirks of negative numbers inside parentheses: a
- * leading -N is the range 0..N with the list cut to its written length, a later one ends the
+ * leading -N is the two values 0 and N with the list cut to its written length, a later one ends the
  * list. A set mixing numbers and words is refused. */
 #include "ioramp/parm.h"
 
@@ -180,7 +180,8 @@ static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit,
 	return expand_stepped(r, &v->items[i + 1], lo.value, hi.value, lo.is_pct, l, err);
 }
 
-/* A leading "-N" inside parentheses is read as the range 0..N (FINDINGS §5, [076]). */
+/* A leading "-N" inside parentheses is read as the two values 0 and N, as a range 0-N without
+ * a step (FINDINGS §5, [076]; fwdrate=(-3,1,2) lists 0, 3, 1 and (-4,2) lists 0, 4). */
 static int expand_leading_negative(const struct parm_val *it, enum parm_unit unit, const char *what,
 				   struct num_list *l, struct parm_err *err)
 {
@@ -189,11 +190,8 @@ static int expand_leading_negative(const struct parm_val *it, enum parm_unit uni
 
 	if (parm_num_parse(it->text + 1, unit, &hi))
 		return bad_number(it, what, err);
-	if (hi.value > MAX_LIST_VALUES)
-		return -E2BIG;
-	for (double x = 0; !ret && x <= hi.value; x++)
-		ret = num_list_add(l, x, hi.is_pct);
-	return ret;
+	ret = num_list_add(l, 0, hi.is_pct);
+	return ret ? ret : num_list_add(l, hi.value, hi.is_pct);
 }
 
 /* Expands v's first nr items (a range there still takes its step from the item after it). */

@@ -166,7 +166,7 @@ static void print_run(const struct fs_run *r, FILE *f)
 	if (r->warmup_s)
 		fprintf(f, " warmup=%llu", (unsigned long long)r->warmup_s);
 	if (r->rate == PLAN_RATE_FIXED)
-		fprintf(f, "; fwdrate=%.0f;", r->rate_ops);
+		fprintf(f, "; fwdrate=%.0f;", r->rate_shown);
 	else
 		fprintf(f, "; fwdrate=%s.", r->rate == PLAN_RATE_MAX ? "max" : "curve");
 	fprintf(f, " For loops: %s\n", r->for_loops);

@@ -242,6 +242,11 @@ static int add_run(struct fs_builder *b, enum fs_run_kind kind, size_t rate_idx,
 			  : rd->rates[rate_idx].kind == PARM_RATE_CURVE ? PLAN_RATE_CURVE_MAX
 									: PLAN_RATE_FIXED;
 		r->rate_ops = rd->rates[rate_idx].value;
+		r->rate_shown = r->rate_ops;
+		if (rd->rates[rate_idx].kind == PARM_RATE_REL) { /* a percentage of nothing */
+			r->rate_ops = rd->rates[rate_idx].value * 100;
+			r->rate_shown = -rd->rates[rate_idx].value;
+		}
 	}
 	if (!ret)
 		ret = (r->for_loops = loops_text(b, rate_idx)) ? 0 : -ENOMEM;

@@ -104,16 +104,19 @@ static void print_run(const struct plan *p, const struct plan_run *r, bool is_re
 	fprintf(f, "; For loops: %s\n", r->for_loops);
 }
 
-/* journal=recover in the file, or -jr/-jro: VDbench 5.04.07 -s lists a journal_recovery run
- * before the others (observed; journal=only alone does not). */
+/* journal=recover (or r, re, rec...) in the file, or -jr/-jro: VDbench 5.04.07 -s lists a
+ * journal_recovery run before the others (observed; journal=only alone does not). */
 static bool has_journal_recovery(const struct plan *p)
 {
 	const struct parm_val *v = p->cfg->general.set.val[PARM_KW_JOURNAL];
 	size_t nr = !v ? 0 : v->kind == PARM_VAL_LIST ? v->nr_items : 1;
 
-	for (size_t i = 0; i < nr; i++)
-		if (!strcmp(v->kind == PARM_VAL_LIST ? v->items[i].text : v->text, "recover"))
+	for (size_t i = 0; i < nr; i++) {
+		const char *w = v->kind == PARM_VAL_LIST ? v->items[i].text : v->text;
+
+		if (*w && strlen(w) <= 7 && !strncmp(w, "recover", strlen(w)))
 			return true;
+	}
 	return p->is_journal_recovery;
 }
 

@@ -136,6 +136,13 @@ void rep_dv_error_detail(const struct rep_dv_error *e, rep_emit_fn *emit, void *
 	tod_text(tod, sizeof(tod), m->found_tod_ms);
 	snprintf(line, sizeof(line), "        Timestamp found in sector: %s", tod);
 	emit(ctx, line);
+	if (e->has_good_time) { /* -vt: the guide's "this timestamp will be reported" */
+		if (e->good_tod_ms)
+			tod_text(tod, sizeof(tod), e->good_tod_ms);
+		snprintf(line, sizeof(line), "        Last good read or write of the key block: %s",
+			 e->good_tod_ms ? tod : "none in this execution");
+		emit(ctx, line);
+	}
 	dump_line(emit, ctx, 0x00, m->expected, m->found, true, ' ');
 	dump_line(emit, ctx, 0x10, m->expected + 16, m->found + 16, true, ' ');
 	if (m->line_offset)

@@ -128,6 +128,13 @@ static bool dv_line(const struct rep_event *e, char *line, size_t len)
 	case REP_EV_JOURNAL_CREATED:
 		snprintf(line, len, "localhost-0: Created journal file %s/%s.jnl", e->dir, e->sd);
 		return true;
+	case REP_EV_JOURNAL_CLEARED: /* VDbench says it at each clear; once a run here */
+		snprintf(line, len,
+			 "localhost-0: 'journal_max' reached. Clearing journal file for sd=%s: "
+			 "%s/%s.jnl cleared %s time%s (journal=max=%s)",
+			 e->sd, e->dir, e->sd, group(a, sizeof(a), e->nr_known),
+			 e->nr_known == 1 ? "" : "s", group(b, sizeof(b), e->nr_bytes));
+		return true;
 	default:
 		return false;
 	}

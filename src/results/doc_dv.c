@@ -48,13 +48,13 @@ static json_t *error_doc(const struct rep_dv_error *e)
 	snprintf(name, sizeof(name), "%.*s", n, m->found_name);
 	rep_doc_time(e->tod_ns, tod);
 	o = json_pack("{s:o, s:o, s:s, s:I, s:I, s:I, s:I, s:s, s:s, s:s, s:i, s:i, s:i}", "sd",
-		      rep_json_text(e->sd), "lun", e->lun ? rep_json_text(e->lun) : json_null(), "op", e->op, "io_offset_bytes",
-		      (json_int_t)e->lba_bytes, "io_size_bytes", (json_int_t)e->size_bytes,
-		      "block_offset_bytes", (json_int_t)m->block_offset_bytes, "block_bytes",
-		      (json_int_t)m->block_bytes, "class", dv_class_id(m->cls), "class_name",
-		      dv_class_name(m->cls), "meaning", dv_class_meaning(m->cls), "sector",
-		      (int)m->sector_idx, "bad_sectors", (int)m->nr_bad_sectors, "sectors",
-		      (int)m->nr_sectors);
+		      rep_json_text(e->sd), "lun", e->lun ? rep_json_text(e->lun) : json_null(),
+		      "op", e->op, "io_offset_bytes", (json_int_t)e->lba_bytes, "io_size_bytes",
+		      (json_int_t)e->size_bytes, "block_offset_bytes",
+		      (json_int_t)m->block_offset_bytes, "block_bytes", (json_int_t)m->block_bytes,
+		      "class", dv_class_id(m->cls), "class_name", dv_class_name(m->cls), "meaning",
+		      dv_class_meaning(m->cls), "sector", (int)m->sector_idx, "bad_sectors",
+		      (int)m->nr_bad_sectors, "sectors", (int)m->nr_sectors);
 	if (!o)
 		return NULL;
 	if (json_object_set_new(o, "expected_key", json_integer(m->expected_key)) ||
@@ -76,6 +76,14 @@ static json_t *error_doc(const struct rep_dv_error *e)
 				m->line_offset ? hex(m->found_line, DV_LINE_BYTES, false)
 					       : json_null()) ||
 	    json_object_set_new(o, "time", json_string(tod))) {
+		json_decref(o);
+		return NULL;
+	}
+	/* -vt: the block's last good read or write; null when none in this execution */
+	if (e->has_good_time &&
+	    json_object_set_new(o, "last_good_time_ms",
+				e->good_tod_ms ? json_integer((json_int_t)e->good_tod_ms)
+					       : json_null())) {
 		json_decref(o);
 		return NULL;
 	}

@@ -80,20 +80,20 @@ PARM
 	run "$IORAMP" -f n.vdb -o out -j
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "n.vdb:1:4: error: sd=longer_than8: name longer than 8 characters"* ]]
-	printf 'validate=time\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+	printf 'validate=tim\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
 		"$SCRATCH" >t.vdb
 	run "$IORAMP" -f t.vdb -o out
 	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "t.vdb:1:10: error: validate=time is not supported; expected yes, no, read_after_write or no_preread" ]]
-	printf 'journal=(yes,maponly)\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
+	[[ "${lines[0]}" == "t.vdb:1:10: error: validate=tim is not a validate= word; expected yes, no, read_after_write, no_preread, time, reportdedupsets, xfersize or ignore_zero_reads" ]]
+	printf 'journal=(yes,max=1.5k)\nsd=sd1,lun=%s/f,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=10,elapsed=2\n' \
 		"$SCRATCH" >m.vdb
 	run "$IORAMP" -f m.vdb -o out
 	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == "m.vdb:1:14: error: journal=maponly is not supported;"* ]]
-	run "$IORAMP" -f t.vdb -o out -vt
+	[[ "${lines[0]}" == "m.vdb:1:14: error: invalid journal=max=1.5k; expected max=N, N a whole number"* ]]
+	run "$IORAMP" -f t.vdb -o out -vx
 	[ "$status" -eq 2 ]
-	[ "${lines[0]}" = "ioramp: error: -vt: 't' is not supported; expected -v, -vr or -vw" ]
-	sed -i 's/^validate=time$/validate=yes/' t.vdb
+	[ "${lines[0]}" = "ioramp: error: -vx: 'x' is not supported; expected -v, -vr, -vw or -vt" ]
+	sed -i 's/^validate=tim$/validate=yes/' t.vdb
 	run "$IORAMP" -f t.vdb -o out --engine null
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == *"data validation needs an engine that reads and writes; engine=null does no I/O" ]]
@@ -300,4 +300,71 @@ PARM
 		 .requested_iops * .average.elapsed_s | fabs) < 0.01' out/results.json
 	jq -e '.curves[0].points[0] | .is_target_met and .iops > 1.2 * .requested_iops' \
 		out/results.json
+}
+
+@test "-vt: a block found bad is reported with its last good read or write" {
+	printf 'sd=sd1,lun=%s/v1,size=1m,threads=4\nwd=wd1,sd=sd1,xfersize=4k,rdpct=50\nrd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1\n' \
+		"$SCRATCH" >v.vdb
+	# the fault engine flips a byte of some reads: found as soon as a known block is read
+	run "$IORAMP" -f v.vdb -o out1 -vt --engine fault:sync,corrupt=0.05,seed=3
+	[ "$status" -eq 1 ]
+	grep -Eq 'Last good read or write of the key block: (Mon|Tue|Wed|Thu|Fri|Sat|Sun) .* UTC$' \
+		out1/errorlog.html
+	jq -e '.data_validation.errors[0].last_good_time_ms > 1600000000000' out1/results.json
+	if has_jsonschema; then
+		run schema_valid out1/results.json
+		[ "$output" = "valid" ]
+	fi
+	run "$IORAMP" -f v.vdb -o out2 -v --engine fault:sync,corrupt=0.05,seed=3
+	[ "$status" -eq 1 ]
+	grep -q 'Timestamp found in sector' out2/errorlog.html
+	! grep -q 'Last good read or write' out2/errorlog.html || false
+	jq -e '.data_validation.errors[0] | has("last_good_time_ms") | not' out2/results.json
+	(echo validate=time; cat v.vdb) >vt.vdb
+	run "$IORAMP" -f vt.vdb -o out3 --engine fault:sync,corrupt=0.05,seed=3
+	[ "$status" -eq 1 ]
+	grep -q 'Last good read or write of the key block: ' out3/errorlog.html
+}
+
+@test "journal=max=N clears the journal as it fills; maponly writes no records, never fills it" {
+	printf 'journal=(yes,max=4k)\nsd=sd1,lun=%s/x1,size=1m,threads=4\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof\nrd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1\n' \
+		"$SCRATCH" >x.vdb
+	run "$IORAMP" -f x.vdb -o out1 -vr
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"'journal_max' reached. Clearing journal file for sd=sd1: ./sd1.jnl cleared "*" (journal=max=4,096)"* ]]
+	[ "$(stat -c %s sd1.jnl)" -le 4096 ]
+	run "$IORAMP" -f x.vdb -o out2 -jro
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Journal recovery of sd=sd1: 256 key blocks read and validated, 0 in error"* ]]
+	# the map only: 512 writes make no record, the journal never reaches max=
+	sed -i 's/^journal=(yes,max=4k)$/journal=(maponly,max=4k)/' x.vdb
+	run "$IORAMP" -f x.vdb -o out3 -vr
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Created journal file ./sd1.jnl"* ]]
+	[[ "$output" != *"journal_max"* ]]
+	run "$IORAMP" -f x.vdb -o out4 -jro
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Completed apply of journal records (before/after): 0/0"* ]]
+	[[ "$output" == *"Journal recovery of sd=sd1: 256 key blocks read and validated, 0 in error"* ]]
+	# -jm is maponly
+	sed -i 's/^journal=(maponly,max=4k)$/journal=max=4k/' x.vdb
+	run "$IORAMP" -f x.vdb -o out5 -jm -vr
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"journal_max"* ]]
+}
+
+@test "journal=skip_read_all: the recovery reads no block but the pending writes" {
+	printf 'sd=sd1,lun=%s/y1,size=1m,threads=4\nwd=wd1,sd=sd1,xfersize=4k,rdpct=0,seekpct=eof\nrd=rd1,wd=wd1,iorate=max,elapsed=30,interval=1\n' \
+		"$SCRATCH" >y.vdb
+	run "$IORAMP" -f y.vdb -o out1 -j -vr
+	[ "$status" -eq 0 ]
+	flip y1 $((9 * 4096 + 700)) 255
+	(echo 'journal=(only,skip_read_all)'; cat y.vdb) >ys.vdb
+	run "$IORAMP" -f ys.vdb -o out2
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Journal recovery of sd=sd1: 0 key blocks read and validated, 0 in error"* ]]
+	# without it every block is read, and block 9 is found
+	run "$IORAMP" -f y.vdb -o out3 -jro
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"Journal recovery of sd=sd1: 256 key blocks read and validated, 1 in error"* ]]
 }

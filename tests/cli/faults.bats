@@ -144,7 +144,7 @@ nr_flat_intervals() {
 	[ "${lines[0]}" = "ioramp: error: engine fault:sync,eio=2: invalid eio=2" ]
 	run "$IORAMP" -f fault.vdb -o out --engine fault:sync,bogus=1
 	[ "$status" -eq 2 ]
-	[[ "${lines[0]}" == *"unknown option bogus; expected eio=, short=, enospc_after=, vanish_after=, delay= or seed="* ]]
+	[[ "${lines[0]}" == *"unknown option bogus; expected eio=, short=, corrupt=, enospc_after=, vanish_after=, delay= or seed="* ]]
 	run "$IORAMP" -f fault.vdb -o out --engine iouring
 	[ "$status" -eq 2 ]
 	[[ "${lines[0]}" == "ioramp: error: unknown engine iouring; expected uring, aio, sync, null, model[:PRESET][,OPTION=VALUE...] or fault:"* ]]

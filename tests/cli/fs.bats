@@ -1241,3 +1241,113 @@ PARM
 	[ "$status" -eq 0 ]
 	[[ "$output" == *" avg_2-2 "* ]]
 }
+
+@test "fs: attempts that find nothing to do are counted with VDbench's names, in its order" {
+	mkdir -p "$SCRATCH/n"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/n/full,depth=2,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/n/empty,depth=2,width=2,files=2,size=4k
+fwd=fmk,fsd=fsd1,operation=mkdir
+fwd=frm,fsd=fsd1,operation=rmdir
+fwd=fga,fsd=fsd1,operation=getattr
+fwd=fdel,fsd=fsd2,operation=delete
+fwd=fcr,fsd=fsd2,operation=create
+rd=rfull,fwd=(fmk,frm,fga),fwdrate=max,format=yes,elapsed=2,interval=1
+rd=rempty,fwd=(fdel,fcr),fwdrate=max,format=no,elapsed=2,interval=1
+PARM
+	mkdir -p "$SCRATCH/n/empty"
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 (observed): a mkdir in a full tree counts DIR_EXISTS, an rmdir of
+	# directories holding files DIR_STILL_HAS_FILES, a delete in an empty tree FILE_MUST_EXIST,
+	# a create under missing directories MISSING_PARENT; printed in this order
+	names() { # the counters of run $1's Miscellaneous statistics, in order
+		awk -v rd="Starting RD=$1;" 'index($0, rd) { on = 1 } on && /Miscellaneous statistics:$/ { m = 1; next }
+			m && NF == 1 { exit } m && $2 ~ /^[A-Z_]+$/ { print $2 }' <<<"$output" | tr '\n' ' '
+	}
+	[ "$(names rfull)" = "DIR_EXISTS DIR_STILL_HAS_FILES GET_ATTR " ]
+	[ "$(names rempty)" = "FILE_MUST_EXIST MISSING_PARENT " ]
+	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:"* ]]
+	[[ "$output" == *" MISSING_PARENT      Parent directory does not exist (yet):"* ]]
+	[ "$(find "$SCRATCH/n/empty" -name 'vdb_f*' | wc -l)" -eq 0 ]
+}
+
+@test "fs: fwdrate=-5 runs as VDbench runs it, shown as -5 (no rate is judged here)" {
+	mkdir -p "$SCRATCH/r"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/r/t,depth=1,width=2,files=2,size=4k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rd1,fwd=fwd1,fwdrate=5%,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 ran it at 500 a second (-1: 118, -100: 9,942; observed); the plan's rate
+	# is tested in test_plan
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=-5; For loops: None"* ]]
+}
+
+@test "fs: operation=copy makes a full copy under a missing name; move renames one (VDbench aborts both)" {
+	mkdir -p "$SCRATCH/c"
+	cat >f.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/c/t,depth=1,width=2,files=4,size=100k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k
+rd=rf,fwd=fwd1,fwdrate=max,format=(yes,only)
+PARM
+	run "$IORAMP" -f f.vdb -o out1
+	[ "$status" -eq 0 ]
+	cd "$SCRATCH/c/t"
+	cp vdb.1_1.dir/vdb_f0000.file "$SCRATCH/c/orig"
+	rm vdb.1_1.dir/vdb_f000[1-3].file vdb.1_2.dir/vdb_f0006.file
+	cd - >/dev/null
+	sed -e 's/operation=read,xfersize=4k/operation=copy,fileselect=sequential/' \
+		-e 's/^rd=rf,.*/rd=rc,fwd=fwd1,fwdrate=max,format=no,elapsed=2,interval=1/' f.vdb >c.vdb
+	run "$IORAMP" -f c.vdb -o out2
+	[ "$status" -eq 0 ]
+	# every missing name is made again, each a whole copy (VDbench 5.04.07 aborts such a run:
+	# a NullPointerException in OpCopy, exit status 157, observed)
+	[ "$(find "$SCRATCH/c/t" -name 'vdb_f*.file' | wc -l)" -eq 8 ]
+	for f in "$SCRATCH"/c/t/*/vdb_f*.file; do
+		cmp -s "$f" "$SCRATCH/c/orig" || { echo "$f is not a whole copy"; false; }
+	done
+	rm "$SCRATCH"/c/t/vdb.1_1.dir/vdb_f000[0-3].file
+	sed -e 's/operation=copy/operation=move/' -e 's/^rd=rc,/rd=rm,/' c.vdb >m.vdb
+	run "$IORAMP" -f m.vdb -o out3
+	[ "$status" -eq 0 ]
+	# a move keeps the number of files and gives one a name that was missing (VDbench
+	# 5.04.07: "Slave localhost-0 aborting: xxx", exit status 157, observed)
+	[ "$(find "$SCRATCH/c/t" -name 'vdb_f*.file' | wc -l)" -eq 4 ]
+	for f in "$SCRATCH"/c/t/*/vdb_f*.file; do
+		cmp -s "$f" "$SCRATCH/c/orig" || { echo "$f lost its data"; false; }
+	done
+	jq -e '[.runs[-1].intervals[].operations.move.rate] | add > 0' out3/results.json
+	[[ "$output" == *" Starting RD=rm; elapsed=2; fwdrate=max. For loops: None"* ]]
+}
+
+@test "fs: read, getattr, setattr, access with no file, and rmdir of full directories, end their threads as VDbench" {
+	mkdir -p "$SCRATCH/e/empty"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/e/empty,depth=1,width=2,files=2,size=4k
+fsd=fsd2,anchor=$SCRATCH/e/full,depth=2,width=2,files=2,size=4k
+fwd=frd,fsd=fsd1,operation=read,threads=2
+fwd=fsa,fsd=fsd1,operation=setattr
+fwd=frm,fsd=fsd2,operation=rmdir,threads=2
+rd=rrd,fwd=frd,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rsa,fwd=fsa,fwdrate=max,format=no,elapsed=30,interval=1
+rd=rrm,fwd=frm,fwdrate=max,format=yes,elapsed=30,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 (observed): each such thread tries once, counts it, says why and ends;
+	# the run ends with its last thread, after one interval
+	[[ "$output" == *" Vdbench is trying to read from a file, but no files are available, and no"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=read"* ]]
+	[[ "$output" == *" Vdbench is trying to change attributes for a file, but there are no files"* ]]
+	[[ "$output" == *" trying to delete is not empty, and there are no threads currently"* ]]
+	[[ "$output" == *" FwgThread.canWeGetMoreFiles(): Shutting down threads for operation=rmdir"* ]]
+	for rd in rrd rsa rrm; do
+		awk -v rd="Starting RD=$rd;" 'index($0, rd) { on = 1 } on && $2 ~ /^avg_/ { print $2; exit }' <<<"$output" | grep -qx 'avg_2-1' ||
+			{ echo "$rd did not end after one interval"; false; }
+	done
+	[[ "$output" == *" FILE_MUST_EXIST     File does not exist (yet):                        2 "* ]]
+	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:                        2 "* ]]
+}

@@ -267,19 +267,89 @@ static void test_opts(void **state)
 	o = (struct dv_opts){ 0 };
 	assert_int_equal(dv_opts_cli(&o, "-jro", err, sizeof(err)), 0);
 	assert_true(o.is_on && o.is_journal && o.is_recover && o.is_recover_only);
-	assert_int_equal(dv_opts_cli(&o, "-jm", err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "'m' is not supported"));
-	assert_int_equal(dv_opts_cli(&o, "-vt", err, sizeof(err)), -EINVAL);
+	assert_int_equal(dv_opts_cli(&o, "-jm", err, sizeof(err)), 0);
+	assert_true(o.is_maponly);
+	assert_int_equal(dv_opts_cli(&o, "-vt", err, sizeof(err)), 0);
+	assert_true(o.is_time);
+	assert_int_equal(dv_opts_cli(&o, "-vx", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "'x' is not supported; expected -v, -vr, -vw or -vt"));
 	o = (struct dv_opts){ 0 };
 	assert_int_equal(dv_opts_validate_word(&o, "no_preread", err, sizeof(err)), 0);
 	assert_true(o.is_on && o.is_no_preread);
-	assert_int_equal(dv_opts_validate_word(&o, "time", err, sizeof(err)), -EINVAL);
-	assert_non_null(strstr(err, "validate=time"));
+	assert_int_equal(dv_opts_validate_word(&o, "time", err, sizeof(err)), 0);
+	assert_true(o.is_time);
 	assert_int_equal(dv_opts_journal_word(&o, "recover", err, sizeof(err)), 0);
 	assert_true(o.is_journal && o.is_recover && !o.is_recover_only);
 	assert_int_equal(dv_opts_journal_word(&o, "only", err, sizeof(err)), 0);
 	assert_true(o.is_recover_only);
-	assert_int_equal(dv_opts_journal_word(&o, "maponly", err, sizeof(err)), -EINVAL);
+	assert_int_equal(dv_opts_journal_word(&o, "maponly", err, sizeof(err)), 0);
+	assert_true(o.is_maponly);
+	assert_int_equal(dv_opts_journal_word(&o, "skip_read_all", err, sizeof(err)), 0);
+	assert_true(o.is_skip_read_all);
+	assert_int_equal(dv_opts_journal_word(&o, "max=16k", err, sizeof(err)), 0);
+	assert_int_equal(o.journal_max_bytes, 16384);
+	assert_int_equal(dv_opts_journal_word(&o, "max=-1", err, sizeof(err)), 0);
+	assert_int_equal(o.journal_max_bytes, 0);
+}
+
+/* The words and cuts VDbench 5.04.07 -s accepts and refuses (observed one by one). */
+static void test_opts_words_as_vdbench(void **state)
+{
+	static const char *const v_ok[] = { "yes", "ye",     "y",
+					    "no",  "n",	     "time",
+					    "no_", "no_pre", "r",
+					    "rea", "read",   "read_after",
+					    "rep", "report", "reportdedupsets",
+					    "x",   "xf",     "xfersize",
+					    "i",   "ign",    "ignore_zero_reads",
+					    "1",   "-1",     "1.5" };
+	static const char *const v_bad[] = {
+		"tim",	   "t", "Yes", "rx", "nop",	 "nopre",     "no_x", "timex",
+		"reportx", "X", "n_",  "a",  "continue", "xfersizes", "xy",   "ignore_zero_readsx"
+	};
+	static const char *const j_ok[] = {
+		"y",	   "ye",      "no",	"n",	   "nof",
+		"noflush", "r",	      "rec",	"recover", "only",
+		"maponly", "s",	      "skip",	"i",	   "ignore_pending",
+		"5",	   "max=100", "max=1m", "max=-1"
+	};
+	static const char *const j_bad[] = { "m",     "map",	      "mapo",	 "o",
+					     "on",    "onl",	      "max",	 "max=",
+					     "max=x", "max=1.5",      "Yes",	 "x",
+					     "rx",    "recover_only", "noflushx" };
+	struct dv_opts o;
+	char err[256];
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(v_ok) / sizeof(v_ok[0]); i++) {
+		o = (struct dv_opts){ 0 };
+		if (dv_opts_validate_word(&o, v_ok[i], err, sizeof(err)))
+			fail_msg("validate=%s refused: %s", v_ok[i], err);
+	}
+	for (size_t i = 0; i < sizeof(v_bad) / sizeof(v_bad[0]); i++)
+		if (!dv_opts_validate_word(&o, v_bad[i], err, sizeof(err)))
+			fail_msg("validate=%s accepted", v_bad[i]);
+	for (size_t i = 0; i < sizeof(j_ok) / sizeof(j_ok[0]); i++) {
+		o = (struct dv_opts){ 0 };
+		if (dv_opts_journal_word(&o, j_ok[i], err, sizeof(err)))
+			fail_msg("journal=%s refused: %s", j_ok[i], err);
+	}
+	for (size_t i = 0; i < sizeof(j_bad) / sizeof(j_bad[0]); i++)
+		if (!dv_opts_journal_word(&o, j_bad[i], err, sizeof(err)))
+			fail_msg("journal=%s accepted", j_bad[i]);
+	o = (struct dv_opts){ 0 };
+	assert_int_equal(dv_opts_validate_word(&o, "rea", err, sizeof(err)), 0);
+	assert_true(o.is_reread);
+	assert_int_equal(dv_opts_validate_word(&o, "rep", err, sizeof(err)), 0);
+	assert_true(o.is_time);
+	assert_int_equal(dv_opts_validate_word(&o, "n", err, sizeof(err)), 0);
+	assert_false(o.is_on);
+	assert_int_equal(dv_opts_validate_word(&o, "continue", err, sizeof(err)), -EINVAL);
+	assert_non_null(strstr(err, "no longer supported"));
+	assert_int_equal(dv_opts_journal_word(&o, "nof", err, sizeof(err)), 0);
+	assert_true(o.is_noflush);
+	assert_int_equal(dv_opts_journal_word(&o, "s", err, sizeof(err)), 0);
+	assert_true(o.is_skip_read_all);
 }
 
 /* ---- journal ------------------------------------------------------------------------------ */
@@ -431,6 +501,76 @@ static void test_journal_checkpoint_and_backup(void **state)
 	free(r.pending);
 }
 
+/* journal=maponly (-jm): records are not written, checkpoints still write the map. */
+static void test_journal_maponly(void **state)
+{
+	struct jfx *fx = *state;
+	struct dv_journal *j = NULL;
+	struct dv_recovered r;
+	char path[600];
+	struct stat st;
+
+	fx->cfg.is_maponly = true;
+	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
+	for (uint64_t b = 0; b < 100; b++) {
+		assert_int_equal(dv_journal_add(j, DV_J_BEFORE, b, 2), 0);
+		assert_int_equal(dv_journal_add(j, DV_J_AFTER, b, 2), 0);
+	}
+	assert_false(dv_journal_has_queued(j));
+	assert_int_equal(dv_journal_flush(j), 0);
+	assert_int_equal(dv_journal_nr_records(j), 0);
+	snprintf(path, sizeof(path), "%s/sd1.jnl", fx->dir);
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_size, 512 + 512); /* header and the 256-byte map: no records */
+	fx->map.keys[9] = 2;
+	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
+	dv_journal_close(j);
+	memset(fx->map.keys, 0, fx->map.nr_blocks);
+	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	assert_int_equal(fx->map.keys[9], 2);
+	assert_int_equal(r.nr_records, 0);
+	free(r.pending);
+}
+
+/* journal=max=N: the file never grows past N; a clear writes the map as it is and the writes
+ * still in flight again, so a recovery after it knows everything. */
+static void test_journal_max_clears(void **state)
+{
+	struct jfx *fx = *state;
+	struct dv_journal *j = NULL;
+	struct dv_recovered r;
+	char path[600];
+	struct stat st;
+
+	fx->cfg.max_bytes = 4096; /* header and map: 1024; room for 6 records */
+	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
+	snprintf(path, sizeof(path), "%s/sd1.jnl", fx->dir);
+	assert_int_equal(dv_journal_add(j, DV_J_BEFORE, 200, 7), 0); /* in flight throughout */
+	for (uint64_t b = 0; b < 100; b++) {
+		assert_int_equal(dv_journal_add(j, DV_J_BEFORE, b, 5), 0);
+		fx->map.keys[b] = 5; /* as the worker does: the map, then the AFTER record */
+		assert_int_equal(dv_journal_add(j, DV_J_AFTER, b, 5), 0);
+		assert_int_equal(dv_journal_flush(j), 0);
+		assert_int_equal(stat(path, &st), 0);
+		assert_true(st.st_size <= 4096);
+	}
+	assert_true(dv_journal_nr_clears(j) >= 10);
+	assert_int_equal(dv_journal_add(j, DV_J_BEFORE, 150, 9), 0); /* in flight at the crash */
+	assert_int_equal(dv_journal_flush(j), 0);
+	dv_journal_close(j);
+
+	memset(fx->map.keys, 0, fx->map.nr_blocks);
+	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	for (uint64_t b = 0; b < 100; b++)
+		assert_int_equal(fx->map.keys[b], 5);
+	assert_int_equal(r.nr_pending, 2);
+	assert_int_equal(r.pending[0].block, 150);
+	assert_int_equal(r.pending[0].new_key, 9);
+	assert_int_equal(r.pending[1].block, 200);
+	assert_int_equal(r.pending[1].new_key, 7);
+	free(r.pending);
+}
+
 static void test_journal_errors(void **state)
 {
 	struct jfx *fx = *state;
@@ -517,8 +657,7 @@ static void test_validate_all(void **state)
 	assert_int_equal(pwrite(fd, "z", 1, 7 * KB + 600), 1); /* block 7: damaged */
 	fx->map.keys[100] = 9;				       /* never written on disk: zeros */
 	assert_int_equal(
-		dv_validate_all(fd, &fx->map, &id, pend, 2, false, count_error, &nr_calls, &res),
-		0);
+		dv_validate_all(fd, &fx->map, &id, pend, 2, 0, count_error, &nr_calls, &res), 0);
 	assert_int_equal(nr_calls, 3);
 	assert_int_equal(res.nr_validated, 9);
 	assert_int_equal(res.nr_errors, 3);
@@ -528,6 +667,35 @@ static void test_validate_all(void **state)
 	assert_int_equal(fx->map.keys[7], 3 | DV_KEY_ERROR);
 	assert_int_equal(fx->map.keys[100], 9 | DV_KEY_ERROR);
 	assert_false(dv_map_is_busy(&fx->map, 0, fx->map.nr_blocks));
+	close(fd);
+}
+
+/* journal=skip_read_all: only the pending writes are read; the rest of the map is trusted. */
+static void test_validate_pending_only(void **state)
+{
+	struct jfx *fx = *state;
+	struct dv_id id = test_id("sd1");
+	static uint8_t blk[KB];
+	struct dv_validate_result res;
+	struct dv_pending pend[1] = { { 6, 3, 4 } };
+	char path[600];
+	int fd, nr_calls = 0;
+
+	snprintf(path, sizeof(path), "%s/data", fx->dir);
+	fd = open(path, O_RDWR | O_CREAT, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, 1 << 20), 0);
+	for (uint64_t b = 0; b < 8; b++)
+		fx->map.keys[b] = 3; /* on disk: zeros, all bad if read */
+	dv_fill(blk, 6 * KB, KB, 4, &id, 1);
+	assert_int_equal(pwrite(fd, blk, KB, 6 * KB), KB);
+	assert_int_equal(dv_validate_all(fd, &fx->map, &id, pend, 1, DV_VALIDATE_PENDING_ONLY,
+					 count_error, &nr_calls, &res),
+			 0);
+	assert_int_equal(res.nr_validated, 1);
+	assert_int_equal(nr_calls, 0);
+	assert_int_equal(fx->map.keys[6], 4);
+	assert_int_equal(fx->map.keys[5], 3);
 	close(fd);
 }
 
@@ -548,12 +716,16 @@ int main(void)
 		cmocka_unit_test(test_check_either),
 		cmocka_unit_test(test_map_keys_and_busy),
 		cmocka_unit_test(test_opts),
+		cmocka_unit_test(test_opts_words_as_vdbench),
 		JOURNAL_TEST(test_journal_replay),
 		JOURNAL_TEST(test_journal_many_and_torn_tail),
 		JOURNAL_TEST(test_journal_checkpoint_and_backup),
+		JOURNAL_TEST(test_journal_maponly),
+		JOURNAL_TEST(test_journal_max_clears),
 		JOURNAL_TEST(test_journal_errors),
 		JOURNAL_TEST(test_journal_both_damaged),
 		JOURNAL_TEST(test_validate_all),
+		JOURNAL_TEST(test_validate_pending_only),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

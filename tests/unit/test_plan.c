@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ioramp/fs.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
 
@@ -476,9 +477,44 @@ static void test_jvm_count_as_vdbench(void **state)
 	assert_int_equal(nr_jvms("hd=default,jvms=1\n" TWO_SDS "rd=rd1,wd=wd1,iorate=max\n"), 1);
 }
 
+/* fwdrate=-5 (or 5%): a percentage of nothing, listed -5 and run at 500 operations a second
+ * (VDbench 5.04.07: -1 ran 118, -5 ran 500, -100 ran 9,942 operations a second, observed). */
+static void test_fs_negative_fwdrate_runs_at_100_times(void **state)
+{
+	static const char *const texts[] = { "-5", "5%" };
+
+	(void)state;
+	for (size_t i = 0; i < 2; i++) {
+		char text[512];
+		struct parm_config *cfg = NULL;
+		struct parm_source *keep = NULL;
+		struct parm_input in = { 0 };
+		struct fs_plan *fp = NULL;
+		struct parm_err err;
+
+		snprintf(text, sizeof(text),
+			 "fsd=fsd1,anchor=/tmp/ioramp-no/a,depth=1,width=2,files=2,size=4k\n"
+			 "fwd=fwd1,fsd=fsd1,operation=read\n"
+			 "rd=rd1,fwd=fwd1,fwdrate=%s,format=no,elapsed=4,interval=1\n",
+			 texts[i]);
+		assert_int_equal(
+			parm_config_read_text("t.vdb", text, strlen(text), &in, &cfg, &keep, &err),
+			0);
+		assert_int_equal(fs_plan_build(cfg, &fp, &err), 0);
+		assert_int_equal(fp->nr_runs, 1);
+		assert_int_equal(fp->runs[0].rate, PLAN_RATE_FIXED);
+		assert_true(fp->runs[0].rate_ops == 500);
+		assert_true(fp->runs[0].rate_shown == -5);
+		fs_plan_free(fp);
+		parm_config_free(cfg);
+		parm_source_free(keep);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fs_negative_fwdrate_runs_at_100_times),
 		cmocka_unit_test(test_loops_nest_in_written_order),
 		cmocka_unit_test(test_curve_adds_max_and_points),
 		cmocka_unit_test(test_relative_rate_uses_previous_run),
