@@ -212,7 +212,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	struct fs_tree *t;
 	int64_t i = pick_file(w, &t, true);
 	char path[4096];
-	uint64_t size, t0, off = 0, n = 0, limit;
+	uint64_t size, t0, off = 0, n = 0, moved = 0, limit;
 	int fd;
 
 	if (i < 0)
@@ -234,11 +234,11 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	note(w, t, FS_OP_OPEN, t0, f->op == FS_OP_OPEN);
 	misc(w, t, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
 	t->file_opened[i] = 1; /* the file is busy: this thread alone writes its byte */
-	/* random I/O stops after stopafter= blocks, by default a file's size of them */
+	/* random I/O stops after stopafter= blocks, by default once it moved the file's size in
+	 * bytes (VDbench 5.04.07: a 16k file takes four 4k reads, a 10k file three, a 4k one one) */
 	limit = f->stopafter ? f->stopafter : UINT64_MAX;
-	if (f->is_random && !f->stopafter)
-		limit = size / (w->fwd->xfer.nr ? w->fwd->xfer.sizes_bytes[0] : 4096) + 1;
-	while (!atomic_load(w->stop) && n < limit) {
+	while (!atomic_load(w->stop) && n < limit &&
+	       !(f->is_random && !f->stopafter && moved >= size)) {
 		uint64_t xs = xfer_of(w), start;
 		bool is_read = f->rdpct >= 0 ? (double)(rnd(w) % 10000) < f->rdpct * 100
 					     : f->op == FS_OP_READ;
@@ -270,6 +270,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		pthread_mutex_unlock(&w->lock);
 		if (!f->is_random)
 			off += xs;
+		moved += (uint64_t)r;
 		n++;
 		if (!f->is_random && off >= size)
 			break;

@@ -1351,3 +1351,23 @@ PARM
 	[[ "$output" == *" FILE_MUST_EXIST     File does not exist (yet):                        2 "* ]]
 	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:                        2 "* ]]
 }
+
+@test "fs: fileio=random without stopafter= closes a file once it moved the file's size, as VDbench" {
+	mkdir -p "$SCRATCH/a"
+	# observed on VDbench 5.04.07 at fwdrate=40: 4k files and 4k reads, one read per open
+	# (40.3 and 40.3 a second); 16k files, four (43.3 and 11.0); 10k files, three (40.3, 13.3)
+	for sz in 4k 16k; do
+		rm -rf "$SCRATCH/a/f1" out
+		cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=$sz
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
+rd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=2,interval=1
+PARM
+		run "$IORAMP" -f p.vdb -o out
+		[ "$status" -eq 0 ]
+		# reads per open over the averaged intervals: 1 and 4 (floor(size/xfer)+1 gave 2 and 5)
+		per=$(jq '.runs[-1].average | .read_rate / .operations.open.rate' out/results.json)
+		want=$([ "$sz" = 4k ] && echo 1 || echo 4)
+		awk -v p="$per" -v w="$want" 'BEGIN { exit !(p > w - 0.5 && p < w + 0.5) }'
+	done
+}
