@@ -501,6 +501,10 @@ uint32_t rep_html_anchor_id(const char *name, size_t idx);
  * String.hashCode(), then insertion order within a bucket; the table doubles past 3/4 full
  * from 16 buckets. A malloc'ed array of indexes into names, or NULL. */
 size_t *rep_java_hash_order(const char *const *names, size_t nr);
+/* names[nr] sorted by name: with is_natural as VDbench sorts its link lists and skew.html's
+ * SD table (digit runs compared as numbers, sd2 < sd10), else by strcmp (sd10 < sd2), as it
+ * deals threads to its slaves. A malloc'ed array of indexes into names, or NULL. */
+size_t *rep_name_order(const char *const *names, size_t nr, bool is_natural);
 /* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
 void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
 

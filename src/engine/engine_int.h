@@ -181,7 +181,8 @@ struct eng_wsd {
 /* VDbench's slaves (eng_run.nr_jvms > 1): the slaves of an SD's idle threads on a worker, a
  * FIFO from head to tail (an idle thread of each slave in turn takes the next I/O). cap: the
  * worker's part of the SD's threads (a serial SD's all); every take is given back once, so
- * it never holds more. */
+ * it never holds more. At a fixed rate (eng_worker.is_jvm_even): each slave that has threads
+ * of the SD once, taken in turn and never given back. */
 struct eng_jvm_ring {
 	uint8_t *free;
 	uint32_t head;
@@ -313,6 +314,8 @@ struct eng_worker {
 	struct stats_lite *lite;
 	struct eng_jvm_ring *jvm_rings;
 	uint32_t nr_jvms;
+	bool is_jvm_even; /* a fixed rate: each ring holds its SD's slaves, taken in turn, never
+			   * given back (jvm.c) */
 	uint32_t cur_interval; /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
@@ -395,7 +398,7 @@ struct eng_run_src {
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
 
 /* VDbench's slave JVMs of the run on one host (plan_nr_jvms) and each SD's first thread
- * number, counted in the configuration's SD order. */
+ * number, counted over the SDs in the order of their names (strcmp). */
 void eng_run_jvms(struct eng_run *r, const struct plan *plan);
 
 /* concat_run.c: the concatenation of a concatenatesds=yes run, after its SDs are collected:

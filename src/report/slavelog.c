@@ -1,8 +1,9 @@
 /* <host>-N.stdout.html: the log of each of VDbench's slaves on one host (one, localhost-0,
  * unless jvms= or VDbench's adjusted count asks for more), which localhost.html and
  * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start,
- * then per run the slave has threads in: the setup (each of its SDs opened, in SD order; the
- * I/O threads it starts per SD, in Java hash-map order, rep_java_hash_order), the run's
+ * then per run the slave has threads in: the setup (each of its SDs opened, sorted by strcmp as
+ * VDbench deals them threads, sd10 before sd9; the I/O threads it starts per SD, in Java
+ * hash-map order, rep_java_hash_order), the run's
  * anchor and "End of run", every line stamped twice (master and slave clock: one clock
  * here); a slave without threads in a run writes only the anchor. ioramp writes the lines
  * that describe its own run; a JVM's heap and garbage collector lines have no counterpart.
@@ -91,9 +92,13 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 	char text[2048];
 	size_t *idx = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*idx)), *order = NULL, n = 0;
 	const char **names = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*names));
+	size_t *sorted;
 
 	banner(s, "Beginning of run setup");
-	for (size_t i = 0; i < r->nr_sds; i++) {
+	sorted = rep_name_order(r->sd_names, r->nr_sds, false);
+	for (size_t o = 0; sorted && o < r->nr_sds; o++) {
+		size_t i = sorted[o];
+
 		if (!rep_jvm_threads(s->x, r, k, i) && rep_nr_jvms(s->x) > 1)
 			continue;
 		snprintf(text, sizeof(text), "Opening sd=%s,lun=%s", r->sd_names[i],
@@ -118,6 +123,7 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 	line(s, text);
 	fputc('\n', s->f);
 	free(order);
+	free(sorted);
 	free(names);
 	free(idx);
 }

@@ -534,6 +534,61 @@ W
 		END { exit !(s == t && t > 0) }' out/skew.html
 }
 
+# VDbench 5.04.07 (observed, jvms=3, iorate=500, sd9, sd10 and sd2 of one, five and one thread):
+# a fixed rate is split equally over every (SD, slave) pair of the workload, so sd10 (on three
+# slaves) ran 293 and the others about 100 each; the threads are dealt over the SDs sorted by
+# name (sd10 first: slave 0 ran sd10 and sd9, slave 1 sd10 alone, slave 2 sd10 and sd2), and
+# the slaves ran 212, 89 and 190 (threads=5 alone on three slaves: 211, 198, 201).
+@test "jvms=3 at a fixed rate: the rate split equally over the (SD, slave) pairs, threads dealt by SD name" {
+	truncate -s 8m f1 f2 f3
+	cat >e.vdb <<W
+hd=default,jvms=3
+sd=sd9,lun=$SCRATCH/f1,size=8m,threads=1
+sd=sd10,lun=$SCRATCH/f2,size=8m,threads=5
+sd=sd2,lun=$SCRATCH/f3,size=8m,threads=1
+wd=wd1,sd=(sd2,sd9,sd10),xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=600,elapsed=20,interval=1
+W
+	run "$IORAMP" -f e.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	threads() { grep -oE 'Started +[0-9]+ i/o threads for sd[0-9]+' "$1" | awk '{ print $NF "=" $2 }' | sort | paste -sd' '; }
+	[ "$(threads out/localhost-0.stdout.html)" = "sd10=2 sd9=1" ]
+	[ "$(threads out/localhost-1.stdout.html)" = "sd10=2" ]
+	[ "$(threads out/localhost-2.stdout.html)" = "sd10=1 sd2=1" ]
+	# per (SD, slave) pair 120/s: sd10 360, sd2 and sd9 120; slaves 240, 120, 240 (within 10%)
+	near() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v > w * 0.9 && v < w * 1.1) }'; }
+	rate() { awk -v n="$1" '$2 == n { print $3; exit }' out/skew.html; }
+	near "$(rate sd10)" 360 && near "$(rate sd2)" 120 && near "$(rate sd9)" 120
+	near "$(rate localhost-0)" 240 && near "$(rate localhost-1)" 120
+	near "$(rate localhost-2)" 240
+	# one SD of five threads: 2, 2 and 1 threads, the same rate on each slave
+	sed -i '/^sd=sd[29],/d; s/sd=(sd2,sd9,sd10)/sd=sd10/' e.vdb
+	run "$IORAMP" -f e.vdb -o out2 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	rate() { awk -v n="$1" '$2 == n { print $3; exit }' out2/skew.html; }
+	near "$(rate localhost-0)" 200 && near "$(rate localhost-1)" 200
+	near "$(rate localhost-2)" 200
+}
+
+# VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
+# (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
+# whatever order the WD or the configuration gives them.
+@test "skew.html: the SD table in VDbench's name order, not the WD's" {
+	truncate -s 1m f1 f2 f3 f4
+	cat >o.vdb <<W
+sd=sd10,lun=$SCRATCH/f1,size=1m
+sd=sd3,lun=$SCRATCH/f2,size=1m
+sd=sd2,lun=$SCRATCH/f3,size=1m
+sd=alpha,lun=$SCRATCH/f4,size=1m
+wd=wd1,sd=(sd3,sd10,alpha,sd2),xfersize=4k
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f o.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(sed -n '/ SD: /,/ Total /p' out/skew.html | awk '{ print $2 }' | paste -sd' ')" = \
+		"SD: alpha sd2 sd3 sd10 Total" ]
+}
+
 @test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {
 	truncate -s 8m f1 f2
 	printf 'sd=sd1,lun=%s/f1,size=8m,threads=1\nsd=sd2,lun=%s/f2,size=8m,threads=1\n' \
