@@ -589,6 +589,53 @@ W
 		"SD: alpha sd2 sd3 sd10 Total" ]
 }
 
+# VDbench 5.04.07 (observed with ios_per_jvm=1000 at max on jvms=1, ios_per_jvm=100 and 180 at
+# 500/s on jvms=3): after the CPU box, on the console, summary.html and logfile.html, a box when
+# the run's average rate over the slaves that did I/O is above ios_per_jvm= (default 100,000);
+# 506.67/s on three slaves against 180 gives none.
+@test "ios_per_jvm=: VDbench's box for too many I/Os per second per slave" {
+	truncate -s 8m f1 f2
+	cat >w.vdb <<W
+ios_per_jvm=100
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=3
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=500,elapsed=4,interval=1
+W
+	run "$IORAMP" -f w.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	local per
+	per=$(printf '%s\n' "$output" | awk '$2 ~ /^avg_/ { printf "%d", $3 / 3 }')
+	printf '%s\n' "$output" | sed -n '/ avg_/,$p' | cut -c14- | sed '1d;$d' >got
+	cat >want <<W
+*
+****************************************************************************************
+* Warning: total amount of i/o per second per slave ($per) greater than 100.            *
+* You may need to adjust your total slave count.                                       *
+*                                                                                      *
+* See 'jvms=' in documentation for raw (SD/WD) workloads).                             *
+* See 'host=' and/or 'clients=' in documentation for file system (FSD/FWD) workloads). *
+*                                                                                      *
+* rd=rd1 actively used 3 slaves.                                                       *
+****************************************************************************************
+*
+W
+	diff want got
+	grep -q "^[0-9:.]* \* Warning: total amount of i/o per second per slave ($per) greater than 100\. " out/summary.html
+	grep -q "^[0-9:.]* \* rd=rd1 actively used 3 slaves\. " out/logfile.html
+	# one slave at 500/s against 400: its whole rate, with thousands separators
+	sed -i 's/ios_per_jvm=100/ios_per_jvm=400/; s/jvms=3/jvms=1/' w.vdb
+	run "$IORAMP" -f w.vdb -o out2 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"per slave ("[0-9]*") greater than 400."*"rd=rd1 actively used 1 slaves."* ]]
+	# the default 100,000: no box
+	sed -i '/^ios_per_jvm=/d' w.vdb
+	run "$IORAMP" -f w.vdb -o out3 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"per slave"* ]]
+}
+
 @test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {
 	truncate -s 8m f1 f2
 	printf 'sd=sd1,lun=%s/f1,size=8m,threads=1\nsd=sd2,lun=%s/f2,size=8m,threads=1\n' \
