@@ -108,10 +108,12 @@ static void summary_view_links(FILE *f, const struct fs_views *v)
  * VDbench echoes it (an option joined with its value: "-fparm1", "-oout1"). */
 static void logfile_heading(FILE *f, int argc, char *const *argv)
 {
-	char tod[16];
+	char tod[16], line[PATH_MAX + 256];
+	struct timespec ts;
 
 	fprintf(f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	plan_time_of_day(tod);
+	clock_gettime(CLOCK_REALTIME, &ts);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -122,6 +124,12 @@ static void logfile_heading(FILE *f, int argc, char *const *argv)
 			fprintf(f, "%s input argument scanned: '%s'\n", tod, a);
 		}
 	}
+	/* VDbench's one slave, as the raw runs' logfile.html has it */
+	rep_jvm_start_text(line, sizeof(line), "localhost", 0,
+			   (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+	fprintf(f, "%s %s\n%s ", tod, line, tod);
+	rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
+	fprintf(f, "%s\n%s All slaves are now connected\n", line, tod);
 	fflush(f);
 }
 

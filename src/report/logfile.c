@@ -3,6 +3,7 @@
 #include "ioramp/report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -67,6 +68,27 @@ static void lun_sizes(struct rep_conlog *c)
 	rep_conlog_timed(c, line);
 }
 
+/* One host: VDbench starts its slaves after the arguments and before the lun sizes (observed:
+ * each "Starting slave:", each connected in the order they connect, localhost-0 first here,
+ * then "All slaves are now connected"); many hosts are MPI ranks and log nothing of it. */
+static void slave_lines(struct rep_conlog *c)
+{
+	uint64_t start_ns = rep_now_ns(c->x);
+	char line[PATH_MAX + 256];
+
+	if (c->x->nr_hosts)
+		return;
+	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_start_text(line, sizeof(line), rep_host_name(c->x), k, start_ns);
+		rep_conlog_timed(c, line);
+	}
+	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_connect_text(line, sizeof(line), rep_host_name(c->x), k);
+		rep_conlog_timed(c, line);
+	}
+	rep_conlog_timed(c, "All slaves are now connected");
+}
+
 static int logfile_open(const struct rep_exec *x, void **state)
 {
 	struct rep_conlog *c;
@@ -89,6 +111,7 @@ static int logfile_open(const struct rep_exec *x, void **state)
 	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	echo_args(c);
 	rep_conlog_model_note(c);
+	slave_lines(c);
 	lun_sizes(c);
 	fputc('\n', c->f);
 	rep_html_run_links(c->f, x);
