@@ -257,6 +257,10 @@ struct rep_ops {
 	void (*log_note)(void *state, const char *line);
 	/* A note for summary.html only (what a startcmd=/endcmd= with sum prints). */
 	void (*sum_note)(void *state, const char *line);
+	/* A line of the first slave's log (localhost-0.stdout.html): what an RD's startcmd=
+	 * (is_run_end false: for the next run's setup) or endcmd= (before the ended run's end)
+	 * that runs on the slave says and prints. */
+	void (*slave_note)(void *state, bool is_run_end, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -400,6 +404,9 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 
 void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* The same for the observers that take summary notes (rep_ops.sum_note). */
 void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take the first slave's lines (rep_ops.slave_note). */
+void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ...)
+	IORAMP_PRINTF(3, 4);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);

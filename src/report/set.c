@@ -178,6 +178,21 @@ void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->slave_note)
+			s->ops[i]->slave_note(s->state[i], is_run_end, line);
+}
+
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)
 {
 	if (s->doc)
