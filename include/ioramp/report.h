@@ -160,8 +160,12 @@ struct rep_sample {
 	const struct stats_bank *slave;	       /* nr_slaves */
 	const struct stats_cpu_pct *slave_cpu; /* nr_slaves; NaN where unknown */
 	/* One host with jvms= or VDbench's adjusted count: each slave JVM's share (nr_jvms of
-	 * rep_exec, counters without histograms: no percentiles); NULL for one slave */
+	 * rep_exec, counters without histograms, but for the service times' with report=
+	 * slave_detail); NULL for one slave */
 	const struct stats_bank *jvm;
+	/* With it and report=slave_detail: slave j's share of SD s at [j * nr_sds + s]
+	 * (counters without histograms; the slaves' banks above then have them); else NULL */
+	const struct stats_bank *jvm_sd;
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
 	/* ioramp's own CPU (user + sys of the process) in % of one core over the interval or the

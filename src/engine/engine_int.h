@@ -106,6 +106,9 @@ struct eng_run {
 	/* VDbench's slave JVMs whose share of the I/O the workers count apart (plan_nr_jvms);
 	 * 1: none counted */
 	uint32_t nr_jvms;
+	/* report=slave_detail with nr_jvms > 1: each slave's I/O also per SD, and its service
+	 * times' histogram (localhost-N.<sd>.html, localhost-N.histogram.html) */
+	bool is_jvm_detail;
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -310,8 +313,12 @@ struct eng_worker {
 	struct stats_bank *bank; /* the set being counted into */
 	/* run->nr_jvms > 1: per slave, sets as banks[] (nr_jvms each), and per local SD its
 	 * idle threads; else NULL and 0, so that one slave costs a test per pass (jvm.c) */
-	struct stats_lite *lites[3];
+	struct stats_lite *lites[3]; /* [jvm * nr_sds + local SD] */
 	struct stats_lite *lite;
+	/* run->is_jvm_detail: per slave its service times' histogram per op, sets as lites[]
+	 * ([jvm * STATS_OP_NR + op]); else NULL */
+	struct stats_hist *jvm_hists[3];
+	struct stats_hist *jvm_hist;
 	struct eng_jvm_ring *jvm_rings;
 	uint32_t nr_jvms;
 	bool is_jvm_even; /* a fixed rate: each ring holds its SD's slaves, taken in turn, never
@@ -369,6 +376,9 @@ void eng_jvm_take(struct eng_worker *w, uint32_t nr);
 void eng_jvm_done(struct eng_worker *w, struct eng_io *const *done, int nr, uint64_t now_ns);
 /* slot prepared but never submitted: its thread is idle again. */
 void eng_jvm_drop(struct eng_worker *w, const struct eng_slot *slot);
+/* Counts from now on into set (0 or 1: an interval's parity, 2: the drain's), emptied first
+ * when is_new. */
+void eng_jvm_switch(struct eng_worker *w, int set, bool is_new);
 
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
  * returns 0 or -errno with msg filled. */

@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 int eng_jvm_init(struct eng_worker *w)
 {
@@ -19,9 +20,18 @@ int eng_jvm_init(struct eng_worker *w)
 	w->nr_jvms = run->nr_jvms;
 	w->is_jvm_even = run->mode == ENG_MODE_RATE;
 	w->jvm_rings = calloc(w->nr_sds, sizeof(*w->jvm_rings));
-	for (int i = 0; i < 3; i++)
-		w->lites[i] = calloc(w->nr_jvms, sizeof(*w->lites[i]));
-	if (!w->jvm_rings || !w->lites[0] || !w->lites[1] || !w->lites[2])
+	for (int i = 0; i < 3; i++) {
+		w->lites[i] = calloc((size_t)w->nr_jvms * w->nr_sds, sizeof(*w->lites[i]));
+		if (!w->lites[i])
+			return -ENOMEM;
+		if (!run->is_jvm_detail)
+			continue;
+		w->jvm_hists[i] =
+			calloc((size_t)w->nr_jvms * STATS_OP_NR, sizeof(*w->jvm_hists[i]));
+		if (!w->jvm_hists[i])
+			return -ENOMEM;
+	}
+	if (!w->jvm_rings)
 		return -ENOMEM;
 	for (uint32_t s = 0; s < w->nr_sds; s++) {
 		const struct eng_wsd *d = &w->sds[s];
@@ -57,8 +67,11 @@ void eng_jvm_fini(struct eng_worker *w)
 	for (int i = 0; i < 3; i++) {
 		free(w->lites[i]);
 		w->lites[i] = NULL;
+		free(w->jvm_hists[i]);
+		w->jvm_hists[i] = NULL;
 	}
 	w->lite = NULL;
+	w->jvm_hist = NULL;
 	w->nr_jvms = 0;
 	w->is_jvm_even = false;
 }
@@ -90,11 +103,15 @@ void eng_jvm_done(struct eng_worker *w, struct eng_io *const *done, int nr, uint
 	for (int i = 0; i < nr; i++) {
 		const struct eng_slot *slot = (const struct eng_slot *)done[i];
 		const struct eng_io *io = &slot->io;
+		enum stats_op op = io->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ;
+		uint64_t svc_ns = now_ns - slot->submit_ns;
 
-		if (io->result == (int32_t)io->size_bytes)
-			stats_lite_record(&lite[slot->jvm],
-					  io->op == ENG_OP_WRITE ? STATS_OP_WRITE : STATS_OP_READ,
-					  io->size_bytes, now_ns - slot->submit_ns);
+		if (io->result == (int32_t)io->size_bytes) {
+			stats_lite_record(&lite[slot->jvm * w->nr_sds + slot->local_sd], op,
+					  io->size_bytes, svc_ns);
+			if (w->jvm_hist)
+				stats_hist_add(&w->jvm_hist[slot->jvm * STATS_OP_NR + op], svc_ns);
+		}
 		if (!w->is_jvm_even)
 			give(&rings[slot->local_sd], slot->jvm);
 	}
@@ -104,4 +121,15 @@ void eng_jvm_drop(struct eng_worker *w, const struct eng_slot *slot)
 {
 	if (!w->is_jvm_even)
 		give(&w->jvm_rings[slot->local_sd], slot->jvm);
+}
+
+void eng_jvm_switch(struct eng_worker *w, int set, bool is_new)
+{
+	w->lite = w->lites[set];
+	w->jvm_hist = w->jvm_hists[set];
+	if (!is_new)
+		return;
+	memset(w->lite, 0, (size_t)w->nr_jvms * w->nr_sds * sizeof(*w->lite));
+	for (uint32_t i = 0; w->jvm_hist && i < w->nr_jvms * STATS_OP_NR; i++)
+		stats_hist_reset(&w->jvm_hist[i]);
 }

@@ -358,6 +358,7 @@ void eng_run_jvms(struct eng_run *r, const struct plan *plan)
 	const struct parm_sd *cfg = plan->cfg->sds;
 
 	r->nr_jvms = plan_nr_jvms(plan);
+	r->is_jvm_detail = r->nr_jvms > 1 && plan->cfg->general.is_slave_detail;
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		r->sds[s].first_thread = 0;
 		for (size_t o = 0; o < r->nr_sds; o++)

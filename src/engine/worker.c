@@ -360,6 +360,7 @@ int eng_worker_arm(struct eng_worker *w)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
 	w->bank = w->banks[1]; /* interval 1 */
 	w->lite = w->lites[1]; /* calloc'ed: empty; NULL without slaves */
+	w->jvm_hist = w->jvm_hists[1];
 	return 0;
 }
 

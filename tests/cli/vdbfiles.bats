@@ -253,6 +253,50 @@ PARM
 	! grep -q 'SD reports' out2/localhost.html || false
 }
 
+# VDbench 5.04.07 [observed, report=slave_detail, jvms=3]: every slave has its SD reports and
+# histogram (localhost-N.<sd>.html, localhost-N.histogram.html), linked from localhost-N.html,
+# with that slave's own share of the I/O.
+@test "report=slave_detail with jvms=3: each slave's SD reports and histogram, its own share" {
+	cat >p.vdb <<PARM
+report=slave_detail
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=5
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=1
+wd=wd1,sd=sd*,rdpct=50
+rd=rd1,wd=wd1,iorate=600,elapsed=10,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 5
+	[ "$status" -eq 0 ]
+	local k s
+	for k in 0 1 2; do
+		for s in sd1 sd2; do
+			[ "$(sed -n 2p out/localhost-$k.$s.html)" = "Slave SD report for sd=$s" ]
+		done
+		[ "$(sed -n 2p out/localhost-$k.histogram.html)" = "Slave response time histogram." ]
+		grep -qx "Link to response time histogram: <A HREF=\"localhost-$k.histogram.html\">histogram</A>" out/localhost-$k.html
+		grep -qx "Links to slave SD reports:       <A HREF=\"localhost-$k.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost-$k.html
+	done
+	[ ! -e out/localhost-3.sd1.html ]
+	# the avg_ I/O counts (rate x 9 averaged intervals, to the rounding of the rates): each
+	# SD's over the slaves adds up to the SD's, each slave's histogram counts its own
+	ios() { awk '$2 ~ /^avg_/ { printf "%.0f\n", $3 * 9 }' "$@" | paste -sd+ | bc; }
+	near() { [ $(($1 - $2)) -le 2 ] && [ $(($2 - $1)) -le 2 ]; }
+	for s in sd1 sd2; do
+		near "$(ios out/localhost-[012].$s.html)" "$(ios out/$s.html)"
+	done
+	hist() { awk '/^Reads and writes:/ { on = 1; next } on && /^ *[0-9.]+ </ { gsub(",", "", $4); n += $4 }
+		on && /^Reads:/ { exit } END { print n }' "$1"; }
+	for k in 0 1 2; do
+		near "$(hist out/localhost-$k.histogram.html)" "$(ios out/localhost-$k.html)"
+	done
+	# the rate split over the (SD, slave) pairs: sd1's five threads on all three, sd2's one
+	# on slave 2 (150/s each)
+	awk -v a="$(ios out/localhost-2.html)" -v b="$(ios out/localhost-0.html)" \
+		'BEGIN { exit !(a > b * 1.8 && a < b * 2.2) }'
+	# slave 1 has none of sd2's threads: its sd2 report has no I/O
+	[ "$(ios out/localhost-1.sd2.html)" = 0 ]
+}
+
 # VDbench 5.04.07 [observed]: streams= runs only at iorate=max, and with threads= a multiple of
 # the stream count; each stream is an equal piece of the SD (showlba: 0-4m and 4m-8m of 8 MiB).
 @test "streams=: VDbench's iorate=max and threads requirements, then one sequential stream per piece" {
