@@ -209,6 +209,8 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 	}
 	o->flat = fs_flat_open(o->dir);
 	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
+	if (!ret)
+		ret = fs_swat_open(&o->swat, o->dir);
 	if (ret) {
 		fs_out_close(o, 1);
 		return ret;
@@ -351,6 +353,10 @@ int fs_out_close(struct fs_out *o, int status)
 		status = 1;
 	}
 	err = check_all(o);
+	if (fs_swat_close(&o->swat)) {
+		say_failed(o, "swat_mon.bin", -EIO);
+		err = err ? err : -EIO;
+	}
 	if (!err)
 		err = fs_vdbfiles_close(o, status);
 	else
@@ -380,6 +386,7 @@ int fs_out_close(struct fs_out *o, int status)
 	if (o->flat)
 		fclose(o->flat);
 	o->flat = NULL;
+	fs_swat_close(&o->swat);
 	fs_views_close(&o->views);
 	page_close(o->summary);
 	page_close(o->logfile);
