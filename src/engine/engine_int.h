@@ -42,6 +42,9 @@ struct eng_wg_desc {
 	/* concatenatesds=yes: the WD's generator on the concatenation's first member draws for
 	 * all; the next wgs of its WD (one per further member) only count that member's I/Os */
 	bool is_concat_member;
+	/* VDbench's slaves at a fixed rate: the one slave a sequential WD runs on (its I/Os
+	 * count there); -1: the SD's slaves in turn (jvm.c) */
+	int16_t jvm;
 };
 
 /* One SD of a run. */
@@ -202,6 +205,7 @@ struct eng_wwg {
 	uint64_t next_ns; /* next scheduled arrival (is_paced) */
 	bool is_paced;	  /* has an arrival schedule; else drawn when a thread frees (max) */
 	bool is_eof;
+	int16_t jvm; /* eng_wg_desc.jvm */
 };
 
 struct eng_io_error {

@@ -90,6 +90,10 @@ void eng_jvm_take(struct eng_worker *w, uint32_t nr)
 		struct eng_slot *slot = (struct eng_slot *)w->batch[i];
 		struct eng_jvm_ring *q = &rings[slot->local_sd];
 
+		if (w->wgs[slot->wg].jvm >= 0) { /* a sequential WD's one slave */
+			slot->jvm = (uint8_t)w->wgs[slot->wg].jvm;
+			continue;
+		}
 		slot->jvm = q->free[q->head];
 		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	}

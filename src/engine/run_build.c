@@ -242,10 +242,33 @@ static uint32_t jvm_slaves(const struct eng_run *r, size_t s)
 	return r->sds[s].threads < r->nr_jvms ? r->sds[s].threads : r->nr_jvms;
 }
 
+/* A 100% sequential workload (seekpct=0, seq, eof, seqnz). */
+static bool is_sequential(const struct gen_wg_cfg *g)
+{
+	return g->seek == GEN_SEEK_EOF || g->seek == GEN_SEEK_SEQNZ ||
+	       (g->seek == GEN_SEEK_PCT && g->seekpct <= 0);
+}
+
+/* VDbench runs a sequential workload on one slave only, "the least busy" (reference §9.5;
+ * observed: wd2 seekpct=seq beside a random wd1 on jvms=2 ran on localhost-0 alone, 300/s
+ * there and 100/s on localhost-1 at iorate=400): the k-th sequential WD of the run on slave
+ * k mod N, or where that slave has none of the SD's threads the slave of its first. */
+static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
+{
+	const struct eng_sd_desc *d = &r->sds[s];
+	uint32_t j = k % r->nr_jvms;
+
+	for (uint32_t t = 0; t < d->threads && t < r->nr_jvms; t++)
+		if (plan_jvm_of_thread(d->first_thread, t, r->nr_jvms) == j)
+			return j;
+	return plan_jvm_of_thread(d->first_thread, 0, r->nr_jvms);
+}
+
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
+	uint32_t nr_seq = 0; /* sequential WDs so far (jvm_seq_slave) */
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		const size_t *idx;
@@ -297,12 +320,20 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			ret = wg_cfg_at(r, plan, pr, pr->wds[w], &r->sds[g->run_sd], &g->gen, err);
 			if (ret)
 				return ret;
+			g->jvm = -1;
+			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen)) {
+				/* its SDs alone share its rate, as with one slave */
+				g->rate_iops = rate / (double)nr / (double)nr_streams;
+				g->jvm = (int16_t)jvm_seq_slave(r, g->run_sd, nr_seq);
+			}
 			if (nr_streams > 1)
 				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,
 					     nr_streams);
 			if (g->gen.seek == GEN_SEEK_EOF)
 				r->has_eof = true;
 		}
+		if (r->nr_wgs && is_sequential(&r->wgs[r->nr_wgs - 1].gen))
+			nr_seq++;
 	}
 	return 0;
 }

@@ -614,6 +614,28 @@ W
 	near "$(rate localhost-2)" 200
 }
 
+# VDbench 5.04.07 (observed, jvms=2, iorate=400): a sequential WD runs on one slave only, so
+# beside a random one on two SDs localhost-0 ran 295/s (34.76% reads) and localhost-1 95/s
+# (all reads); each SD still ran about 200/s.
+@test "jvms=2 at a fixed rate: a sequential WD on one slave, the random one on both" {
+	truncate -s 8m f1 f2
+	cat >q.vdb <<W
+hd=default,jvms=2
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=2
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=2
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100,skew=50
+wd=wd2,sd=sd*,xfersize=4k,rdpct=0,seekpct=seq,skew=50
+rd=rd1,wd=wd*,iorate=400,elapsed=20,interval=1
+W
+	run "$IORAMP" -f q.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	near() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v > w * 0.9 && v < w * 1.1) }'; }
+	col() { awk -v n="$1" -v c="$2" '$2 == n { print $c; exit }' out/skew.html; }
+	near "$(col localhost-0 3)" 300 && near "$(col localhost-1 3)" 100
+	[ "$(col localhost-1 6)" = 100.00 ]
+	near "$(col sd1 3)" 200 && near "$(col sd2 3)" 200
+}
+
 # VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
 # (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
 # whatever order the WD or the configuration gives them.
