@@ -254,6 +254,9 @@ struct rep_ops {
 	int (*run_start)(void *state, const struct rep_run *r);
 	int (*interval)(void *state, const struct rep_run *r, const struct rep_sample *s);
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
+	/* The parameters' notices are said: VDbench's slaves start now (logfile.html's slave
+	 * lines and lun sizes). Optional; NULL: the observer has nothing to say then. */
+	void (*setup)(void *state);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
 	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
@@ -406,6 +409,8 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* The same for the observers that take log notes (rep_ops.log_note). */
 void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* After the parameters' notices (plan_notices), before the luns' (rep_ops.setup). */
+void rep_set_setup(struct rep_set *s);
 /* The same for the observers that take summary notes (rep_ops.sum_note). */
 void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* The same for the observers that take the first slave's lines (rep_ops.slave_note). */

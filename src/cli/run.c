@@ -234,6 +234,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		return CLI_EXIT_FAILED;
 	}
 	plan_notices(plan, notice, &c->reps); /* console and logfile, as VDbench */
+	rep_set_setup(&c->reps);	      /* VDbench's slaves start, then the luns' notices */
 	if (ex)
 		eng_exec_format_notices(ex, notice, &c->reps);
 	return CLI_EXIT_OK;

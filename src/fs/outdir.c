@@ -108,12 +108,10 @@ static void summary_view_links(FILE *f, const struct fs_views *v)
  * VDbench echoes it (an option joined with its value: "-fparm1", "-oout1"). */
 static void logfile_heading(FILE *f, int argc, char *const *argv)
 {
-	char tod[16], line[PATH_MAX + 256];
-	struct timespec ts;
+	char tod[16];
 
 	fprintf(f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	plan_time_of_day(tod);
-	clock_gettime(CLOCK_REALTIME, &ts);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : NULL;
 
@@ -124,22 +122,33 @@ static void logfile_heading(FILE *f, int argc, char *const *argv)
 			fprintf(f, "%s input argument scanned: '%s'\n", tod, a);
 		}
 	}
-	/* VDbench's one slave, as the raw runs' logfile.html has it */
-	rep_jvm_start_text(line, sizeof(line), "localhost", 0,
-			   (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
-	fprintf(f, "%s %s\n%s ", tod, line, tod);
-	rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
-	fprintf(f, "%s\n%s All slaves are now connected\n", line, tod);
 	fflush(f);
 }
 
+/* VDbench's one slave started (observed: after the anchors' lines, before the run links), as
+ * the raw runs' logfile.html has it. */
+static void logfile_slave(FILE *f)
+{
+	char tod[16], line[PATH_MAX + 256];
+	struct timespec ts;
+
+	plan_time_of_day(tod);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	rep_jvm_start_text(line, sizeof(line), "localhost", 0,
+			   (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+	fprintf(f, "%s %s\n", tod, line);
+	rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
+	fprintf(f, "%s %s\n%s All slaves are now connected\n", tod, line, tod);
+}
+
 /* The run links in logfile.html, once, before the first run's notices (as VDbench, after
- * the anchors it created). */
+ * the anchors it created and its slave started). */
 void fs_out_logfile_links(struct fs_out *o)
 {
 	if (!o->logfile || o->has_logfile_links)
 		return;
 	fflush(o->con);
+	logfile_slave(o->logfile);
 	fputc('\n', o->logfile);
 	fs_run_links(o->logfile, o->plan);
 	fputc('\n', o->logfile);
@@ -231,6 +240,13 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
 	printf("%s %s\n", tod, text);
 	fflush(stdout);
 	if (o->logfile) {
+		char now[16];
+
+		plan_time_of_day(now);
+		fprintf(o->logfile,
+			"%s Waiting for synchronization of all slaves\n"
+			"%s Synchronization of all slaves complete\n",
+			now, now);
 		fputc('\n', o->logfile); /* VDbench's blank line before each run's anchor */
 		rep_html_anchor_line(o->logfile, r->name, run_idx, tod, text);
 		fputc('\n', o->logfile);

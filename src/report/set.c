@@ -169,6 +169,13 @@ void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void rep_set_setup(struct rep_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->setup)
+			s->ops[i]->setup(s->state[i]);
+}
+
 void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
 {
 	va_list ap;

@@ -83,7 +83,7 @@ PARM
 # time zone's ID, a class record and 34 column names, then per interval (the format's one and
 # the run's three, never an average) the class record and 36 longs: the end in ms, the
 # interval in microseconds, each column x 1,000,000 (2368 bytes, as VDbench's).
-@test "fs: swat_mon.bin in VDbench's record format, one data record per interval" {
+@test "fs: swat_mon.bin in VDbench's record format, one data record per interval; the slave in logfile.html" {
 	mkdir -p "$SCRATCH/s"
 	cat >sw.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/s,depth=1,width=1,files=4,size=64k
@@ -137,6 +137,13 @@ class Utils.FwdNamedData/Vdbench
 data 36 1000000 $r3 4096000000
 W
 	diff want got
+	# logfile.html (observed): the slave starts after the anchors' lines, before the run links;
+	# the slaves synchronize before each run
+	sed -E 's/^[0-9:.]{12} //' out/logfile.html | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name|Waiting for sync|Synchronization of|<a name" ]
+	[ "$(grep -c '^<a name=' out/logfile.html)" -eq 2 ]
+	grep -B2 '^<a name=' out/logfile.html | grep -c 'Synchronization of all slaves complete$' | grep -qx 2
 }
 
 @test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {

@@ -115,14 +115,16 @@ PARM
 	[ "$(jq -c '[.runs[] | select(.name == "rd1") | .sds[] | [.name, .engine, .is_engine_default]]' out/results.json)" = \
 		'[["sd1","uring",true],["sd2","sync",true],["sd3","uring",true],["sd4","sync",true]]' ]
 	# the rule's words, one line per kind, before the run they apply to (the format run writes
-	# every buffered file: sync for all three)
+	# every buffered file: sync for all three), then the slaves' synchronization (VDbench's)
 	grep -q 'engine: sync for 3 SDs (buffered, writes)$' out/logfile.html
-	grep -A5 'engine: uring for 1 SD (buffered, reads below 64 KiB)$' out/logfile.html |
+	grep -A7 'engine: uring for 1 SD (buffered, reads below 64 KiB)$' out/logfile.html |
 		grep -q 'Starting RD=rd1'
-	grep -A4 'engine: sync for 1 SD (buffered, writes)$' out/logfile.html | grep -q 'Starting RD=rd1'
+	grep -A6 'engine: sync for 1 SD (buffered, writes)$' out/logfile.html | grep -q 'Starting RD=rd1'
 	[ "$(grep -c 'engine: uring for 1 SD (O_DIRECT)$' out/logfile.html)" -eq 2 ]
-	grep -A2 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
+	grep -A4 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
 		grep -q 'Starting RD=rd1'
+	grep -A2 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
+		grep -q 'Synchronization of all slaves complete$'
 	# every SD did I/O, on workers of its own backend
 	[ "$(jq '[.runs[] | select(.name == "rd1") | .average.sds[] | .nr_ios > 0] | length == 4 and all' out/results.json)" = true ]
 	if has_jsonschema; then
