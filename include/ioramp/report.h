@@ -517,8 +517,8 @@ uint32_t rep_html_anchor_id(const char *name, size_t idx);
  * String.hashCode(), then insertion order within a bucket; the table doubles past 3/4 full
  * from 16 buckets. A malloc'ed array of indexes into names, or NULL. */
 size_t *rep_java_hash_order(const char *const *names, size_t nr);
-/* VDbench's lines as its master starts its slaves on one host (observed, every one in
- * logfile.html after the arguments; raw and file-system runs): "Starting slave: LAUNCHER SlaveJvm -m localhost -n
+/* VDbench's lines as its master starts its slaves on one host (observed in logfile.html, raw
+ * and file-system runs): "Starting slave: LAUNCHER SlaveJvm -m localhost -n
  * localhost-1k-yyMMdd-HH.mm.ss.SSS -l localhost-k -p 5570   " for slave k, the master started
  * at tod_ns; then, as each connects (in no fixed order), "Slave localhost-k (pid  PID)
  * connected to master PID" (ioramp's pid for both: one process does all slaves' work). */

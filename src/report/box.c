@@ -1,6 +1,7 @@
 /* VDbench's warning boxes after a run (reference §9.2, §9.8): the workload skew warning with
  * its list of possible reasons, the processor utilization warning and the one for too many
- * I/Os per slave, and the text of an I/O error line. The wording is VDbench's, since wrappers search for it. */
+ * I/Os per slave, and the text of an I/O error line. The wording is VDbench's, since wrappers
+ * search for it. */
 #include "vdbtext.h"
 
 #include <math.h>
