@@ -39,8 +39,9 @@ struct eng_opts {
 	bool is_force;		 /* allow writes to devices that carry a signature */
 	const char *record_path; /* --record: fio iolog v3 of every I/O issued; NULL: none */
 	const char *trace_map;	 /* --map DEV=SD,...: trace devices to SDs; NULL: in order */
-	/* Runs an RD's startcmd=/endcmd= value before/after each of its runs; NULL: none. */
-	void (*command)(void *ctx, const struct parm_val *cmd);
+	/* Runs an RD's startcmd= (is_end false) or endcmd= value before/after each of its runs;
+	 * NULL: none. */
+	void (*command)(void *ctx, const struct parm_val *cmd, bool is_end);
 	void *command_ctx;
 	struct dv_opts dv; /* -v, -vr, -vw, -j, -jr, -jro, ...: merged with validate=, journal= */
 	/* Set by the caller's signal handler (SIGINT, SIGTERM); polled by the controller. */

@@ -300,7 +300,8 @@ struct parm_general {
 	uint64_t formatxfersize_bytes;
 	uint64_t *histogram_us; /* bucket upper bounds; NULL: VDbench's 27 defaults */
 	size_t nr_histogram;
-	char *engine; /* ioramp extension: uring, aio, sync, null (NULL: default) */
+	char *engine;	    /* ioramp extension: uring, aio, sync, null (NULL: default) */
+	double ios_per_jvm; /* ios_per_jvm=: the per-slave rate VDbench warns above; 0: 100000 */
 };
 
 struct parm_hd {

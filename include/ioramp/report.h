@@ -160,8 +160,12 @@ struct rep_sample {
 	const struct stats_bank *slave;	       /* nr_slaves */
 	const struct stats_cpu_pct *slave_cpu; /* nr_slaves; NaN where unknown */
 	/* One host with jvms= or VDbench's adjusted count: each slave JVM's share (nr_jvms of
-	 * rep_exec, counters without histograms: no percentiles); NULL for one slave */
+	 * rep_exec, counters without histograms, but for the service times' with report=
+	 * slave_detail); NULL for one slave */
 	const struct stats_bank *jvm;
+	/* With it and report=slave_detail: slave j's share of SD s at [j * nr_sds + s]
+	 * (counters without histograms; the slaves' banks above then have them); else NULL */
+	const struct stats_bank *jvm_sd;
 	bool has_cpu;
 	struct stats_cpu_pct cpu;
 	/* ioramp's own CPU (user + sys of the process) in % of one core over the interval or the
@@ -252,6 +256,9 @@ struct rep_ops {
 	int (*run_start)(void *state, const struct rep_run *r);
 	int (*interval)(void *state, const struct rep_run *r, const struct rep_sample *s);
 	int (*run_end)(void *state, const struct rep_run *r, const struct rep_run_end *e);
+	/* The parameters' notices are said: VDbench's slaves start now (logfile.html's slave
+	 * lines and lun sizes). Optional; NULL: the observer has nothing to say then. */
+	void (*setup)(void *state);
 	/* A console-style message (notice, warning box line): already formatted, no newline. */
 	void (*message)(void *state, const char *line);
 	/* A note for the logs only (logfile.html, results.json), never the console, which keeps
@@ -259,6 +266,10 @@ struct rep_ops {
 	void (*log_note)(void *state, const char *line);
 	/* A note for summary.html only (what a startcmd=/endcmd= with sum prints). */
 	void (*sum_note)(void *state, const char *line);
+	/* A line of the first slave's log (localhost-0.stdout.html): what an RD's startcmd=
+	 * (is_run_end false: for the next run's setup) or endcmd= (before the ended run's end)
+	 * that runs on the slave says and prints. */
+	void (*slave_note)(void *state, bool is_run_end, const char *line);
 	/* A failed I/O (errorlog.html, console, logfile). */
 	void (*io_error)(void *state, const struct rep_io_error *e);
 	/* A data validation error (errorlog.html, console, logfile, results.json). */
@@ -401,8 +412,13 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
 /* The same for the observers that take log notes (rep_ops.log_note). */
 void rep_set_log_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* After the parameters' notices (plan_notices), before the luns' (rep_ops.setup). */
+void rep_set_setup(struct rep_set *s);
 /* The same for the observers that take summary notes (rep_ops.sum_note). */
 void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...) IORAMP_PRINTF(2, 3);
+/* The same for the observers that take the first slave's lines (rep_ops.slave_note). */
+void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ...)
+	IORAMP_PRINTF(3, 4);
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
@@ -504,6 +520,18 @@ uint32_t rep_html_anchor_id(const char *name, size_t idx);
  * String.hashCode(), then insertion order within a bucket; the table doubles past 3/4 full
  * from 16 buckets. A malloc'ed array of indexes into names, or NULL. */
 size_t *rep_java_hash_order(const char *const *names, size_t nr);
+/* VDbench's lines as its master starts its slaves on one host (observed in logfile.html, raw
+ * and file-system runs): "Starting slave: LAUNCHER SlaveJvm -m localhost -n
+ * localhost-1k-yyMMdd-HH.mm.ss.SSS -l localhost-k -p 5570   " for slave k, the master started
+ * at tod_ns; then, as each connects (in no fixed order), "Slave localhost-k (pid  PID)
+ * connected to master PID" (ioramp's pid for both: one process does all slaves' work). */
+void rep_jvm_start_text(char *buf, size_t len, const char *host, uint32_t k, uint64_t tod_ns);
+void rep_jvm_connect_text(char *buf, size_t len, const char *host, uint32_t k);
+
+/* names[nr] sorted by name: with is_natural as VDbench sorts its link lists and skew.html's
+ * SD table (digit runs compared as numbers, sd2 < sd10), else by strcmp (sd10 < sd2), as it
+ * deals threads to its slaves. A malloc'ed array of indexes into names, or NULL. */
+size_t *rep_name_order(const char *const *names, size_t nr, bool is_natural);
 /* <a name="_id"></a><i><b>TOD TEXT</b></i> for the run (name, idx) of the links. */
 void rep_html_anchor_line(FILE *f, const char *name, size_t idx, const char *tod, const char *text);
 

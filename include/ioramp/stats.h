@@ -155,6 +155,9 @@ static inline void stats_lite_record(struct stats_lite *l, enum stats_op op, uin
  * buckets stay empty: no percentile), the service times' sum its in-flight integral.
  * Controller. */
 void stats_lite_merge_into(struct stats_bank *dst, const struct stats_lite *src);
+/* The same without the service times' histograms, whose I/Os the caller merges from a real
+ * histogram of its own (stats_hist_merge). Controller. */
+void stats_lite_merge_counts(struct stats_bank *dst, const struct stats_lite *src);
 
 /* Reads and writes together ("Reads and writes" in VDbench's reports) into *out. */
 void stats_bank_total(const struct stats_bank *b, struct stats_counters *out);

@@ -74,11 +74,19 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *o);
 struct parm_val;
 struct rep_set;
 
+/* Which startcmd=/endcmd= a command is: general (the master runs it), or an RD's before or
+ * after its run (on its slave unless master). */
+enum cli_cmd_when {
+	CLI_CMD_GENERAL,
+	CLI_CMD_RD_START,
+	CLI_CMD_RD_END,
+};
+
 /* Runs a startcmd=/endcmd= value with /bin/sh, $output replaced by outdir, saying so and what
- * it printed through reps (VDbench's lines; an RD's command, is_rd, on its slave unless
- * master); reps NULL prints nothing. A failure is printed as a warning at the value's place.
- * Returns 0, or -1 when the command failed. */
-int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps, bool is_rd);
+ * it printed through reps (VDbench's lines); reps NULL prints nothing. A failure is printed as
+ * a warning at the value's place. Returns 0, or -1 when the command failed. */
+int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps,
+		    enum cli_cmd_when when);
 
 /* A located warning on stderr for each list given where VDbench takes one number (it uses
  * the first value). */

@@ -3,9 +3,12 @@
  * As VDbench 5.04.07 (observed): the console and logfile say "Start/end command: executing
  * 'CMD'" (and "execute(): CMD" where the master runs it: general commands, an RD's with
  * master); an RD's other commands run on its slave, whose lines carry "localhost-0: ". Each
- * line the command prints becomes "Cmd: LINE" in logfile.html, also on the console with cons;
- * with sum "Cmd: LINE " (a trailing blank) in summary.html alone. VDbench loses what a slave's
- * command prints with sum; ioramp puts it in summary.html too.
+ * line the command prints becomes "Cmd: LINE" in logfile.html (a slave's: in
+ * localhost-0.stdout.html instead, after its "Start/end command: executing", "Message to
+ * master: ..." and "execute():" lines), also on the console with cons (a slave's log then
+ * says "Message to master: Cmd: LINE"); with sum "Cmd: LINE " (a trailing blank) in
+ * summary.html alone. VDbench loses what a slave's command prints with sum; ioramp puts it in
+ * summary.html too.
  * A command that fails is reported, not fatal. */
 #include "cli.h"
 
@@ -36,10 +39,35 @@ static bool has_option(const struct parm_val *v, const char *word)
 	return false;
 }
 
+/* How a command's lines are told: where it runs, its options, whether after its run. */
+struct cmd_how {
+	bool is_slave;
+	bool is_cons;
+	bool is_sum;
+	bool is_end;
+};
+
+/* One line a command printed, where VDbench puts it: see the head of this file. */
+static void cmd_line(struct rep_set *reps, const struct cmd_how *how, const char *line)
+{
+	const char *who = how->is_slave ? "localhost-0: " : "";
+
+	if (how->is_cons) {
+		rep_set_messagef(reps, "%sCmd: %s", who, line);
+		if (how->is_slave)
+			rep_set_slave_notef(reps, how->is_end, "Message to master: Cmd: %s", line);
+	} else if (how->is_sum) { /* VDbench ends these with a blank (observed) */
+		rep_set_sum_notef(reps, "%sCmd: %s ", who, line);
+	} else if (how->is_slave) {
+		rep_set_slave_notef(reps, how->is_end, "Cmd: %s", line);
+	} else {
+		rep_set_log_notef(reps, "Cmd: %s", line);
+	}
+}
+
 /* Runs cmd with its output and errors read back line by line as "Cmd: LINE". Returns the
  * status as system() does, -1 when it could not start. */
-static int run_captured(const char *cmd, struct rep_set *reps, const char *who, bool is_cons,
-			bool is_sum)
+static int run_captured(const char *cmd, struct rep_set *reps, const struct cmd_how *how)
 {
 	size_t len = strlen(cmd) + 16;
 	char *sh = malloc(len), line[1024];
@@ -55,14 +83,8 @@ static int run_captured(const char *cmd, struct rep_set *reps, const char *who, 
 		return -1;
 	while (fgets(line, sizeof(line), p)) {
 		line[strcspn(line, "\n")] = '\0';
-		if (!reps)
-			continue;
-		if (is_cons)
-			rep_set_messagef(reps, "%sCmd: %s", who, line);
-		else if (is_sum) /* VDbench ends these with a blank (observed) */
-			rep_set_sum_notef(reps, "%sCmd: %s ", who, line);
-		else
-			rep_set_log_notef(reps, "%sCmd: %s", who, line);
+		if (reps)
+			cmd_line(reps, how, line);
 	}
 	return pclose(p);
 }
@@ -92,21 +114,35 @@ static char *expand(const char *cmd, const char *outdir)
 	return out;
 }
 
-int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps, bool is_rd)
+int cli_command_run(const struct parm_val *v, const char *outdir, struct rep_set *reps,
+		    enum cli_cmd_when when)
 {
 	char *cmd = expand(command_text(v), outdir ? outdir : ".");
-	bool is_master = !is_rd || has_option(v, "master");
-	const char *who = is_master ? "" : "localhost-0: ";
+	struct cmd_how how = {
+		.is_slave = when != CLI_CMD_GENERAL && !has_option(v, "master"),
+		.is_cons = has_option(v, "cons"),
+		.is_sum = has_option(v, "sum"),
+		.is_end = when == CLI_CMD_RD_END,
+	};
 	int st;
 
 	if (!cmd)
 		return -1;
 	if (reps) {
-		rep_set_messagef(reps, "%sStart/end command: executing '%s'", who, cmd);
-		if (is_master)
+		rep_set_messagef(reps, "%sStart/end command: executing '%s'",
+				 how.is_slave ? "localhost-0: " : "", cmd);
+		if (!how.is_slave) {
 			rep_set_messagef(reps, "execute(): %s", cmd);
+		} else {
+			rep_set_slave_notef(reps, how.is_end, "Start/end command: executing '%s'",
+					    cmd);
+			rep_set_slave_notef(reps, how.is_end,
+					    "Message to master: Start/end command: executing '%s'",
+					    cmd);
+			rep_set_slave_notef(reps, how.is_end, "execute(): %s", cmd);
+		}
 	}
-	st = run_captured(cmd, reps, who, has_option(v, "cons"), has_option(v, "sum"));
+	st = run_captured(cmd, reps, &how);
 	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st))
 		fprintf(stderr, "%s:%u:%u: warning: command '%s' failed (%s %d)\n", v->loc.file,
 			v->loc.line, v->loc.col, cmd, WIFEXITED(st) ? "exit status" : "signal",

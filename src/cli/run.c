@@ -234,6 +234,7 @@ static int open_reports(struct exec_ctx *c, const struct cli_exec_opts *a, uint6
 		return CLI_EXIT_FAILED;
 	}
 	plan_notices(plan, notice, &c->reps); /* console and logfile, as VDbench */
+	rep_set_setup(&c->reps);	      /* VDbench's slaves start, then the luns' notices */
 	if (ex)
 		eng_exec_format_notices(ex, notice, &c->reps);
 	return CLI_EXIT_OK;
@@ -254,11 +255,11 @@ static int open_quiet(struct exec_ctx *c, const struct plan *plan, uint64_t seed
 }
 
 /* The engine's hook for an RD's startcmd=/endcmd=: ctx is the execution's exec_ctx. */
-static void rd_command(void *ctx, const struct parm_val *cmd)
+static void rd_command(void *ctx, const struct parm_val *cmd, bool is_end)
 {
 	struct exec_ctx *c = ctx;
 
-	cli_command_run(cmd, c->outdir, &c->reps, true);
+	cli_command_run(cmd, c->outdir, &c->reps, is_end ? CLI_CMD_RD_END : CLI_CMD_RD_START);
 }
 
 int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
@@ -301,10 +302,12 @@ int cli_exec_plan(const struct plan *plan, const struct cli_exec_opts *a)
 
 		cli_signals_catch();
 		if (g->val[PARM_KW_STARTCMD] && is_report)
-			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir, &c->reps, false);
+			cli_command_run(g->val[PARM_KW_STARTCMD], c->outdir, &c->reps,
+					CLI_CMD_GENERAL);
 		status = eng_exec_run(ex, &c->reps, &err);
 		if (g->val[PARM_KW_ENDCMD] && is_report)
-			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir, &c->reps, false);
+			cli_command_run(g->val[PARM_KW_ENDCMD], c->outdir, &c->reps,
+					CLI_CMD_GENERAL);
 		if (err.msg[0])
 			parm_err_print(&err, stderr);
 		rc = status_exit(status);

@@ -27,10 +27,39 @@ static bool is_signalled(const struct eng_collect *c)
 	return eng_collect_is_signalled(c);
 }
 
-/* VDbench's slaves on one host (eng_run.nr_jvms): their banks after all others; 0 for one. */
+/* VDbench's slaves on one host (eng_run.nr_jvms): their banks after all others, then with
+ * is_jvm_detail each slave's per SD ([jvm * nr_sds + sd]); 0 for one. */
 static size_t jvm_banks(const struct eng_collect *c)
 {
-	return c->run->nr_jvms > 1 && !c->run->is_replay ? c->run->nr_jvms : 0;
+	const struct eng_run *r = c->run;
+
+	if (r->nr_jvms <= 1 || r->is_replay)
+		return 0;
+	return r->nr_jvms + (r->is_jvm_detail ? (size_t)r->nr_jvms * r->nr_sds : 0);
+}
+
+/* A worker's slave counters of interval k into the slaves' banks (and their SDs'). */
+static void merge_jvms(struct eng_collect *c, const struct eng_worker *w, uint32_t k)
+{
+	struct stats_bank *jb = &c->cur[c->nr_banks - jvm_banks(c)];
+	struct stats_bank *jsd = jb + w->nr_jvms;
+	const struct stats_hist *h = w->jvm_hists[k & 1];
+
+	for (uint32_t j = 0; j < w->nr_jvms; j++) {
+		for (uint32_t s = 0; s < w->nr_sds; s++) {
+			const struct stats_lite *l = &w->lites[k & 1][j * w->nr_sds + s];
+
+			if (!h) {
+				stats_lite_merge_into(&jb[j], l);
+				continue;
+			}
+			stats_lite_merge_counts(&jb[j], l);
+			stats_lite_merge_into(&jsd[(size_t)j * c->run->nr_sds + w->sds[s].run_sd],
+					      l);
+		}
+		for (int op = 0; h && op < STATS_OP_NR; op++)
+			stats_hist_merge(&jb[j].op[op].svc, &h[j * STATS_OP_NR + op]);
+	}
 }
 
 /* Banks: [0] total, [1..nr_sds] per SD, then per WD, then per host and per slave. */
@@ -63,8 +92,8 @@ static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint
 		stats_bank_merge(&c->cur[1 + g->run_sd], &b[i]);
 		stats_bank_merge(&c->cur[1 + c->run->nr_sds + g->run_wd], &b[i]);
 	}
-	for (uint32_t i = 0; i < w->nr_jvms; i++)
-		stats_lite_merge_into(&c->cur[c->nr_banks - w->nr_jvms + i], &w->lites[k & 1][i]);
+	if (w->nr_jvms)
+		merge_jvms(c, w, k);
 }
 
 bool eng_collect_all_published(const struct eng_collect *c, uint32_t k)
@@ -176,6 +205,8 @@ static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struc
 	}
 	if (jvm_banks(c))
 		s->jvm = &b[c->nr_banks - jvm_banks(c)];
+	if (jvm_banks(c) && c->run->is_jvm_detail)
+		s->jvm_sd = s->jvm + c->run->nr_jvms;
 }
 
 void eng_collect_merge(struct eng_collect *c, uint32_t k)

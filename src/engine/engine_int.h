@@ -42,6 +42,9 @@ struct eng_wg_desc {
 	/* concatenatesds=yes: the WD's generator on the concatenation's first member draws for
 	 * all; the next wgs of its WD (one per further member) only count that member's I/Os */
 	bool is_concat_member;
+	/* VDbench's slaves at a fixed rate: the one slave a sequential WD runs on (its I/Os
+	 * count there); -1: the SD's slaves in turn (jvm.c) */
+	int16_t jvm;
 };
 
 /* One SD of a run. */
@@ -106,6 +109,9 @@ struct eng_run {
 	/* VDbench's slave JVMs whose share of the I/O the workers count apart (plan_nr_jvms);
 	 * 1: none counted */
 	uint32_t nr_jvms;
+	/* report=slave_detail with nr_jvms > 1: each slave's I/O also per SD, and its service
+	 * times' histogram (localhost-N.<sd>.html, localhost-N.histogram.html) */
+	bool is_jvm_detail;
 };
 
 /* A pending I/O: drawn, waiting in its SD's queue for a free thread. */
@@ -181,7 +187,8 @@ struct eng_wsd {
 /* VDbench's slaves (eng_run.nr_jvms > 1): the slaves of an SD's idle threads on a worker, a
  * FIFO from head to tail (an idle thread of each slave in turn takes the next I/O). cap: the
  * worker's part of the SD's threads (a serial SD's all); every take is given back once, so
- * it never holds more. */
+ * it never holds more. At a fixed rate (eng_worker.is_jvm_even): each slave that has threads
+ * of the SD once, taken in turn and never given back. */
 struct eng_jvm_ring {
 	uint8_t *free;
 	uint32_t head;
@@ -198,6 +205,7 @@ struct eng_wwg {
 	uint64_t next_ns; /* next scheduled arrival (is_paced) */
 	bool is_paced;	  /* has an arrival schedule; else drawn when a thread frees (max) */
 	bool is_eof;
+	int16_t jvm; /* eng_wg_desc.jvm */
 };
 
 struct eng_io_error {
@@ -309,10 +317,16 @@ struct eng_worker {
 	struct stats_bank *bank; /* the set being counted into */
 	/* run->nr_jvms > 1: per slave, sets as banks[] (nr_jvms each), and per local SD its
 	 * idle threads; else NULL and 0, so that one slave costs a test per pass (jvm.c) */
-	struct stats_lite *lites[3];
+	struct stats_lite *lites[3]; /* [jvm * nr_sds + local SD] */
 	struct stats_lite *lite;
+	/* run->is_jvm_detail: per slave its service times' histogram per op, sets as lites[]
+	 * ([jvm * STATS_OP_NR + op]); else NULL */
+	struct stats_hist *jvm_hists[3];
+	struct stats_hist *jvm_hist;
 	struct eng_jvm_ring *jvm_rings;
 	uint32_t nr_jvms;
+	bool is_jvm_even; /* a fixed rate: each ring holds its SD's slaves, taken in turn, never
+			   * given back (jvm.c) */
 	uint32_t cur_interval; /* 1-based interval being counted */
 	uint32_t nr_eof;
 	uint64_t nr_ios_total;
@@ -366,6 +380,9 @@ void eng_jvm_take(struct eng_worker *w, uint32_t nr);
 void eng_jvm_done(struct eng_worker *w, struct eng_io *const *done, int nr, uint64_t now_ns);
 /* slot prepared but never submitted: its thread is idle again. */
 void eng_jvm_drop(struct eng_worker *w, const struct eng_slot *slot);
+/* Counts from now on into set (0 or 1: an interval's parity, 2: the drain's), emptied first
+ * when is_new. */
+void eng_jvm_switch(struct eng_worker *w, int set, bool is_new);
 
 /* worker.c: allocates everything the loop needs (slots, buffers, generators, banks, backend);
  * returns 0 or -errno with msg filled. */
@@ -395,7 +412,7 @@ struct eng_run_src {
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err);
 
 /* VDbench's slave JVMs of the run on one host (plan_nr_jvms) and each SD's first thread
- * number, counted in the configuration's SD order. */
+ * number, counted over the SDs in the order of their names (strcmp). */
 void eng_run_jvms(struct eng_run *r, const struct plan *plan);
 
 /* concat_run.c: the concatenation of a concatenatesds=yes run, after its SDs are collected:

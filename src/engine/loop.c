@@ -155,16 +155,14 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 		 * read, so what completes from now on goes to the drain's bank (counted there) */
 		w->bank = w->banks[2];
 		if (w->nr_jvms)
-			w->lite = w->lites[2];
+			eng_jvm_switch(w, 2, false);
 		return;
 	}
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_start(&nb[i], old[i].nr_inflight, boundary_ns);
 	w->bank = nb;
-	if (w->nr_jvms) {
-		w->lite = w->lites[w->cur_interval & 1];
-		memset(w->lite, 0, w->nr_jvms * sizeof(*w->lite));
-	}
+	if (w->nr_jvms)
+		eng_jvm_switch(w, w->cur_interval & 1, true);
 }
 
 /* Sleep until the interval's end, the source's next arrival, or the idle cap (stop). On a
@@ -308,7 +306,7 @@ static int drain(struct eng_worker *w)
 	w->is_draining = true;
 	w->bank = w->banks[2];
 	if (w->nr_jvms)
-		w->lite = w->lites[2];
+		eng_jvm_switch(w, 2, false);
 	drop_unsubmitted(w);
 	w->pay->stop(w);
 	while (inflight(w) && now(w) < limit_ns) {

@@ -85,7 +85,7 @@ static void rd_command(const struct eng_exec *x, const struct plan_run *pr, enum
 	const struct parm_val *v = x->plan->cfg->rds[pr->rd_idx].set.val[kw];
 
 	if (v && x->opts->command)
-		x->opts->command(x->opts->command_ctx, v);
+		x->opts->command(x->opts->command_ctx, v, kw == PARM_KW_ENDCMD);
 }
 
 /* Builds run i; on many hosts with this rank's share. A failure on one rank fails the run on

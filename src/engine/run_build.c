@@ -232,10 +232,43 @@ static int wg_cfg_at(const struct eng_run *r, const struct plan *plan, const str
 	return ret;
 }
 
+/* How many of VDbench's slaves an SD's threads are dealt to on one host: each of its (SD, slave)
+ * pairs is one instance of every workload using the SD (reference §9.2); 1 where the run is
+ * not split (many hosts count their own instances, clu_share). */
+static uint32_t jvm_slaves(const struct eng_run *r, size_t s)
+{
+	if (r->nr_jvms <= 1)
+		return 1;
+	return r->sds[s].threads < r->nr_jvms ? r->sds[s].threads : r->nr_jvms;
+}
+
+/* A 100% sequential workload (seekpct=0, seq, eof, seqnz). */
+static bool is_sequential(const struct gen_wg_cfg *g)
+{
+	return g->seek == GEN_SEEK_EOF || g->seek == GEN_SEEK_SEQNZ ||
+	       (g->seek == GEN_SEEK_PCT && g->seekpct <= 0);
+}
+
+/* VDbench runs a sequential workload on one slave only, "the least busy" (reference §9.5;
+ * observed: wd2 seekpct=seq beside a random wd1 on jvms=2 ran on localhost-0 alone, 300/s
+ * there and 100/s on localhost-1 at iorate=400): the k-th sequential WD of the run on slave
+ * k mod N, or where that slave has none of the SD's threads the slave of its first. */
+static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
+{
+	const struct eng_sd_desc *d = &r->sds[s];
+	uint32_t j = k % r->nr_jvms;
+
+	for (uint32_t t = 0; t < d->threads && t < r->nr_jvms; t++)
+		if (plan_jvm_of_thread(d->first_thread, t, r->nr_jvms) == j)
+			return j;
+	return plan_jvm_of_thread(d->first_thread, 0, r->nr_jvms);
+}
+
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
+	uint32_t nr_seq = 0; /* sequential WDs so far (jvm_seq_slave) */
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		const size_t *idx;
@@ -274,7 +307,8 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			g->prio = prio_level(pr, pr->wds[w]);
 			if (g->prio + 1 > r->nr_prio)
 				r->nr_prio = g->prio + 1;
-			g->rate_iops = rate / (double)(share ? share->nr_instances[w] : nr) /
+			g->rate_iops = rate * jvm_slaves(r, (size_t)sd_idx) /
+				       (double)(share ? share->nr_instances[w] : nr) /
 				       (double)nr_streams;
 			g->weight = pr->skews[w] / (double)(nr * nr_streams);
 			if (r->concat.nr)
@@ -286,12 +320,20 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			ret = wg_cfg_at(r, plan, pr, pr->wds[w], &r->sds[g->run_sd], &g->gen, err);
 			if (ret)
 				return ret;
+			g->jvm = -1;
+			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen)) {
+				/* its SDs alone share its rate, as with one slave */
+				g->rate_iops = rate / (double)nr / (double)nr_streams;
+				g->jvm = (int16_t)jvm_seq_slave(r, g->run_sd, nr_seq);
+			}
 			if (nr_streams > 1)
 				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,
 					     nr_streams);
 			if (g->gen.seek == GEN_SEEK_EOF)
 				r->has_eof = true;
 		}
+		if (r->nr_wgs && is_sequential(&r->wgs[r->nr_wgs - 1].gen))
+			nr_seq++;
 	}
 	return 0;
 }
@@ -338,17 +380,51 @@ static double run_compratio(const struct parm_config *cfg, const struct plan_run
 	return cfg->general.compratio > 0 ? cfg->general.compratio : 1;
 }
 
-/* VDbench numbers the threads in the configuration's SD order, whatever order the run's WDs name
- * their SDs in (observed: wd=wd1,sd=(sd3,sd2) puts sd2's thread on slave 0). */
+/* VDbench numbers the threads over the SDs sorted by name (strcmp), whatever order the
+ * configuration or the run's WDs give them (observed: wd=wd1,sd=(sd3,sd2) puts sd2's thread on
+ * slave 0; sd9, sd10 and sd2 of one thread, five and one on three slaves deal sd10's first,
+ * then sd2's, then sd9's). */
 void eng_run_jvms(struct eng_run *r, const struct plan *plan)
 {
+	const struct parm_sd *cfg = plan->cfg->sds;
+
 	r->nr_jvms = plan_nr_jvms(plan);
+	r->is_jvm_detail = r->nr_jvms > 1 && plan->cfg->general.is_slave_detail;
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		r->sds[s].first_thread = 0;
 		for (size_t o = 0; o < r->nr_sds; o++)
-			if (r->sds[o].cfg_idx < r->sds[s].cfg_idx)
+			if (strcmp(cfg[r->sds[o].cfg_idx].name, cfg[r->sds[s].cfg_idx].name) < 0)
 				r->sds[s].first_thread += r->sds[o].threads;
 	}
+}
+
+/* One host with VDbench's slaves at a fixed rate: the workloads' instances as clu_share counts
+ * them on many hosts, with the slaves as one host's ranks. Returns 0 (*out left empty where the
+ * run is not split) or -ENOMEM. */
+static int jvm_share(const struct eng_run *r, const struct eng_run_src *src, struct clu_share *out)
+{
+	char label[] = "localhost";
+	struct clu_host host = { .label = label, .system = label, .nr_ranks = r->nr_jvms };
+	struct clu_map m = { .hosts = &host, .nr_hosts = 1, .nr_ranks = r->nr_jvms };
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	if (r->nr_jvms <= 1 || r->mode != ENG_MODE_RATE || r->concat.nr)
+		return 0;
+	host.ranks = calloc(r->nr_jvms, sizeof(*host.ranks));
+	m.host_of = calloc(r->nr_jvms, sizeof(*m.host_of)); /* every rank on host 0 */
+	if (!host.ranks || !m.host_of) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (uint32_t j = 0; j < r->nr_jvms; j++)
+		host.ranks[j] = j;
+	m.slave_of = host.ranks;
+	ret = clu_share_build(&m, src->plan, src->run_idx, 0, out);
+out:
+	free(host.ranks);
+	free(m.host_of);
+	return ret;
 }
 
 int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_err *err)
@@ -358,6 +434,7 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 	double base_iops = src->base_iops;
 	const struct plan_run *pr = &plan->runs[run_idx];
 	const struct parm_rd *rd = &plan->cfg->rds[pr->rd_idx];
+	struct clu_share jvms = { 0 };
 	int ret;
 
 	memset(r, 0, sizeof(*r));
@@ -375,8 +452,15 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 		eng_run_jvms(r, plan);
 	if (!ret)
 		ret = eng_concat_build(r, src, err);
+	if (!ret && !src->share)
+		ret = jvm_share(r, src, &jvms);
 	if (!ret)
-		ret = build_wgs(r, plan, pr, src->share, err);
+		ret = build_wgs(r, plan, pr,
+				src->share	    ? src->share
+				: jvms.nr_instances ? &jvms
+						    : NULL,
+				err);
+	clu_share_fini(&jvms);
 	if (!ret)
 		ret = eng_run_steps(r, plan, err);
 	if (!ret)

@@ -185,6 +185,7 @@ static int worker_wgs(struct eng_worker *w)
 		g = &w->wgs[n];
 		g->run_wg = (uint32_t)i;
 		g->local_sd = local_sd(w, wd->run_sd);
+		g->jvm = wd->jvm;
 		if (run->is_replay) { /* the feeder draws the I/Os: one counting generator per SD */
 			w->sds[g->local_sd].replay_wg = n;
 			w->local_of_sd[wd->run_sd] = (uint16_t)g->local_sd;
@@ -360,6 +361,7 @@ int eng_worker_arm(struct eng_worker *w)
 		stats_bank_start(&w->banks[1][i], 0, run->start_ns);
 	w->bank = w->banks[1]; /* interval 1 */
 	w->lite = w->lites[1]; /* calloc'ed: empty; NULL without slaves */
+	w->jvm_hist = w->jvm_hists[1];
 	return 0;
 }
 

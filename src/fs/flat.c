@@ -175,6 +175,17 @@ static bool is_mixed_meta(const struct fs_run *r)
 	return false;
 }
 
+uint64_t fs_flat_xfer(const struct fs_run *r, const struct fs_stats *s)
+{
+	const struct parm_xfer *x = r->nr_fwds ? &r->fwds[0].xfer : NULL;
+	uint64_t rw = s->op[FS_OP_READ].n + s->op[FS_OP_WRITE].n;
+
+	/* a format's transfer size is what its writes moved on average */
+	if (r->kind == FS_RUN_FORMAT)
+		return rw ? (s->read_bytes + s->write_bytes) / rw : 0;
+	return x && x->kind != PARM_XFER_RANGE && x->nr ? x->sizes_bytes[0] : 0;
+}
+
 /* One row. hist/nr: the counted intervals for an average row (NULL for an interval row). */
 void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
 		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
@@ -185,13 +196,7 @@ void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqr
 	char tod[32], stamp[40];
 	/* an average over no interval (a format done within its first): NaN rates */
 	double d = secs > 0 ? secs : 0;
-	const struct parm_xfer *x = r->nr_fwds ? &r->fwds[0].xfer : NULL;
-	uint64_t xfer = x && x->kind != PARM_XFER_RANGE && x->nr ? x->sizes_bytes[0] : 0;
-	uint64_t rw = s->op[FS_OP_READ].n + s->op[FS_OP_WRITE].n;
-
-	/* a format's transfer size is what its writes moved on average */
-	if (r->kind == FS_RUN_FORMAT)
-		xfer = rw ? (s->read_bytes + s->write_bytes) / rw : 0;
+	uint64_t xfer = fs_flat_xfer(r, s);
 
 	if (!f)
 		return;

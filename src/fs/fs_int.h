@@ -243,6 +243,20 @@ int fs_curves_write(const struct fs_curves *cs, const char *outdir, int status);
 void fs_curves_free(struct fs_curves *cs);
 
 /* The output directory of an fs run (outdir.c): con tees to stdout, summary and logfile. */
+/* swat.c: swat_mon.bin, VDbench's figures for its Swat tool (one record per interval). */
+struct fs_swat {
+	FILE *f;
+	bool has_names; /* the class's column names are written (once, before the first data) */
+};
+
+/* Creates dir/swat_mon.bin with its header; returns 0 or -errno. */
+int fs_swat_open(struct fs_swat *s, const char *dir);
+/* One interval of secs seconds (not an average). */
+void fs_swat_interval(struct fs_swat *sw, const struct fs_run *r, const struct fs_stats *s,
+		      double secs, uint64_t xfer_bytes);
+/* Closes it; returns 0 or -EIO when something was not written. Accepts a closed one. */
+int fs_swat_close(struct fs_swat *s);
+
 struct fs_out {
 	char dir[4096];
 	FILE *con;
@@ -251,6 +265,7 @@ struct fs_out {
 	FILE *totals;
 	struct fs_json json;
 	FILE *flat;
+	struct fs_swat swat; /* swat_mon.bin */
 	struct fs_views views;
 	bool has_totals_header;
 	bool has_logfile_links;
@@ -307,6 +322,10 @@ void fs_out_totals(struct fs_out *o, const char *label, double secs, double cpu,
 
 /* flatfile.html (flat.c): hist/nr are the counted intervals of an average row, else NULL. */
 FILE *fs_flat_open(const char *dir);
+/* The transfer size a row shows: the first FWD's xfersize= (0 for a range), a format's mean
+ * transfer. */
+uint64_t fs_flat_xfer(const struct fs_run *r, const struct fs_stats *s);
+
 void fs_flat_row(FILE *f, const struct fs_run *r, const char *label, double reqrate,
 		 const struct fs_stats *s, double secs, double cpu, double cpu_sys,
 		 const struct fs_stats *hist, size_t nr);

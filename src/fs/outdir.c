@@ -125,13 +125,30 @@ static void logfile_heading(FILE *f, int argc, char *const *argv)
 	fflush(f);
 }
 
+/* VDbench's one slave started (observed: after the anchors' lines, before the run links), as
+ * the raw runs' logfile.html has it. */
+static void logfile_slave(FILE *f)
+{
+	char tod[16], line[PATH_MAX + 256];
+	struct timespec ts;
+
+	plan_time_of_day(tod);
+	clock_gettime(CLOCK_REALTIME, &ts);
+	rep_jvm_start_text(line, sizeof(line), "localhost", 0,
+			   (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
+	fprintf(f, "%s %s\n", tod, line);
+	rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
+	fprintf(f, "%s %s\n%s All slaves are now connected\n", tod, line, tod);
+}
+
 /* The run links in logfile.html, once, before the first run's notices (as VDbench, after
- * the anchors it created). */
+ * the anchors it created and its slave started). */
 void fs_out_logfile_links(struct fs_out *o)
 {
 	if (!o->logfile || o->has_logfile_links)
 		return;
 	fflush(o->con);
+	logfile_slave(o->logfile);
 	fputc('\n', o->logfile);
 	fs_run_links(o->logfile, o->plan);
 	fputc('\n', o->logfile);
@@ -201,6 +218,8 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 	}
 	o->flat = fs_flat_open(o->dir);
 	ret = o->flat ? fs_json_open(&o->json, o->dir) : -EIO;
+	if (!ret)
+		ret = fs_swat_open(&o->swat, o->dir);
 	if (ret) {
 		fs_out_close(o, 1);
 		return ret;
@@ -221,6 +240,13 @@ void fs_out_run_start(struct fs_out *o, size_t run_idx, const struct fs_run *r,
 	printf("%s %s\n", tod, text);
 	fflush(stdout);
 	if (o->logfile) {
+		char now[16];
+
+		plan_time_of_day(now);
+		fprintf(o->logfile,
+			"%s Waiting for synchronization of all slaves\n"
+			"%s Synchronization of all slaves complete\n",
+			now, now);
 		fputc('\n', o->logfile); /* VDbench's blank line before each run's anchor */
 		rep_html_anchor_line(o->logfile, r->name, run_idx, tod, text);
 		fputc('\n', o->logfile);
@@ -343,6 +369,10 @@ int fs_out_close(struct fs_out *o, int status)
 		status = 1;
 	}
 	err = check_all(o);
+	if (fs_swat_close(&o->swat)) {
+		say_failed(o, "swat_mon.bin", -EIO);
+		err = err ? err : -EIO;
+	}
 	if (!err)
 		err = fs_vdbfiles_close(o, status);
 	else
@@ -372,6 +402,7 @@ int fs_out_close(struct fs_out *o, int status)
 	if (o->flat)
 		fclose(o->flat);
 	o->flat = NULL;
+	fs_swat_close(&o->swat);
 	fs_views_close(&o->views);
 	page_close(o->summary);
 	page_close(o->logfile);

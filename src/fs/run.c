@@ -995,6 +995,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 		if (!is_format) /* results.json holds the work runs */
 			fs_json_interval(&out->json, &v->views[0].iv, secs);
 		fs_flat_row(out->flat, r, label, rate, &v->views[0].iv, secs, m, m_sys, NULL, 0);
+		fs_swat_interval(&out->swat, r, &v->views[0].iv, secs,
+				 fs_flat_xfer(r, &v->views[0].iv));
 		if (iv == 1) { /* after the format's notices, as VDbench */
 			/* the blank line above it on the console only: logfile.html has it
 			 * under the run's anchor line, above the format's notices (observed) */

@@ -313,8 +313,10 @@ static int general_one(struct parm_general *g, enum parm_kw kw, const struct par
 		return 0;
 	case PARM_KW_ENGINE:
 		return set_engine(g, v, err);
-	case PARM_KW_PORT:
 	case PARM_KW_IOS_PER_JVM:
+		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, parm_kw_name(kw),
+				       &g->ios_per_jvm, err);
+	case PARM_KW_PORT:
 	case PARM_KW_ABORT_FAILED_SKEW:
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e12, parm_kw_name(kw), &d, err);
 	default:

@@ -1,6 +1,7 @@
 /* VDbench's warning boxes after a run (reference §9.2, §9.8): the workload skew warning with
- * its list of possible reasons and the processor utilization warning, and the text of an I/O
- * error line. The wording is VDbench's, since wrappers search for it. */
+ * its list of possible reasons, the processor utilization warning and the one for too many
+ * I/Os per slave, and the text of an I/O error line. The wording is VDbench's, since wrappers
+ * search for it. */
 #include "vdbtext.h"
 
 #include <math.h>
@@ -110,6 +111,60 @@ static void skew_warning(const struct rep_run *r, const struct rep_run_end *e, b
 		rep_box(skew_reasons, IORAMP_ARRAY_SIZE(skew_reasons), emit, ctx);
 }
 
+static uint64_t bank_ios(const struct stats_bank *b)
+{
+	return b->op[STATS_OP_READ].nr_ios + b->op[STATS_OP_WRITE].nr_ios;
+}
+
+/* The slaves that did I/O in the run's average: of many hosts, or of one host's JVMs. */
+static uint32_t active_slaves(const struct rep_exec *x, const struct rep_sample *avg)
+{
+	uint32_t n = 0;
+
+	if (avg->slave && x->nr_slaves) {
+		for (size_t k = 0; k < x->nr_slaves; k++)
+			n += bank_ios(&avg->slave[k]) > 0;
+	} else if (avg->jvm && rep_nr_jvms(x) > 1) {
+		for (uint32_t k = 0; k < rep_nr_jvms(x); k++)
+			n += bank_ios(&avg->jvm[k]) > 0;
+	}
+	return n ? n : 1;
+}
+
+/* VDbench 5.04.07 (observed with ios_per_jvm=1000 and 100): after the CPU box, when the run's
+ * average rate over the slaves that did I/O is above ios_per_jvm= (100,000 unless given),
+ * this box with that rate truncated ("(171)" for 514.67 on three slaves). */
+static void jvm_warning(const struct rep_exec *x, const struct rep_run *r,
+			const struct rep_sample *avg, rep_emit_fn *emit, void *ctx)
+{
+	double limit = x->cfg && x->cfg->general.ios_per_jvm > 0 ? x->cfg->general.ios_per_jvm
+								 : REP_VDB_IOS_PER_JVM;
+	char first[BOX_LINE_MAX], last[BOX_LINE_MAX], a[32], b[32];
+	const char *lines[] = {
+		first,
+		"You may need to adjust your total slave count.",
+		"",
+		"See 'jvms=' in documentation for raw (SD/WD) workloads).",
+		"See 'host=' and/or 'clients=' in documentation for file system (FSD/FWD) workloads).",
+		"",
+		last,
+	};
+	uint32_t nr = active_slaves(x, avg);
+	double per;
+
+	if (!avg->elapsed_ns || !avg->total)
+		return;
+	per = (double)bank_ios(avg->total) * 1e9 / (double)avg->elapsed_ns / nr;
+	if (!(per > limit))
+		return;
+	snprintf(first, sizeof(first),
+		 "Warning: total amount of i/o per second per slave (%s) greater than %s.",
+		 rep_jgroup(a, sizeof(a), (uint64_t)per),
+		 rep_jgroup(b, sizeof(b), (uint64_t)limit));
+	snprintf(last, sizeof(last), "rd=%s actively used %u slaves.", r->name, nr);
+	rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
+}
+
 void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
 		      const struct rep_run_end *e, bool with_reasons, rep_emit_fn *emit, void *ctx)
 {
@@ -121,12 +176,16 @@ void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
 	};
 
 	skew_warning(r, e, with_reasons, emit, ctx);
-	if (!e->avg || !e->avg->has_cpu || !(e->avg->cpu.used_pct > 80.0))
+	if (!e->avg)
 		return;
-	snprintf(first, sizeof(first), "Warning for host=%s: average processor utilization %s%% ",
-		 x->host ? x->host : "localhost",
-		 rep_jfmt(num, sizeof(num), 0, 1, e->avg->cpu.used_pct));
-	rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
+	if (e->avg->has_cpu && e->avg->cpu.used_pct > 80.0) {
+		snprintf(first, sizeof(first),
+			 "Warning for host=%s: average processor utilization %s%% ",
+			 x->host ? x->host : "localhost",
+			 rep_jfmt(num, sizeof(num), 0, 1, e->avg->cpu.used_pct));
+		rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
+	}
+	jvm_warning(x, r, e->avg, emit, ctx);
 }
 
 void rep_io_error_text(char *buf, size_t len, const struct rep_exec *x,

@@ -119,7 +119,7 @@ static int open_solo_slave(struct hosts *h, uint32_t k)
 		"Console log:                     <A HREF=\"%s.stdout.html\">Slave stdout/stderr</A>"
 		"\n",
 		slave, slave);
-	if (!k && x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
+	if (x->cfg && !x->cfg->fs && x->cfg->general.is_slave_detail) {
 		fprintf(f,
 			"Link to response time histogram: <A HREF=\"%s.histogram.html\">histogram"
 			"</A>\n",

@@ -195,6 +195,33 @@ static int natural_qsort_cmp(const void *a, const void *b)
 	return natural_cmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* qsort_r's context when sorting indexes: the names and the comparison in use. */
+struct name_order {
+	const char *const *names;
+	bool is_natural;
+};
+
+static int order_cmp(const void *a, const void *b, void *ctx)
+{
+	const struct name_order *o = ctx;
+	const char *x = o->names[*(const size_t *)a], *y = o->names[*(const size_t *)b];
+
+	return o->is_natural ? natural_cmp(x, y) : strcmp(x, y);
+}
+
+size_t *rep_name_order(const char *const *names, size_t nr, bool is_natural)
+{
+	struct name_order o = { .names = names, .is_natural = is_natural };
+	size_t *idx = malloc((nr ? nr : 1) * sizeof(*idx));
+
+	if (!idx)
+		return NULL;
+	for (size_t i = 0; i < nr; i++)
+		idx[i] = i;
+	qsort_r(idx, nr, sizeof(*idx), order_cmp, &o);
+	return idx;
+}
+
 void rep_html_name_links(FILE *f, const char *title, const char *const *names, size_t nr)
 {
 	const char **sorted = malloc((nr ? nr : 1) * sizeof(*sorted));

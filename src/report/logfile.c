@@ -3,6 +3,7 @@
 #include "ioramp/report.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -67,64 +68,144 @@ static void lun_sizes(struct rep_conlog *c)
 	rep_conlog_timed(c, line);
 }
 
+/* One host: VDbench starts its slaves after what it says of the parameters (observed: each
+ * "Starting slave:", each as it connects, localhost-0 first here, then "All slaves are now
+ * connected"); many hosts are MPI ranks and log nothing of it. */
+static void slave_lines(struct rep_conlog *c)
+{
+	uint64_t start_ns = rep_now_ns(c->x);
+	char line[PATH_MAX + 256];
+
+	if (c->x->nr_hosts)
+		return;
+	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_start_text(line, sizeof(line), rep_host_name(c->x), k, start_ns);
+		rep_conlog_timed(c, line);
+	}
+	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_connect_text(line, sizeof(line), rep_host_name(c->x), k);
+		rep_conlog_timed(c, line);
+	}
+	rep_conlog_timed(c, "All slaves are now connected");
+}
+
+/* logfile.html in VDbench's order (observed): the arguments; the parameters' notices; the
+ * slaves started and the lun sizes (setup); the luns' notices; the run links before the first
+ * run; before each run the slaves' synchronization. */
+struct logfile {
+	struct rep_conlog c;
+	bool is_setup;
+	bool has_links;
+};
+
+static void logfile_setup(void *state)
+{
+	struct logfile *lf = state;
+
+	if (!lf || lf->is_setup)
+		return;
+	lf->is_setup = true;
+	slave_lines(&lf->c);
+	lun_sizes(&lf->c);
+	fflush(lf->c.f);
+}
+
+/* Before the first run (or the end): the setup if nobody said it, then the run links. */
+static void links(struct logfile *lf)
+{
+	logfile_setup(lf);
+	if (lf->has_links)
+		return;
+	lf->has_links = true;
+	fputc('\n', lf->c.f);
+	rep_html_run_links(lf->c.f, lf->c.x);
+	fputc('\n', lf->c.f);
+}
+
 static int logfile_open(const struct rep_exec *x, void **state)
 {
+	struct logfile *lf;
 	struct rep_conlog *c;
 
 	*state = NULL;
 	if (!x->outdir)
 		return 0;
-	c = calloc(1, sizeof(*c));
-	if (!c)
+	lf = calloc(1, sizeof(*lf));
+	if (!lf)
 		return -ENOMEM;
+	c = &lf->c;
 	c->x = x;
 	c->kind = REP_CONLOG_LOGFILE;
 	c->f = rep_html_open(x, "logfile.html");
 	if (!c->f) {
 		int ret = -errno;
 
-		free(c);
+		free(lf);
 		return ret;
 	}
 	fprintf(c->f, "ioramp %s (VDbench 5.04.07-compatible output)\n\n", IORAMP_VERSION);
 	echo_args(c);
 	rep_conlog_model_note(c);
-	lun_sizes(c);
-	fputc('\n', c->f);
-	rep_html_run_links(c->f, x);
-	fputc('\n', c->f);
 	fflush(c->f);
-	*state = c;
+	*state = lf;
 	return 0;
+}
+
+static int logfile_run_start(void *state, const struct rep_run *r)
+{
+	struct logfile *lf = state;
+
+	if (!lf)
+		return 0;
+	links(lf);
+	rep_conlog_timed(&lf->c, "Waiting for synchronization of all slaves");
+	rep_conlog_timed(&lf->c, "Synchronization of all slaves complete");
+	return rep_conlog_on_run_start(&lf->c, r);
+}
+
+static int logfile_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
+{
+	return state ? rep_conlog_on_interval(&((struct logfile *)state)->c, r, s) : 0;
+}
+
+static int logfile_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
+{
+	return state ? rep_conlog_on_run_end(&((struct logfile *)state)->c, r, e) : 0;
 }
 
 static void logfile_message(void *state, const char *line)
 {
 	if (state)
-		rep_conlog_timed(state, line);
+		rep_conlog_timed(&((struct logfile *)state)->c, line);
 }
 
 static void logfile_io_error(void *state, const struct rep_io_error *e)
 {
 	if (state)
-		rep_conlog_io_error(state, e);
+		rep_conlog_io_error(&((struct logfile *)state)->c, e);
 }
 
 static void logfile_dv_error(void *state, const struct rep_dv_error *e)
 {
-	rep_conlog_dv_error(state, e);
+	rep_conlog_dv_error(state ? &((struct logfile *)state)->c : NULL, e);
+}
+
+static int logfile_check(void *state)
+{
+	return rep_conlog_check(state ? &((struct logfile *)state)->c : NULL);
 }
 
 static int logfile_close(void *state, int status)
 {
-	struct rep_conlog *c = state;
+	struct logfile *lf = state;
 	int ret;
 
-	if (!c)
+	if (!lf)
 		return 0;
-	rep_conlog_close(c, status);
-	ret = rep_html_close(c->f);
-	free(c);
+	links(lf);
+	rep_conlog_close(&lf->c, status);
+	ret = rep_html_close(lf->c.f);
+	free(lf);
 	return ret;
 }
 
@@ -133,13 +214,14 @@ const struct rep_ops rep_logfile = {
 	.file = "logfile.html",
 	.is_closed_last = true,
 	.open = logfile_open,
-	.run_start = rep_conlog_on_run_start,
-	.interval = rep_conlog_on_interval,
-	.run_end = rep_conlog_on_run_end,
+	.setup = logfile_setup,
+	.run_start = logfile_run_start,
+	.interval = logfile_interval,
+	.run_end = logfile_run_end,
 	.message = logfile_message,
 	.log_note = logfile_message,
 	.io_error = logfile_io_error,
 	.dv_error = logfile_dv_error,
 	.close = logfile_close,
-	.check = rep_conlog_check,
+	.check = logfile_check,
 };

@@ -169,6 +169,13 @@ void rep_set_log_notef(struct rep_set *s, const char *fmt, ...)
 	va_end(ap);
 }
 
+void rep_set_setup(struct rep_set *s)
+{
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->setup)
+			s->ops[i]->setup(s->state[i]);
+}
+
 void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
 {
 	va_list ap;
@@ -176,6 +183,21 @@ void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
 	va_start(ap, fmt);
 	notes_send(s, true, fmt, ap);
 	va_end(ap);
+}
+
+void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ...)
+{
+	char line[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(line, sizeof(line), fmt, ap);
+	va_end(ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
+	for (size_t i = 0; i < s->nr; i++)
+		if (s->ops[i]->slave_note)
+			s->ops[i]->slave_note(s->state[i], is_run_end, line);
 }
 
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e)

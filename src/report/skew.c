@@ -1,6 +1,8 @@
 /* skew.html (reference §9.2, §10.6): after each run, the non-warmup totals per SD and, with
  * two or more WDs, per WD with the requested and observed share of the I/O ("skew") and their
- * difference where it exceeds 0.10%. Before the SD table, with several slave JVMs on one host
+ * difference where it exceeds 0.10%. The SDs sorted by name as VDbench sorts them (observed:
+ * sd=(sd3,sd2) lists sd2 first, sd2 before sd10, whatever the WD's or the configuration's
+ * order). Before the SD table, with several slave JVMs on one host
  * (jvms=, or VDbench's adjusted count), the same columns per slave (VDbench 5.04.07, observed:
  * every slave, one without threads in the run with zeros). */
 #include "ioramp/report.h"
@@ -134,6 +136,7 @@ static int skew_run_end(void *state, const struct rep_run *r, const struct rep_r
 {
 	struct skew *sk = state;
 	const struct rep_sample *avg = e->avg;
+	size_t *order;
 
 	if (!sk || !avg)
 		return 0;
@@ -151,10 +154,12 @@ static int skew_run_end(void *state, const struct rep_run *r, const struct rep_r
 	if (avg->jvm && rep_nr_jvms(sk->x) > 1)
 		jvm_table(sk, avg);
 	header(sk, "SD:", false);
-	for (size_t i = 0; avg->sd && i < r->nr_sds; i++) {
-		row(sk, r->sd_names[i], &avg->sd[i], avg);
+	order = rep_name_order(r->sd_names, r->nr_sds, true);
+	for (size_t i = 0; avg->sd && order && i < r->nr_sds; i++) {
+		row(sk, r->sd_names[order[i]], &avg->sd[order[i]], avg);
 		fputc('\n', sk->f);
 	}
+	free(order);
 	row(sk, "Total", avg->total, avg);
 	fputc('\n', sk->f);
 	if (r->run && r->nr_wds > 1 && avg->wd)

@@ -1,10 +1,13 @@
 /* <host>-N.stdout.html: the log of each of VDbench's slaves on one host (one, localhost-0,
  * unless jvms= or VDbench's adjusted count asks for more), which localhost.html and
  * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start,
- * then per run the slave has threads in: the setup (each of its SDs opened, in SD order; the
- * I/O threads it starts per SD, in Java hash-map order, rep_java_hash_order), the run's
+ * then per run the slave has threads in: the setup (each of its SDs opened, sorted by strcmp as
+ * VDbench deals them threads, sd10 before sd9; the I/O threads it starts per SD, in Java
+ * hash-map order, rep_java_hash_order), the run's
  * anchor and "End of run", every line stamped twice (master and slave clock: one clock
- * here); a slave without threads in a run writes only the anchor. ioramp writes the lines
+ * here); a slave without threads in a run writes only the anchor. An RD's startcmd= and
+ * endcmd= that run on the slave log there, on slave 0: after "Beginning of run setup", and
+ * before "End of run". ioramp writes the lines
  * that describe its own run; a JVM's heap and garbage collector lines have no counterpart.
  * Nothing on many hosts, whose slaves are MPI ranks. */
 #include "ioramp/report.h"
@@ -20,6 +23,13 @@ struct slavelog {
 	FILE *f;      /* the slave being written */
 	FILE **files; /* rep_nr_jvms */
 	uint32_t nr_files;
+	/* slave 0's notes (an RD's startcmd=) before its run's setup, written after its
+	 * "Beginning of run setup" */
+	char **pending;
+	size_t nr_pending;
+	/* slave 0's "End of run" is written at the next run or the end, after the notes of the
+	 * run's endcmd= */
+	bool is_end_due;
 };
 
 static void line(struct slavelog *s, const char *text)
@@ -85,15 +95,68 @@ static int slavelog_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
+/* Slave 0's "End of run", once the run's endcmd= has said its lines. */
+static void end_banner(struct slavelog *s)
+{
+	if (!s->is_end_due)
+		return;
+	s->is_end_due = false;
+	s->f = s->files[0];
+	banner(s, "End of run");
+	fflush(s->f);
+}
+
+/* The notes kept for slave 0 until its setup, written now. */
+static void pending_flush(struct slavelog *s)
+{
+	for (size_t i = 0; i < s->nr_pending; i++) {
+		line(s, s->pending[i]);
+		free(s->pending[i]);
+	}
+	s->nr_pending = 0;
+}
+
+static void slavelog_slave_note(void *state, bool is_run_end, const char *text)
+{
+	struct slavelog *s = state;
+	char **more, *copy;
+
+	if (!s || !s->nr_files)
+		return;
+	if (is_run_end) { /* an endcmd=: before its run's "End of run" */
+		s->f = s->files[0];
+		line(s, text);
+		fflush(s->f);
+		return;
+	}
+	end_banner(s); /* the next run's startcmd=: the last run has ended */
+	more = realloc(s->pending, (s->nr_pending + 1) * sizeof(*more));
+	copy = strdup(text);
+	if (!more || !copy) {
+		free(copy);
+		if (more)
+			s->pending = more;
+		return; /* out of memory: the line is lost, the log goes on */
+	}
+	s->pending = more;
+	s->pending[s->nr_pending++] = copy;
+}
+
 /* Slave k's setup lines for run r: its SDs opened, its threads started. */
 static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 {
 	char text[2048];
 	size_t *idx = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*idx)), *order = NULL, n = 0;
 	const char **names = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*names));
+	size_t *sorted;
 
 	banner(s, "Beginning of run setup");
-	for (size_t i = 0; i < r->nr_sds; i++) {
+	if (k == 0)
+		pending_flush(s);
+	sorted = rep_name_order(r->sd_names, r->nr_sds, false);
+	for (size_t o = 0; sorted && o < r->nr_sds; o++) {
+		size_t i = sorted[o];
+
 		if (!rep_jvm_threads(s->x, r, k, i) && rep_nr_jvms(s->x) > 1)
 			continue;
 		snprintf(text, sizeof(text), "Opening sd=%s,lun=%s", r->sd_names[i],
@@ -118,6 +181,7 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 	line(s, text);
 	fputc('\n', s->f);
 	free(order);
+	free(sorted);
 	free(names);
 	free(idx);
 }
@@ -132,6 +196,8 @@ static int slavelog_run_start(void *state, const struct rep_run *r)
 {
 	struct slavelog *s = state;
 
+	if (s)
+		end_banner(s);
 	for (uint32_t k = 0; s && k < s->nr_files; k++) {
 		s->f = s->files[k];
 		if (is_busy(s, r, k))
@@ -153,6 +219,10 @@ static int slavelog_run_end(void *state, const struct rep_run *r, const struct r
 	for (uint32_t k = 0; s && k < s->nr_files; k++) {
 		if (!is_busy(s, r, k))
 			continue;
+		if (k == 0) {
+			s->is_end_due = true; /* after the run's endcmd= (end_banner) */
+			continue;
+		}
 		s->f = s->files[k];
 		banner(s, "End of run");
 		fflush(s->f);
@@ -168,6 +238,11 @@ static int slavelog_close(void *state, int status)
 	(void)status;
 	if (!s)
 		return 0;
+	if (s->nr_files)
+		end_banner(s);
+	for (size_t i = 0; i < s->nr_pending; i++)
+		free(s->pending[i]);
+	free(s->pending);
 	for (uint32_t k = 0; k < s->nr_files; k++) {
 		int r = rep_html_close(s->files[k]);
 
@@ -185,5 +260,6 @@ const struct rep_ops rep_slavelog = {
 	.open = slavelog_open,
 	.run_start = slavelog_run_start,
 	.run_end = slavelog_run_end,
+	.slave_note = slavelog_slave_note,
 	.close = slavelog_close,
 };

@@ -1,7 +1,7 @@
 /* status.html (reference §8, §10.6): VDbench's "official interface" for monitoring programs,
  * one tab-separated event per line after a MM/dd/yyyy-HH:mm:ss-zzz stamp, each flushed to the
- * file system at once. ioramp has no slaves to start; it keeps the run events and the final
- * ones that wrappers wait for. */
+ * file system at once: the events of starting VDbench's slaves on one host (ioramp's own
+ * process does their work), the run events and the final ones that wrappers wait for. */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -29,6 +29,25 @@ static void event(struct status *st, uint64_t tod_ns, const char *fmt, const cha
 	fflush(st->f);
 }
 
+/* One host: VDbench's events as its master starts its slaves and queries the host (observed:
+ * each slave as it connects, in no fixed order; localhost-0 first here). */
+static void slave_events(struct status *st)
+{
+	uint64_t now_ns = rep_now_ns(st->x);
+	char line[128];
+
+	if (st->x->nr_hosts)
+		return;
+	event(st, now_ns, "Starting slaves", NULL, NULL);
+	for (uint32_t k = 0; k < rep_nr_jvms(st->x); k++) {
+		rep_jvm_connect_text(line, sizeof(line), rep_host_name(st->x), k);
+		event(st, now_ns, line, NULL, NULL);
+	}
+	event(st, now_ns, "Slaves connected", NULL, NULL);
+	event(st, now_ns, "Query host configuration started", NULL, NULL);
+	event(st, now_ns, "Query host configuration completed", NULL, NULL);
+}
+
 static int status_open(const struct rep_exec *x, void **state)
 {
 	struct status *st;
@@ -48,6 +67,7 @@ static int status_open(const struct rep_exec *x, void **state)
 		return ret;
 	}
 	fputs(REP_VDB_STATUS_HEAD, st->f);
+	slave_events(st);
 	fflush(st->f);
 	*state = st;
 	return 0;

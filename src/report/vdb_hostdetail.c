@@ -1,11 +1,12 @@
 /* report=host_detail and report=slave_detail on one host (VDbench 5.04.07, observed): per SD
  * of the configuration a host SD report <host>.<sd>.html ("Host SD report for
- * sd=NAME,host=HOST,lun=LUN") and a slave SD report <host>-0.<sd>.html ("Slave SD report for
- * sd=NAME"), each the interval and average lines of that SD as in <sd>.html; and the host's
- * and the slave's histogram files <host>.histogram.html ("Host response time histogram.") and
- * <host>-0.histogram.html ("Slave response time histogram."), as histogram.html. On one host
- * with its one slave the host's and the slave's figures are the whole run's; localhost.html and
- * localhost-0.html link these files (hosts.c). */
+ * sd=NAME,host=HOST,lun=LUN") and per slave a slave SD report <host>-N.<sd>.html ("Slave SD
+ * report for sd=NAME"), each the interval and average lines of that SD as in <sd>.html; and
+ * the host's and each slave's histogram files <host>.histogram.html ("Host response time
+ * histogram.") and <host>-N.histogram.html ("Slave response time histogram."), as
+ * histogram.html. The host's figures are the whole run's, and so are the one slave's; with
+ * several slaves (jvms=) each slave's are its own share (rep_sample.jvm, jvm_sd).
+ * localhost.html and localhost-N.html link these files (hosts.c). */
 #include "ioramp/report.h"
 
 #include <errno.h>
@@ -27,22 +28,32 @@ struct hd_sd {
 	uint32_t nr_lines;
 };
 
+/* The files of the host or of one slave. */
+struct hd_page {
+	enum hd_kind kind;
+	uint32_t jvm; /* HD_SLAVE: which */
+	FILE *hist;
+	struct hd_sd *sds; /* nr_sds */
+};
+
 struct hostdetail {
 	const struct rep_exec *x;
 	struct stats_vdb_buckets defaults;
-	bool is_on[HD_NR];
-	FILE *hist[HD_NR];
+	struct hd_page *pages; /* the host's when on, then each slave's when on */
+	size_t nr_pages;
 	size_t nr_sds;
-	struct hd_sd *sds[HD_NR]; /* nr_sds each, when is_on */
 	const char **names;
 };
 
 static int hd_close(void *state, int status);
 
-/* "<host>" or "<host>-0", the prefix of kind's files. */
-static void prefix(const struct rep_exec *x, enum hd_kind k, char *buf, size_t len)
+/* "<host>" or "<host>-N", the prefix of a page's files. */
+static void prefix(const struct rep_exec *x, const struct hd_page *p, char *buf, size_t len)
 {
-	snprintf(buf, len, k == HD_HOST ? "%s" : "%s-0", rep_host_name(x));
+	if (p->kind == HD_HOST)
+		snprintf(buf, len, "%s", rep_host_name(x));
+	else
+		snprintf(buf, len, "%s-%u", rep_host_name(x), p->jvm);
 }
 
 static const char *sd_lun(const struct rep_exec *x, const char *name)
@@ -66,22 +77,23 @@ static FILE *open_page(struct hostdetail *h, const char *file, const char *headi
 	return f;
 }
 
-static int open_kind(struct hostdetail *h, enum hd_kind k)
+static int open_kind(struct hostdetail *h, struct hd_page *p)
 {
 	char pre[512], file[1024], heading[2048];
+	enum hd_kind k = p->kind;
 
-	prefix(h->x, k, pre, sizeof(pre));
+	prefix(h->x, p, pre, sizeof(pre));
 	snprintf(file, sizeof(file), "%s.histogram.html", pre);
-	h->hist[k] = open_page(h, file,
-			       k == HD_HOST ? "Host response time histogram."
-					    : "Slave response time histogram.");
-	if (!h->hist[k])
+	p->hist = open_page(h, file,
+			    k == HD_HOST ? "Host response time histogram."
+					 : "Slave response time histogram.");
+	if (!p->hist)
 		return -errno;
-	h->sds[k] = calloc(h->nr_sds ? h->nr_sds : 1, sizeof(*h->sds[k]));
-	if (!h->sds[k])
+	p->sds = calloc(h->nr_sds ? h->nr_sds : 1, sizeof(*p->sds));
+	if (!p->sds)
 		return -ENOMEM;
 	for (size_t i = 0; i < h->nr_sds; i++) {
-		struct hd_sd *s = &h->sds[k][i];
+		struct hd_sd *s = &p->sds[i];
 
 		s->name = h->names[i];
 		s->run_idx = -1;
@@ -114,12 +126,18 @@ static int hd_open(const struct rep_exec *x, void **state)
 		return -ENOMEM;
 	h->x = x;
 	stats_vdb_default(&h->defaults);
-	h->is_on[HD_HOST] = g->is_host_detail;
-	h->is_on[HD_SLAVE] = g->is_slave_detail;
 	h->names = rep_def_names(x, false, &h->nr_sds);
-	for (int k = 0; !ret && k < HD_NR; k++)
-		if (h->is_on[k])
-			ret = open_kind(h, (enum hd_kind)k);
+	h->pages = calloc(1 + rep_nr_jvms(x), sizeof(*h->pages));
+	if (!h->pages)
+		ret = -ENOMEM;
+	if (!ret && g->is_host_detail)
+		h->pages[h->nr_pages++].kind = HD_HOST;
+	for (uint32_t j = 0; !ret && g->is_slave_detail && j < rep_nr_jvms(x); j++) {
+		h->pages[h->nr_pages].kind = HD_SLAVE;
+		h->pages[h->nr_pages++].jvm = j;
+	}
+	for (size_t i = 0; !ret && i < h->nr_pages; i++)
+		ret = open_kind(h, &h->pages[i]);
 	if (ret) {
 		hd_close(h, 1);
 		return ret;
@@ -128,23 +146,13 @@ static int hd_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
-static void each_file(struct hostdetail *h, void (*fn)(struct hostdetail *, FILE *, void *),
-		      void *arg)
-{
-	for (int k = 0; k < HD_NR; k++)
-		if (h->is_on[k])
-			fn(h, h->hist[k], arg);
-}
-
 static int hd_run_start(void *state, const struct rep_run *r)
 {
 	struct hostdetail *h = state;
 
-	for (int k = 0; h && k < HD_NR; k++) {
-		if (!h->is_on[k])
-			continue;
+	for (size_t k = 0; h && k < h->nr_pages; k++) {
 		for (size_t i = 0; i < h->nr_sds; i++) {
-			struct hd_sd *s = &h->sds[k][i];
+			struct hd_sd *s = &h->pages[k].sds[i];
 
 			s->run_idx = rep_name_find(r->sd_names, r->nr_sds, s->name);
 			s->nr_lines = 0;
@@ -157,60 +165,66 @@ static int hd_run_start(void *state, const struct rep_run *r)
 	return 0;
 }
 
-/* As <sd>.html (detail.c): the header every 30 interval lines, then the line. */
-static void sd_line(struct hostdetail *h, struct hd_sd *s, const struct rep_sample *smp)
+/* Whether page p shows one of several slaves' own share (else the whole run's). */
+static bool is_jvm_share(const struct hd_page *p, const struct rep_sample *smp)
 {
+	return p->kind == HD_SLAVE && smp->jvm_sd;
+}
+
+/* As <sd>.html (detail.c): the header every 30 interval lines, then the line. */
+static void sd_line(struct hostdetail *h, const struct hd_page *p, struct hd_sd *s,
+		    const struct rep_run *r, const struct rep_sample *smp)
+{
+	const struct stats_bank *b;
+
 	if (s->run_idx < 0 || !smp->sd)
 		return;
+	b = is_jvm_share(p, smp) ? &smp->jvm_sd[p->jvm * r->nr_sds + (size_t)s->run_idx]
+				 : &smp->sd[s->run_idx];
 	if (s->nr_lines % 30 == 0 && !(smp->is_avg && s->nr_lines))
 		rep_header_print(s->f, h->x, smp->tod_ns, smp->has_cpu);
 	if (!smp->is_avg)
 		s->nr_lines++;
-	rep_line_print(s->f, h->x, smp, &smp->sd[s->run_idx]);
+	rep_line_print(s->f, h->x, smp, b);
 	fflush(s->f);
 }
 
-static void all_lines(struct hostdetail *h, const struct rep_sample *smp)
+static void all_lines(struct hostdetail *h, const struct rep_run *r, const struct rep_sample *smp)
 {
-	for (int k = 0; k < HD_NR; k++)
-		if (h->is_on[k])
-			for (size_t i = 0; i < h->nr_sds; i++)
-				sd_line(h, &h->sds[k][i], smp);
+	for (size_t k = 0; k < h->nr_pages; k++)
+		for (size_t i = 0; i < h->nr_sds; i++)
+			sd_line(h, &h->pages[k], &h->pages[k].sds[i], r, smp);
 }
 
 static int hd_interval(void *state, const struct rep_run *r, const struct rep_sample *s)
 {
-	(void)r;
 	if (state)
-		all_lines(state, s);
+		all_lines(state, r, s);
 	return 0;
 }
 
-struct hist_arg {
-	const struct rep_run *r;
-	const struct rep_sample *avg;
-};
-
-static void hist_run(struct hostdetail *h, FILE *f, void *arg)
+static void hist_run(struct hostdetail *h, const struct hd_page *p, const struct rep_run *r,
+		     const struct rep_sample *avg)
 {
-	const struct hist_arg *a = arg;
+	FILE *f = p->hist;
 
 	fputc('\n', f);
-	rep_html_anchor(f, a->r);
+	rep_html_anchor(f, r);
 	fputc('\n', f);
-	rep_hist_write_run(f, h->x->vdb_buckets ? h->x->vdb_buckets : &h->defaults, a->avg->total);
+	rep_hist_write_run(f, h->x->vdb_buckets ? h->x->vdb_buckets : &h->defaults,
+			   is_jvm_share(p, avg) ? &avg->jvm[p->jvm] : avg->total);
 	fflush(f);
 }
 
 static int hd_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e)
 {
 	struct hostdetail *h = state;
-	struct hist_arg a = { r, e->avg };
 
 	if (!h || !e->avg)
 		return 0;
-	all_lines(h, e->avg);
-	each_file(h, hist_run, &a);
+	all_lines(h, r, e->avg);
+	for (size_t k = 0; k < h->nr_pages; k++)
+		hist_run(h, &h->pages[k], r, e->avg);
 	return 0;
 }
 
@@ -222,17 +236,20 @@ static int hd_close(void *state, int status)
 	(void)status;
 	if (!h)
 		return 0;
-	for (int k = 0; k < HD_NR; k++) {
-		r = rep_html_close(h->hist[k]);
+	for (size_t k = 0; k < h->nr_pages; k++) {
+		struct hd_page *p = &h->pages[k];
+
+		r = rep_html_close(p->hist);
 		if (r < 0 && !ret)
 			ret = r;
-		for (size_t i = 0; h->sds[k] && i < h->nr_sds; i++) {
-			r = rep_html_close(h->sds[k][i].f);
+		for (size_t i = 0; p->sds && i < h->nr_sds; i++) {
+			r = rep_html_close(p->sds[i].f);
 			if (r < 0 && !ret)
 				ret = r;
 		}
-		free(h->sds[k]);
+		free(p->sds);
 	}
+	free(h->pages);
 	free(h->names);
 	free(h);
 	return ret;

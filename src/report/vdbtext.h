@@ -171,7 +171,9 @@ void rep_box(const char *const *lines, size_t nr, rep_emit_fn *emit, void *ctx);
 
 /* The warnings VDbench prints after a run's average line: the workload skew box (plus the box
  * of possible reasons when with_reasons) when a WD's observed skew is off by more than 1%,
- * and the processor utilization box when the average CPU use is above 80%. */
+ * the processor utilization box when the average CPU use is above 80%, and the box for more
+ * than ios_per_jvm= (REP_VDB_IOS_PER_JVM) I/Os per second per slave that did I/O. */
+#define REP_VDB_IOS_PER_JVM 100000.0
 void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
 		      const struct rep_run_end *e, bool with_reasons, rep_emit_fn *emit, void *ctx);
 

@@ -99,8 +99,21 @@ double stats_bank_qdepth(const struct stats_bank *b, uint64_t elapsed_ns)
 	return elapsed_ns ? (double)b->inflight_ns / (double)elapsed_ns : 0;
 }
 
+void stats_lite_merge_counts(struct stats_bank *dst, const struct stats_lite *src)
+{
+	for (int op = 0; op < STATS_OP_NR; op++) {
+		struct stats_counters *c = &dst->op[op];
+
+		c->nr_ios += src->op[op].nr_ios;
+		c->total_bytes += src->op[op].total_bytes;
+		c->svc_sumsq_ns2 += src->op[op].svc_sumsq_ns2;
+		dst->inflight_ns += src->op[op].svc_sum_ns;
+	}
+}
+
 void stats_lite_merge_into(struct stats_bank *dst, const struct stats_lite *src)
 {
+	stats_lite_merge_counts(dst, src);
 	for (int op = 0; op < STATS_OP_NR; op++) {
 		struct stats_counters *c = &dst->op[op];
 		uint64_t max = src->op[op].svc_max_ns;
@@ -113,9 +126,5 @@ void stats_lite_merge_into(struct stats_bank *dst, const struct stats_lite *src)
 			c->svc.max_ns = max;
 		c->svc.nr += src->op[op].nr_ios;
 		c->svc.sum_ns += src->op[op].svc_sum_ns;
-		c->nr_ios += src->op[op].nr_ios;
-		c->total_bytes += src->op[op].total_bytes;
-		c->svc_sumsq_ns2 += src->op[op].svc_sumsq_ns2;
-		dst->inflight_ns += src->op[op].svc_sum_ns;
 	}
 }

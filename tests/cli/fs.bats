@@ -77,6 +77,75 @@ PARM
 	[[ "$output" == *"-o afile: cannot write the reports there: Not a directory"* ]]
 }
 
+# VDbench 5.04.07 (observed, fsd with 4 files of 64k, read at fwdrate=100, format=yes, 3 s):
+# swat_mon.bin is Swat's binary record format, not Java serialization: big-endian records of
+# 0xEEEE, type, version and length in 8-byte words; a header with the start in ms twice and the
+# time zone's ID, a class record and 34 column names, then per interval (the format's one and
+# the run's three, never an average) the class record and 36 longs: the end in ms, the
+# interval in microseconds, each column x 1,000,000 (2368 bytes, as VDbench's).
+@test "fs: swat_mon.bin in VDbench's record format, one data record per interval; the slave in logfile.html" {
+	mkdir -p "$SCRATCH/s"
+	cat >sw.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/s,depth=1,width=1,files=4,size=64k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=3,interval=1
+PARM
+	TZ=Etc/UTC run "$IORAMP" -f sw.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(stat -c %s out/swat_mon.bin)" -eq 2368 ]
+	python3 - out/swat_mon.bin >got <<'PY'
+import struct, sys
+b = open(sys.argv[1], 'rb').read()
+i = 0
+while i < len(b):
+    magic, typ, ver, words = struct.unpack('>HBBI', b[i:i + 8])
+    assert magic == 0xeeee and words * 8 <= len(b) - i
+    body = b[i + 8:i + 8 * words]
+    if typ == 1:
+        n = struct.unpack('>H', body[24:26])[0]
+        print('header', ver, body[26:26 + 2 * n].decode('utf-16-be'))
+    elif typ == 0x2d:
+        n = struct.unpack('>H', body[4:6])[0]
+        print('class', body[6:6 + 2 * n].decode('utf-16-be'))
+    elif typ == 0x2e:
+        cnt, j, names = struct.unpack('>I', body[:4])[0], 4, []
+        for _ in range(cnt):
+            n = struct.unpack('>H', body[j:j + 2])[0]
+            names.append(body[j + 2:j + 2 + 2 * n].decode('utf-16-be'))
+            j += 2 + 2 * n
+        print('names', cnt, names[0], names[7], names[-1])
+    else:
+        cnt = struct.unpack('>I', body[:4])[0]
+        v = struct.unpack('>%dq' % cnt, body[8:8 + 8 * cnt])
+        print('data', cnt, v[1], v[2], v[9])
+    i += 8 * words
+PY
+	# the figures of summary.html's interval lines: read rate x 10^6, the transfer size
+	local r1 r2 r3
+	read -r r1 r2 r3 < <(awk '$2 ~ /^[0-9]+$/ && $7 == "100.0" { printf "%d ", $8 * 1000000 } END { print "" }' out/summary.html)
+	cat >want <<W
+header 1 Etc/UTC
+class Utils.FwdNamedData/Vdbench
+names 34 Read_rate Xfersize Put_resp
+class Utils.FwdNamedData/Vdbench
+data 36 1000000 0 65536000000
+class Utils.FwdNamedData/Vdbench
+data 36 1000000 $r1 4096000000
+class Utils.FwdNamedData/Vdbench
+data 36 1000000 $r2 4096000000
+class Utils.FwdNamedData/Vdbench
+data 36 1000000 $r3 4096000000
+W
+	diff want got
+	# logfile.html (observed): the slave starts after the anchors' lines, before the run links;
+	# the slaves synchronize before each run
+	sed -E 's/^[0-9:.]{12} //' out/logfile.html | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name|Waiting for sync|Synchronization of|<a name" ]
+	[ "$(grep -c '^<a name=' out/logfile.html)" -eq 2 ]
+	grep -B2 '^<a name=' out/logfile.html | grep -c 'Synchronization of all slaves complete$' | grep -qx 2
+}
+
 @test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
 	tree_parm
 	sed -i 's/elapsed=1,interval=1/elapsed=2,interval=1/' p.vdb

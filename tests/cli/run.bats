@@ -115,14 +115,16 @@ PARM
 	[ "$(jq -c '[.runs[] | select(.name == "rd1") | .sds[] | [.name, .engine, .is_engine_default]]' out/results.json)" = \
 		'[["sd1","uring",true],["sd2","sync",true],["sd3","uring",true],["sd4","sync",true]]' ]
 	# the rule's words, one line per kind, before the run they apply to (the format run writes
-	# every buffered file: sync for all three)
+	# every buffered file: sync for all three), then the slaves' synchronization (VDbench's)
 	grep -q 'engine: sync for 3 SDs (buffered, writes)$' out/logfile.html
-	grep -A5 'engine: uring for 1 SD (buffered, reads below 64 KiB)$' out/logfile.html |
+	grep -A7 'engine: uring for 1 SD (buffered, reads below 64 KiB)$' out/logfile.html |
 		grep -q 'Starting RD=rd1'
-	grep -A4 'engine: sync for 1 SD (buffered, writes)$' out/logfile.html | grep -q 'Starting RD=rd1'
+	grep -A6 'engine: sync for 1 SD (buffered, writes)$' out/logfile.html | grep -q 'Starting RD=rd1'
 	[ "$(grep -c 'engine: uring for 1 SD (O_DIRECT)$' out/logfile.html)" -eq 2 ]
-	grep -A2 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
+	grep -A4 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
 		grep -q 'Starting RD=rd1'
+	grep -A2 'engine: sync for 1 SD (buffered, reads of 64 KiB or more)$' out/logfile.html |
+		grep -q 'Synchronization of all slaves complete$'
 	# every SD did I/O, on workers of its own backend
 	[ "$(jq '[.runs[] | select(.name == "rd1") | .average.sds[] | .nr_ios > 0] | length == 4 and all' out/results.json)" = true ]
 	if has_jsonschema; then
@@ -246,7 +248,7 @@ PARM
 	run "$IORAMP" -f lp.vdb -o lpo --engine model
 	[ "$status" -eq 0 ]
 	# as VDbench 5.04.07 says it: the master's commands with execute(), an RD's on its slave;
-	# what a command prints is "Cmd: " in logfile.html, on the console too with cons
+	# what a master's command prints is "Cmd: " in logfile.html, on the console too with cons
 	[ "$(grep -c "[0-9] Start/end command: executing 'echo START .*lpo'$" <<<"$output")" -eq 1 ]
 	[ "$(grep -c '[0-9] execute(): echo START ' <<<"$output")" -eq 1 ]
 	[ "$(grep -c '[0-9] Cmd: START ' <<<"$output")" -eq 0 ]
@@ -254,10 +256,42 @@ PARM
 	[ "$(grep -c '[0-9] Cmd: END$' <<<"$output")" -eq 1 ]
 	[ "$(grep -c "[0-9] localhost-0: Start/end command: executing 'echo RDSTART'$" \
 		<<<"$output")" -eq 2 ]
-	[ "$(grep -c '[0-9] localhost-0: Cmd: RDEND$' lpo/logfile.html)" -eq 2 ]
 	[ "$(grep -c 'execute(): echo RD' <<<"$output")" -eq 0 ]
+	# an RD's command runs on the slave: what it prints is in localhost-0.stdout.html alone,
+	# after the slave's own lines, the start's in the run's setup, the end's before its end
+	[ "$(grep -c 'Cmd: RD' lpo/logfile.html)" -eq 0 ]
+	cut -c27- lpo/localhost-0.stdout.html | grep -E '^(Beginning|Start/end|Message|execute|Cmd|Opening|End of)' |
+		sed -n '/Beginning/,$p' | head -14 >got
+	cat >want <<'W'
+Beginning of run setup
+Start/end command: executing 'echo RDSTART'
+Message to master: Start/end command: executing 'echo RDSTART'
+execute(): echo RDSTART
+Cmd: RDSTART
+Opening sd=sd1,lun=$SCRATCH/lp
+Start/end command: executing 'echo RDEND'
+Message to master: Start/end command: executing 'echo RDEND'
+execute(): echo RDEND
+Cmd: RDEND
+End of run
+Beginning of run setup
+Start/end command: executing 'echo RDSTART'
+Message to master: Start/end command: executing 'echo RDSTART'
+W
+	sed -i "s|\$SCRATCH|$SCRATCH|" want
+	diff want got
 	[ "$(grep -c '^RDSTART$' <<<"$output")" -eq 0 ]
 	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
+	# with cons (observed): the console and logfile say it after "localhost-0: ", the slave's
+	# log as its message to the master
+	printf 'sd=sd1,lun=%s/lp,size=4m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,startcmd=("echo RDCONS",cons)\n' \
+		"$SCRATCH" >lc.vdb
+	run "$IORAMP" -f lc.vdb -o lco --engine model
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '[0-9] localhost-0: Cmd: RDCONS$' <<<"$output")" -eq 1 ]
+	[ "$(grep -c '[0-9] localhost-0: Cmd: RDCONS$' lco/logfile.html)" -eq 1 ]
+	[ "$(grep -c '[0-9] Message to master: Cmd: RDCONS$' lco/localhost-0.stdout.html)" -eq 1 ]
+	[ "$(grep -c ' Cmd: RDCONS$' lco/localhost-0.stdout.html)" -eq 1 ]
 }
 
 @test "startcmd= with sum: what the command prints goes to summary.html alone, with a blank" {

@@ -253,6 +253,50 @@ PARM
 	! grep -q 'SD reports' out2/localhost.html || false
 }
 
+# VDbench 5.04.07 [observed, report=slave_detail, jvms=3]: every slave has its SD reports and
+# histogram (localhost-N.<sd>.html, localhost-N.histogram.html), linked from localhost-N.html,
+# with that slave's own share of the I/O.
+@test "report=slave_detail with jvms=3: each slave's SD reports and histogram, its own share" {
+	cat >p.vdb <<PARM
+report=slave_detail
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=5
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=1
+wd=wd1,sd=sd*,rdpct=50
+rd=rd1,wd=wd1,iorate=600,elapsed=10,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 5
+	[ "$status" -eq 0 ]
+	local k s
+	for k in 0 1 2; do
+		for s in sd1 sd2; do
+			[ "$(sed -n 2p out/localhost-$k.$s.html)" = "Slave SD report for sd=$s" ]
+		done
+		[ "$(sed -n 2p out/localhost-$k.histogram.html)" = "Slave response time histogram." ]
+		grep -qx "Link to response time histogram: <A HREF=\"localhost-$k.histogram.html\">histogram</A>" out/localhost-$k.html
+		grep -qx "Links to slave SD reports:       <A HREF=\"localhost-$k.sd1.html\">sd=sd1,host=localhost,lun=$SCRATCH/f1</A>" out/localhost-$k.html
+	done
+	[ ! -e out/localhost-3.sd1.html ]
+	# the avg_ I/O counts (rate x 9 averaged intervals, to the rounding of the rates): each
+	# SD's over the slaves adds up to the SD's, each slave's histogram counts its own
+	ios() { awk '$2 ~ /^avg_/ { printf "%.0f\n", $3 * 9 }' "$@" | paste -sd+ | bc; }
+	near() { [ $(($1 - $2)) -le 2 ] && [ $(($2 - $1)) -le 2 ]; }
+	for s in sd1 sd2; do
+		near "$(ios out/localhost-[012].$s.html)" "$(ios out/$s.html)"
+	done
+	hist() { awk '/^Reads and writes:/ { on = 1; next } on && /^ *[0-9.]+ </ { gsub(",", "", $4); n += $4 }
+		on && /^Reads:/ { exit } END { print n }' "$1"; }
+	for k in 0 1 2; do
+		near "$(hist out/localhost-$k.histogram.html)" "$(ios out/localhost-$k.html)"
+	done
+	# the rate split over the (SD, slave) pairs: sd1's five threads on all three, sd2's one
+	# on slave 2 (150/s each)
+	awk -v a="$(ios out/localhost-2.html)" -v b="$(ios out/localhost-0.html)" \
+		'BEGIN { exit !(a > b * 1.8 && a < b * 2.2) }'
+	# slave 1 has none of sd2's threads: its sd2 report has no I/O
+	[ "$(ios out/localhost-1.sd2.html)" = 0 ]
+}
+
 # VDbench 5.04.07 [observed]: streams= runs only at iorate=max, and with threads= a multiple of
 # the stream count; each stream is an equal piece of the SD (showlba: 0-4m and 4m-8m of 8 MiB).
 @test "streams=: VDbench's iorate=max and threads requirements, then one sequential stream per piece" {
@@ -532,6 +576,130 @@ W
 	[ "$(cat rows)" = "Slave: localhost-0 localhost-1 localhost-2 Total" ]
 	awk '$2 ~ /^localhost-/ { s += $3 * 2 } $2 == "Total" && !t { t = $3 * 2 }
 		END { exit !(s == t && t > 0) }' out/skew.html
+}
+
+# VDbench 5.04.07 (observed, jvms=3, iorate=500, sd9, sd10 and sd2 of one, five and one thread):
+# a fixed rate is split equally over every (SD, slave) pair of the workload, so sd10 (on three
+# slaves) ran 293 and the others about 100 each; the threads are dealt over the SDs sorted by
+# name (sd10 first: slave 0 ran sd10 and sd9, slave 1 sd10 alone, slave 2 sd10 and sd2), and
+# the slaves ran 212, 89 and 190 (threads=5 alone on three slaves: 211, 198, 201).
+@test "jvms=3 at a fixed rate: the rate split equally over the (SD, slave) pairs, threads dealt by SD name" {
+	truncate -s 8m f1 f2 f3
+	cat >e.vdb <<W
+hd=default,jvms=3
+sd=sd9,lun=$SCRATCH/f1,size=8m,threads=1
+sd=sd10,lun=$SCRATCH/f2,size=8m,threads=5
+sd=sd2,lun=$SCRATCH/f3,size=8m,threads=1
+wd=wd1,sd=(sd2,sd9,sd10),xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=600,elapsed=20,interval=1
+W
+	run "$IORAMP" -f e.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	threads() { grep -oE 'Started +[0-9]+ i/o threads for sd[0-9]+' "$1" | awk '{ print $NF "=" $2 }' | sort | paste -sd' '; }
+	[ "$(threads out/localhost-0.stdout.html)" = "sd10=2 sd9=1" ]
+	[ "$(threads out/localhost-1.stdout.html)" = "sd10=2" ]
+	[ "$(threads out/localhost-2.stdout.html)" = "sd10=1 sd2=1" ]
+	# per (SD, slave) pair 120/s: sd10 360, sd2 and sd9 120; slaves 240, 120, 240 (within 10%)
+	near() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v > w * 0.9 && v < w * 1.1) }'; }
+	rate() { awk -v n="$1" '$2 == n { print $3; exit }' out/skew.html; }
+	near "$(rate sd10)" 360 && near "$(rate sd2)" 120 && near "$(rate sd9)" 120
+	near "$(rate localhost-0)" 240 && near "$(rate localhost-1)" 120
+	near "$(rate localhost-2)" 240
+	# one SD of five threads: 2, 2 and 1 threads, the same rate on each slave
+	sed -i '/^sd=sd[29],/d; s/sd=(sd2,sd9,sd10)/sd=sd10/' e.vdb
+	run "$IORAMP" -f e.vdb -o out2 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	rate() { awk -v n="$1" '$2 == n { print $3; exit }' out2/skew.html; }
+	near "$(rate localhost-0)" 200 && near "$(rate localhost-1)" 200
+	near "$(rate localhost-2)" 200
+}
+
+# VDbench 5.04.07 (observed, jvms=2, iorate=400): a sequential WD runs on one slave only, so
+# beside a random one on two SDs localhost-0 ran 295/s (34.76% reads) and localhost-1 95/s
+# (all reads); each SD still ran about 200/s.
+@test "jvms=2 at a fixed rate: a sequential WD on one slave, the random one on both" {
+	truncate -s 8m f1 f2
+	cat >q.vdb <<W
+hd=default,jvms=2
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=2
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=2
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100,skew=50
+wd=wd2,sd=sd*,xfersize=4k,rdpct=0,seekpct=seq,skew=50
+rd=rd1,wd=wd*,iorate=400,elapsed=20,interval=1
+W
+	run "$IORAMP" -f q.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	near() { awk -v v="$1" -v w="$2" 'BEGIN { exit !(v > w * 0.9 && v < w * 1.1) }'; }
+	col() { awk -v n="$1" -v c="$2" '$2 == n { print $c; exit }' out/skew.html; }
+	near "$(col localhost-0 3)" 300 && near "$(col localhost-1 3)" 100
+	[ "$(col localhost-1 6)" = 100.00 ]
+	near "$(col sd1 3)" 200 && near "$(col sd2 3)" 200
+}
+
+# VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
+# (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
+# whatever order the WD or the configuration gives them.
+@test "skew.html: the SD table in VDbench's name order, not the WD's" {
+	truncate -s 1m f1 f2 f3 f4
+	cat >o.vdb <<W
+sd=sd10,lun=$SCRATCH/f1,size=1m
+sd=sd3,lun=$SCRATCH/f2,size=1m
+sd=sd2,lun=$SCRATCH/f3,size=1m
+sd=alpha,lun=$SCRATCH/f4,size=1m
+wd=wd1,sd=(sd3,sd10,alpha,sd2),xfersize=4k
+rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1
+W
+	run "$IORAMP" -f o.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(sed -n '/ SD: /,/ Total /p' out/skew.html | awk '{ print $2 }' | paste -sd' ')" = \
+		"SD: alpha sd2 sd3 sd10 Total" ]
+}
+
+# VDbench 5.04.07 (observed with ios_per_jvm=1000 at max on jvms=1, ios_per_jvm=100 and 180 at
+# 500/s on jvms=3): after the CPU box, on the console, summary.html and logfile.html, a box when
+# the run's average rate over the slaves that did I/O is above ios_per_jvm= (default 100,000);
+# 506.67/s on three slaves against 180 gives none.
+@test "ios_per_jvm=: VDbench's box for too many I/Os per second per slave" {
+	truncate -s 8m f1 f2
+	cat >w.vdb <<W
+ios_per_jvm=100
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=8m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=8m,threads=3
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=500,elapsed=4,interval=1
+W
+	run "$IORAMP" -f w.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	local per
+	per=$(printf '%s\n' "$output" | awk '$2 ~ /^avg_/ { printf "%d", $3 / 3 }')
+	printf '%s\n' "$output" | sed -n '/ avg_/,$p' | cut -c14- | sed '1d;$d' >got
+	cat >want <<W
+*
+****************************************************************************************
+* Warning: total amount of i/o per second per slave ($per) greater than 100.            *
+* You may need to adjust your total slave count.                                       *
+*                                                                                      *
+* See 'jvms=' in documentation for raw (SD/WD) workloads).                             *
+* See 'host=' and/or 'clients=' in documentation for file system (FSD/FWD) workloads). *
+*                                                                                      *
+* rd=rd1 actively used 3 slaves.                                                       *
+****************************************************************************************
+*
+W
+	diff want got
+	grep -q "^[0-9:.]* \* Warning: total amount of i/o per second per slave ($per) greater than 100\. " out/summary.html
+	grep -q "^[0-9:.]* \* rd=rd1 actively used 3 slaves\. " out/logfile.html
+	# one slave at 500/s against 400: its whole rate, with thousands separators
+	sed -i 's/ios_per_jvm=100/ios_per_jvm=400/; s/jvms=3/jvms=1/' w.vdb
+	run "$IORAMP" -f w.vdb -o out2 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"per slave ("[0-9]*") greater than 400."*"rd=rd1 actively used 1 slaves."* ]]
+	# the default 100,000: no box
+	sed -i '/^ios_per_jvm=/d' w.vdb
+	run "$IORAMP" -f w.vdb -o out3 --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"per slave"* ]]
 }
 
 @test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {

@@ -445,14 +445,41 @@ static bool digits_at(const char *p, const char *shape)
 	return true;
 }
 
+/* The slaves' lines name this process and its start: "Starting slave: PROG SlaveJvm ... -n
+ * localhost-10-YYMMDD-HH.MM.SS.mmm", "(pid PID) connected to master PID". */
+static void mask_slave(char *p)
+{
+	static const char start[] = "Starting slave: ", sep[] = " SlaveJvm";
+	char *end;
+
+	if (!strncmp(p, start, strlen(start)) && (end = strstr(p, sep))) {
+		p += strlen(start);
+		memcpy(p, "PROG", 4);
+		memmove(p + 4, end, strlen(end) + 1);
+	}
+	if (digits_at(p, "dddddd-dd.dd.dd.ddd"))
+		memcpy(p, "YYMMDD-HH.MM.SS.mmm", 19);
+	if (!strncmp(p, "(pid ", 5) || !strncmp(p, "master ", 7)) { /* "(pid PID)": any width */
+		char *num = strchr(p, ' ') + 1;
+		size_t n = strspn(num, " 0123456789");
+
+		if (n) {
+			num[0] = 'P';
+			memmove(num + 1, num + n, strlen(num + n) + 1);
+		}
+	}
+}
+
 /* Replaces, in place, the times of day "dd:dd:dd.ddd" by "HH:MM:SS.mmm" (some come from the
- * real clock), with stamps the status stamps "dd/dd/dddd-dd:dd:dd" and the temporary
- * directory by "TMP", so files written at different times compare equal. */
+ * real clock), with stamps the status stamps "dd/dd/dddd-dd:dd:dd", the temporary directory by
+ * "TMP" and what the slaves' lines say of this process, so files written at different times
+ * compare equal. */
 static void mask(char *text, const char *tmp, bool with_stamps)
 {
 	size_t tlen = strlen(tmp);
 
 	for (char *p = text; *p; p++) {
+		mask_slave(p);
 		if (digits_at(p, "dd:dd:dd.ddd"))
 			memcpy(p, "HH:MM:SS.mmm", 12);
 		if (with_stamps && digits_at(p, "dd/dd/dddd-dd:dd:dd"))

@@ -24,7 +24,7 @@ dd if=/dev/zero of=g2 bs=1M count=8 status=none
 pick() {
 	case $(basename "$1") in
 	config.html) sed -n '1p;/^>>>>>/p' "$1" ;;
-	*.stdout.html) sed -n 1p "$1"; grep -E 'Beginning of run setup|^[0-9:.]+ [0-9:.]+ \*+$|Opening sd=|Started .*i/o threads|End of run|<a name=|Link to Run|^ +<A HREF|^stdout' "$1" |
+	*.stdout.html) sed -n 1p "$1"; grep -E 'Beginning of run setup|^[0-9:.]+ [0-9:.]+ \*+$|Start/end command|Message to master|execute\(\)|Cmd: |Opening sd=|Started .*i/o threads|End of run|<a name=|Link to Run|^ +<A HREF|^stdout' "$1" |
 		sed -E 's/^([0-9:.]+ [0-9:.]+ Opening sd=[^;]*);.*/\1/' ;;
 	*) cat "$1" ;;
 	esac
