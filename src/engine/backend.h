@@ -4,6 +4,7 @@
 #ifndef IORAMP_ENGINE_BACKEND_H
 #define IORAMP_ENGINE_BACKEND_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -39,6 +40,9 @@ struct eng_backend_file {
 	uint32_t threads; /* the SD's threads=: the sync backend's pool size for this file */
 	bool is_direct;	  /* opened with O_DIRECT */
 	uint64_t stream;  /* the model's random stream for this drive (with cfg->seed) */
+	/* sync: held around each write to this file, shared by every thread that writes it;
+	 * NULL: none (run_exec.c says when) */
+	pthread_mutex_t *write_gate;
 };
 
 struct eng_backend_cfg {

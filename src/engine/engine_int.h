@@ -64,6 +64,7 @@ struct eng_sd_desc {
 			       * with other such SDs, inline (run_exec.c) */
 	struct eng_dv_sd *dv;  /* data validation of this SD; NULL: off */
 	uint64_t first_thread; /* VDbench's number of its first thread (plan_jvm_of_thread) */
+	bool is_write_gated;   /* its sync threads write one at a time: eng_run.write_gates */
 };
 
 struct eng_run {
@@ -72,6 +73,9 @@ struct eng_run {
 	enum gen_dist dist;
 	struct eng_sd_desc *sds;
 	size_t nr_sds;
+	/* per SD, the gate of its sync threads' buffered writes (backend_sync.c sync_do), set up
+	 * by run_exec.c for the SDs it gates; NULL when none is */
+	pthread_mutex_t *write_gates;
 	const char **wd_names;
 	double *wd_skew_pct;
 	size_t nr_wds;
@@ -436,6 +440,8 @@ uint64_t eng_sd_lun_bytes(const struct parm_sd *sd, const struct eng_target *t);
  * offset= is at or past the end. */
 uint64_t eng_sd_usable_bytes(const struct parm_sd *sd, const struct eng_target *t);
 void eng_run_fini(struct eng_run *r);
+/* run_exec.c: the write gates' release (eng_run_fini calls it; none set up is fine). */
+void eng_run_write_gates_fini(struct eng_run *r);
 
 /* schedule.c: what the workers and trace synth share, so that both draw the same streams. */
 /* Part `part` of an SD split in nr_parts (eng_sd_desc.nr_parts): its threads of threads. */

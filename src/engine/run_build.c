@@ -11,6 +11,7 @@
 
 void eng_run_fini(struct eng_run *r)
 {
+	eng_run_write_gates_fini(r);
 	free(r->sds);
 	free(r->wgs);
 	free(r->seq_cursors);

@@ -259,6 +259,9 @@ static int worker_backend(struct eng_worker *w, const char *engine, uint64_t slo
 						   : w->sds[i].threads,
 			.is_direct = t->is_direct,
 			.stream = w->run->stream_base + 0x20000u + w->sds[i].run_sd,
+			.write_gate = w->run->sds[w->sds[i].run_sd].is_write_gated
+					      ? &w->run->write_gates[w->sds[i].run_sd]
+					      : NULL,
 		};
 	}
 	ret = eng_backend_open_named(engine, &cfg, &w->be, msg, msglen);

@@ -518,6 +518,36 @@ static void test_backend_sync_per_file_threads(void **state)
 		assert_int_equal(fx->ios[i].result, BLOCK);
 }
 
+/* A file's write gate: a write waits for it, a read does not (backend_sync.c sync_do). No
+ * time is judged: a write cannot complete while the test holds the gate, however fast. */
+static void test_backend_sync_write_gate(void **state)
+{
+	struct fx *fx = *state;
+	pthread_mutex_t gate = PTHREAD_MUTEX_INITIALIZER;
+	struct eng_backend_file file = { .threads = 2, .write_gate = &gate };
+	int ret;
+
+	fx_make_file(fx, 4 * BLOCK);
+	assert_int_equal(fx_open_file(fx, 0, O_RDWR), 0);
+	file.fd = fx->fds[0];
+	fx_open_backend(fx, &file, 1, 2);
+	pthread_mutex_lock(&gate);
+	io_set(&fx->ios[0], ENG_OP_WRITE, 0, 0, BLOCK, slot(fx, 0));
+	io_set(&fx->ios[1], ENG_OP_READ, 0, BLOCK, BLOCK, slot(fx, 1));
+	assert_int_equal(eng_backend_submit(fx->be, fx->ptrs, 2), 2);
+	/* the read completes while the write waits for the gate */
+	ret = eng_backend_reap(fx->be, fx->done, DEPTH, now_ns() + WAIT_NS);
+	assert_int_equal(ret, 1);
+	assert_ptr_equal(fx->done[0], &fx->ios[1]);
+	assert_int_equal(fx->ios[0].result, INT32_MIN);
+	pthread_mutex_unlock(&gate);
+	ret = eng_backend_reap(fx->be, fx->done, DEPTH, now_ns() + WAIT_NS);
+	assert_int_equal(ret, 1);
+	assert_ptr_equal(fx->done[0], &fx->ios[0]);
+	assert_int_equal(fx->ios[0].result, BLOCK);
+	pthread_mutex_destroy(&gate);
+}
+
 /* Kills the whole process at its first system call other than exit and exit_group (unlike
  * strict mode, which kills one thread and can leave a sanitizer's helper thread behind). */
 static int forbid_syscalls(void)
@@ -909,6 +939,7 @@ int main(void)
 		IO_TESTS(sync),
 		COMMON_TESTS(sync),
 		BACKEND_TEST(sync, test_backend_sync_per_file_threads),
+		BACKEND_TEST(sync, test_backend_sync_write_gate),
 		COMMON_TESTS(null),
 		BACKEND_TEST(null, test_backend_null_makes_no_syscalls),
 		cmocka_unit_test(test_backend_find_by_name),
