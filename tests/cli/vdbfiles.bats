@@ -141,8 +141,12 @@ W
 		"$SCRATCH" "$SCRATCH" >f.vdb
 	run "$IORAMP" -f f.vdb -o out --engine null
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | cut -c14- | sed -n '/^Starting RD=SD_format/q;p' >got
+	printf '%s\n' "$output" | cut -c14- | sed -n '/^Starting RD=SD_format/q;p' |
+		sed -E 's/^(Starting slave: )[^ ]+ (.* -n localhost-10-)[0-9.-]+ /\1PROG \2STAMP /' >got
+	# VDbench's slave starts before the luns' notices, on the console too
 	cat >want <<W
+Starting slave: PROG SlaveJvm -m localhost -n localhost-10-STAMP -l localhost-0 -p 5570   
+All slaves are now connected
 
 Warning: size requested for sd=sd2,lun=$SCRATCH/short: 4194304; size available: 1048576. Insufficient size.
 If this is a file system file vdbench will try to expand it. 
@@ -700,6 +704,47 @@ W
 	run "$IORAMP" -f w.vdb -o out3 --engine model --seed 1
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"per slave"* ]]
+}
+
+# VDbench 5.04.07 (observed, ios_per_jvm=1000 on 4 and 6 SDs): the default JVM count is
+# ceil(rate / ios_per_jvm) above ios_per_jvm, at most 8 and the SD count; each run that asks
+# for more raises it with its line, naming the rate one less once the count is above 1.
+@test "ios_per_jvm=: VDbench's JVM count, raised run by run with its lines" {
+	truncate -s 1m f1 f2 f3 f4 f5 f6
+	{
+		echo ios_per_jvm=1000
+		for i in 1 2 3 4; do echo "sd=sd$i,lun=$SCRATCH/f$i,size=1m"; done
+		echo 'wd=wd1,sd=*,xfersize=4k,rdpct=100'
+		echo 'rd=rd1,wd=wd1,iorate=3000,elapsed=2,interval=1'
+	} >four.vdb
+	run "$IORAMP" -f four.vdb -o four --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Adjusted default JVM count for host=localhost from jvms=1 to jvms=3 because of iorate=3000 and a total of 4 sds."* ]]
+	[[ "$output" != *"ios_per_jvm= has no effect"* ]]
+	[ -s four/localhost-2.html ] && [ ! -e four/localhost-3.html ]
+	[ "$(grep -c 'Starting slave: ' four/logfile.html)" -eq 3 ]
+	{
+		echo ios_per_jvm=1000
+		for i in 1 2 3 4 5 6; do echo "sd=sd$i,lun=$SCRATCH/f$i,size=1m"; done
+		echo 'wd=wd1,sd=*,xfersize=4k,rdpct=100'
+		for r in 1500 4500 999 6000 7000; do
+			echo "rd=r$r,wd=wd1,iorate=$r,elapsed=2,interval=1"
+		done
+	} >six.vdb
+	run "$IORAMP" -f six.vdb -o six -s
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -o 'Adjusted .*' >got
+	cat >want <<W
+Adjusted default JVM count for host=localhost from jvms=1 to jvms=2 because of iorate=1500 and a total of 6 sds.
+Adjusted default JVM count for host=localhost from jvms=2 to jvms=5 because of iorate=4499 and a total of 6 sds.
+Adjusted default JVM count for host=localhost from jvms=5 to jvms=6 because of iorate=5999 and a total of 6 sds.
+W
+	diff want got
+	# at ios_per_jvm= or below: one JVM, no line
+	sed -i 's/iorate=3000/iorate=1000/' four.vdb
+	run "$IORAMP" -f four.vdb -o one -s
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Adjusted"* ]]
 }
 
 @test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {
