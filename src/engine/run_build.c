@@ -251,8 +251,11 @@ static bool is_sequential(const struct gen_wg_cfg *g)
 
 /* VDbench runs a sequential workload on one slave only, "the least busy" (reference §9.5;
  * observed: wd2 seekpct=seq beside a random wd1 on jvms=2 ran on localhost-0 alone, 300/s
- * there and 100/s on localhost-1 at iorate=400): the k-th sequential WD of the run on slave
- * k mod N, or where that slave has none of the SD's threads the slave of its first. */
+ * there and 100/s on localhost-1 at iorate=400): at a fixed rate the k-th sequential WD of the
+ * run on slave k mod N, at max its k-th (WD, SD) pair (observed, jvms=3: wd2 and wd3 seekpct=seq
+ * beside a random wd1 on sd1 and sd2 ran 2, 1 and 1 of their 4 pairs on localhost-0, 1 and 2;
+ * three sequential WDs on an SD each, one on each slave), or where that slave has none of the
+ * SD's threads the slave of its first. */
 static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 {
 	const struct eng_sd_desc *d = &r->sds[s];
@@ -268,7 +271,8 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
-	uint32_t nr_seq = 0; /* sequential WDs so far (jvm_seq_slave) */
+	uint32_t nr_seq = 0;	 /* sequential WDs so far (jvm_seq_slave) */
+	uint32_t nr_seq_wgs = 0; /* and their (WD, SD) pairs */
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		const size_t *idx;
@@ -321,10 +325,13 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			if (ret)
 				return ret;
 			g->jvm = -1;
-			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen)) {
+			if (r->nr_jvms > 1 && is_sequential(&g->gen)) {
 				/* its SDs alone share its rate, as with one slave */
-				g->rate_iops = rate / (double)nr / (double)nr_streams;
-				g->jvm = (int16_t)jvm_seq_slave(r, g->run_sd, nr_seq);
+				if (r->mode == ENG_MODE_RATE)
+					g->rate_iops = rate / (double)nr / (double)nr_streams;
+				g->jvm = (int16_t)jvm_seq_slave(
+					r, g->run_sd, r->mode == ENG_MODE_RATE ? nr_seq : nr_seq_wgs);
+				nr_seq_wgs++;
 			}
 			if (nr_streams > 1)
 				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,

@@ -640,6 +640,43 @@ W
 	near "$(col sd1 3)" 200 && near "$(col sd2 3)" 200
 }
 
+# VDbench 5.04.07 (observed, jvms=3, iorate=max): a sequential WD's (WD, SD) pairs run on one
+# slave each, in turn: three sequential WDs on an SD each ran sd1 on localhost-0 alone, sd2 on
+# localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq beside a random 4k wd1
+# on sd1 and sd2 left localhost-1 with 4k I/Os only (wd2's pair on sd2), the others with 8k ones.
+@test "jvms=3 at max: each sequential (WD, SD) pair on one slave, in turn" {
+	truncate -s 4m f1 f2 f3
+	cat >a.vdb <<W
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=4m,threads=3
+sd=sd3,lun=$SCRATCH/f3,size=4m,threads=3
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd2,sd=sd2,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd3,sd=sd3,xfersize=4k,rdpct=100,seekpct=seq
+rd=rd1,wd=wd*,iorate=max,elapsed=4,interval=1
+W
+	run "$IORAMP" -f a.vdb -o a --engine model --seed 1
+	[ "$status" -eq 0 ]
+	col() { awk -v n="$2" -v c="$3" '$2 == n { print $c; exit }' "$1/skew.html"; }
+	[ "$(col a localhost-0 3)" = "$(col a sd1 3)" ]
+	[ "$(col a localhost-1 3)" = "$(col a sd2 3)" ]
+	[ "$(col a localhost-2 3)" = "$(col a sd3 3)" ]
+	cat >b.vdb <<W
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=4m,threads=3
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100
+wd=wd2,sd=sd*,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd3,sd=sd*,xfersize=8k,rdpct=100,seekpct=seq
+rd=rd1,wd=wd*,iorate=max,elapsed=4,interval=1
+W
+	run "$IORAMP" -f b.vdb -o b --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(col b localhost-1 5)" = 4096 ]
+	[ "$(col b localhost-0 5)" -gt 4096 ] && [ "$(col b localhost-2 5)" -gt 4096 ]
+}
+
 # VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
 # (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
 # whatever order the WD or the configuration gives them.
