@@ -677,6 +677,30 @@ W
 	[ "$(col b localhost-0 5)" -gt 4096 ] && [ "$(col b localhost-2 5)" -gt 4096 ]
 }
 
+# VDbench 5.04.07 (observed, jvms=1, any order in the file): a slave starts its SDs' threads in
+# the order of a Java HashMap of 8 buckets the SDs were put in sorted by name: sd9 sd11 sd10;
+# sd1 sd9 sd11 sd10 alpha; for sd1..sd13 (32 buckets by then) sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5
+# sd13 sd8 sd12 sd7 sd9.
+@test "localhost-0.stdout.html: the SDs' i/o threads started in VDbench's order" {
+	order() {
+		local i=1 n
+		for n in "$@"; do
+			truncate -s 1m "h$i"
+			echo "sd=$n,lun=$SCRATCH/h$i,size=1m,threads=1"
+			i=$((i + 1))
+		done >o.vdb
+		printf 'wd=wd1,sd=*,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >>o.vdb
+		rm -rf o
+		"$IORAMP" -f o.vdb -o o --engine model --seed 1 >/dev/null
+		grep -oE 'Started +[0-9]+ i/o threads for [a-z0-9]+' o/localhost-0.stdout.html |
+			awk '{ print $NF }' | paste -sd' '
+	}
+	[ "$(order sd10 sd9 sd11)" = "sd9 sd11 sd10" ]
+	[ "$(order sd9 sd10 sd1 alpha sd11)" = "sd1 sd9 sd11 sd10 alpha" ]
+	[ "$(order sd1 sd2 sd3 sd4 sd5 sd6 sd7 sd8 sd9 sd10 sd11 sd12 sd13)" = \
+		"sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5 sd13 sd8 sd12 sd7 sd9" ]
+}
+
 # VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
 # (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
 # whatever order the WD or the configuration gives them.
