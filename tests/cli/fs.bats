@@ -1081,7 +1081,7 @@ PARM
 	[[ "$(sed -n '/Starting RD=rcr2;/,$p' <<<"$output")" == *" Miscellaneous statistics: All counters are zero"* ]]
 }
 
-@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused" {
+@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused, (max,-5) max" {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=read,fileio=random,rdpct=150,threads=0
@@ -1099,7 +1099,19 @@ PARM
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == "q.vdb:3:25: error: mix of alpha and numeric values not allowed in fwdrate=(10,max)"* ]]
+	# a list that opens with max is max alone, whatever follows (VDbench 5.04.07, -s and a run)
+	for r in '(max,-5)' '(max,100,200)' '(max,curve)'; do
+		sed "s/fwdrate=10/fwdrate=$r/" p.vdb >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ]
+		[ "$(grep -c 'Simulating RD=rd1' <<<"$output")" -eq 1 ]
+		[[ "$output" == *" Simulating RD=rd1; elapsed=2; fwdrate=max. For loops: None"* ]]
+	done
 	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f q.vdb -o maxrun
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' Starting RD=rd1' <<<"$output")" -eq 1 ]
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=max. For loops: None"* ]]
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[ "$(awk '$2 == "avg_2-2" { print $7 }' <<<"$output")" = "100.0" ]
