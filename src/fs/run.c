@@ -1212,6 +1212,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			fprintf(out.con, "%s %s\n", tod, line);
 		}
 	}
+	fs_out_console_slaves(&out);
 	/* VDbench writes that block when the execution starts with a format (observed: with
 	 * format=yes or only, not before a format=no run on an existing tree) */
 	if (p->nr_runs && p->runs[0].kind == FS_RUN_FORMAT)

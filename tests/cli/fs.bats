@@ -86,7 +86,7 @@ PARM
 @test "fs: swat_mon.bin in VDbench's record format, one data record per interval; the slave in logfile.html" {
 	mkdir -p "$SCRATCH/s"
 	cat >sw.vdb <<PARM
-fsd=fsd1,anchor=$SCRATCH/s,depth=1,width=1,files=4,size=64k
+fsd=fsd1,anchor=$SCRATCH/s/a,depth=1,width=1,files=4,size=64k
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
 rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=3,interval=1
 PARM
@@ -144,6 +144,15 @@ W
 	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name|Waiting for sync|Synchronization of|<a name" ]
 	[ "$(grep -c '^<a name=' out/logfile.html)" -eq 2 ]
 	grep -B2 '^<a name=' out/logfile.html | grep -c 'Synchronization of all slaves complete$' | grep -qx 2
+	# the console (observed): the slave's start and "All slaves" after the anchors' sizes, before
+	# the anchors made and the first run; logfile.html has them, with the connection, there too
+	sed -E 's/^[0-9:.]{12} //' <<<"$output" | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor|Starting RD)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|All slaves|localhost-0: Created anchor|Starting RD|Starting RD" ]
+	[ "$(grep -c 'Starting slave: ' out/logfile.html)" -eq 1 ]
+	sed -E 's/^[0-9:.]{12} //' out/logfile.html | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor" ]
 }
 
 @test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
