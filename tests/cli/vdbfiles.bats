@@ -640,11 +640,11 @@ W
 	near "$(col sd1 3)" 200 && near "$(col sd2 3)" 200
 }
 
-# VDbench 5.04.07 (observed, jvms=3, iorate=max): a sequential WD's (WD, SD) pairs run on one
-# slave each, in turn: three sequential WDs on an SD each ran sd1 on localhost-0 alone, sd2 on
-# localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq beside a random 4k wd1
-# on sd1 and sd2 left localhost-1 with 4k I/Os only (wd2's pair on sd2), the others with 8k ones.
-@test "jvms=3 at max: each sequential (WD, SD) pair on one slave, in turn" {
+# VDbench 5.04.07 (observed, jvms=3, iorate=max): three sequential WDs on an SD each ran sd1 on
+# localhost-0 alone, sd2 on localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq
+# beside a random 4k wd1 on sd1 and sd2 ran their (WD, SD) pairs on the slaves in turn, leaving
+# localhost-1 with 4k I/Os only (wd2's pair on sd2), the others with 8k ones.
+@test "jvms=3: sequential WDs' slaves at max and at a fixed rate, as VDbench's" {
 	truncate -s 4m f1 f2 f3
 	cat >a.vdb <<W
 hd=default,jvms=3
@@ -675,6 +675,13 @@ W
 	[ "$status" -eq 0 ]
 	[ "$(col b localhost-1 5)" = 4096 ]
 	[ "$(col b localhost-0 5)" -gt 4096 ] && [ "$(col b localhost-2 5)" -gt 4096 ]
+	# at a fixed rate (observed, iorate=3000) all four pairs ran on localhost-0: 2,271/s there
+	# (5,799 bytes an I/O), the random wd1's 346.5 and 309 on the others
+	sed -i 's/iorate=max/iorate=3000/' b.vdb
+	run "$IORAMP" -f b.vdb -o c --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(col c localhost-1 5)" = 4096 ] && [ "$(col c localhost-2 5)" = 4096 ]
+	awk -v v="$(col c localhost-0 3)" 'BEGIN { exit !(v > 2100 && v < 2550) }'
 }
 
 # VDbench 5.04.07 (observed, jvms=1, any order in the file): a slave starts its SDs' threads in
