@@ -258,7 +258,7 @@ static bool is_sequential(const struct gen_wg_cfg *g)
  * two SDs, jvms=3: all four pairs on localhost-0), at max the k-th such (WD, SD) pair of the run
  * on slave k mod N (the same wd2 and wd3 at max: 2, 1 and 1 of the four pairs on localhost-0, 1
  * and 2), or where that slave has none of the SD's threads the slave of its first. */
-static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
+uint32_t eng_jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 {
 	const struct eng_sd_desc *d = &r->sds[s];
 	uint32_t j = k % r->nr_jvms;
@@ -269,7 +269,7 @@ static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 	return plan_jvm_of_thread(d->first_thread, 0, r->nr_jvms);
 }
 
-/* Each sequential generator's slave (jvm_seq_slave), once all are built. */
+/* Each sequential generator's slave (eng_jvm_seq_slave), once all are built. */
 static int jvm_seq_slaves(struct eng_run *r)
 {
 	uint32_t nr_seq_sds = 0, nr_pairs = 0;
@@ -292,13 +292,13 @@ static int jvm_seq_slaves(struct eng_run *r)
 		if (!is_sequential(&g->gen))
 			continue;
 		if (sd_jvm[s] == -2)
-			sd_jvm[s] = (int32_t)jvm_seq_slave(r, s, nr_seq_sds++);
+			sd_jvm[s] = (int32_t)eng_jvm_seq_slave(r, s, nr_seq_sds++);
 		if (sd_jvm[s] >= 0)
 			g->jvm = (int16_t)sd_jvm[s];
 		else if (r->mode == ENG_MODE_RATE)
 			g->jvm = (int16_t)plan_jvm_of_thread(r->sds[s].first_thread, 0, r->nr_jvms);
 		else
-			g->jvm = (int16_t)jvm_seq_slave(r, s, nr_pairs++);
+			g->jvm = (int16_t)eng_jvm_seq_slave(r, s, nr_pairs++);
 	}
 	free(sd_jvm);
 	return 0;

@@ -641,7 +641,7 @@ W
 }
 
 # VDbench 5.04.07 (observed, jvms=3, iorate=max): three sequential WDs on an SD each ran sd1 on
-# localhost-0 alone, sd2 on localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq
+# localhost-0 alone (its 3 threads there), sd2 on localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq
 # beside a random 4k wd1 on sd1 and sd2 ran their (WD, SD) pairs on the slaves in turn, leaving
 # localhost-1 with 4k I/Os only (wd2's pair on sd2), the others with 8k ones.
 @test "jvms=3: sequential WDs' slaves at max and at a fixed rate, as VDbench's" {
@@ -662,6 +662,12 @@ W
 	[ "$(col a localhost-0 3)" = "$(col a sd1 3)" ]
 	[ "$(col a localhost-1 3)" = "$(col a sd2 3)" ]
 	[ "$(col a localhost-2 3)" = "$(col a sd3 3)" ]
+	# each of those SDs with its three threads on its slave alone
+	for k in 0 1 2; do
+		[ "$(grep -oE '(Opening sd=sd[0-9]|Started +[0-9]+ i/o threads for sd[0-9])' \
+			a/localhost-$k.stdout.html | tr -s ' ' | paste -sd';')" = \
+			"Opening sd=sd$((k + 1));Started 3 i/o threads for sd$((k + 1))" ]
+	done
 	cat >b.vdb <<W
 hd=default,jvms=3
 sd=sd1,lun=$SCRATCH/f1,size=4m,threads=3
