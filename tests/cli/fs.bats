@@ -1364,7 +1364,8 @@ PARM
 
 # VDbench 5.04.07 (observed: create and delete FWDs at 100/s each on 50 formatted files of 16k
 # counted FILE_MAY_NOT_EXIST 1,720 in 3 s, between FILE_BUSY and FILE_MUST_EXIST): a create that
-# picks a file there while a delete may take it away; a create alone on a full tree counts none.
+# picks a file there while a delete may take it away; a create alone on a full tree counts none;
+# FILE_CREATES, WRITE_OPENS and FILE_CLOSES were all 274.
 @test "fs: a create that finds its file there beside a delete counts FILE_MAY_NOT_EXIST" {
 	mkdir -p "$SCRATCH/m"
 	cat >p.vdb <<PARM
@@ -1379,6 +1380,12 @@ PARM
 	misc() { sed -n "/Starting RD=$1;/,/Starting RD=\|execution completed/p" <<<"$output" |
 		grep -oE ' [A-Z_]+ +[A-Z][a-z][^:]*: +[0-9,]+ ' | awk '{ print $1 }' | paste -sd' '; }
 	[[ "$(misc rd1)" == *"FILE_MAY_NOT_EXIST"* ]]
+	# and a create counts its open and close: FILE_CREATES, WRITE_OPENS and FILE_CLOSES equal
+	local c w cl
+	c=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "FILE_CREATES" { print $5 }')
+	w=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "WRITE_OPENS" { print $8 }')
+	cl=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "FILE_CLOSES" { print $5 }')
+	[ -n "$c" ] && [ "$c" = "$w" ] && [ "$c" = "$cl" ]
 	[[ "$output" == *" FILE_MAY_NOT_EXIST  File may not exist (yet):   "* ]]
 	[[ "$(misc rd2)" != *"FILE_MAY_NOT_EXIST"* ]]
 	grep -q ' FILE_MAY_NOT_EXIST  File may not exist (yet): ' out/logfile.html
