@@ -43,7 +43,8 @@ static void seq_sd_threads(const struct eng_run *r, uint32_t *jvm_threads)
 					      ? -1
 					      : r->wgs[i].jvm;
 		for (uint32_t j = 0; jvm >= 0 && j < r->nr_jvms; j++)
-			jvm_threads[s * r->nr_jvms + j] = j == (uint32_t)jvm ? r->sds[s].threads : 0;
+			jvm_threads[s * r->nr_jvms + j] =
+				j == (uint32_t)jvm ? r->sds[s].threads : 0;
 	}
 }
 

@@ -35,7 +35,7 @@ enum fs_misc {
 	FS_MISC_DIR_STILL_HAS_FILES, /* rmdir found only directories holding files */
 	FS_MISC_FILE_BUSY,
 	FS_MISC_FILE_MAY_NOT_EXIST, /* a create found its file there while a delete runs */
-	FS_MISC_FILE_MUST_EXIST, /* an operation on a file found none there */
+	FS_MISC_FILE_MUST_EXIST,    /* an operation on a file found none there */
 	FS_MISC_GET_ATTR,
 	FS_MISC_MISSING_PARENT, /* mkdir, create or write found only places without a parent */
 	FS_MISC_FILE_CLOSES,

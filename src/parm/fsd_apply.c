@@ -604,8 +604,8 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	ret = resolve(v, "fwd", owner, fwd_name, fs->nr_fwds, fs, true, &r->fwd_idx, &r->nr_fwd,
 		      err);
 	v = ret ? NULL : fs_kwset_get(&d->set, "fwdrate");
-	if (v && v->kind == PARM_VAL_LIST && v->nr_items &&
-	    v->items[0].kind == PARM_VAL_WORD && !strcasecmp(v->items[0].text, "max")) {
+	if (v && v->kind == PARM_VAL_LIST && v->nr_items && v->items[0].kind == PARM_VAL_WORD &&
+	    !strcasecmp(v->items[0].text, "max")) {
 		/* VDbench 5.04.07 (observed): a list that opens with max is max alone, whatever
 		 * follows ((max,-5), (max,100,200), (max,curve): -s lists one run, fwdrate=max) */
 		r->rates = calloc(1, sizeof(*r->rates));
