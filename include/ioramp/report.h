@@ -518,8 +518,9 @@ void rep_html_links(FILE *f, const struct rep_run_link *links, size_t nr);
 uint32_t rep_html_anchor_id(const char *name, size_t idx);
 /* Iteration order of a java.util.HashMap holding names[nr], put in that order: by bucket of
  * String.hashCode(), then insertion order within a bucket; the table doubles past 3/4 full
- * from 16 buckets. A malloc'ed array of indexes into names, or NULL. */
-size_t *rep_java_hash_order(const char *const *names, size_t nr);
+ * from nr_buckets (a power of two: 16 for new HashMap()). A malloc'ed array of indexes into
+ * names, or NULL. */
+size_t *rep_java_hash_order(const char *const *names, size_t nr, uint32_t nr_buckets);
 /* VDbench's lines as its master starts its slaves on one host (observed in logfile.html, raw
  * and file-system runs): "Starting slave: LAUNCHER SlaveJvm -m localhost -n
  * localhost-1k-yyMMdd-HH.mm.ss.SSS -l localhost-k -p 5570   " for slave k, the master started

@@ -418,6 +418,8 @@ int eng_run_build(struct eng_run *r, const struct eng_run_src *src, struct parm_
 /* VDbench's slave JVMs of the run on one host (plan_nr_jvms) and each SD's first thread
  * number, counted over the SDs in the order of their names (strcmp). */
 void eng_run_jvms(struct eng_run *r, const struct plan *plan);
+/* The slave of the k-th sequential workload on run SD s (run_build.c). */
+uint32_t eng_jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k);
 
 /* concat_run.c: the concatenation of a concatenatesds=yes run, after its SDs are collected:
  * members, sizes and the shared threads on the first member (0 on the others). Returns 0 or

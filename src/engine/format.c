@@ -25,6 +25,34 @@ static void format_wg(struct eng_wg_desc *g, uint32_t sd, uint64_t from_bytes, u
 	g->gen.range.len_bytes = size_bytes - start;
 }
 
+/* Java's HashMap bucket of an SD name in a table of 16 (String.hashCode(), spread). */
+static uint32_t java_bucket(const char *name)
+{
+	uint32_t h = 0;
+
+	for (; *name; name++)
+		h = 31 * h + (unsigned char)*name;
+	return (h ^ (h >> 16)) & 15;
+}
+
+/* With VDbench's slaves each SD's format runs on one of them, the k-th SD in Java hash-map order
+ * of the SD names on slave k mod N (VDbench 5.04.07, observed with jvms=2: sd2 on localhost-0,
+ * sd1 on localhost-1, all their threads there). */
+static void format_slaves(struct eng_run *r, const struct parm_config *cfg)
+{
+	uint32_t k = 0;
+
+	if (r->nr_jvms <= 1 || r->nr_sds > 12)
+		return; /* more than 12 SDs: a larger table; left to every slave */
+	for (uint32_t b = 0; b < 16; b++)
+		for (size_t i = 0; i < r->nr_wgs; i++) {
+			struct eng_wg_desc *g = &r->wgs[i];
+
+			if (java_bucket(cfg->sds[r->sds[g->run_sd].cfg_idx].name) == b)
+				g->jvm = (int16_t)eng_jvm_seq_slave(r, g->run_sd, k++);
+		}
+}
+
 int eng_format_build(struct eng_exec *x, struct eng_run *r)
 {
 	const struct parm_config *cfg = x->plan->cfg;
@@ -78,8 +106,12 @@ int eng_format_build(struct eng_exec *x, struct eng_run *r)
 	r->nr_intervals = UINT32_MAX;
 	r->has_eof = true;
 	r->compratio = cfg->general.compratio > 0 ? cfg->general.compratio : 1;
-	if (!x->clu)
+	for (size_t i = 0; i < r->nr_wgs; i++)
+		r->wgs[i].jvm = -1;
+	if (!x->clu) {
 		eng_run_jvms(r, x->plan);
+		format_slaves(r, cfg);
+	}
 	return 0;
 }
 

@@ -4,7 +4,8 @@
  * thread of their SD, the completed ones count for its slave and give it back. At a fixed rate
  * VDbench gives each (SD, slave) pair of a workload its own equal share of the rate (reference
  * §9.2, observed: threads=5 on three slaves ran 211/198/201, not 2:2:1), so there the I/Os of
- * an SD take its slaves in turn instead, whichever thread is idle. */
+ * an SD take its slaves in turn instead, whichever thread is idle. A sequential WD's I/Os run on
+ * its one slave (run_build.c jvm_seq_slave) and take no thread of the others. */
 #include "engine_int.h"
 
 #include <errno.h>
@@ -116,14 +117,14 @@ void eng_jvm_done(struct eng_worker *w, struct eng_io *const *done, int nr, uint
 			if (w->jvm_hist)
 				stats_hist_add(&w->jvm_hist[slot->jvm * STATS_OP_NR + op], svc_ns);
 		}
-		if (!w->is_jvm_even)
+		if (!w->is_jvm_even && w->wgs[slot->wg].jvm < 0)
 			give(&rings[slot->local_sd], slot->jvm);
 	}
 }
 
 void eng_jvm_drop(struct eng_worker *w, const struct eng_slot *slot)
 {
-	if (!w->is_jvm_even)
+	if (!w->is_jvm_even && w->wgs[slot->wg].jvm < 0)
 		give(&w->jvm_rings[slot->local_sd], slot->jvm);
 }
 

@@ -250,11 +250,16 @@ static bool is_sequential(const struct gen_wg_cfg *g)
 	       (g->seek == GEN_SEEK_PCT && g->seekpct <= 0);
 }
 
-/* VDbench runs a sequential workload on one slave only, "the least busy" (reference §9.5;
- * observed: wd2 seekpct=seq beside a random wd1 on jvms=2 ran on localhost-0 alone, 300/s
- * there and 100/s on localhost-1 at iorate=400): the k-th sequential WD of the run on slave
- * k mod N, or where that slave has none of the SD's threads the slave of its first. */
-static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
+/* VDbench runs a sequential workload on one slave only, "the least busy" (reference §9.5),
+ * observed on 5.04.07: an SD that only sequential WDs use runs on one slave as a whole, the
+ * k-th such SD of the run on slave k mod N (three sequential WDs on an SD each, jvms=3: one SD
+ * per slave, its three threads there, at max and at a fixed rate); on an SD a random WD uses
+ * too, at a fixed rate on the slave of the SD's first thread (wd2 seekpct=seq beside a random
+ * wd1 on two SDs, jvms=2, iorate=400: localhost-0 ran 300/s, localhost-1 100/s; wd2 and wd3 on
+ * two SDs, jvms=3: all four pairs on localhost-0), at max the k-th such (WD, SD) pair of the run
+ * on slave k mod N (the same wd2 and wd3 at max: 2, 1 and 1 of the four pairs on localhost-0, 1
+ * and 2), or where that slave has none of the SD's threads the slave of its first. */
+uint32_t eng_jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 {
 	const struct eng_sd_desc *d = &r->sds[s];
 	uint32_t j = k % r->nr_jvms;
@@ -265,11 +270,45 @@ static uint32_t jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 	return plan_jvm_of_thread(d->first_thread, 0, r->nr_jvms);
 }
 
+/* Each sequential generator's slave (eng_jvm_seq_slave), once all are built. */
+static int jvm_seq_slaves(struct eng_run *r)
+{
+	uint32_t nr_seq_sds = 0, nr_pairs = 0;
+	int32_t *sd_jvm; /* an SD's slave; -1: a random WD uses it; -2: not yet seen */
+
+	if (r->nr_jvms <= 1)
+		return 0;
+	sd_jvm = malloc((r->nr_sds ? r->nr_sds : 1) * sizeof(*sd_jvm));
+	if (!sd_jvm)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nr_sds; i++)
+		sd_jvm[i] = -2;
+	for (size_t i = 0; i < r->nr_wgs; i++)
+		if (!is_sequential(&r->wgs[i].gen))
+			sd_jvm[r->wgs[i].run_sd] = -1;
+	for (size_t i = 0; i < r->nr_wgs; i++) {
+		struct eng_wg_desc *g = &r->wgs[i];
+		uint32_t s = g->run_sd;
+
+		if (!is_sequential(&g->gen))
+			continue;
+		if (sd_jvm[s] == -2)
+			sd_jvm[s] = (int32_t)eng_jvm_seq_slave(r, s, nr_seq_sds++);
+		if (sd_jvm[s] >= 0)
+			g->jvm = (int16_t)sd_jvm[s];
+		else if (r->mode == ENG_MODE_RATE)
+			g->jvm = (int16_t)plan_jvm_of_thread(r->sds[s].first_thread, 0, r->nr_jvms);
+		else
+			g->jvm = (int16_t)eng_jvm_seq_slave(r, s, nr_pairs++);
+	}
+	free(sd_jvm);
+	return 0;
+}
+
 static int build_wgs(struct eng_run *r, const struct plan *plan, const struct plan_run *pr,
 		     const struct clu_share *share, struct parm_err *err)
 {
 	size_t total = 0;
-	uint32_t nr_seq = 0; /* sequential WDs so far (jvm_seq_slave) */
 
 	for (size_t w = 0; w < pr->nr_wds; w++) {
 		const size_t *idx;
@@ -322,21 +361,17 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			if (ret)
 				return ret;
 			g->jvm = -1;
-			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen)) {
+			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen))
 				/* its SDs alone share its rate, as with one slave */
 				g->rate_iops = rate / (double)nr / (double)nr_streams;
-				g->jvm = (int16_t)jvm_seq_slave(r, g->run_sd, nr_seq);
-			}
 			if (nr_streams > 1)
 				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,
 					     nr_streams);
 			if (g->gen.seek == GEN_SEEK_EOF)
 				r->has_eof = true;
 		}
-		if (r->nr_wgs && is_sequential(&r->wgs[r->nr_wgs - 1].gen))
-			nr_seq++;
 	}
-	return 0;
+	return jvm_seq_slaves(r);
 }
 
 static double run_target(const struct plan_run *pr, const struct parm_rd *rd, double base_iops)

@@ -30,6 +30,24 @@ struct run_view {
 	uint32_t *jvm_threads;
 };
 
+/* An SD only sequential WDs use runs on their one slave with all its threads (VDbench 5.04.07,
+ * observed with jvms=3: "Started  3 i/o threads for sd1" on localhost-0 alone). */
+static void seq_sd_threads(const struct eng_run *r, uint32_t *jvm_threads)
+{
+	for (size_t s = 0; s < r->nr_sds; s++) {
+		int jvm = -2; /* -2: no generator yet; -1: a random one or two slaves */
+
+		for (size_t i = 0; i < r->nr_wgs && jvm != -1; i++)
+			if (r->wgs[i].run_sd == s)
+				jvm = r->wgs[i].jvm < 0 || (jvm >= 0 && jvm != r->wgs[i].jvm)
+					      ? -1
+					      : r->wgs[i].jvm;
+		for (uint32_t j = 0; jvm >= 0 && j < r->nr_jvms; j++)
+			jvm_threads[s * r->nr_jvms + j] =
+				j == (uint32_t)jvm ? r->sds[s].threads : 0;
+	}
+}
+
 static void view_fini(struct run_view *v)
 {
 	free(v->sd_names);
@@ -183,6 +201,7 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 			for (uint32_t j = 0; j < r->nr_jvms; j++)
 				v->jvm_threads[s * r->nr_jvms + j] = plan_jvm_threads(
 					r->sds[s].first_thread, r->sds[s].threads, r->nr_jvms, j);
+		seq_sd_threads(r, v->jvm_threads);
 		v->rr.jvm_threads = v->jvm_threads;
 	}
 	if (x->clu && eng_clu_is_root(x->clu))

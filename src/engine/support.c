@@ -23,7 +23,6 @@ static const enum parm_kw unsupported[] = {
 
 static const enum parm_kw no_effect[] = {
 	PARM_KW_PORT,
-	PARM_KW_IOS_PER_JVM,
 	PARM_KW_MESSAGESCAN,
 	PARM_KW_DEBUG,
 	PARM_KW_SWAT,

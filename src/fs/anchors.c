@@ -129,7 +129,7 @@ size_t *fs_anchor_order(const struct parm_fsd *fsds, size_t nr)
 		return NULL;
 	for (size_t i = 0; i < nr; i++)
 		keys[i] = fsds[i].anchor;
-	order = rep_java_hash_order(keys, nr);
+	order = rep_java_hash_order(keys, nr, 16);
 	free(keys);
 	return order;
 }

@@ -206,6 +206,8 @@ bool fs_misc_line(const struct fs_stats *s, int i, double secs, char *buf, size_
 		[FS_MISC_FILE_DELETES] = { "FILE_DELETES", "Files deleted:" },
 		[FS_MISC_DIRECTORY_DELETES] = { "DIRECTORY_DELETES", "Directories deleted:" },
 		[FS_MISC_FILE_BUSY] = { "FILE_BUSY", "File busy:" },
+		[FS_MISC_FILE_MAY_NOT_EXIST] = { "FILE_MAY_NOT_EXIST",
+						 "File may not exist (yet):" },
 		[FS_MISC_DIR_BUSY_MKDIR] = { "DIR_BUSY_MKDIR", "Directory busy (mkdir):" },
 		[FS_MISC_DIR_DOES_NOT_EXIST] = { "DIR_DOES_NOT_EXIST",
 						 "Directory does not exist (rmdir):" },

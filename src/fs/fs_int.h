@@ -34,7 +34,8 @@ enum fs_misc {
 	FS_MISC_DIR_STILL_HAS_CHILD, /* rmdir found only directories holding directories */
 	FS_MISC_DIR_STILL_HAS_FILES, /* rmdir found only directories holding files */
 	FS_MISC_FILE_BUSY,
-	FS_MISC_FILE_MUST_EXIST, /* an operation on a file found none there */
+	FS_MISC_FILE_MAY_NOT_EXIST, /* a create found its file there while a delete runs */
+	FS_MISC_FILE_MUST_EXIST,    /* an operation on a file found none there */
 	FS_MISC_GET_ATTR,
 	FS_MISC_MISSING_PARENT, /* mkdir, create or write found only places without a parent */
 	FS_MISC_FILE_CLOSES,
@@ -269,6 +270,7 @@ struct fs_out {
 	struct fs_views views;
 	bool has_totals_header;
 	bool has_logfile_links;
+	uint64_t slave_start_ns; /* the slave's name stamp, once said (fs_out_console_slaves) */
 	/* the rest of VDbench's directory (vdbfiles.c) */
 	const struct fs_plan *plan;
 	FILE *status;	/* status.html */
@@ -335,6 +337,9 @@ int fs_out_open(struct fs_out *o, const char *spec, const struct fs_plan *p, int
 /* logfile.html: the run links once, before the first run's notices; each run's setup lines
  * (one per FWD and FSD), before its notices. */
 void fs_out_logfile_links(struct fs_out *o);
+/* VDbench's slave started, on the console: after the anchors' sizes, before any anchor is
+ * made (observed), "Starting slave: ..." and "All slaves are now connected". */
+void fs_out_console_slaves(struct fs_out *o);
 void fs_out_logfile_setup(struct fs_out *o, const struct fs_run *r);
 int fs_out_close(struct fs_out *o, int status);
 

@@ -125,30 +125,44 @@ static void logfile_heading(FILE *f, int argc, char *const *argv)
 	fflush(f);
 }
 
-/* VDbench's one slave started (observed: after the anchors' lines, before the run links), as
- * the raw runs' logfile.html has it. */
-static void logfile_slave(FILE *f)
+/* The stamp in the slave's name: when it was first said. */
+static uint64_t slave_start_ns(struct fs_out *o)
 {
-	char tod[16], line[PATH_MAX + 256];
 	struct timespec ts;
 
+	if (!o->slave_start_ns) {
+		clock_gettime(CLOCK_REALTIME, &ts);
+		o->slave_start_ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+	}
+	return o->slave_start_ns;
+}
+
+/* VDbench's one slave started (observed: after the anchors' sizes, before the anchors made
+ * and the run links), as the raw runs' console and logfile.html have it. */
+void fs_out_console_slaves(struct fs_out *o)
+{
+	char tod[16], line[PATH_MAX + 256];
+
 	plan_time_of_day(tod);
-	clock_gettime(CLOCK_REALTIME, &ts);
-	rep_jvm_start_text(line, sizeof(line), "localhost", 0,
-			   (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec);
-	fprintf(f, "%s %s\n", tod, line);
-	rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
-	fprintf(f, "%s %s\n%s All slaves are now connected\n", tod, line, tod);
+	rep_jvm_start_text(line, sizeof(line), "localhost", 0, slave_start_ns(o));
+	fprintf(o->con, "%s %s\n", tod, line);
+	fflush(o->con);
+	if (o->logfile) { /* logfile.html alone has the slave's connection */
+		rep_jvm_connect_text(line, sizeof(line), "localhost", 0);
+		fprintf(o->logfile, "%s %s\n", tod, line);
+		fflush(o->logfile);
+	}
+	fprintf(o->con, "%s All slaves are now connected\n", tod);
+	fflush(o->con);
 }
 
 /* The run links in logfile.html, once, before the first run's notices (as VDbench, after
- * the anchors it created and its slave started). */
+ * its slave started and the anchors it created). */
 void fs_out_logfile_links(struct fs_out *o)
 {
 	if (!o->logfile || o->has_logfile_links)
 		return;
 	fflush(o->con);
-	logfile_slave(o->logfile);
 	fputc('\n', o->logfile);
 	fs_run_links(o->logfile, o->plan);
 	fputc('\n', o->logfile);

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "ioramp/fs.h"
 
@@ -602,7 +603,20 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 				 d->name);
 	ret = resolve(v, "fwd", owner, fwd_name, fs->nr_fwds, fs, true, &r->fwd_idx, &r->nr_fwd,
 		      err);
-	if (!ret && (v = fs_kwset_get(&d->set, "fwdrate"))) {
+	v = ret ? NULL : fs_kwset_get(&d->set, "fwdrate");
+	if (v && v->kind == PARM_VAL_LIST && v->nr_items && v->items[0].kind == PARM_VAL_WORD &&
+	    !strcasecmp(v->items[0].text, "max")) {
+		/* VDbench 5.04.07 (observed): a list that opens with max is max alone, whatever
+		 * follows ((max,-5), (max,100,200), (max,curve): -s lists one run, fwdrate=max) */
+		r->rates = calloc(1, sizeof(*r->rates));
+		if (!r->rates)
+			return -ENOMEM;
+		r->rates[0].kind = PARM_RATE_MAX;
+		r->nr_rates = 1;
+		r->has_rate = true;
+		v = NULL;
+	}
+	if (v) {
 		n = parm_rd_rates(v, &r->rates, err);
 		if (n < 0)
 			return n;

@@ -3,11 +3,14 @@
  * observed): the compression= box and the host= deprecation (parse_notices); one "'interval='
  * not specified" line per RD with interval=0 [183]; "Setting some threadcounts to a minimum
  * of 1 " twice for each run whose forthreads= value is from 0 to
- * below 1 [073, 229]; and, between blank lines, the JVM count VDbench raises from 1 to one per
- * SD (at most 8) when no hd= sets jvms=, there are two SDs or more and a run asks for max,
- * curve or more than 100000 I/O per second, naming the first such run's rate [240]. ioramp runs one process whatever the count: the line says what VDbench would do. */
+ * below 1 [073, 229]; and, between blank lines, each time VDbench raises its JVM count when no
+ * hd= sets jvms= and there are two SDs or more: at each run that asks for more than
+ * ios_per_jvm= (100000) I/Os per second, max or a curve, ceil(rate / ios_per_jvm) JVMs, at most 8
+ * and the SD count [240; observed]. ioramp runs one process whatever the count: the line says
+ * what VDbench would do. */
 #include "plan_int.h"
 
+#include <math.h>
 #include <stdio.h>
 
 struct out {
@@ -18,6 +21,7 @@ struct out {
 #define VDB_MAX_JVMS   8
 #define VDB_JVM_IORATE 100000.0
 #define VDB_CURVE_RATE 9999977 /* how VDbench names a curve's rate */
+#define VDB_MAX_RATE   9999988 /* and max's */
 
 static void line(const struct out *o, const char *text)
 {
@@ -54,22 +58,47 @@ static void thread_notices(const struct plan *p, const struct out *f)
 			line(f, "Setting some threadcounts to a minimum of 1 ");
 }
 
-/* The rate of run r that makes VDbench use more JVMs, as it names it; false: none. */
-static bool jvm_reason(const struct plan_run *r, char *buf, size_t len)
+/* The I/Os per second VDbench counts for run r when it sizes its JVMs: max and a curve's max
+ * run as its internal constants; 0: none. */
+static double jvm_iops(const struct plan_run *r)
 {
 	switch (r->rate) {
 	case PLAN_RATE_MAX:
-		snprintf(buf, len, "max");
-		return true;
+		return VDB_MAX_RATE;
 	case PLAN_RATE_CURVE_MAX:
-		snprintf(buf, len, "%d", VDB_CURVE_RATE);
-		return true;
+		return VDB_CURVE_RATE;
 	case PLAN_RATE_FIXED:
-		snprintf(buf, len, "%lld", (long long)r->rate_iops);
-		return r->rate_iops > VDB_JVM_IORATE;
+		return r->rate_iops;
 	default:
-		return false;
+		return 0;
 	}
+}
+
+/* VDbench's JVM count for iops (observed: ceil(iops / ios_per_jvm) above ios_per_jvm=, 100000
+ * unless given, at most 8 and the SD count). */
+static uint32_t jvm_count(const struct parm_config *cfg, double iops)
+{
+	double per = cfg->general.ios_per_jvm > 0 ? cfg->general.ios_per_jvm : VDB_JVM_IORATE;
+	double n = ceil(iops / per);
+
+	if (iops <= per)
+		return 1;
+	if (n > VDB_MAX_JVMS)
+		n = VDB_MAX_JVMS;
+	return n > (double)cfg->nr_sds ? (uint32_t)cfg->nr_sds : (uint32_t)n;
+}
+
+/* How VDbench names run r's rate in its line, with jvms JVMs before it (observed: a number one
+ * less once an earlier run raised the count: "2000 4500" on ios_per_jvm=1000 names 2000, then
+ * 4499; a curve 9999976). */
+static void jvm_reason(const struct plan_run *r, uint32_t jvms, char *buf, size_t len)
+{
+	long long n = (long long)jvm_iops(r) - (jvms > 1);
+
+	if (r->rate == PLAN_RATE_MAX)
+		snprintf(buf, len, "max");
+	else
+		snprintf(buf, len, "%lld", n);
 }
 
 static bool may_adjust_jvms(const struct parm_config *cfg)
@@ -82,10 +111,35 @@ static bool may_adjust_jvms(const struct parm_config *cfg)
 	return true;
 }
 
+/* The JVM count VDbench raises run by run (observed): a run asking for more than the count so
+ * far raises it; fn (when not NULL) is called at each raise with the count before it. */
+static uint32_t jvm_walk(const struct plan *p,
+			 void (*fn)(const struct plan *p, size_t r, uint32_t from, uint32_t to,
+				    const struct out *f),
+			 const struct out *f)
+{
+	uint32_t jvms = 1;
+
+	for (size_t r = 0; r < p->nr_runs; r++) {
+		uint32_t n;
+
+		if (p->runs[r].ovr.is_threads_raised && f)
+			line(f, "Setting some threadcounts to a minimum of 1 ");
+		if (!may_adjust_jvms(p->cfg) || p->cfg->rds[p->runs[r].rd_idx].trace)
+			continue;
+		n = jvm_count(p->cfg, jvm_iops(&p->runs[r]));
+		if (n <= jvms)
+			continue;
+		if (fn)
+			fn(p, r, jvms, n, f);
+		jvms = n;
+	}
+	return jvms;
+}
+
 uint32_t plan_nr_jvms(const struct plan *p)
 {
 	const struct parm_config *cfg = p->cfg;
-	char reason[64];
 
 	if (cfg->fs || cfg->nr_hds > 1)
 		return 1; /* file-system mode and many hosts split otherwise */
@@ -93,45 +147,29 @@ uint32_t plan_nr_jvms(const struct plan *p)
 		return cfg->hds[0].jvms;
 	if (cfg->has_default_jvms)
 		return cfg->default_jvms;
-	if (!may_adjust_jvms(cfg))
-		return 1;
-	for (size_t r = 0; r < p->nr_runs; r++)
-		if (!cfg->rds[p->runs[r].rd_idx].trace &&
-		    jvm_reason(&p->runs[r], reason, sizeof(reason)))
-			return (uint32_t)(cfg->nr_sds < VDB_MAX_JVMS ? cfg->nr_sds : VDB_MAX_JVMS);
-	return 1;
+	return jvm_walk(p, NULL, NULL);
 }
 
-static void jvm_notice(const struct parm_config *cfg, const char *reason, const struct out *f)
+static void jvm_notice(const struct plan *p, size_t r, uint32_t from, uint32_t to,
+		       const struct out *f)
 {
-	char text[256];
-	size_t jvms = cfg->nr_sds < VDB_MAX_JVMS ? cfg->nr_sds : VDB_MAX_JVMS;
+	char text[256], reason[64];
 
+	jvm_reason(&p->runs[r], from, reason, sizeof(reason));
 	snprintf(text, sizeof(text),
-		 "Adjusted default JVM count for host=localhost from jvms=1 to jvms=%zu because of "
+		 "Adjusted default JVM count for host=localhost from jvms=%u to jvms=%u because of "
 		 "iorate=%s and a total of %zu sds.",
-		 jvms, reason, cfg->nr_sds);
+		 from, to, reason, p->cfg->nr_sds);
 	line(f, "");
 	line(f, text);
 	line(f, "");
 }
 
-/* Observed order: walking the runs, each raised thread count's line, and the JVM line at the
- * first run that asks for it; then every raised thread count's line once more. */
+/* Observed order: walking the runs, each raised thread count's line, and the JVM line at each
+ * run that raises the count; then every raised thread count's line once more. */
 static void run_notices(const struct plan *p, const struct out *f)
 {
-	bool is_jvm = !may_adjust_jvms(p->cfg);
-	char reason[64];
-
-	for (size_t r = 0; r < p->nr_runs; r++) {
-		if (p->runs[r].ovr.is_threads_raised)
-			line(f, "Setting some threadcounts to a minimum of 1 ");
-		if (!is_jvm && !p->cfg->rds[p->runs[r].rd_idx].trace &&
-		    jvm_reason(&p->runs[r], reason, sizeof(reason))) {
-			jvm_notice(p->cfg, reason, f);
-			is_jvm = true;
-		}
-	}
+	jvm_walk(p, jvm_notice, f);
 	thread_notices(p, f);
 }
 

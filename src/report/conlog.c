@@ -68,6 +68,28 @@ void rep_conlog_timed(struct rep_conlog *c, const char *line)
 	fflush(c->f);
 }
 
+/* One host: VDbench starts its slaves after what it says of the parameters (observed: each
+ * "Starting slave:", then in logfile.html each as it connects, localhost-0 first here, then "All
+ * slaves are now connected"; the console has the first and the last); many hosts are MPI ranks
+ * and say nothing of it. The name's stamp is the execution's start, as the master's in VDbench. */
+void rep_conlog_slaves(struct rep_conlog *c)
+{
+	uint64_t start_ns = c->x->start_tod_ns ? c->x->start_tod_ns : rep_now_ns(c->x);
+	char line[PATH_MAX + 256];
+
+	if (c->x->nr_hosts)
+		return;
+	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_start_text(line, sizeof(line), rep_host_name(c->x), k, start_ns);
+		rep_conlog_timed(c, line);
+	}
+	for (uint32_t k = 0; c->kind == REP_CONLOG_LOGFILE && k < rep_nr_jvms(c->x); k++) {
+		rep_jvm_connect_text(line, sizeof(line), rep_host_name(c->x), k);
+		rep_conlog_timed(c, line);
+	}
+	rep_conlog_timed(c, "All slaves are now connected");
+}
+
 void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e)
 {
 	char text[1024];

@@ -21,6 +21,12 @@ static int console_open(const struct rep_exec *x, void **state)
 	return 0;
 }
 
+static void console_setup(void *state)
+{
+	if (state)
+		rep_conlog_slaves(state);
+}
+
 static void console_message(void *state, const char *line)
 {
 	rep_conlog_timed(state, line);
@@ -51,6 +57,7 @@ const struct rep_ops rep_console = {
 	.name = "console",
 	.is_closed_last = true,
 	.open = console_open,
+	.setup = console_setup,
 	.run_start = rep_conlog_on_run_start,
 	.interval = rep_conlog_on_interval,
 	.run_end = rep_conlog_on_run_end,

@@ -68,27 +68,6 @@ static void lun_sizes(struct rep_conlog *c)
 	rep_conlog_timed(c, line);
 }
 
-/* One host: VDbench starts its slaves after what it says of the parameters (observed: each
- * "Starting slave:", each as it connects, localhost-0 first here, then "All slaves are now
- * connected"); many hosts are MPI ranks and log nothing of it. */
-static void slave_lines(struct rep_conlog *c)
-{
-	uint64_t start_ns = rep_now_ns(c->x);
-	char line[PATH_MAX + 256];
-
-	if (c->x->nr_hosts)
-		return;
-	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
-		rep_jvm_start_text(line, sizeof(line), rep_host_name(c->x), k, start_ns);
-		rep_conlog_timed(c, line);
-	}
-	for (uint32_t k = 0; k < rep_nr_jvms(c->x); k++) {
-		rep_jvm_connect_text(line, sizeof(line), rep_host_name(c->x), k);
-		rep_conlog_timed(c, line);
-	}
-	rep_conlog_timed(c, "All slaves are now connected");
-}
-
 /* logfile.html in VDbench's order (observed): the arguments; the parameters' notices; the
  * slaves started and the lun sizes (setup); the luns' notices; the run links before the first
  * run; before each run the slaves' synchronization. */
@@ -105,7 +84,7 @@ static void logfile_setup(void *state)
 	if (!lf || lf->is_setup)
 		return;
 	lf->is_setup = true;
-	slave_lines(&lf->c);
+	rep_conlog_slaves(&lf->c);
 	lun_sizes(&lf->c);
 	fflush(lf->c.f);
 }

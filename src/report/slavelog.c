@@ -2,8 +2,10 @@
  * unless jvms= or VDbench's adjusted count asks for more), which localhost.html and
  * localhost-N.html link (hosts.c). VDbench 5.04.07 (observed) writes there its JVM's start,
  * then per run the slave has threads in: the setup (each of its SDs opened, sorted by strcmp as
- * VDbench deals them threads, sd10 before sd9; the I/O threads it starts per SD, in Java
- * hash-map order, rep_java_hash_order), the run's
+ * VDbench deals them threads, sd10 before sd9; the I/O threads it starts per SD, in the order
+ * of a Java hash map of 8 buckets the SDs are put in sorted, rep_java_hash_order: observed sd9
+ * sd11 sd10 for sd9..sd11, sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5 sd13 sd8 sd12 sd7 sd9 for sd1..sd13),
+ * the run's
  * anchor and "End of run", every line stamped twice (master and slave clock: one clock
  * here); a slave without threads in a run writes only the anchor. An RD's startcmd= and
  * endcmd= that run on the slave log there, on slave 0: after "Beginning of run setup", and
@@ -168,7 +170,7 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 		}
 	}
 	if (idx && names)
-		order = rep_java_hash_order(names, n);
+		order = rep_java_hash_order(names, n, 8);
 	for (size_t i = 0; r->sd_threads && order && i < n; i++) {
 		size_t sd = idx[order[i]];
 

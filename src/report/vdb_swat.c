@@ -59,10 +59,10 @@ static uint32_t java_bucket(const char *s, uint32_t cap)
 	return (h ^ (h >> 16)) & (cap - 1);
 }
 
-size_t *rep_java_hash_order(const char *const *names, size_t nr)
+size_t *rep_java_hash_order(const char *const *names, size_t nr, uint32_t nr_buckets)
 {
 	size_t *order = calloc(nr ? nr : 1, sizeof(*order));
-	uint32_t cap = 16;
+	uint32_t cap = nr_buckets;
 	size_t n = 0;
 
 	if (!order)
@@ -89,7 +89,7 @@ static int swat_open(const struct rep_exec *x, void **state)
 	w->x = x;
 	*state = w;
 	w->cfg_names = rep_def_names(x, false, &w->nr_cfg);
-	w->cfg_order = rep_java_hash_order(w->cfg_names, w->nr_cfg);
+	w->cfg_order = rep_java_hash_order(w->cfg_names, w->nr_cfg, 16);
 	return w->cfg_order ? 0 : -ENOMEM;
 }
 
@@ -180,7 +180,7 @@ static int swat_run_start(void *state, const struct rep_run *r)
 	if (!w)
 		return 0;
 	free(w->run_order);
-	w->run_order = rep_java_hash_order(r->sd_names, r->nr_sds);
+	w->run_order = rep_java_hash_order(r->sd_names, r->nr_sds, 16);
 	return w->run_order ? 0 : -ENOMEM;
 }
 

@@ -154,6 +154,8 @@ int rep_conlog_on_interval(void *state, const struct rep_run *r, const struct re
 int rep_conlog_on_run_end(void *state, const struct rep_run *r, const struct rep_run_end *e);
 /* One line with the current time of day in front. */
 void rep_conlog_timed(struct rep_conlog *c, const char *line);
+/* The slaves started (one host only): before the luns' notices, as VDbench. */
+void rep_conlog_slaves(struct rep_conlog *c);
 void rep_conlog_io_error(struct rep_conlog *c, const struct rep_io_error *e);
 /* A data validation error: its summary line and VDbench's op line (c may be NULL). */
 void rep_conlog_dv_error(struct rep_conlog *c, const struct rep_dv_error *e);

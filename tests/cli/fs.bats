@@ -86,7 +86,7 @@ PARM
 @test "fs: swat_mon.bin in VDbench's record format, one data record per interval; the slave in logfile.html" {
 	mkdir -p "$SCRATCH/s"
 	cat >sw.vdb <<PARM
-fsd=fsd1,anchor=$SCRATCH/s,depth=1,width=1,files=4,size=64k
+fsd=fsd1,anchor=$SCRATCH/s/a,depth=1,width=1,files=4,size=64k
 fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=1
 rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=3,interval=1
 PARM
@@ -144,6 +144,15 @@ W
 	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|Link to Run|Waiting for sync|Synchronization of|<a name|Waiting for sync|Synchronization of|<a name" ]
 	[ "$(grep -c '^<a name=' out/logfile.html)" -eq 2 ]
 	grep -B2 '^<a name=' out/logfile.html | grep -c 'Synchronization of all slaves complete$' | grep -qx 2
+	# the console (observed): the slave's start and "All slaves" after the anchors' sizes, before
+	# the anchors made and the first run; logfile.html has them, with the connection, there too
+	sed -E 's/^[0-9:.]{12} //' <<<"$output" | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor|Starting RD)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|All slaves|localhost-0: Created anchor|Starting RD|Starting RD" ]
+	[ "$(grep -c 'Starting slave: ' out/logfile.html)" -eq 1 ]
+	sed -E 's/^[0-9:.]{12} //' out/logfile.html | grep -oE '^(Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor)' |
+		paste -sd'|' >order
+	[ "$(cat order)" = "Anchor size|Starting slave|Slave localhost-0|All slaves|localhost-0: Created anchor" ]
 }
 
 @test "fs: results.json holds mode filesystem, each run's intervals, average and operations" {
@@ -1081,7 +1090,7 @@ PARM
 	[[ "$(sed -n '/Starting RD=rcr2;/,$p' <<<"$output")" == *" Miscellaneous statistics: All counters are zero"* ]]
 }
 
-@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused" {
+@test "fs: edges as VDbench takes them: threads=0 runs one, rdpct=150 reads; files=0 and fwdrate=(10,max) refused, (max,-5) max" {
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
 fwd=fwd1,fsd=fsd1,operation=read,fileio=random,rdpct=150,threads=0
@@ -1099,7 +1108,19 @@ PARM
 	run "$IORAMP" -f q.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == "q.vdb:3:25: error: mix of alpha and numeric values not allowed in fwdrate=(10,max)"* ]]
+	# a list that opens with max is max alone, whatever follows (VDbench 5.04.07, -s and a run)
+	for r in '(max,-5)' '(max,100,200)' '(max,curve)'; do
+		sed "s/fwdrate=10/fwdrate=$r/" p.vdb >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ]
+		[ "$(grep -c 'Simulating RD=rd1' <<<"$output")" -eq 1 ]
+		[[ "$output" == *" Simulating RD=rd1; elapsed=2; fwdrate=max. For loops: None"* ]]
+	done
 	mkdir -p "$SCRATCH/a"
+	run "$IORAMP" -f q.vdb -o maxrun
+	[ "$status" -eq 0 ]
+	[ "$(grep -c ' Starting RD=rd1' <<<"$output")" -eq 1 ]
+	[[ "$output" == *" Starting RD=rd1; elapsed=2; fwdrate=max. For loops: None"* ]]
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
 	[ "$(awk '$2 == "avg_2-2" { print $7 }' <<<"$output")" = "100.0" ]
@@ -1339,6 +1360,35 @@ PARM
 	[[ "$output" == *" DIR_STILL_HAS_FILES Directory still has files:"* ]]
 	[[ "$output" == *" MISSING_PARENT      Parent directory does not exist (yet):"* ]]
 	[ "$(find "$SCRATCH/n/empty" -name 'vdb_f*' | wc -l)" -eq 0 ]
+}
+
+# VDbench 5.04.07 (observed: create and delete FWDs at 100/s each on 50 formatted files of 16k
+# counted FILE_MAY_NOT_EXIST 1,720 in 3 s, between FILE_BUSY and FILE_MUST_EXIST): a create that
+# picks a file there while a delete may take it away; a create alone on a full tree counts none;
+# FILE_CREATES, WRITE_OPENS and FILE_CLOSES were all 274.
+@test "fs: a create that finds its file there beside a delete counts FILE_MAY_NOT_EXIST" {
+	mkdir -p "$SCRATCH/m"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/m/a,depth=1,width=2,files=4,size=4k
+fwd=fcr,fsd=fsd1,operation=create,threads=1
+fwd=fdel,fsd=fsd1,operation=delete,threads=1
+rd=rd1,fwd=(fcr,fdel),fwdrate=100,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=fcr,fwdrate=100,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	misc() { sed -n "/Starting RD=$1;/,/Starting RD=\|execution completed/p" <<<"$output" |
+		grep -oE ' [A-Z_]+ +[A-Z][a-z][^:]*: +[0-9,]+ ' | awk '{ print $1 }' | paste -sd' '; }
+	[[ "$(misc rd1)" == *"FILE_MAY_NOT_EXIST"* ]]
+	# and a create counts its open and close: FILE_CREATES, WRITE_OPENS and FILE_CLOSES equal
+	local c w cl
+	c=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "FILE_CREATES" { print $5 }')
+	w=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "WRITE_OPENS" { print $8 }')
+	cl=$(sed -n '/Starting RD=rd1;/,/Starting RD=/p' <<<"$output" | awk '$2 == "FILE_CLOSES" { print $5 }')
+	[ -n "$c" ] && [ "$c" = "$w" ] && [ "$c" = "$cl" ]
+	[[ "$output" == *" FILE_MAY_NOT_EXIST  File may not exist (yet):   "* ]]
+	[[ "$(misc rd2)" != *"FILE_MAY_NOT_EXIST"* ]]
+	grep -q ' FILE_MAY_NOT_EXIST  File may not exist (yet): ' out/logfile.html
 }
 
 @test "fs: fwdrate=-5 runs as VDbench runs it, shown as -5 (no rate is judged here)" {

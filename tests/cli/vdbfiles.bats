@@ -141,8 +141,12 @@ W
 		"$SCRATCH" "$SCRATCH" >f.vdb
 	run "$IORAMP" -f f.vdb -o out --engine null
 	[ "$status" -eq 0 ]
-	printf '%s\n' "$output" | cut -c14- | sed -n '/^Starting RD=SD_format/q;p' >got
+	printf '%s\n' "$output" | cut -c14- | sed -n '/^Starting RD=SD_format/q;p' |
+		sed -E 's/^(Starting slave: )[^ ]+ (.* -n localhost-10-)[0-9.-]+ /\1PROG \2STAMP /' >got
+	# VDbench's slave starts before the luns' notices, on the console too
 	cat >want <<W
+Starting slave: PROG SlaveJvm -m localhost -n localhost-10-STAMP -l localhost-0 -p 5570   
+All slaves are now connected
 
 Warning: size requested for sd=sd2,lun=$SCRATCH/short: 4194304; size available: 1048576. Insufficient size.
 If this is a file system file vdbench will try to expand it. 
@@ -636,6 +640,80 @@ W
 	near "$(col sd1 3)" 200 && near "$(col sd2 3)" 200
 }
 
+# VDbench 5.04.07 (observed, jvms=3, iorate=max): three sequential WDs on an SD each ran sd1 on
+# localhost-0 alone (its 3 threads there), sd2 on localhost-1, sd3 on localhost-2; wd2 (4k) and wd3 (8k) seekpct=seq
+# beside a random 4k wd1 on sd1 and sd2 ran their (WD, SD) pairs on the slaves in turn, leaving
+# localhost-1 with 4k I/Os only (wd2's pair on sd2), the others with 8k ones.
+@test "jvms=3: sequential WDs' slaves at max and at a fixed rate, as VDbench's" {
+	truncate -s 4m f1 f2 f3
+	cat >a.vdb <<W
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=4m,threads=3
+sd=sd3,lun=$SCRATCH/f3,size=4m,threads=3
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd2,sd=sd2,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd3,sd=sd3,xfersize=4k,rdpct=100,seekpct=seq
+rd=rd1,wd=wd*,iorate=max,elapsed=4,interval=1
+W
+	run "$IORAMP" -f a.vdb -o a --engine model --seed 1
+	[ "$status" -eq 0 ]
+	col() { awk -v n="$2" -v c="$3" '$2 == n { print $c; exit }' "$1/skew.html"; }
+	[ "$(col a localhost-0 3)" = "$(col a sd1 3)" ]
+	[ "$(col a localhost-1 3)" = "$(col a sd2 3)" ]
+	[ "$(col a localhost-2 3)" = "$(col a sd3 3)" ]
+	# each of those SDs with its three threads on its slave alone
+	for k in 0 1 2; do
+		[ "$(grep -oE '(Opening sd=sd[0-9]|Started +[0-9]+ i/o threads for sd[0-9])' \
+			a/localhost-$k.stdout.html | tr -s ' ' | paste -sd';')" = \
+			"Opening sd=sd$((k + 1));Started 3 i/o threads for sd$((k + 1))" ]
+	done
+	cat >b.vdb <<W
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=4m,threads=3
+sd=sd2,lun=$SCRATCH/f2,size=4m,threads=3
+wd=wd1,sd=sd*,xfersize=4k,rdpct=100
+wd=wd2,sd=sd*,xfersize=4k,rdpct=100,seekpct=seq
+wd=wd3,sd=sd*,xfersize=8k,rdpct=100,seekpct=seq
+rd=rd1,wd=wd*,iorate=max,elapsed=4,interval=1
+W
+	run "$IORAMP" -f b.vdb -o b --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(col b localhost-1 5)" = 4096 ]
+	[ "$(col b localhost-0 5)" -gt 4096 ] && [ "$(col b localhost-2 5)" -gt 4096 ]
+	# at a fixed rate (observed, iorate=3000) all four pairs ran on localhost-0: 2,271/s there
+	# (5,799 bytes an I/O), the random wd1's 346.5 and 309 on the others
+	sed -i 's/iorate=max/iorate=3000/' b.vdb
+	run "$IORAMP" -f b.vdb -o c --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[ "$(col c localhost-1 5)" = 4096 ] && [ "$(col c localhost-2 5)" = 4096 ]
+	awk -v v="$(col c localhost-0 3)" 'BEGIN { exit !(v > 2100 && v < 2550) }'
+}
+
+# VDbench 5.04.07 (observed, jvms=1, any order in the file): a slave starts its SDs' threads in
+# the order of a Java HashMap of 8 buckets the SDs were put in sorted by name: sd9 sd11 sd10;
+# sd1 sd9 sd11 sd10 alpha; for sd1..sd13 (32 buckets by then) sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5
+# sd13 sd8 sd12 sd7 sd9.
+@test "localhost-0.stdout.html: the SDs' i/o threads started in VDbench's order" {
+	order() {
+		local i=1 n
+		for n in "$@"; do
+			truncate -s 1m "h$i"
+			echo "sd=$n,lun=$SCRATCH/h$i,size=1m,threads=1"
+			i=$((i + 1))
+		done >o.vdb
+		printf 'wd=wd1,sd=*,xfersize=4k\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >>o.vdb
+		rm -rf o
+		"$IORAMP" -f o.vdb -o o --engine model --seed 1 >/dev/null
+		grep -oE 'Started +[0-9]+ i/o threads for [a-z0-9]+' o/localhost-0.stdout.html |
+			awk '{ print $NF }' | paste -sd' '
+	}
+	[ "$(order sd10 sd9 sd11)" = "sd9 sd11 sd10" ]
+	[ "$(order sd9 sd10 sd1 alpha sd11)" = "sd1 sd9 sd11 sd10 alpha" ]
+	[ "$(order sd1 sd2 sd3 sd4 sd5 sd6 sd7 sd8 sd9 sd10 sd11 sd12 sd13)" = \
+		"sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5 sd13 sd8 sd12 sd7 sd9" ]
+}
+
 # VDbench 5.04.07 (observed): skew.html's SD table sorts the SDs by name, digit runs as numbers
 # (wd=wd1,sd=(beta,gamma,alpha) lists alpha, beta, gamma; sd=(sd2,sd9,sd10) sd2, sd9, sd10),
 # whatever order the WD or the configuration gives them.
@@ -700,6 +778,47 @@ W
 	run "$IORAMP" -f w.vdb -o out3 --engine model --seed 1
 	[ "$status" -eq 0 ]
 	[[ "$output" != *"per slave"* ]]
+}
+
+# VDbench 5.04.07 (observed, ios_per_jvm=1000 on 4 and 6 SDs): the default JVM count is
+# ceil(rate / ios_per_jvm) above ios_per_jvm, at most 8 and the SD count; each run that asks
+# for more raises it with its line, naming the rate one less once the count is above 1.
+@test "ios_per_jvm=: VDbench's JVM count, raised run by run with its lines" {
+	truncate -s 1m f1 f2 f3 f4 f5 f6
+	{
+		echo ios_per_jvm=1000
+		for i in 1 2 3 4; do echo "sd=sd$i,lun=$SCRATCH/f$i,size=1m"; done
+		echo 'wd=wd1,sd=*,xfersize=4k,rdpct=100'
+		echo 'rd=rd1,wd=wd1,iorate=3000,elapsed=2,interval=1'
+	} >four.vdb
+	run "$IORAMP" -f four.vdb -o four --engine model --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *" Adjusted default JVM count for host=localhost from jvms=1 to jvms=3 because of iorate=3000 and a total of 4 sds."* ]]
+	[[ "$output" != *"ios_per_jvm= has no effect"* ]]
+	[ -s four/localhost-2.html ] && [ ! -e four/localhost-3.html ]
+	[ "$(grep -c 'Starting slave: ' four/logfile.html)" -eq 3 ]
+	{
+		echo ios_per_jvm=1000
+		for i in 1 2 3 4 5 6; do echo "sd=sd$i,lun=$SCRATCH/f$i,size=1m"; done
+		echo 'wd=wd1,sd=*,xfersize=4k,rdpct=100'
+		for r in 1500 4500 999 6000 7000; do
+			echo "rd=r$r,wd=wd1,iorate=$r,elapsed=2,interval=1"
+		done
+	} >six.vdb
+	run "$IORAMP" -f six.vdb -o six -s
+	[ "$status" -eq 0 ]
+	printf '%s\n' "$output" | grep -o 'Adjusted .*' >got
+	cat >want <<W
+Adjusted default JVM count for host=localhost from jvms=1 to jvms=2 because of iorate=1500 and a total of 6 sds.
+Adjusted default JVM count for host=localhost from jvms=2 to jvms=5 because of iorate=4499 and a total of 6 sds.
+Adjusted default JVM count for host=localhost from jvms=5 to jvms=6 because of iorate=5999 and a total of 6 sds.
+W
+	diff want got
+	# at ios_per_jvm= or below: one JVM, no line
+	sed -i 's/iorate=3000/iorate=1000/' four.vdb
+	run "$IORAMP" -f four.vdb -o one -s
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"Adjusted"* ]]
 }
 
 @test "jvms: VDbench's adjusted count for max with two SDs, one slave at a fixed rate, an idle slave" {

@@ -530,13 +530,13 @@ static void test_java_hash_order_of_sd_names(void **state)
 	size_t *order, seen = 0;
 
 	(void)state;
-	order = rep_java_hash_order(names, 3);
+	order = rep_java_hash_order(names, 3, 16);
 	assert_non_null(order);
 	assert_int_equal(order[0], 1);
 	assert_int_equal(order[1], 0);
 	assert_int_equal(order[2], 2);
 	free(order);
-	order = rep_java_hash_order(two, 2);
+	order = rep_java_hash_order(two, 2, 16);
 	assert_non_null(order);
 	assert_int_equal(order[0], 0);
 	assert_int_equal(order[1], 1);
@@ -546,7 +546,7 @@ static void test_java_hash_order_of_sd_names(void **state)
 		snprintf(buf[i], sizeof(buf[i]), "sd%zu", i + 1);
 		many[i] = buf[i];
 	}
-	order = rep_java_hash_order(many, 20);
+	order = rep_java_hash_order(many, 20, 16);
 	assert_non_null(order);
 	for (size_t i = 0; i < 20; i++)
 		seen |= (size_t)1 << order[i];
