@@ -148,7 +148,7 @@ static void anchor_block(FILE *f, const struct fs_run *r, const struct fs_tree *
 	bool is_fresh = run_deletes(r);
 	double t0 = mono_s();
 	uint64_t total = 0, dirs = 0, files = 0;
-	char path[4200], a[32];
+	char path[4200], a[32], n[32];
 
 	fs_slave_line(f, "Starting initializeFileAnchor for rd=%s For loops: %s anchor=%s", r->name,
 		      r->kind == FS_RUN_FORMAT ? "None" : r->for_loops, t->fsd->name);
@@ -161,9 +161,10 @@ static void anchor_block(FILE *f, const struct fs_run *r, const struct fs_tree *
 		total += fs_file_size(t->fsd, i);
 	fs_slave_line(f, "Completed the creation of the directory list for %s: %llu directories.",
 		      anchor, (unsigned long long)t->nr_dirs);
-	fs_slave_line(f, "Generated %llu file names; total anchor size: %s (%s)",
-		      (unsigned long long)t->nr_files, ctl_size(total, a, sizeof(a)),
-		      rep_fmt_group((double)total, 0, path, sizeof(path)));
+	/* VDbench groups the count ("Generated 1,000 file names"), not the directories' below */
+	fs_slave_line(f, "Generated %s file names; total anchor size: %s (%s)",
+		      rep_fmt_group((double)t->nr_files, 0, n, sizeof(n)),
+		      ctl_size(total, a, sizeof(a)), rep_fmt_group((double)total, 0, path, sizeof(path)));
 	if (run_clears(r))
 		control_line(f, t, is_fresh, false);
 	else

@@ -1490,3 +1490,17 @@ PARM
 		awk -v p="$per" -v w="$want" 'BEGIN { exit !(p > w - 0.5 && p < w + 0.5) }'
 	done
 }
+
+@test "fs: the slave log groups the generated file names' count, as VDbench (1,000)" {
+	mkdir -p "$SCRATCH/a"
+	# observed on VDbench 5.04.07 (its filesys/seq_read example, 1000 files of 128k):
+	# "Generated 1,000 file names; total anchor size: 125m (131,072,000)"
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=1000,size=1k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=1k,threads=1
+rd=rd1,fwd=fwd1,fwdrate=10,format=only,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	grep -q ' Generated 1,000 file names; total anchor size: ' out/localhost-0.stdout.html
+}
