@@ -1,9 +1,9 @@
 /* Numeric lists as VDbench 5.04.07 expands them (tests/parm/FINDINGS.md §5, §6): single values,
  * ranges (from-to,step) that take the next item as their step (a descending range without one is
- * its from value alone), doubling and halving (from-to,d)
- * mixed freely with single values, and the quirks of negative numbers inside parentheses: a
- * leading -N is the two values 0 and N with the list cut to its written length, a later one ends the
- * list. A set mixing numbers and words is refused. */
+ * its from value alone), doubling and halving (from-to,d) mixed freely with single values, and
+ * the quirks of negative numbers inside parentheses: a leading -N is the two values 0 and N with
+ * the list cut to its written length, a later one ends the list. A set mixing numbers and words
+ * is refused. */
 #include "ioramp/parm.h"
 
 #include <errno.h>
