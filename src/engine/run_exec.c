@@ -265,8 +265,7 @@ static bool is_write_gated(const struct eng_run *r, size_t s)
 	const struct eng_sd_desc *sd = &r->sds[s];
 
 	return eng_backend_is_sync(sd->engine) && sd->threads > 1 && sd->target &&
-	       sd->target->fd >= 0 && !sd->target->is_direct &&
-	       sd->target->kind != ENG_TARGET_CHAR;
+	       sd->target->fd >= 0 && !sd->target->is_direct && sd->target->kind != ENG_TARGET_CHAR;
 }
 
 void eng_run_write_gates_fini(struct eng_run *r)

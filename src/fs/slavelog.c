@@ -164,7 +164,8 @@ static void anchor_block(FILE *f, const struct fs_run *r, const struct fs_tree *
 	/* VDbench groups the count ("Generated 1,000 file names"), not the directories' below */
 	fs_slave_line(f, "Generated %s file names; total anchor size: %s (%s)",
 		      rep_fmt_group((double)t->nr_files, 0, n, sizeof(n)),
-		      ctl_size(total, a, sizeof(a)), rep_fmt_group((double)total, 0, path, sizeof(path)));
+		      ctl_size(total, a, sizeof(a)),
+		      rep_fmt_group((double)total, 0, path, sizeof(path)));
 	if (run_clears(r))
 		control_line(f, t, is_fresh, false);
 	else
