@@ -104,6 +104,12 @@ struct eng_backend_ops {
 	 */
 	int (*reap)(struct eng_backend *be, struct eng_io **done, uint32_t max,
 		    uint64_t deadline_ns);
+	/*
+	 * Optional: runs on the worker's thread after its last reap, to release what only that
+	 * thread may (a SINGLE_ISSUER ring's registered files: left to the ring's teardown, which
+	 * the kernel runs later, a device opened O_EXCL stays claimed after the process exits).
+	 */
+	void (*finish)(struct eng_backend *be);
 	/* Waits for I/Os still in flight (without handing them back), then frees. NULL is fine. */
 	void (*close)(struct eng_backend *be);
 };
@@ -196,6 +202,13 @@ static inline int eng_backend_reap(struct eng_backend *be, struct eng_io **done,
 				   uint64_t deadline_ns)
 {
 	return be->ops->reap(be, done, max, deadline_ns);
+}
+
+/* Runs be's finish, where it has one, on the thread that submitted its I/O. */
+static inline void eng_backend_finish(struct eng_backend *be)
+{
+	if (be && be->ops->finish)
+		be->ops->finish(be);
 }
 
 /* Closes be if it is not NULL. */

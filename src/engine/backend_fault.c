@@ -392,6 +392,11 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 }
 
 /* Held I/Os are the worker's again (their buffers stay valid); the inner close drains. */
+static void fault_finish(struct eng_backend *be)
+{
+	eng_backend_finish(to_fault(be)->inner);
+}
+
 static void fault_close(struct eng_backend *be)
 {
 	struct fault_backend *fb = to_fault(be);
@@ -409,5 +414,6 @@ const struct eng_backend_ops eng_backend_fault = {
 	.open = fault_open,
 	.submit = fault_submit,
 	.reap = fault_reap,
+	.finish = fault_finish,
 	.close = fault_close,
 };

@@ -352,6 +352,17 @@ static void uring_wait_all(struct uring_backend *ub)
 	}
 }
 
+/* On the ring's own thread (a SINGLE_ISSUER ring refuses others): I/O still in flight keeps
+ * its files until it completes; unregistered now, the files are released when the target
+ * closes them, not when the kernel's deferred teardown of the ring gets to them. */
+static void uring_finish(struct eng_backend *be)
+{
+	struct uring_backend *ub = to_uring(be);
+
+	if (ub->sqe_flags & IOSQE_FIXED_FILE && io_uring_unregister_files(&ub->ring) == 0)
+		ub->sqe_flags = 0;
+}
+
 static void uring_close(struct eng_backend *be)
 {
 	struct uring_backend *ub = to_uring(be);
@@ -370,5 +381,6 @@ const struct eng_backend_ops eng_backend_uring = {
 	.open = uring_open,
 	.submit = uring_submit,
 	.reap = uring_reap,
+	.finish = uring_finish,
 	.close = uring_close,
 };

@@ -343,6 +343,7 @@ void *eng_worker_main(void *arg)
 	}
 	if (!ret)
 		ret = drain(w); /* what completes now is no interval's: VDbench's drain */
+	eng_backend_finish(w->be);
 	w->fatal = ret;
 	eng_sleeper_leave(&w->sleeper); /* virtual time goes on without this thread */
 	atomic_store_explicit(&w->is_done, true, memory_order_release);

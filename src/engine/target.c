@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "ioramp/compiler.h"
@@ -156,15 +157,45 @@ static int target_describe(struct eng_target *t, char *err, size_t errlen)
 #define HOLDER_UNNAMED                                                                        \
 	"held exclusively by a file system, swap, md, device mapper or another program"
 
-/* A device to be written that someone already holds exclusively: who, where it is known. */
-static int target_busy(struct eng_target *t, const struct stat *st, char *err, size_t errlen)
+/*
+ * How long an exclusive holder that no one names is waited for: a process that has just
+ * exited (an earlier run killed, fio's io_uring) keeps its claim until the kernel's deferred
+ * teardown of its ring releases its files, a few milliseconds later.
+ */
+#define BUSY_WAIT_NS	  1000000000L
+#define BUSY_WAIT_STEP_NS 5000000L
+
+/* open(path, flags | O_EXCL), waited for BUSY_WAIT_NS while the device is busy: fd or -errno. */
+static int open_excl_waiting(const char *path, int flags)
+{
+	const struct timespec step = { .tv_nsec = BUSY_WAIT_STEP_NS };
+	int fd;
+
+	for (long waited = 0;; waited += BUSY_WAIT_STEP_NS) {
+		fd = open(path, flags | O_EXCL | O_CLOEXEC);
+		if (fd >= 0 || errno != EBUSY || waited >= BUSY_WAIT_NS)
+			return fd >= 0 ? fd : -errno;
+		nanosleep(&step, NULL);
+	}
+}
+
+/* A device to be written that someone already holds exclusively: who, where it is known.
+ * Returns 0 with t->fd open when the holder, unnamed, let go within BUSY_WAIT_NS. */
+static int target_busy(struct eng_target *t, int flags, const struct stat *st, char *err,
+		       size_t errlen)
 {
 	struct eng_target probe = { .path = t->path,
 				    .kind = ENG_TARGET_BLOCK,
 				    .rdev = st->st_rdev };
 	char holder[512] = "", msg[512];
+	int ret = eng_target_find_holder(&probe, holder, sizeof(holder), msg, sizeof(msg));
 
-	if (eng_target_find_holder(&probe, holder, sizeof(holder), msg, sizeof(msg)) <= 0)
+	if (ret == 0) { /* gone while we looked: open again */
+		ret = target_open_fd(t, flags, err, errlen);
+		if (ret != -EBUSY)
+			return ret;
+	}
+	if (ret <= 0)
 		snprintf(holder, sizeof(holder), "%s", HOLDER_UNNAMED);
 	return target_errf(err, errlen, -EBUSY,
 			   "lun=%s is in use (%s); ioramp never writes to a mounted or held device",
@@ -196,9 +227,10 @@ int eng_target_open(struct eng_target *t, const char *path, int flags, char *err
 	t->is_writable = (flags & O_ACCMODE) == O_RDWR;
 	t->kind = kind; /* for the error's hint; target_describe() sets it again */
 	t->is_excl = kind == ENG_TARGET_BLOCK && t->is_writable;
-	ret = target_open_fd(t, flags | (t->is_excl ? O_EXCL : 0), err, errlen);
+	flags |= t->is_excl ? O_EXCL : 0;
+	ret = target_open_fd(t, flags, err, errlen);
 	if (ret == -EBUSY && t->is_excl)
-		ret = target_busy(t, &st, err, errlen);
+		ret = target_busy(t, flags, &st, err, errlen);
 	if (ret < 0)
 		goto err_free;
 	ret = target_describe(t, err, errlen);
@@ -466,12 +498,12 @@ int eng_target_find_holder_in(const struct eng_target *t, struct eng_holder_quer
 		return 0; /* our own O_EXCL open succeeded: no one else holds it */
 	/* Our own fd is not exclusive, so only another holder makes this fail: a device
 	 * stacked on it that is not mounted, or a mount in another namespace. */
-	fd = open(t->path, O_RDONLY | O_EXCL | O_CLOEXEC);
+	fd = open_excl_waiting(t->path, O_RDONLY);
 	if (fd >= 0) {
 		close(fd);
 		return 0;
 	}
-	ret = -errno;
+	ret = fd;
 	if (ret == -EBUSY) {
 		holder_names(q, t->rdev, names, sizeof(names));
 		if (names[0])

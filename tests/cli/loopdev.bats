@@ -84,3 +84,20 @@ write_parm() {
 	[ "$(dd if="${LOOPS[7]}" bs=64k count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c)" -eq 0 ]
 	[ "$(dd if="${LOOPS[7]}" bs=128k skip=400 count=1 iflag=direct 2>/dev/null | tr -d '\0' | wc -c)" -gt 0 ]
 }
+
+@test "a device another program lets go of within a second is waited for, not refused" {
+	write_parm
+	sed -i 's/iorate=curve,curve=(20,60)/iorate=max/' loop.vdb
+	# The holder prints once it has the device exclusively and lets go 0.2 s later, as a ring
+	# the kernel tears down after its process exited does; the read returns when it holds it.
+	python3 -c 'import os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_EXCL)
+print("held", flush=True)
+time.sleep(0.2)' "${LOOPS[3]}" | {
+		read -r held
+		[ "$held" = held ]
+		run "$IORAMP" -f loop.vdb -o out --engine aio -w 0
+		echo "$output" | tail -3
+		[ "$status" -eq 0 ]
+	}
+}

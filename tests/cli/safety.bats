@@ -181,14 +181,9 @@ open_mode() {
 	wait "$pid" || status=$?
 	pid=
 	[ "$status" -eq 143 ]
-	# released at the end: another writer may have it now. The kernel can let go of the
-	# device a moment after wait returns (seen after SIGTERM with the uring engine; the cause
-	# is open, see the closing note of 2026-12-02), so wait for it, at most 5 s.
-	for _ in $(seq 50); do
-		python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))' \
-			"$LOOP" 2>/dev/null && break
-		sleep 0.1
-	done
+	# released at the end: another writer may have it at once (the io_uring ring's registered
+	# files are unregistered by the worker, not left to the kernel's deferred ring teardown)
+	python3 -c 'import os, sys; os.close(os.open(sys.argv[1], os.O_RDONLY | os.O_EXCL))' "$LOOP"
 	parm "$LOOP" 50
 	run "$IORAMP" -f safe.vdb -o out4 --force
 	[ "$status" -eq 0 ]
