@@ -352,13 +352,16 @@ static void uring_wait_all(struct uring_backend *ub)
 	}
 }
 
-/* On the ring's own thread (a SINGLE_ISSUER ring refuses others): I/O still in flight keeps
- * its files until it completes; unregistered now, the files are released when the target
+/* On the ring's own thread, which alone may wait on a DEFER_TASKRUN ring or unregister from a
+ * SINGLE_ISSUER one: what is still in flight after the drain's limit completes here (its
+ * buffers are freed after close), and the files, unregistered, are released when the target
  * closes them, not when the kernel's deferred teardown of the ring gets to them. */
 static void uring_finish(struct eng_backend *be)
 {
 	struct uring_backend *ub = to_uring(be);
 
+	if (ub->is_started)
+		uring_wait_all(ub);
 	if (ub->sqe_flags & IOSQE_FIXED_FILE && io_uring_unregister_files(&ub->ring) == 0)
 		ub->sqe_flags = 0;
 }
