@@ -45,6 +45,11 @@ struct eng_wg_desc {
 	/* VDbench's slaves at a fixed rate: the one slave a sequential WD runs on (its I/Os
 	 * count there); -1: the SD's slaves in turn (jvm.c) */
 	int16_t jvm;
+	/* streams=: this generator's stream of its WD's nr_streams on its SD (1: none). A worker
+	 * per thread (the sync engine) runs only its own stream, thread k stream k mod N, as
+	 * VDbench deals its threads; a worker of the whole SD runs them all. */
+	uint32_t stream;
+	uint32_t nr_streams;
 };
 
 /* One SD of a run. */

@@ -364,6 +364,8 @@ static int build_wgs(struct eng_run *r, const struct plan *plan, const struct pl
 			if (r->nr_jvms > 1 && r->mode == ENG_MODE_RATE && is_sequential(&g->gen))
 				/* its SDs alone share its rate, as with one slave */
 				g->rate_iops = rate / (double)nr / (double)nr_streams;
+			g->stream = stream;
+			g->nr_streams = nr_streams;
 			if (nr_streams > 1)
 				stream_piece(&g->gen, r->sds[g->run_sd].max_xfer_bytes, stream,
 					     nr_streams);

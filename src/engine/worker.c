@@ -29,6 +29,18 @@ static uint32_t parts(const struct eng_sd_desc *sd)
 	return sd->nr_parts ? sd->nr_parts : 1;
 }
 
+/* Whether worker idx runs generator g: one of its SD's, and with streams= on a worker per
+ * thread, its own stream's (threads= is a multiple of streams=, run_build.c). */
+static bool is_wg_mine(const struct eng_run *run, const struct eng_wg_desc *g, uint32_t idx)
+{
+	const struct eng_sd_desc *sd = &run->sds[g->run_sd];
+	uint32_t part = part_of(sd, idx);
+
+	if (part == UINT32_MAX)
+		return false;
+	return g->nr_streams <= 1 || parts(sd) <= 1 || part % g->nr_streams == g->stream;
+}
+
 static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_t *slot_bytes)
 {
 	*slot_bytes = 4096;
@@ -46,7 +58,7 @@ static int worker_count(struct eng_worker *w, const struct eng_run *run, uint64_
 			*slot_bytes = run->sds[i].max_xfer_bytes;
 	}
 	for (size_t i = 0; i < run->nr_wgs; i++)
-		if (is_mine(&run->sds[run->wgs[i].run_sd], w->idx))
+		if (is_wg_mine(run, &run->wgs[i], w->idx))
 			w->nr_wgs++;
 	*slot_bytes = (*slot_bytes + 4095) & ~(uint64_t)4095;
 	return w->nr_sds ? 0 : -EINVAL;
@@ -169,6 +181,13 @@ static uint32_t local_sd(const struct eng_worker *w, uint32_t run_sd)
 	return 0;
 }
 
+/* g's weight at max among its SD's generators on a worker: a worker per thread with one of
+ * its WD's streams weighs it as the WD's N streams together, against the SD's other WDs. */
+static double wg_weight(const struct eng_wg_desc *g, const struct eng_wsd *d)
+{
+	return g->nr_streams > 1 && d->nr_parts > 1 ? g->weight * g->nr_streams : g->weight;
+}
+
 static int worker_wgs(struct eng_worker *w)
 {
 	const struct eng_run *run = w->run;
@@ -180,7 +199,7 @@ static int worker_wgs(struct eng_worker *w)
 		struct eng_wsd *d;
 		int ret;
 
-		if (!is_mine(&run->sds[wd->run_sd], w->idx))
+		if (!is_wg_mine(run, wd, w->idx))
 			continue;
 		g = &w->wgs[n];
 		g->run_wg = (uint32_t)i;
@@ -209,7 +228,7 @@ static int worker_wgs(struct eng_worker *w)
 			w->nr_eof++;
 		}
 		d->cum_weight[d->nr_wgs] = (d->nr_wgs ? d->cum_weight[d->nr_wgs - 1] : 0) +
-					   (g->is_paced ? 0 : wd->weight);
+					   (g->is_paced ? 0 : wg_weight(wd, d));
 		d->wgs[d->nr_wgs++] = n++;
 	}
 	return 0;

@@ -297,6 +297,40 @@ static void test_max_to_eof_writes_every_block_once(void **state)
 	close(fd);
 }
 
+/* streams=2 with threads=2: each thread issues its own stream only (thread k stream k mod 2, as
+ * VDbench's StreamContext lines show), so each piece's blocks carry one worker's write counter
+ * 1, 2, 3, ... in offset order (the stamp: offset ^ counter << 40). */
+static void test_streams_pin_threads(void **state)
+{
+	const uint64_t piece = 2u << 20;
+	char path[300];
+	uint64_t v;
+	int fd;
+
+	(void)state;
+	make_file("s1", 4 << 20);
+	assert_int_equal(execute("sd=sd1,lun=$dir/s1,threads=2\n"
+				 "wd=wd1,sd=sd1,seekpct=eof,xfersize=4k,rdpct=0,streams=2\n"
+				 "rd=rd1,wd=wd1,iorate=max,elapsed=60,interval=1\n"),
+			 ENG_OK);
+	assert_true(seen.is_eof);
+	assert_int_equal(seen.iv_ios[0], 1024);
+	snprintf(path, sizeof(path), "%s/s1", tmpdir);
+	fd = open(path, O_RDONLY);
+	assert_true(fd >= 0);
+	for (uint64_t off = 0; off < 2 * piece; off += 4096) {
+		uint64_t want = (off % piece) / 4096 + 1;
+
+		assert_int_equal(pread(fd, &v, sizeof(v), (off_t)off), sizeof(v));
+		assert_int_equal(v & ((UINT64_C(1) << 40) - 1), off);
+		if (v >> 40 != want)
+			fail_msg("block at %llu: write %llu of its worker, expected %llu",
+				 (unsigned long long)off, (unsigned long long)(v >> 40),
+				 (unsigned long long)want);
+	}
+	close(fd);
+}
+
 /* Three threads at max read a 3 MiB file to its end, 64 KiB at a time: each I/O once. */
 static void test_max_to_eof_reads_exact_count(void **state)
 {
@@ -507,6 +541,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_max_to_eof_writes_every_block_once),
 		cmocka_unit_test(test_max_to_eof_reads_exact_count),
+		cmocka_unit_test(test_streams_pin_threads),
 		cmocka_unit_test(test_paced_exact_counts),
 		cmocka_unit_test(test_default_engine_runs_sync_per_thread),
 		cmocka_unit_test(test_paced_exponential_rate),
