@@ -67,15 +67,11 @@ struct eng_opts {
  * burst is a few I/Os. Faster workers wake per arrival and issue it on time, so the response
  * times of high rates carry no batch's lateness. */
 #define ENG_WAKE_BATCH_MAX_ARRIVALS 4.0
-/* Sparse paced SDs on cached files share a serial worker (one I/O at a time, inline) while
+/* Paced SDs on cached files share a serial worker (one I/O at a time, inline) while
  * their rates sum to at most this many arrivals per batch (4000 a second for 2 ms): one
  * wake-up per batch for all of them, each I/O late by less than the batch (the mean lateness
  * is half a batch whatever the count), a burst of a few microseconds' I/Os. */
 #define ENG_SERIAL_MAX_ARRIVALS 8.0
-/* An SD goes to a serial worker only with at most this many of its arrivals per batch (500 a
- * second for 2 ms): a serial worker's arrivals are all late by half a batch on average, so a
- * curve's low points keep their own threads (on time) as soon as they are not that sparse. */
-#define ENG_SERIAL_SD_MAX_ARRIVALS 1.0
 
 /* Why an execution ended. */
 enum eng_status {

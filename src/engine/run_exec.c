@@ -235,27 +235,21 @@ static bool is_per_thread(const struct eng_exec *x, const struct eng_run *r, siz
 	       !r->is_spike && !r->concat.nr;
 }
 
-/* A sparse SD: at most ENG_SERIAL_SD_MAX_ARRIVALS arrivals per wake batch. */
-static bool is_sparse(const struct eng_run *r, double iops)
-{
-	return iops > 0 && iops * (double)r->wake_batch_ns / 1e9 <= ENG_SERIAL_SD_MAX_ARRIVALS;
-}
-
-/* A per-thread SD that is paced sparsely (at most one arrival per wake batch) on a
- * file in the page cache: its I/O takes microseconds, so its threads= are never busy at once
- * and one thread can serve it, and other such SDs, one I/O at a time with one wake-up per
- * batch. A thread per threads= wakes once per I/O: 11-14 us of CPU a wake-up on the
- * development VM, 4.4-5.4% of a core at 4000 IOPS before any I/O (bench/wakefloor.c,
- * bench/speed.md 2026-12-06). A file that is not cached keeps its threads: its reads wait on
- * the device, and concurrency is then what sustains the rate. */
+/* A per-thread SD paced on a file in the page cache: its I/O takes microseconds of CPU, so
+ * its threads= add nothing but wake-ups, and serial workers serve it, one I/O at a time each,
+ * waking once per batch (eng_place_serial: with other sparse SDs, or on min(threads=, CPUs)
+ * workers of its own). A thread per threads= wakes once per I/O: 11-14 us of CPU a wake-up on
+ * the development VM, 4.4-5.4% of a core at 4000 IOPS before any I/O (bench/wakefloor.c,
+ * bench/speed.md 2026-12-06), and at 1.35M IOPS (90% of 4K 70/30's max on eight files,
+ * threads=8) only 83% of the rate; serial, 99.9%. Each I/O is late by half a batch on
+ * average, in its response time, not its service time. A file that is not cached keeps its
+ * threads: its reads wait on the device, and concurrency is then what sustains the rate. */
 static bool is_serial(const struct eng_exec *x, const struct eng_run *r, size_t s)
 {
-	double iops;
-
 	if (!r->wake_batch_ns || r->mode != ENG_MODE_RATE || !is_per_thread(x, r, s))
 		return false;
-	iops = eng_sd_rate(r, s);
-	return is_sparse(r, iops) && r->sds[s].target && eng_target_is_cached(r->sds[s].target);
+	return eng_sd_rate(r, s) > 0 && r->sds[s].target &&
+	       eng_target_is_cached(r->sds[s].target);
 }
 
 /* An SD whose sync threads write a buffered file or block device, more than one: its writes
@@ -361,7 +355,7 @@ static uint32_t place_workers(const struct eng_exec *x, struct eng_run *r)
 			r->sds[s].worker = k;
 			k += r->sds[s].nr_parts;
 		}
-		k = eng_place_serial(r, k);
+		k = eng_place_serial(r, k, x->nr_cpus ? x->nr_cpus : 1);
 	}
 	return k || x->clu ? k : 1;
 }

@@ -31,8 +31,9 @@ uint64_t eng_part_stream(uint64_t stream, uint32_t part)
 	return stream + (uint64_t)part * 0x9e3779b97f4a7c15ull; /* apart from every other stream */
 }
 
-/* A part's schedule: its threads' share of the rate, so that the parts' sum is the SD's; a
- * deterministic one shifted so that the parts interleave into the whole SD's schedule. */
+/* A part's schedule: its threads' share of the rate, so that the parts' sum is the SD's (a
+ * serial SD's part serves its share of the threads one at a time); a deterministic one of
+ * equal parts shifted so that the parts interleave into the whole SD's schedule. */
 void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
 		       const struct eng_sd_desc *sd)
 {
@@ -41,9 +42,9 @@ void eng_part_arrivals(struct gen_arrival_cfg *ac, const struct eng_wsd *d,
 
 	if (d->nr_parts <= 1 || !sd->threads)
 		return;
-	share = (double)d->threads / (double)sd->threads;
+	share = (double)eng_part_threads(sd->threads, d->nr_parts, d->part) / (double)sd->threads;
 	ac->mean_ns = whole_ns / share;
-	if (ac->dist != GEN_DIST_DETERMINISTIC || d->threads != 1 || sd->threads != d->nr_parts)
+	if (ac->dist != GEN_DIST_DETERMINISTIC || sd->threads % d->nr_parts)
 		return;
 	/* part j's first arrival at start + (j + 1) x the whole mean, then every nr_parts */
 	shift = (uint64_t)((double)(d->nr_parts - 1 - d->part) * whole_ns);
@@ -154,17 +155,33 @@ double eng_sd_rate(const struct eng_run *r, size_t s)
 	return iops;
 }
 
-uint32_t eng_place_serial(struct eng_run *r, uint32_t k)
+uint32_t eng_place_serial(struct eng_run *r, uint32_t k, uint32_t nr_cpus)
 {
 	double cap = ENG_SERIAL_MAX_ARRIVALS * NS_PER_SEC / (double)r->wake_batch_ns, load = 0;
+	uint32_t nr_fast = 0, parts;
 	bool is_open = false;
 
+	for (size_t s = 0; s < r->nr_sds; s++)
+		nr_fast += r->sds[s].is_serial && eng_sd_rate(r, s) > cap;
+	/* the fast SDs' workers together about one per CPU, at least one each */
+	parts = nr_fast ? (nr_cpus + nr_fast - 1) / nr_fast : 1;
 	for (size_t s = 0; s < r->nr_sds; s++) {
+		struct eng_sd_desc *d = &r->sds[s];
 		double iops;
 
-		if (!r->sds[s].is_serial)
+		if (!d->is_serial)
 			continue;
 		iops = eng_sd_rate(r, s);
+		if (iops > cap) { /* workers of its own, after the open one */
+			k += is_open;
+			d->worker = k;
+			d->nr_parts = d->threads < parts ? d->threads : parts;
+			d->nr_parts = d->nr_parts ? d->nr_parts : 1;
+			k += d->nr_parts;
+			load = 0;
+			is_open = false;
+			continue;
+		}
 		if (is_open && load + iops > cap) {
 			k++;
 			load = 0;
@@ -196,7 +213,7 @@ size_t eng_limit_depths(const struct eng_run *r, const double *sd_qdepth, double
 			open_worker = d->worker;
 		}
 		qd[n] = sd_qdepth[s];
-		depth[n++] = d->is_serial ? 1 : d->threads;
+		depth[n++] = !d->is_serial ? d->threads : d->nr_parts ? d->nr_parts : 1;
 	}
 	return n;
 }

@@ -52,7 +52,7 @@ static void test_serial_sds_share_workers_by_rate(void **state)
 	wgs[10] = (struct eng_wg_desc){ .run_sd = 4, .rate_iops = 0 }; /* at max */
 	assert_true(eng_sd_rate(&r, 0) == 500);
 	assert_true(eng_sd_rate(&r, 4) == 0);
-	assert_int_equal(eng_place_serial(&r, 3), 5); /* workers 3 and 4 */
+	assert_int_equal(eng_place_serial(&r, 3, 2), 5); /* workers 3 and 4 */
 	for (uint32_t s = 0; s < 10; s++) {
 		if (s == 4) {
 			assert_int_equal(sds[s].worker, 77);
@@ -64,13 +64,35 @@ static void test_serial_sds_share_workers_by_rate(void **state)
 	}
 	/* one more rate than fits: each of two SDs at 2500 a second gets a worker of its own */
 	wgs[0].rate_iops = wgs[1].rate_iops = 2500;
-	assert_int_equal(eng_place_serial(&r, 0), 3);
+	assert_int_equal(eng_place_serial(&r, 0, 2), 3);
 	assert_int_equal(sds[0].worker, 0);
 	assert_int_equal(sds[1].worker, 1);
 	assert_int_equal(sds[2].worker, 1);
+	/* an SD faster than a worker's share has workers of its own, the fast SDs' together
+	 * about one per CPU: SD 1 alone on 4 CPUs four (threads=8), SDs 0 and 1 on 4 CPUs two
+	 * each, with threads=1 one; the slow SDs around them share as before */
+	for (uint32_t s = 0; s < 10; s++)
+		sds[s].threads = 8;
+	wgs[0].rate_iops = 500;
+	wgs[1].rate_iops = 200000;
+	assert_int_equal(eng_place_serial(&r, 0, 4), 6);
+	assert_int_equal(sds[0].worker, 0);
+	assert_int_equal(sds[0].nr_parts, 1);
+	assert_int_equal(sds[1].worker, 1);
+	assert_int_equal(sds[1].nr_parts, 4);
+	assert_int_equal(sds[2].worker, 5);
+	assert_int_equal(sds[9].worker, 5);
+	wgs[0].rate_iops = 200000;
+	assert_int_equal(eng_place_serial(&r, 0, 4), 5);
+	assert_int_equal(sds[0].nr_parts, 2);
+	assert_int_equal(sds[1].worker, 2);
+	assert_int_equal(sds[1].nr_parts, 2);
+	sds[1].threads = 1;
+	assert_int_equal(eng_place_serial(&r, 0, 4), 4);
+	assert_int_equal(sds[1].nr_parts, 1);
 	for (uint32_t s = 0; s < 10; s++)
 		sds[s].is_serial = false;
-	assert_int_equal(eng_place_serial(&r, 6), 6); /* none: no worker taken */
+	assert_int_equal(eng_place_serial(&r, 6, 2), 6); /* none: no worker taken */
 }
 
 /* A serial worker has one slot (one I/O at a time) for all its SDs: when their outstanding
