@@ -248,8 +248,7 @@ static bool is_serial(const struct eng_exec *x, const struct eng_run *r, size_t 
 {
 	if (!r->wake_batch_ns || r->mode != ENG_MODE_RATE || !is_per_thread(x, r, s))
 		return false;
-	return eng_sd_rate(r, s) > 0 && r->sds[s].target &&
-	       eng_target_is_cached(r->sds[s].target);
+	return eng_sd_rate(r, s) > 0 && r->sds[s].target && eng_target_is_cached(r->sds[s].target);
 }
 
 /* An SD whose sync threads write a buffered file or block device, more than one: its writes

@@ -154,7 +154,7 @@ static int target_describe(struct eng_target *t, char *err, size_t errlen)
 }
 
 /* Who holds a device when sysfs names no holder: a mount, swap or another O_EXCL opener. */
-#define HOLDER_UNNAMED                                                                        \
+#define HOLDER_UNNAMED \
 	"held exclusively by a file system, swap, md, device mapper or another program"
 
 /*
