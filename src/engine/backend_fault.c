@@ -391,12 +391,12 @@ static int fault_reap(struct eng_backend *be, struct eng_io **done, uint32_t max
 	}
 }
 
-/* Held I/Os are the worker's again (their buffers stay valid); the inner close drains. */
 static void fault_finish(struct eng_backend *be)
 {
 	eng_backend_finish(to_fault(be)->inner);
 }
 
+/* Held I/Os are the worker's again (their buffers stay valid); the inner close drains. */
 static void fault_close(struct eng_backend *be)
 {
 	struct fault_backend *fb = to_fault(be);

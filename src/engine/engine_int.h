@@ -477,8 +477,9 @@ double eng_sd_rate(const struct eng_run *r, size_t s);
 
 /* The serial SDs (is_serial), in order, on workers from k on: each worker takes SDs while
  * their rates sum to at most ENG_SERIAL_MAX_ARRIVALS per wake batch, so that it still wakes
- * once per batch; an SD faster than that alone gets min(threads=, nr_cpus) workers of its own,
- * each serving its share one I/O at a time. Returns the next free worker. */
+ * once per batch; an SD faster than that alone gets workers of its own, the fast SDs' together
+ * about one per CPU of nr_cpus (at least one each, at most its threads=), each serving its share
+ * one I/O at a time. Returns the next free worker. */
 uint32_t eng_place_serial(struct eng_run *r, uint32_t k, uint32_t nr_cpus);
 /* The depths the limit rule (eng_limit_rule) judges, from each SD's mean outstanding I/O
  * sd_qdepth: an SD's own threads=, but the serial SDs of one worker as one entry of depth 1
