@@ -126,16 +126,26 @@ int rep_set_run_end(struct rep_set *s, const struct rep_run *r, const struct rep
 	return first;
 }
 
+enum {
+	SET_LINE_BYTES = 1024
+};
+
+/* fmt's line into line[SET_LINE_BYTES], and into results.json's messages. */
+static void doc_line(struct rep_set *s, char *line, const char *fmt, va_list ap)
+{
+	vsnprintf(line, SET_LINE_BYTES, fmt, ap);
+	if (s->doc)
+		rep_doc_message(s->doc, line);
+}
+
 void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 {
-	char line[1024];
+	char line[SET_LINE_BYTES];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	doc_line(s, line, fmt, ap);
 	va_end(ap);
-	if (s->doc)
-		rep_doc_message(s->doc, line);
 	bracket(s, false);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->message)
@@ -146,11 +156,9 @@ void rep_set_messagef(struct rep_set *s, const char *fmt, ...)
 /* A note to the observers that take log notes, or summary notes when is_sum. */
 static void notes_send(struct rep_set *s, bool is_sum, const char *fmt, va_list ap)
 {
-	char line[1024];
+	char line[SET_LINE_BYTES];
 
-	vsnprintf(line, sizeof(line), fmt, ap);
-	if (s->doc)
-		rep_doc_message(s->doc, line);
+	doc_line(s, line, fmt, ap);
 	for (size_t i = 0; i < s->nr; i++) {
 		void (*to)(void *, const char *) =
 			is_sum ? s->ops[i]->sum_note : s->ops[i]->log_note;
@@ -187,14 +195,12 @@ void rep_set_sum_notef(struct rep_set *s, const char *fmt, ...)
 
 void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ...)
 {
-	char line[1024];
+	char line[SET_LINE_BYTES];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(line, sizeof(line), fmt, ap);
+	doc_line(s, line, fmt, ap);
 	va_end(ap);
-	if (s->doc)
-		rep_doc_message(s->doc, line);
 	for (size_t i = 0; i < s->nr; i++)
 		if (s->ops[i]->slave_note)
 			s->ops[i]->slave_note(s->state[i], is_run_end, line);

@@ -361,6 +361,13 @@ struct jfx {
 	char err[512];
 };
 
+/* Forgets the map's keys, then loads them back from the journal (it must load). */
+static void journal_reload(struct jfx *fx, struct dv_recovered *r)
+{
+	memset(fx->map.keys, 0, fx->map.nr_blocks);
+	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, r, fx->err, sizeof(fx->err)), 0);
+}
+
 static int jfx_setup(void **state)
 {
 	struct jfx *fx = calloc(1, sizeof(*fx));
@@ -449,8 +456,7 @@ static void test_journal_many_and_torn_tail(void **state)
 	assert_int_equal(dv_journal_add(j, DV_J_AFTER, 250, 3), 0);
 	assert_int_equal(dv_journal_flush(j), 0);
 	dv_journal_close(j);
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	assert_int_equal(fx->map.keys[199], 2);
 	assert_int_equal(fx->map.keys[250], 3);
 	assert_int_equal(r.nr_pending, 0);
@@ -463,8 +469,7 @@ static void test_journal_many_and_torn_tail(void **state)
 	assert_true(fd >= 0);
 	assert_int_equal(pwrite(fd, "x", 1, st.st_size - 100), 1);
 	close(fd);
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	assert_int_equal(fx->map.keys[199], 2);
 	assert_int_equal(fx->map.keys[250], 0);
 	free(r.pending);
@@ -485,8 +490,7 @@ static void test_journal_checkpoint_and_backup(void **state)
 	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
 	assert_int_equal(dv_journal_nr_records(j), 0);
 	dv_journal_close(j);
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	assert_int_equal(fx->map.keys[7], 21);
 	assert_int_equal(r.nr_pending, 0);
 	free(r.pending);
@@ -494,8 +498,7 @@ static void test_journal_checkpoint_and_backup(void **state)
 	/* without sd1.jnl the backup map is used */
 	snprintf(path, sizeof(path), "%s/sd1.jnl", fx->dir);
 	assert_int_equal(unlink(path), 0);
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	assert_true(r.is_from_backup);
 	assert_int_equal(fx->map.keys[7], 21);
 	free(r.pending);
@@ -525,8 +528,7 @@ static void test_journal_maponly(void **state)
 	fx->map.keys[9] = 2;
 	assert_int_equal(dv_journal_write(&j, &fx->cfg, &fx->map, fx->err, sizeof(fx->err)), 0);
 	dv_journal_close(j);
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	assert_int_equal(fx->map.keys[9], 2);
 	assert_int_equal(r.nr_records, 0);
 	free(r.pending);
@@ -559,8 +561,7 @@ static void test_journal_max_clears(void **state)
 	assert_int_equal(dv_journal_flush(j), 0);
 	dv_journal_close(j);
 
-	memset(fx->map.keys, 0, fx->map.nr_blocks);
-	assert_int_equal(dv_journal_load(&fx->cfg, &fx->map, &r, fx->err, sizeof(fx->err)), 0);
+	journal_reload(fx, &r);
 	for (uint64_t b = 0; b < 100; b++)
 		assert_int_equal(fx->map.keys[b], 5);
 	assert_int_equal(r.nr_pending, 2);
