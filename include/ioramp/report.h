@@ -101,6 +101,16 @@ struct rep_params {
 	uint64_t lunsize_bytes; /* total over the run's SDs */
 };
 
+/* One of VDbench's independent sequential streams (streams=): a piece of an SD that some of its
+ * threads on one slave run, as the slave's "StreamContext" lines say. */
+struct rep_stream {
+	size_t sd;	  /* index in rep_run.sd_names */
+	uint32_t stream;  /* 0 .. streams= - 1 */
+	uint32_t jvm;	  /* the slave that runs it (0 with one) */
+	uint32_t threads; /* its threads: threads= / streams= */
+	uint64_t low_bytes, high_bytes;
+};
+
 /* One run as executed. SD and WD arrays are in the run's order; per-SD and per-WD samples use
  * the same indexes. */
 struct rep_run {
@@ -138,6 +148,9 @@ struct rep_run {
 	/* rep_exec.nr_jvms > 1: the threads of SD s on slave j at [s * nr_jvms + j]
 	 * (plan_jvm_threads); NULL when the run is not split (a replay) */
 	const uint32_t *jvm_threads;
+	/* streams= (a max run): each stream of each SD, by SD then stream; NULL and 0 for none */
+	const struct rep_stream *streams;
+	size_t nr_streams;
 };
 
 /* One interval, or the average of a run's non-warmup intervals (is_avg). Banks are merged over
@@ -422,6 +435,10 @@ void rep_set_slave_notef(struct rep_set *s, bool is_run_end, const char *fmt, ..
 
 /* v with decimals and thousands separators ("52,340", "1,020.5"); "-" for NaN. Returns buf. */
 const char *rep_fmt_group(double v, int decimals, char *buf, size_t len);
+/* Bytes as VDbench's slaves print them in their control and stream lines: "0", "16k", "8m",
+ * "3.176m", "1.563g" (observed: a whole number of the largest unit bare, else three
+ * decimals). Returns buf. */
+const char *rep_fmt_ctl_size(uint64_t b, char *buf, size_t len);
 /* A failed I/O to every observer that records them. */
 void rep_set_io_error(struct rep_set *s, const struct rep_io_error *e);
 /* A data validation error, and the totals, to every observer that records them. */

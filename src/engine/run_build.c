@@ -169,23 +169,24 @@ static bool wg_is_here(const struct eng_run *r, const struct clu_share *share, s
 	return !share || (share->is_wd_here[w] && r->sds[s].threads > 0);
 }
 
-/* streams=N (VDbench 5.04.07, observed): N generators per SD, one per equal piece of the
- * workload's range, each a sequential stream of its own that its share of the threads= issues
- * from one position; rhpct= and whpct= are ignored (guide 1.13.13). */
+/* streams=N (VDbench 5.04.07, observed): N generators per SD, one per equal piece of the SD,
+ * each a sequential stream of its own that its share of the threads= issues from one position;
+ * rhpct= and whpct= are ignored (guide 1.13.13), and so is range= (observed: with range=(10,60)
+ * its slaves' "StreamContext" lines and reads cover the whole file). */
 static uint32_t wd_streams(const struct parm_wd *wd)
 {
 	return parm_kwset_has(&wd->set, PARM_KW_STREAMS) && wd->streams > 1 ? wd->streams : 1;
 }
 
-/* Piece `k` of `n` of g's range (the whole SD when none), in multiples of max_xfer. */
+/* Piece `k` of `n` of the SD, in multiples of max_xfer (observed: 10,000,000 bytes in 4k
+ * transfers, streams=3: pieces of 3.176m). */
 static void stream_piece(struct gen_wg_cfg *g, uint64_t max_xfer, uint32_t k, uint32_t n)
 {
-	uint64_t len = g->range.len_bytes ? g->range.len_bytes : g->sd_size_bytes;
-	uint64_t piece = len / n;
+	uint64_t piece = g->sd_size_bytes / n;
 
 	if (max_xfer)
 		piece = piece / max_xfer * max_xfer;
-	g->range.start_bytes = (g->range.start_bytes + k * piece) % g->sd_size_bytes;
+	g->range.start_bytes = k * piece;
 	g->range.len_bytes = piece;
 	g->rhpct = 0;
 	g->whpct = 0;
@@ -270,10 +271,13 @@ uint32_t eng_jvm_seq_slave(const struct eng_run *r, uint32_t s, uint32_t k)
 	return plan_jvm_of_thread(d->first_thread, 0, r->nr_jvms);
 }
 
-/* Each sequential generator's slave (eng_jvm_seq_slave), once all are built. */
+/* Each sequential generator's slave (eng_jvm_seq_slave), once all are built; streams= deal
+ * their streams over the slaves, the k-th (SD, stream) of the run on slave k mod N (observed:
+ * streams=2 on four SDs, jvms=4: sd1's on localhost-0 and 1, sd2's on 2 and 3, sd3's on 0 and
+ * 1), each with threads= / streams= of the SD's threads. */
 static int jvm_seq_slaves(struct eng_run *r)
 {
-	uint32_t nr_seq_sds = 0, nr_pairs = 0;
+	uint32_t nr_seq_sds = 0, nr_pairs = 0, nr_stream_wgs = 0;
 	int32_t *sd_jvm; /* an SD's slave; -1: a random WD uses it; -2: not yet seen */
 
 	if (r->nr_jvms <= 1)
@@ -290,6 +294,10 @@ static int jvm_seq_slaves(struct eng_run *r)
 		struct eng_wg_desc *g = &r->wgs[i];
 		uint32_t s = g->run_sd;
 
+		if (g->nr_streams > 1) {
+			g->jvm = (int16_t)(nr_stream_wgs++ % r->nr_jvms);
+			continue;
+		}
 		if (!is_sequential(&g->gen))
 			continue;
 		if (sd_jvm[s] == -2)

@@ -28,24 +28,64 @@ struct run_view {
 	char **slave_names;
 	uint32_t *slave_host;
 	uint32_t *jvm_threads;
+	struct rep_stream *streams;
 };
 
 /* An SD only sequential WDs use runs on their one slave with all its threads (VDbench 5.04.07,
- * observed with jvms=3: "Started  3 i/o threads for sd1" on localhost-0 alone). */
+ * observed with jvms=3: "Started  3 i/o threads for sd1" on localhost-0 alone); with streams=,
+ * each stream's slave runs threads= / streams= of them (jvm_seq_slaves, run_build.c). */
 static void seq_sd_threads(const struct eng_run *r, uint32_t *jvm_threads)
 {
 	for (size_t s = 0; s < r->nr_sds; s++) {
 		int jvm = -2; /* -2: no generator yet; -1: a random one or two slaves */
+		bool has_streams = false;
 
-		for (size_t i = 0; i < r->nr_wgs && jvm != -1; i++)
-			if (r->wgs[i].run_sd == s)
-				jvm = r->wgs[i].jvm < 0 || (jvm >= 0 && jvm != r->wgs[i].jvm)
-					      ? -1
-					      : r->wgs[i].jvm;
-		for (uint32_t j = 0; jvm >= 0 && j < r->nr_jvms; j++)
+		for (size_t i = 0; i < r->nr_wgs && jvm != -1; i++) {
+			if (r->wgs[i].run_sd != s)
+				continue;
+			has_streams |= r->wgs[i].nr_streams > 1;
+			jvm = r->wgs[i].jvm < 0 || (jvm >= 0 && jvm != r->wgs[i].jvm)
+				      ? -1
+				      : r->wgs[i].jvm;
+		}
+		for (uint32_t j = 0; (jvm >= 0 || has_streams) && j < r->nr_jvms; j++)
 			jvm_threads[s * r->nr_jvms + j] =
-				j == (uint32_t)jvm ? r->sds[s].threads : 0;
+				j == (uint32_t)jvm && !has_streams ? r->sds[s].threads : 0;
+		for (size_t i = 0; has_streams && i < r->nr_wgs; i++)
+			if (r->wgs[i].run_sd == s && r->wgs[i].nr_streams > 1 && r->wgs[i].jvm >= 0)
+				jvm_threads[s * r->nr_jvms + (uint32_t)r->wgs[i].jvm] +=
+					r->sds[s].threads / r->wgs[i].nr_streams;
 	}
+}
+
+/* streams=: each stream's slave, threads and piece, for its slave's "StreamContext" lines. */
+static int view_streams(struct run_view *v, const struct eng_run *r)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < r->nr_wgs; i++)
+		n += r->wgs[i].nr_streams > 1;
+	if (!n || r->concat.nr)
+		return 0;
+	v->streams = calloc(n, sizeof(*v->streams));
+	if (!v->streams)
+		return -ENOMEM;
+	for (size_t i = 0; i < r->nr_wgs; i++) {
+		const struct eng_wg_desc *g = &r->wgs[i];
+
+		if (g->nr_streams <= 1)
+			continue;
+		v->streams[v->rr.nr_streams++] = (struct rep_stream){
+			.sd = g->run_sd,
+			.stream = g->stream,
+			.jvm = g->jvm > 0 ? (uint32_t)g->jvm : 0,
+			.threads = r->sds[g->run_sd].threads / g->nr_streams,
+			.low_bytes = g->gen.range.start_bytes,
+			.high_bytes = g->gen.range.start_bytes + g->gen.range.len_bytes,
+		};
+	}
+	v->rr.streams = v->streams;
+	return 0;
 }
 
 static void view_fini(struct run_view *v)
@@ -55,6 +95,7 @@ static void view_fini(struct run_view *v)
 	free(v->sd_sizes);
 	free(v->sd_threads);
 	free(v->jvm_threads);
+	free(v->streams);
 	free(v->sd_engines);
 	free(v->sd_engine_is_default);
 	free(v->host_names);
@@ -204,6 +245,8 @@ static int view_build(struct run_view *v, const struct eng_exec *x, const struct
 		seq_sd_threads(r, v->jvm_threads);
 		v->rr.jvm_threads = v->jvm_threads;
 	}
+	if (view_streams(v, r))
+		return -ENOMEM;
 	if (x->clu && eng_clu_is_root(x->clu))
 		return view_hosts(v, x->clu);
 	return 0;

@@ -58,27 +58,6 @@ uint32_t fs_run_threads(const struct fs_run *r)
 	return n;
 }
 
-/* Bytes as the slave's control lines print them: "0", "16k", "528k", "1.563g" (observed:
- * a whole number of the largest unit bare, else three decimals). */
-static const char *ctl_size(uint64_t b, char *buf, size_t len)
-{
-	static const char units[] = "kmgt";
-	int u = -1;
-	double v = (double)b;
-
-	while (u < 3 && v >= 1024) {
-		v /= 1024;
-		u++;
-	}
-	if (u < 0)
-		snprintf(buf, len, "%llu", (unsigned long long)b);
-	else if (b % (1ull << (10 * (u + 1))) == 0)
-		snprintf(buf, len, "%.0f%c", v, units[u]);
-	else
-		snprintf(buf, len, "%.3f%c", v, units[u]);
-	return buf;
-}
-
 /* Whether a run's FWDs create or delete files: VDbench then clears the control file's
  * counts at the start ("No deletes and creates. Control file not cleared." otherwise). */
 static bool run_clears(const struct fs_run *r)
@@ -128,9 +107,9 @@ static void control_line(FILE *f, const struct fs_tree *t, bool is_fresh, bool i
 		      "files: %llu/%llu sizes: %s/%s/%llu/%s",
 		      t->fsd->anchor, when, (unsigned long long)t->nr_dirs,
 		      (unsigned long long)dirs, (unsigned long long)t->nr_files,
-		      (unsigned long long)files, ctl_size(total, a, sizeof(a)),
-		      ctl_size(full, b, sizeof(b)), (unsigned long long)used,
-		      ctl_size(used_bytes, w, sizeof(w)));
+		      (unsigned long long)files, rep_fmt_ctl_size(total, a, sizeof(a)),
+		      rep_fmt_ctl_size(full, b, sizeof(b)), (unsigned long long)used,
+		      rep_fmt_ctl_size(used_bytes, w, sizeof(w)));
 }
 
 static double mono_s(void)
@@ -164,7 +143,7 @@ static void anchor_block(FILE *f, const struct fs_run *r, const struct fs_tree *
 	/* VDbench groups the count ("Generated 1,000 file names"), not the directories' below */
 	fs_slave_line(f, "Generated %s file names; total anchor size: %s (%s)",
 		      rep_fmt_group((double)t->nr_files, 0, n, sizeof(n)),
-		      ctl_size(total, a, sizeof(a)),
+		      rep_fmt_ctl_size(total, a, sizeof(a)),
 		      rep_fmt_group((double)total, 0, path, sizeof(path)));
 	if (run_clears(r))
 		control_line(f, t, is_fresh, false);

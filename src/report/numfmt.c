@@ -31,6 +31,25 @@ const char *rep_fmt_group(double v, int decimals, char *buf, size_t len)
 	return buf;
 }
 
+const char *rep_fmt_ctl_size(uint64_t b, char *buf, size_t len)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+	double v = (double)b;
+
+	while (u < 3 && v >= 1024) {
+		v /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)b);
+	else if (b % (1ull << (10 * (u + 1))) == 0)
+		snprintf(buf, len, "%.0f%c", v, units[u]);
+	else
+		snprintf(buf, len, "%.3f%c", v, units[u]);
+	return buf;
+}
+
 const char *rep_fmt_lat_us(double us, char *buf, size_t len)
 {
 	int decimals = us < 10 ? 2 : us < 1000 ? 1 : 0;

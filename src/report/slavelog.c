@@ -4,9 +4,9 @@
  * then per run the slave has threads in: the setup (each of its SDs opened, sorted by strcmp as
  * VDbench deals them threads, sd10 before sd9; the I/O threads it starts per SD, in the order
  * of a Java hash map of 8 buckets the SDs are put in sorted, rep_java_hash_order: observed sd9
- * sd11 sd10 for sd9..sd11, sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5 sd13 sd8 sd12 sd7 sd9 for sd1..sd13),
- * the run's
- * anchor and "End of run", every line stamped twice (master and slave clock: one clock
+ * sd11 sd10 for sd9..sd11, sd2 sd1 sd4 sd3 sd11 sd6 sd10 sd5 sd13 sd8 sd12 sd7 sd9 for sd1..sd13,
+ * with streams= a line per thread of each of its streams before its SD's), the run's anchor
+ * and "End of run", every line stamped twice (master and slave clock: one clock
  * here); a slave without threads in a run writes only the anchor. An RD's startcmd= and
  * endcmd= that run on the slave log there, on slave 0: after "Beginning of run setup", and
  * before "End of run". ioramp writes the lines
@@ -144,6 +144,32 @@ static void slavelog_slave_note(void *state, bool is_run_end, const char *text)
 	s->pending[s->nr_pending++] = copy;
 }
 
+/* Slave k's streams of SD sd (streams=), a line per thread, numbered from 0 on the slave
+ * (observed: "StreamContext for thread=01; stream=1: sd=sd1; low:       8m; high:      16m
+ * size:       8m"). */
+static void stream_lines(struct slavelog *s, const struct rep_run *r, uint32_t k, size_t sd)
+{
+	char text[1024], low[32], high[32], size[32];
+	uint32_t t = 0;
+
+	for (size_t i = 0; i < r->nr_streams; i++) {
+		const struct rep_stream *st = &r->streams[i];
+
+		if (st->sd != sd || st->jvm != k)
+			continue;
+		rep_fmt_ctl_size(st->low_bytes, low, sizeof(low));
+		rep_fmt_ctl_size(st->high_bytes, high, sizeof(high));
+		rep_fmt_ctl_size(st->high_bytes - st->low_bytes, size, sizeof(size));
+		for (uint32_t n = 0; n < st->threads; n++, t++) {
+			snprintf(text, sizeof(text),
+				 "StreamContext for thread=%02u; stream=%u: sd=%s; low: %8s; "
+				 "high: %8s size: %8s",
+				 t, st->stream, r->sd_names[sd], low, high, size);
+			line(s, text);
+		}
+	}
+}
+
 /* Slave k's setup lines for run r: its SDs opened, its threads started. */
 static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 {
@@ -174,6 +200,7 @@ static void setup(struct slavelog *s, const struct rep_run *r, uint32_t k)
 	for (size_t i = 0; r->sd_threads && order && i < n; i++) {
 		size_t sd = idx[order[i]];
 
+		stream_lines(s, r, k, sd);
 		snprintf(text, sizeof(text), "Started %2u i/o threads for %s",
 			 rep_jvm_threads(s->x, r, k, sd), r->sd_names[sd]);
 		line(s, text);

@@ -330,6 +330,57 @@ PARM
 	[ $((lo * 100 / (lo + hi))) -ge 40 ] && [ $((lo * 100 / (lo + hi))) -le 60 ]
 }
 
+# VDbench 5.04.07 [observed]: streams= deal the k-th (SD, stream) of the run to slave k mod
+# jvms, with threads= / streams= threads each, and every slave says so in a StreamContext line
+# per thread before its SD's "Started" line; range= is ignored (the pieces cover the SD).
+@test "streams= over slaves: each stream's slave, threads and piece as VDbench's StreamContext lines" {
+	cat >p.vdb <<PARM
+sd=default,threads=4
+sd=sd1,lun=$SCRATCH/f1,size=8m
+sd=sd2,lun=$SCRATCH/f2,size=8m
+sd=sd3,lun=$SCRATCH/f3,size=8m
+sd=sd4,lun=$SCRATCH/f4,size=8m
+wd=wd1,sd=sd*,xfersize=64k,rdpct=100,seekpct=0,streams=2,range=(10,60)
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"from jvms=1 to jvms=4 because of iorate=max and a total of 4 sds."* ]]
+	lines_of() { sed 's/<[^>]*>//g' "$1" | grep -E 'StreamContext|Started|Opening' | cut -c27-; }
+	lines_of out/localhost-0.stdout.html >got
+	cat >want <<'W'
+Opening sd=sd1,lun=SCRATCH/f1
+Opening sd=sd3,lun=SCRATCH/f3
+StreamContext for thread=00; stream=0: sd=sd1; low:        0; high:       4m size:       4m
+StreamContext for thread=01; stream=0: sd=sd1; low:        0; high:       4m size:       4m
+Started  2 i/o threads for sd1
+StreamContext for thread=00; stream=0: sd=sd3; low:        0; high:       4m size:       4m
+StreamContext for thread=01; stream=0: sd=sd3; low:        0; high:       4m size:       4m
+Started  2 i/o threads for sd3
+Started a total of  4 i/o threads.
+W
+	sed -i "s|SCRATCH|$SCRATCH|" want
+	diff want got
+	lines_of out/localhost-3.stdout.html | grep -c 'stream=1: sd=sd[24]; low:       4m; high:       8m size:       4m' >n
+	[ "$(cat n)" = 4 ]
+	# each slave ran its share: two streams of 2 threads each
+	for k in 0 1 2 3; do
+		awk '$2 ~ /^avg_/ { exit !($3 > 0) }' out/localhost-$k.html
+	done
+	# pieces of a size that is not a whole number of transfers: whole transfers, 3 decimals
+	cat >p.vdb <<PARM
+hd=default,jvms=3
+sd=sd1,lun=$SCRATCH/f1,size=10000000,threads=6
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100,seekpct=0,streams=3
+rd=rd1,wd=wd1,iorate=max,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out2 --engine model
+	[ "$status" -eq 0 ]
+	lines_of out2/localhost-2.stdout.html | grep StreamContext >got
+	[ "$(sed -n 2p got)" = "StreamContext for thread=01; stream=2: sd=sd1; low:   6.352m; high:   9.527m size:   3.176m" ]
+	[ "$(wc -l <got)" = 2 ]
+}
+
 # VDbench 5.04.07 [observed]: showlba=yes writes localhost-0.showlba.txt in the current
 # directory, one line per I/O: SD, WD, 1 for a read (0 for a write), byte offset, milliseconds
 # since the run started.
