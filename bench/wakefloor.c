@@ -1,9 +1,11 @@
 /* The floor under a paced run's CPU on this machine: a bare loop that waits to absolute
  * deadlines RATE times a second (per thread) and, with -f, does one 4 KiB pread per deadline
- * (or BATCH of them per wake-up with -b), and prints its own CPU (user+sys, % of one core) and
- * its voluntary context switches. No I/O engine, no statistics: what ioramp cannot go under.
+ * (or BATCH of them per wake-up with -b; with -w PCT, PCT% of them pwrite), and prints its own
+ * CPU (user+sys, % of one core), its CPU per I/O and its voluntary context switches. RATE 0
+ * never waits: the I/O as fast as it goes, for the CPU per I/O at max. No I/O engine, no
+ * statistics: what ioramp cannot go under.
  *
- *   wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-f FILE...]
+ *   wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-w PCT] [-f FILE...]
  *   MODE: nanosleep (clock_nanosleep TIMER_ABSTIME), timerfd (read of an absolute timerfd),
  *         epoll (epoll_pwait2 with the remaining time), uring (IORING_OP_TIMEOUT, absolute)
  *
@@ -31,7 +33,8 @@ enum mode {
 
 static enum mode mode;
 static double rate, secs;
-static int batch = 1, nr_files, nr_threads;
+static _Atomic uint64_t nr_ios;
+static int batch = 1, nr_files, nr_threads, write_pct;
 static int *fds;
 
 static uint64_t now_ns(void)
@@ -51,7 +54,8 @@ static struct timespec ts_of(uint64_t ns)
 static void *run(void *arg)
 {
 	uint64_t seed = (uintptr_t)arg * 0x9e3779b97f4a7c15ull + 1;
-	uint64_t gap = (uint64_t)(1e9 * batch / rate), start = now_ns(), end, dl;
+	uint64_t gap = rate > 0 ? (uint64_t)(1e9 * batch / rate) : 0, start = now_ns(), end, dl;
+	uint64_t done = 0;
 	/* the threads' deadlines interleave (as ioramp's per-thread schedules), not coincide */
 	uint64_t phase = gap * (uintptr_t)arg / (uint64_t)nr_threads;
 	static _Thread_local char buf[4096] __attribute__((aligned(4096)));
@@ -65,8 +69,8 @@ static void *run(void *arg)
 	if (mode == EPOLL)
 		ep = epoll_create1(0);
 	end = start + (uint64_t)(secs * 1e9);
-	for (dl = start + gap + phase; dl < end; dl += gap) {
-		uint64_t n = now_ns();
+	for (dl = start + gap + phase; gap ? dl < end : now_ns() < end; dl += gap) {
+		uint64_t n = gap ? now_ns() : UINT64_MAX;
 
 		if (dl > n) {
 			struct timespec ts = ts_of(dl);
@@ -101,12 +105,19 @@ static void *run(void *arg)
 			}
 		}
 		for (int i = 0; i < batch && nr_files; i++) {
+			int fd;
+			off_t at;
+
 			seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-			if (pread(fds[(seed >> 33) % (uint64_t)nr_files], buf, 4096,
-				  (off_t)((seed >> 40) % 16384) * 4096) < 0)
+			fd = fds[(seed >> 33) % (uint64_t)nr_files];
+			at = (off_t)((seed >> 40) % 16384) * 4096;
+			if ((int)((seed >> 20) % 100) < write_pct ? pwrite(fd, buf, 4096, at) < 0
+								  : pread(fd, buf, 4096, at) < 0)
 				exit(1);
+			done++;
 		}
 	}
+	nr_ios += done;
 	return NULL;
 }
 
@@ -114,12 +125,14 @@ int main(int argc, char **argv)
 {
 	static const char *names[] = { "nanosleep", "timerfd", "epoll", "uring" };
 	struct rusage ru;
+	double cpu_s;
 	pthread_t *t;
 	int threads;
 
 	if (argc < 5) {
 		fprintf(stderr,
-			"usage: wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-f FILE...]\n");
+			"usage: wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-w PCT] "
+			"[-f FILE...]\n");
 		return 2;
 	}
 	for (mode = NANOSLEEP; mode <= URING && strcmp(argv[1], names[mode]); mode++)
@@ -132,10 +145,12 @@ int main(int argc, char **argv)
 	for (int i = 5; i < argc; i++) {
 		if (!strcmp(argv[i], "-b") && i + 1 < argc) {
 			batch = atoi(argv[++i]);
+		} else if (!strcmp(argv[i], "-w") && i + 1 < argc) {
+			write_pct = atoi(argv[++i]);
 		} else if (!strcmp(argv[i], "-f")) {
 			fds = calloc((size_t)argc, sizeof(*fds));
 			for (i++; i < argc; i++)
-				fds[nr_files++] = open(argv[i], O_RDONLY);
+				fds[nr_files++] = open(argv[i], write_pct ? O_RDWR : O_RDONLY);
 		}
 	}
 	t = calloc((size_t)threads, sizeof(*t));
@@ -144,15 +159,14 @@ int main(int argc, char **argv)
 	for (int i = 0; i < threads; i++)
 		pthread_join(t[i], NULL);
 	getrusage(RUSAGE_SELF, &ru);
-	printf("%-9s rate %g x %d threads, batch %d, %s: CPU %.2f%% of a core (user %.2f sys %.2f), "
-	       "%.0f wake-ups/s, %ld voluntary switches\n",
-	       names[mode], rate, threads, batch, nr_files ? "4K pread per arrival" : "no I/O",
-	       100.0 *
-		       ((double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
-			(double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6) /
-		       secs,
+	cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
+		ru.ru_stime.tv_usec / 1e6;
+	printf("%-9s rate %g x %d threads, batch %d, %s, %d%% writes: CPU %.2f%% of a core (user "
+	       "%.2f sys %.2f), %.0f ns per I/O, %.0f wake-ups/s, %ld voluntary switches\n",
+	       names[mode], rate, threads, batch, nr_files ? "4K I/O per arrival" : "no I/O",
+	       write_pct, 100.0 * cpu_s / secs,
 	       100.0 * ((double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6) / secs,
 	       100.0 * ((double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6) / secs,
-	       rate * threads / batch, ru.ru_nvcsw);
+	       nr_ios ? 1e9 * cpu_s / (double)nr_ios : 0, rate * threads / batch, ru.ru_nvcsw);
 	return 0;
 }
