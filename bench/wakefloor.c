@@ -130,9 +130,8 @@ int main(int argc, char **argv)
 	int threads;
 
 	if (argc < 5) {
-		fprintf(stderr,
-			"usage: wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-w PCT] "
-			"[-f FILE...]\n");
+		fprintf(stderr, "usage: wakefloor MODE RATE THREADS SECONDS [-b BATCH] [-w PCT] "
+				"[-f FILE...]\n");
 		return 2;
 	}
 	for (mode = NANOSLEEP; mode <= URING && strcmp(argv[1], names[mode]); mode++)
@@ -159,8 +158,8 @@ int main(int argc, char **argv)
 	for (int i = 0; i < threads; i++)
 		pthread_join(t[i], NULL);
 	getrusage(RUSAGE_SELF, &ru);
-	cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + (double)ru.ru_stime.tv_sec +
-		ru.ru_stime.tv_usec / 1e6;
+	cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
+		(double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	printf("%-9s rate %g x %d threads, batch %d, %s, %d%% writes: CPU %.2f%% of a core (user "
 	       "%.2f sys %.2f), %.0f ns per I/O, %.0f wake-ups/s, %ld voluntary switches\n",
 	       names[mode], rate, threads, batch, nr_files ? "4K I/O per arrival" : "no I/O",
