@@ -74,8 +74,22 @@ static int banks_alloc(struct eng_collect *c)
 	c->slave_cpu = calloc(nr_slaves, sizeof(*c->slave_cpu));
 	c->slave_cpu_sum = calloc(nr_slaves, sizeof(*c->slave_cpu_sum));
 	c->slave_nr_cpu = calloc(nr_slaves, sizeof(*c->slave_nr_cpu));
-	return c->cur && c->avg && c->slave_cpu && c->slave_cpu_sum && c->slave_nr_cpu ? 0
-										       : -ENOMEM;
+	c->depth_qd = calloc(c->run->nr_sds ? c->run->nr_sds : 1, sizeof(*c->depth_qd));
+	c->depth_thr = calloc(c->run->nr_sds ? c->run->nr_sds : 1, sizeof(*c->depth_thr));
+	return c->cur && c->avg && c->slave_cpu && c->slave_cpu_sum && c->slave_nr_cpu &&
+			       c->depth_qd && c->depth_thr
+		       ? 0
+		       : -ENOMEM;
+}
+
+/* The SDs' mean outstanding I/O over elapsed_ns in banks sd[0..nr_sds), as the device rule
+ * counts it (eng_limit_depths), into c->depth_qd and c->depth_thr; returns their count. */
+static size_t depths(const struct eng_collect *c, const struct stats_bank *sd, uint64_t elapsed_ns)
+{
+	for (size_t i = 0; i < c->run->nr_sds; i++)
+		c->depth_qd[i] = stats_bank_qdepth(&sd[i], elapsed_ns);
+	/* in place: entry k never passes SD k */
+	return eng_limit_depths(c->run, c->depth_qd, c->depth_qd, c->depth_thr);
 }
 
 static void merge_worker(struct eng_collect *c, const struct eng_worker *w, uint32_t k)
@@ -264,6 +278,10 @@ int eng_collect_report(struct eng_collect *c, uint32_t k, uint64_t elapsed_ns)
 	if (!s.is_warmup && c->nr_slaves)
 		slave_cpu_add(c);
 	if (!s.is_warmup) {
+		size_t nr = elapsed_ns ? depths(c, &c->cur[1], elapsed_ns) : 0;
+
+		c->was_depth_full |= eng_limit_rule(c->depth_qd, c->depth_thr, nr, NAN, NAN, 1) ==
+				     REP_LIMIT_DEVICE;
 		for (size_t i = 0; i < c->nr_banks; i++)
 			stats_bank_merge(&c->avg[i], &c->cur[i]);
 		c->avg_elapsed_ns += elapsed_ns;
@@ -627,22 +645,15 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 			 struct rep_run_end *end)
 {
 	const struct eng_run *r = c->run;
-	double *qd = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*qd));
-	uint32_t *thr = calloc(r->nr_sds ? r->nr_sds : 1, sizeof(*thr));
 	double busiest = NAN, self = NAN;
 	size_t nr;
 
 	end->has_target = r->prun && r->mode == ENG_MODE_RATE && r->target_iops > 0;
 	target_verdict(c, avg, end);
 	end->limited_by = REP_LIMIT_NONE;
-	if (!qd || !thr || !avg->nr_intervals || !c->avg_elapsed_ns) {
-		free(qd);
-		free(thr);
+	if (!avg->nr_intervals || !c->avg_elapsed_ns)
 		return;
-	}
-	for (size_t i = 0; i < r->nr_sds; i++)
-		qd[i] = stats_bank_qdepth(&avg->sd[i], c->avg_elapsed_ns);
-	nr = eng_limit_depths(r, qd, qd, thr); /* in place: entry k never passes SD k */
+	nr = depths(c, avg->sd, c->avg_elapsed_ns);
 	if (c->has_self_cpu && c->wall_avg_ns) {
 		busiest = 0;
 		for (uint32_t i = 0; i < c->nr_workers; i++) {
@@ -654,10 +665,14 @@ void eng_collect_verdict(const struct eng_collect *c, const struct rep_sample *a
 	}
 	/* an SD under its target met: still say what it ran into (a max run always runs into
 	 * something), but a point within 2% has nothing to explain */
-	if (!end->has_target || !end->is_target_met)
-		end->limited_by = eng_limit_rule(qd, thr, nr, busiest, self, c->nr_cpus_usable);
-	free(qd);
-	free(thr);
+	if (end->has_target && end->is_target_met)
+		return;
+	end->limited_by =
+		eng_limit_rule(c->depth_qd, c->depth_thr, nr, busiest, self, c->nr_cpus_usable);
+	/* the average of a backlog that grew until it filled the threads stays under them, but
+	 * in its last intervals every arrival waited for the device */
+	if (c->was_depth_full)
+		end->limited_by = REP_LIMIT_DEVICE;
 }
 
 int eng_collect_init(struct eng_collect *c)
@@ -735,6 +750,10 @@ void eng_collect_fini(struct eng_collect *c)
 	free(c->slave_nr_cpu);
 	free(c->thr_prev_ns);
 	free(c->thr_avg_ns);
+	free(c->depth_qd);
+	free(c->depth_thr);
+	c->depth_qd = NULL;
+	c->depth_thr = NULL;
 	c->thr_prev_ns = c->thr_avg_ns = NULL;
 	eng_stall_fini(&c->stall);
 	c->cur = c->avg = NULL;

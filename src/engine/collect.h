@@ -27,6 +27,11 @@ struct eng_collect {
 	uint32_t nr_excluded; /* intervals left out of the average (warmup, or interval 1) */
 	uint32_t first_avg;
 	uint32_t last_avg;
+	/* an averaged interval in which some SD's outstanding I/O was at its threads= (the
+	 * device rule, eng_limit_rule): a backlog that filled them before the run ended */
+	bool was_depth_full;
+	double *depth_qd; /* per run SD: scratch for the device rule */
+	uint32_t *depth_thr;
 	uint64_t bytes_after_warmup;
 	bool has_cpu;
 	struct stats_cpu_sample cpu_prev;

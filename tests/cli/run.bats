@@ -348,6 +348,24 @@ PARM
 	[[ "$output" == *"rd1: reached 10,000 of 20,000 (50%), limited by device"* ]]
 }
 
+# A rate a little over the drive's: the backlog grows until it fills threads= in the last
+# interval, while the average of the averaged intervals stays under it (1,266 of 1,500): the
+# device held the point back all the same.
+@test "a backlog that fills threads= before the run ends is the device's, though its average is under" {
+	cat >b.vdb <<PARM
+sd=sd1,lun=$SCRATCH/f1,size=64m,threads=1500
+wd=wd1,sd=sd1,xfersize=4k,rdpct=100
+rd=rd1,wd=wd1,iorate=10500,elapsed=4,interval=1
+PARM
+	run "$IORAMP" -f b.vdb -o out --engine model:units=1,read_us=100,dist=fixed --seed 1
+	[ "$status" -eq 0 ]
+	[[ "$output" == *$'\nrd1: reached 10,000 of 10,500 (95%), limited by device\n'* ]]
+	[ "$(jq -c '[.runs[-1].is_target_met, .runs[-1].limited_by]' out/results.json)" = '[false,"device"]' ]
+	# the average's queue depth is under 95% of threads=, the last interval's at it
+	jq -e '.runs[-1] | .average.total.qdepth < 0.95 * 1500 and .intervals[-1].total.qdepth >= 0.95 * 1500' \
+		out/results.json
+}
+
 @test "a real-time run records ioramp's own CPU per interval and per run" {
 	printf 'sd=sd1,lun=%s/f1,size=1m,threads=2\nwd=wd1,sd=sd1,xfersize=4k\nrd=rd1,wd=wd1,iorate=200,elapsed=2,interval=1\n' \
 		"$SCRATCH" >cpu.vdb
