@@ -89,11 +89,12 @@ static void futex_wake(_Atomic uint32_t *word)
 	syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE | FUTEX_PRIVATE_FLAG, 1, NULL, NULL, 0);
 }
 
-/* A buffered write takes the file's gate first, when it has one: Linux writes a file's
- * buffered data one write at a time under the inode's rwsem (ext4, xfs, block devices), and
- * threads that wait for it there spin on its owner before they sleep. Waiting in user space
- * instead leaves the CPU to a thread with other work (4K random writes, 8 page-cache files,
- * threads=8 each: 2.2 against 2.9-3.1 us of CPU per write, bench/speed.md 2026-12-06). */
+/* A buffered write takes the file's gate first, when it has one (eng_pick_write_gated: when
+ * there are as many such files as CPUs): Linux writes a file's buffered data one write at a
+ * time under the inode's rwsem (ext4, xfs, block devices), and threads that wait for it there
+ * spin on its owner before they sleep. Waiting in user space instead leaves the CPU to a
+ * thread with other work (4K random writes, 8 page-cache files, threads=8 each: 2.2 against
+ * 2.9-3.1 us of CPU per write, bench/speed.md 2026-12-06). */
 static int32_t sync_do(int fd, pthread_mutex_t *gate, const struct eng_io *io)
 {
 	ssize_t n;

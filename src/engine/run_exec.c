@@ -294,16 +294,6 @@ static bool is_serial(const struct eng_exec *x, const struct eng_run *r, size_t 
 	return eng_sd_rate(r, s) > 0 && r->sds[s].target && eng_target_is_cached(r->sds[s].target);
 }
 
-/* An SD whose sync threads write a buffered file or block device, more than one: its writes
- * take its gate (backend_sync.c sync_do says why). */
-static bool is_write_gated(const struct eng_run *r, size_t s)
-{
-	const struct eng_sd_desc *sd = &r->sds[s];
-
-	return eng_backend_is_sync(sd->engine) && sd->threads > 1 && sd->target &&
-	       sd->target->fd >= 0 && !sd->target->is_direct && sd->target->kind != ENG_TARGET_CHAR;
-}
-
 void eng_run_write_gates_fini(struct eng_run *r)
 {
 	for (size_t s = 0; r->write_gates && s < r->nr_sds; s++)
@@ -312,16 +302,15 @@ void eng_run_write_gates_fini(struct eng_run *r)
 	r->write_gates = NULL;
 }
 
-/* Each gated SD's gate (is_write_gated), before its workers open their backends. */
-static int write_gates_init(struct eng_run *r)
+/* Each gated SD's gate (eng_pick_write_gated), before its workers open their backends. */
+static int write_gates_init(const struct eng_exec *x, struct eng_run *r)
 {
 	bool is_any = false;
 
 	eng_run_write_gates_fini(r);
-	for (size_t s = 0; s < r->nr_sds; s++) {
-		r->sds[s].is_write_gated = is_write_gated(r, s);
+	eng_pick_write_gated(r, x->nr_cpus);
+	for (size_t s = 0; s < r->nr_sds; s++)
 		is_any |= r->sds[s].is_write_gated;
-	}
 	if (!is_any)
 		return 0;
 	r->write_gates = calloc(r->nr_sds, sizeof(*r->write_gates));
@@ -684,7 +673,7 @@ int eng_run_execute(struct eng_exec *x, struct eng_run *r, size_t run_idx, struc
 		}
 	}
 	r->nr_workers = place_workers(x, r); /* after the stages: they decide per thread or not */
-	if (write_gates_init(r)) {
+	if (write_gates_init(x, r)) {
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}

@@ -2,6 +2,7 @@
  * draw exactly the same streams: each generator's PCG stream numbers and its arrival
  * configuration, with distribution=variable's (rate,seconds) pairs scaled to the generator's
  * share of the run's rate (reference §9.2, §9.4). */
+#include "backend.h"
 #include "engine_int.h"
 
 #include <errno.h>
@@ -216,4 +217,23 @@ size_t eng_limit_depths(const struct eng_run *r, const double *sd_qdepth, double
 		depth[n++] = !d->is_serial ? d->threads : d->nr_parts ? d->nr_parts : 1;
 	}
 	return n;
+}
+
+/* An SD whose sync threads (more than one) write a buffered file or block device. */
+static bool is_gate_candidate(const struct eng_run *r, size_t s)
+{
+	const struct eng_sd_desc *sd = &r->sds[s];
+
+	return sd->is_written && eng_backend_is_sync(sd->engine) && sd->threads > 1 && sd->target &&
+	       sd->target->fd >= 0 && !sd->target->is_direct && sd->target->kind != ENG_TARGET_CHAR;
+}
+
+void eng_pick_write_gated(struct eng_run *r, uint32_t nr_cpus)
+{
+	uint32_t nr = 0;
+
+	for (size_t s = 0; s < r->nr_sds; s++)
+		nr += is_gate_candidate(r, s);
+	for (size_t s = 0; s < r->nr_sds; s++)
+		r->sds[s].is_write_gated = nr >= nr_cpus && is_gate_candidate(r, s);
 }

@@ -23,7 +23,7 @@ void eng_run_engines(const struct eng_exec *x, struct eng_run *r)
 		struct eng_sd_traits k = {
 			.is_block = t && t->kind == ENG_TARGET_BLOCK,
 			.is_direct = t && t->is_direct,
-			.is_writing = sd_is_writing(r, s),
+			.is_writing = r->sds[s].is_written = sd_is_writing(r, s),
 			.max_xfer_bytes = r->sds[s].max_xfer_bytes,
 		};
 
