@@ -593,6 +593,23 @@ struct rep_fs_point {
 	double interval_s;
 };
 
+/* What a file-system run's end warns of, as VDbench 5.04.07 does after its avg_ lines. */
+struct rep_fs_warnings {
+	const char *rd;
+	const char *host;     /* NULL: localhost */
+	const char *skew_fwd; /* with skew= given, the FWD whose observed share of the requested
+				 * operations is more than 1 point from its requested; NULL: none */
+	double skew_delta;    /* its observed minus requested share, in points */
+	double cpu_pct;	      /* the machine's average processor utilization; NaN: unknown */
+	double ops_per_sec;   /* the requested operations a second (one slave) */
+	double ios_per_jvm;   /* ios_per_jvm=; 0: 100,000 */
+};
+
+/* The boxes, each line stamped with the time of day, on f: the skew warning (with its list of
+ * possible reasons when with_reasons: the console and logfile.html have it, summary.html not),
+ * the processor utilization one above 80%, the per-slave rate one above ios_per_jvm=. */
+void rep_fs_run_warnings(FILE *f, const struct rep_fs_warnings *w, bool with_reasons);
+
 struct rep_fs_curve {
 	const char *rd;
 	const char *for_loops;

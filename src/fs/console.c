@@ -4,6 +4,7 @@
 #include "fs_int.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -348,4 +349,30 @@ void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const stru
 					    &all->op[meta_ops[i]], nr, off, secs, is_max, 5);
 		fputc('\n', f);
 	}
+}
+
+void fs_console_warnings(struct fs_out *out, const struct fs_run *r, const struct fs_views *v,
+			 double csecs, double mcpu)
+{
+	struct fs_skew_row *rows = calloc(r->nr_fwds ? r->nr_fwds : 1, sizeof(*rows));
+	size_t n = rows && fs_run_has_skew(r) ? fs_skew_observed(r, v, rows) : 0;
+	struct rep_fs_warnings w = {
+		.rd = r->name,
+		.cpu_pct = mcpu,
+		.ops_per_sec = csecs > 0 ? (double)v->views[0].avg.reqstd.n / csecs : 0,
+		.ios_per_jvm = out->plan->cfg->general.ios_per_jvm,
+	};
+
+	for (size_t i = 0; i < n; i++) {
+		double delta = rows[i].actual_pct - rows[i].requested_pct;
+
+		if (fabs(delta) > 1.0) {
+			w.skew_fwd = rows[i].name;
+			w.skew_delta = delta;
+		}
+	}
+	rep_fs_run_warnings(out->con, &w, true);
+	if (out->summary)
+		rep_fs_run_warnings(out->summary, &w, false);
+	free(rows);
 }

@@ -61,6 +61,38 @@ bool fs_misc_any(const struct fs_stats *s);
 void fs_stats_note(struct fs_stats *st, struct stats_hist *lat, struct stats_hist *svc,
 		   enum fs_op op, bool is_reqstd, const uint64_t times_ns[3]);
 
+/* The FWDs' skew control (skew.c): per FWD of a run, the operations its threads started,
+ * how many of its threads still run, and its share of the run's operations (0: none). */
+struct fs_skew_fwd {
+	atomic_uint_fast64_t nr_ops;
+	atomic_uint nr_live;
+	double share;
+};
+
+struct fs_skew {
+	struct fs_skew_fwd *fwds;
+	size_t nr;
+};
+
+/* FWD i's fraction of run r's operations: skew= where given, the rest evenly over the
+ * others. */
+double fs_fwd_share(const struct fs_run *r, size_t i);
+/* Whether some FWD of r has skew= (VDbench then reports requested against observed). */
+bool fs_run_has_skew(const struct fs_run *r);
+
+/* shares[0..nr): each FWD's fraction of the operations. Returns 0 or -1 (out of memory). */
+int fs_skew_init(struct fs_skew *k, const double *shares, size_t nr);
+void fs_skew_fini(struct fs_skew *k);
+/* A thread of FWD i starts (before its thread runs) or ends (it found nothing left to do). */
+void fs_skew_join(struct fs_skew *k, size_t i);
+void fs_skew_leave(struct fs_skew *k, size_t i);
+/* Whether FWD i started more than its share of the operations of the FWDs whose threads
+ * still run (by more than a few). */
+bool fs_skew_is_ahead(const struct fs_skew *k, size_t i);
+/* Before each of FWD i's requested operations: waits while it is ahead (or until stop), then
+ * counts the operation. Returns whether it waited. */
+bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop);
+
 /* One anchor's tree as the engine sees it: the layout and what exists now. */
 struct fs_tree {
 	const struct parm_fsd *fsd; /* as run: depth=0 is depth=1 (as_run) */
@@ -229,6 +261,19 @@ void fs_views_interval(struct fs_views *v, FILE *con, const char *label, double 
 void fs_views_run_end(struct fs_views *v, FILE *con, const char *label, double cpu, double sys);
 int fs_views_close(struct fs_views *v);
 
+/* One FWD's skew in a run's average (skew.c): requested and observed share of the requested
+ * operations, in percent. */
+struct fs_skew_row {
+	size_t view; /* its FWD view */
+	const char *name;
+	double ops_per_sec;
+	double requested_pct;
+	double actual_pct;
+};
+
+/* rows (r->nr_fwds at most): one per FWD view, in r's order. Returns how many. */
+size_t fs_skew_observed(const struct fs_run *r, const struct fs_views *v, struct fs_skew_row *rows);
+
 /* The curves of the execution (curves.c). */
 struct fs_curves {
 	struct rep_fs_curve *curves;
@@ -378,6 +423,12 @@ void fs_console_line(FILE *f, unsigned int cols, const char *label, const struct
 void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const struct fs_stats *iv,
 		       const struct fs_stats *all, size_t nr, double secs);
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
+/* VDbench's boxes after a work run's average lines, on the console (and logfile.html) and
+ * summary.html (rep_fs_run_warnings): with skew= given, the last FWD more than a point off
+ * its share (observed: fwd2 of two at +1.17 and -1.17); the machine's CPU, mcpu; the rate of
+ * requested operations over csecs. */
+void fs_console_warnings(struct fs_out *out, const struct fs_run *r, const struct fs_views *v,
+			 double csecs, double mcpu);
 /* Counter i's line of that block into buf, thousands with commas as VDbench's; secs > 0 adds
  * the per-second column (the console's; the slave log has none). false: the counter is 0,
  * not printed. */

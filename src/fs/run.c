@@ -31,6 +31,8 @@ struct fs_worker {
 	size_t tree;		/* its own: one of its FWD's FSDs, as VDbench binds it */
 	size_t view_fwd;	/* its FWD's view */
 	struct fs_sched *sched; /* its FWD's schedule; NULL: max */
+	struct fs_skew *skew;	/* several FWDs: their skew control (skew.c); or NULL */
+	size_t skew_fwd;	/* its FWD's index there */
 	uint64_t rng;
 	atomic_bool *stop;
 	pthread_mutex_t lock;
@@ -86,6 +88,10 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 	uint64_t now = mono_ns();
 	struct fs_sched *s = w->sched;
 
+	/* several FWDs keep their skew, paced (VDbench's: fwdrate=3000000 beyond the rate two
+	 * FWDs reach, 20% and 80% asked for, did 19.99% and 80.01%) or at max */
+	if (w->skew && fs_skew_take(w->skew, w->skew_fwd, w->stop))
+		now = mono_ns();
 	w->issue_ns = now;
 	if (!s)
 		return now;
@@ -600,6 +606,8 @@ static void *worker_main(void *arg)
 			idle = 0;
 		}
 	}
+	if (w->skew)
+		fs_skew_leave(w->skew, w->skew_fwd); /* the others no longer wait for it */
 	return NULL;
 }
 
@@ -612,23 +620,6 @@ static double cpu_s(double *sys)
 	return *sys + (double)ru.ru_utime.tv_sec + (double)ru.ru_utime.tv_usec / 1e6;
 }
 
-/* A FWD's share of a run's fwdrate: split over the FWDs by skew= where given, the rest
- * evenly over the unskewed ones; its threads share its schedule (fs_sched). */
-static double fwd_rate(const struct fs_run *r, const struct parm_fwd *f, double total)
-{
-	double skewed = 0;
-	size_t unskewed = 0;
-
-	for (size_t i = 0; i < r->nr_fwds; i++) {
-		skewed += r->fwds[i].skew;
-		unskewed += r->fwds[i].skew == 0;
-	}
-	if (f->skew > 0)
-		return total * f->skew / 100.0;
-	return unskewed ? total * (100 - skewed) / 100.0 / (double)unskewed : 0;
-}
-
-/* The FWDs' own pages: each distinct FWD name (operations= splits one FWD in several). */
 /* Whether a signal asked the execution to stop. */
 static bool is_stopped(const volatile sig_atomic_t *sig)
 {
@@ -658,6 +649,7 @@ struct fs_running {
 	struct fs_worker *ws;
 	size_t nr_ws;
 	struct fs_sched *sched;	   /* per FWD copy */
+	struct fs_skew skew;	   /* several FWDs; else nr 0 */
 	atomic_uint_fast64_t *seq; /* per FWD and FSD: fileselect=sequential's next file */
 	size_t *view_fsd;	   /* per tree: its FSD's view */
 	atomic_bool stop;
@@ -689,6 +681,21 @@ static int io_errors_say(const struct fs_running *x, FILE *con)
 	return -EIO;
 }
 
+/* Several FWDs: each one's share of the operations (fs_fwd_share), kept (fs_skew_take). */
+static int skew_init(struct fs_running *x)
+{
+	double *shares = calloc(x->r->nr_fwds, sizeof(*shares));
+	int ret;
+
+	if (!shares)
+		return -1;
+	for (size_t i = 0; i < x->r->nr_fwds; i++)
+		shares[i] = fs_fwd_share(x->r, i);
+	ret = fs_skew_init(&x->skew, shares, x->r->nr_fwds);
+	free(shares);
+	return ret;
+}
+
 static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 {
 	const struct fs_run *r = x->r;
@@ -702,13 +709,14 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 	for (size_t i = 0; i < r->nr_fwds * r->nr_fsds; i++)
 		atomic_init(&x->seq[i], 0);
 	for (size_t i = 0; rate > 0 && r->kind == FS_RUN_WORK && i < r->nr_fwds; i++) {
-		const struct parm_fwd *f = &r->fwds[i];
-		double fr = fwd_rate(r, f, rate);
+		double fr = rate * fs_fwd_share(r, i);
 
 		atomic_init(&x->sched[i].next, 0);
 		x->sched[i].start_ns = mono_ns();
 		x->sched[i].step_ns = fr > 0 ? 1e9 / fr : 0;
 	}
+	if (r->kind == FS_RUN_WORK && r->nr_fwds > 1 && skew_init(x))
+		return -ENOMEM;
 	for (size_t i = 0; i < r->nr_fsds && x->view_fsd; i++)
 		x->view_fsd[i] = fs_views_fsd(v, r->fsds[i].name);
 	for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
@@ -749,6 +757,11 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 				w->tree = d;
 				w->view_fwd = fs_views_fwd(v, f->name);
 				w->sched = x->sched[i].step_ns > 0 ? &x->sched[i] : NULL;
+				if (x->skew.nr) {
+					w->skew = &x->skew;
+					w->skew_fwd = i;
+					fs_skew_join(&x->skew, i);
+				}
 				w->next_file = k;
 				w->seq = &x->seq[i * r->nr_fsds + d];
 				w->share_idx = k;
@@ -772,6 +785,7 @@ static void workers_free(struct fs_running *x)
 	}
 	free(x->ws);
 	free(x->sched);
+	fs_skew_fini(&x->skew);
 	free((void *)x->seq);
 	x->seq = NULL;
 	free(x->view_fsd);
@@ -1071,6 +1085,8 @@ static int run_one(struct fs_running *x, double rate, struct fs_out *out,
 			 (unsigned long long)(done - counted + 1), (unsigned long long)done);
 		if (has_avg)
 			fs_views_run_end(v, out->con, label, mcpu, msys);
+		if (has_avg && !is_format)
+			fs_console_warnings(out, r, v, csecs, mcpu);
 		if (!is_format) {
 			bool is_met = false;
 			enum rep_limit lim = REP_LIMIT_NONE;

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 enum {
 	BOX_LINE_MAX = 256,
@@ -134,11 +135,10 @@ static uint32_t active_slaves(const struct rep_exec *x, const struct rep_sample 
 /* VDbench 5.04.07 (observed with ios_per_jvm=1000 and 100): after the CPU box, when the run's
  * average rate over the slaves that did I/O is above ios_per_jvm= (100,000 unless given),
  * this box with that rate truncated ("(171)" for 514.67 on three slaves). */
-static void jvm_warning(const struct rep_exec *x, const struct rep_run *r,
-			const struct rep_sample *avg, rep_emit_fn *emit, void *ctx)
+static void rate_box(const char *rd, double per, uint32_t nr, double ios_per_jvm, rep_emit_fn *emit,
+		     void *ctx)
 {
-	double limit = x->cfg && x->cfg->general.ios_per_jvm > 0 ? x->cfg->general.ios_per_jvm
-								 : REP_VDB_IOS_PER_JVM;
+	double limit = ios_per_jvm > 0 ? ios_per_jvm : REP_VDB_IOS_PER_JVM;
 	char first[BOX_LINE_MAX], last[BOX_LINE_MAX], a[32], b[32];
 	const char *lines[] = {
 		first,
@@ -149,24 +149,30 @@ static void jvm_warning(const struct rep_exec *x, const struct rep_run *r,
 		"",
 		last,
 	};
-	uint32_t nr = active_slaves(x, avg);
-	double per;
 
-	if (!avg->elapsed_ns || !avg->total)
-		return;
-	per = (double)bank_ios(avg->total) * 1e9 / (double)avg->elapsed_ns / nr;
 	if (!(per > limit))
 		return;
 	snprintf(first, sizeof(first),
 		 "Warning: total amount of i/o per second per slave (%s) greater than %s.",
 		 rep_jgroup(a, sizeof(a), (uint64_t)per),
 		 rep_jgroup(b, sizeof(b), (uint64_t)limit));
-	snprintf(last, sizeof(last), "rd=%s actively used %u slaves.", r->name, nr);
+	snprintf(last, sizeof(last), "rd=%s actively used %u slaves.", rd, nr);
 	rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
 }
 
-void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
-		      const struct rep_run_end *e, bool with_reasons, rep_emit_fn *emit, void *ctx)
+static void jvm_warning(const struct rep_exec *x, const struct rep_run *r,
+			const struct rep_sample *avg, rep_emit_fn *emit, void *ctx)
+{
+	uint32_t nr = active_slaves(x, avg);
+
+	if (!avg->elapsed_ns || !avg->total)
+		return;
+	rate_box(r->name, (double)bank_ios(avg->total) * 1e9 / (double)avg->elapsed_ns / nr, nr,
+		 x->cfg ? x->cfg->general.ios_per_jvm : 0, emit, ctx);
+}
+
+/* The processor utilization box, above 80% of the machine. */
+static void cpu_box(const char *host, double used_pct, rep_emit_fn *emit, void *ctx)
 {
 	char first[BOX_LINE_MAX], num[32];
 	const char *lines[3] = {
@@ -175,17 +181,68 @@ void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
 		"does not have enough cycles to run the highest rate possible.",
 	};
 
+	if (!(used_pct > 80.0))
+		return;
+	snprintf(first, sizeof(first), "Warning for host=%s: average processor utilization %s%% ",
+		 host ? host : "localhost", rep_jfmt(num, sizeof(num), 0, 1, used_pct));
+	rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
+}
+
+void rep_run_warnings(const struct rep_exec *x, const struct rep_run *r,
+		      const struct rep_run_end *e, bool with_reasons, rep_emit_fn *emit, void *ctx)
+{
 	skew_warning(r, e, with_reasons, emit, ctx);
 	if (!e->avg)
 		return;
-	if (e->avg->has_cpu && e->avg->cpu.used_pct > 80.0) {
-		snprintf(first, sizeof(first),
-			 "Warning for host=%s: average processor utilization %s%% ",
-			 x->host ? x->host : "localhost",
-			 rep_jfmt(num, sizeof(num), 0, 1, e->avg->cpu.used_pct));
-		rep_box(lines, IORAMP_ARRAY_SIZE(lines), emit, ctx);
-	}
+	if (e->avg->has_cpu)
+		cpu_box(x->host, e->avg->cpu.used_pct, emit, ctx);
 	jvm_warning(x, r, e->avg, emit, ctx);
+}
+
+/* The file-system run's list (VDbench 5.04.07, observed: FSDs and operations, not SDs). */
+static const char *const fs_skew_reasons[] = {
+	"Possible reasons for workload skew being out of sync:",
+	"",
+	"- Elapsed time too short.",
+	"  Each FSD should have done at least 2000 operations. Adding 'warmup=nn' may help this.",
+	"",
+	"- Not enough threads available to guarantee that all workloads can run on all slaves.",
+	"",
+	"- There may be more, can't think (of any) right now. :-)",
+	"  Contact me at the Oracle Vdbench Forum if the differences are out of line.",
+	"",
+	"You may use 'abort_failed_skew=nn' for Vdbench to abort after skew failures. See "
+	"documentation.",
+	"",
+};
+
+static void emit_file(void *ctx, const char *line)
+{
+	char tod[REP_TOD_LEN];
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	rep_fmt_tod(tod, (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec);
+	fprintf(ctx, "%s %s\n", tod, line);
+}
+
+void rep_fs_run_warnings(FILE *f, const struct rep_fs_warnings *w, bool with_reasons)
+{
+	if (w->skew_fwd) {
+		char text[BOX_LINE_MAX], num[32];
+		const char *line = text;
+
+		snprintf(text, sizeof(text),
+			 "Observed Workload skew for fwd=%s delta greater than 1%% (%s). See "
+			 "skew.html for details",
+			 w->skew_fwd, rep_jfmt(num, sizeof(num), 0, 2, fabs(w->skew_delta)));
+		rep_box(&line, 1, emit_file, f);
+		if (with_reasons)
+			rep_box(fs_skew_reasons, IORAMP_ARRAY_SIZE(fs_skew_reasons), emit_file, f);
+	}
+	cpu_box(w->host, w->cpu_pct, emit_file, f);
+	rate_box(w->rd, w->ops_per_sec, 1, w->ios_per_jvm, emit_file, f);
+	fflush(f);
 }
 
 void rep_io_error_text(char *buf, size_t len, const struct rep_exec *x,

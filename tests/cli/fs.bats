@@ -1504,3 +1504,33 @@ PARM
 	[ "$status" -eq 0 ]
 	grep -q ' Generated 1,000 file names; total anchor size: ' out/localhost-0.stdout.html
 }
+
+@test "fs: several FWDs keep their skew at fwdrate=max, as VDbench; skew= adds its requested-vs-actual table" {
+	mkdir -p "$SCRATCH/a"
+	# 4k reads take a fraction of a 64k write's time; uncontrolled, the reads took 87%
+	cat >p.vdb <<PARM
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=10,size=256k
+fwd=default,fsd=fsd1,fileio=random,fileselect=random,threads=2,stopafter=100
+fwd=fr,operation=read,xfersize=4k
+fwd=fw,operation=write,xfersize=64k
+rd=rd1,fwd=(fr,fw),fwdrate=max,format=yes,elapsed=2,interval=1
+PARM
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	avg=$(grep ' avg_2-2 ' <<<"$output")
+	# read pct (column 7): half the requested operations, within a point
+	awk '{ exit !($7 >= 49 && $7 <= 51) }' <<<"$avg"
+	! grep -q 'requested vs. actual' out/skew.html
+	# skew= asked: the table, each FWD within a point of its share
+	sed -i -e 's/^fwd=fr,operation=read,xfersize=4k$/&,skew=20/' \
+		-e 's/^fwd=fw,operation=write,xfersize=64k$/&,skew=80/' p.vdb
+	run "$IORAMP" -f p.vdb -o out2
+	[ "$status" -eq 0 ]
+	grep -q "FWD skew requested vs. actual (Use 'abort_failed_skew=n.n' to abort when delta > n.n)$" out2/skew.html
+	grep -q ' FWD          ops/sec  requested  actual   delta$' out2/skew.html
+	grep -E ' fr +[0-9]+     20\.00% +[0-9.]+% +[-+][0-9.]+%$' out2/skew.html
+	grep -E ' fw +[0-9]+     80\.00% +[0-9.]+% +[-+][0-9.]+%$' out2/skew.html
+	awk '/ (fr|fw) +[0-9]+ +[0-9.]+%/ { d = $NF; sub(/%/, "", d); d += 0; if (d > 1 || d < -1) bad = 1; n++ }
+		END { exit bad || n != 2 }' out2/skew.html
+	[[ "$output" != *"Observed Workload skew"* ]]
+}

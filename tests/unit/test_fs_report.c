@@ -1,6 +1,6 @@
 /* Unit tests of src/fs/'s VDbench text: the max_ line (responses over the whole run, a blank
- * rate for an operation seen only in the warmup) and the anchor order (a Java HashMap of the
- * anchors with a trailing '/'). */
+ * rate for an operation seen only in the warmup), the anchor order (a Java HashMap of the
+ * anchors with a trailing '/'), the boxes after a run; and the FWDs' skew rule. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -175,6 +175,91 @@ static void test_console_wide_figures(void **state)
 	free(buf);
 }
 
+/* A FWD waits while it started more than its share of the operations of the FWDs still
+ * running (by more than a few): 20/80 with 100 and 400 started is even; the 20% FWD at 140
+ * is ahead, the 80% one never is while the other lags; a FWD whose threads all ended holds
+ * nobody back; a FWD without a share is not controlled. */
+static void test_skew_rule(void **state)
+{
+	const double shares[3] = { 0.2, 0.8, 0 };
+	struct fs_skew k;
+
+	(void)state;
+	assert_int_equal(fs_skew_init(&k, shares, 3), 0);
+	for (size_t i = 0; i < 3; i++)
+		fs_skew_join(&k, i);
+	atomic_store(&k.fwds[0].nr_ops, 100);
+	atomic_store(&k.fwds[1].nr_ops, 400);
+	assert_false(fs_skew_is_ahead(&k, 0));
+	assert_false(fs_skew_is_ahead(&k, 1));
+	atomic_store(&k.fwds[0].nr_ops, 140); /* 20% of 500 is 100: 40 ahead */
+	assert_true(fs_skew_is_ahead(&k, 0));
+	assert_false(fs_skew_is_ahead(&k, 1));
+	atomic_store(&k.fwds[0].nr_ops, 120); /* within the lead */
+	assert_false(fs_skew_is_ahead(&k, 0));
+	atomic_store(&k.fwds[1].nr_ops, 0);
+	assert_true(fs_skew_is_ahead(&k, 0));
+	fs_skew_leave(&k, 1); /* fwd2's threads all ended */
+	assert_false(fs_skew_is_ahead(&k, 0));
+	atomic_store(&k.fwds[2].nr_ops, 1000000);
+	assert_false(fs_skew_is_ahead(&k, 2));
+	assert_false(fs_skew_take(&k, 0, &(atomic_bool){ false }));
+	assert_int_equal(atomic_load(&k.fwds[0].nr_ops), 121);
+	fs_skew_fini(&k);
+}
+
+static char *warnings(const struct rep_fs_warnings *w, bool with_reasons)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	rep_fs_run_warnings(f, w, with_reasons);
+	fclose(f);
+	return buf;
+}
+
+/* VDbench 5.04.07's boxes after a file-system run (observed): the skew box with the file-system
+ * list of reasons (on the console, not in summary.html), the CPU box over 80%, the per-slave
+ * box over ios_per_jvm=; none when nothing is off. */
+static void test_run_warnings(void **state)
+{
+	struct rep_fs_warnings w = { .rd = "rd1",
+				     .skew_fwd = "fwd2",
+				     .skew_delta = 1.17,
+				     .cpu_pct = 97.8,
+				     .ops_per_sec = 210121.5 };
+	char *text;
+
+	(void)state;
+	text = warnings(&w, true);
+	assert_non_null(strstr(text, "* Observed Workload skew for fwd=fwd2 delta greater than 1% "
+				     "(1.17). See skew.html for details *\n"));
+	assert_non_null(strstr(text, "*   Each FSD should have done at least 2000 operations. "
+				     "Adding 'warmup=nn' may help this.         *\n"));
+	assert_non_null(strstr(text, "* Warning for host=localhost: average processor utilization "
+				     "97.8%  *\n"));
+	assert_non_null(strstr(text, "* Warning: total amount of i/o per second per slave "
+				     "(210,121) greater than 100,000.    *\n"));
+	assert_non_null(strstr(text, "* rd=rd1 actively used 1 slaves. "));
+	free(text);
+	text = warnings(&w, false);
+	assert_null(strstr(text, "Possible reasons"));
+	assert_non_null(strstr(text, "Observed Workload skew"));
+	free(text);
+	w = (struct rep_fs_warnings){
+		.rd = "rd1", .cpu_pct = 80.0, .ops_per_sec = 1000, .ios_per_jvm = 1000
+	};
+	text = warnings(&w, true);
+	assert_string_equal(text, "");
+	free(text);
+	w.ios_per_jvm = 999;
+	text = warnings(&w, true);
+	assert_non_null(strstr(text, "(1,000) greater than 999."));
+	free(text);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -184,6 +269,8 @@ int main(void)
 		cmocka_unit_test(test_console_cpu_sys),
 		cmocka_unit_test(test_control_file),
 		cmocka_unit_test(test_console_wide_figures),
+		cmocka_unit_test(test_skew_rule),
+		cmocka_unit_test(test_run_warnings),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
