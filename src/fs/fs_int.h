@@ -83,15 +83,20 @@ bool fs_run_has_skew(const struct fs_run *r);
 /* shares[0..nr): each FWD's fraction of the operations. Returns 0 or -1 (out of memory). */
 int fs_skew_init(struct fs_skew *k, const double *shares, size_t nr);
 void fs_skew_fini(struct fs_skew *k);
-/* A thread of FWD i starts (before its thread runs) or ends (it found nothing left to do). */
+/* A thread of FWD i starts (before its thread runs) or ends, or it finds nothing to work on
+ * (not merely busy) for now: the others do not wait for a FWD none of whose threads runs. */
 void fs_skew_join(struct fs_skew *k, size_t i);
 void fs_skew_leave(struct fs_skew *k, size_t i);
 /* Whether FWD i started more than its share of the operations of the FWDs whose threads
  * still run (by more than a few). */
 bool fs_skew_is_ahead(const struct fs_skew *k, size_t i);
-/* Before each of FWD i's requested operations: waits while it is ahead (or until stop), then
- * counts the operation. Returns whether it waited. */
-bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop);
+/* Before a thread of FWD i picks a file or directory (holding none): waits while the FWD is
+ * ahead, or until stop. */
+void fs_skew_wait(struct fs_skew *k, size_t i, const atomic_bool *stop);
+/* Before each of FWD i's requested operations: waits while it is ahead, at most max_wait_ns
+ * (0: not at all), then counts the operation and returns true; false (not counted) when it is
+ * still ahead: the thread then lets its file go, which the FWDs behind may be waiting for. */
+bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop, uint64_t max_wait_ns);
 
 /* One anchor's tree as the engine sees it: the layout and what exists now. */
 struct fs_tree {

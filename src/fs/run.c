@@ -33,6 +33,9 @@ struct fs_worker {
 	struct fs_sched *sched; /* its FWD's schedule; NULL: max */
 	struct fs_skew *skew;	/* several FWDs: their skew control (skew.c); or NULL */
 	size_t skew_fwd;	/* its FWD's index there */
+	bool is_live;		/* counted in its FWD's fs_skew_fwd.nr_live */
+	bool must_let_go;	/* pace(): ahead of its share too long, holding its file */
+	bool saw_busy;		/* pick_file() skipped a busy file */
 	uint64_t rng;
 	atomic_bool *stop;
 	pthread_mutex_t lock;
@@ -82,6 +85,9 @@ static uint64_t rnd(struct fs_worker *w)
 	return w->rng;
 }
 
+/* How long a read or write waits for its FWD's skew holding its file before it closes it. */
+#define SKEW_HOLD_NS 1000000ull
+
 /* Waits until the next start is due (open loop); returns the due time. */
 static uint64_t pace(struct fs_worker *w, uint64_t *due)
 {
@@ -89,9 +95,17 @@ static uint64_t pace(struct fs_worker *w, uint64_t *due)
 	struct fs_sched *s = w->sched;
 
 	/* several FWDs keep their skew, paced (VDbench's: fwdrate=3000000 beyond the rate two
-	 * FWDs reach, 20% and 80% asked for, did 19.99% and 80.01%) or at max */
-	if (w->skew && fs_skew_take(w->skew, w->skew_fwd, w->stop))
+	 * FWDs reach, 20% and 80% asked for, did 19.99% and 80.01%) or at max; a read or write
+	 * that waited long holding its file lets it go instead (do_rw) */
+	if (w->skew) {
+		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
+
+		if (!fs_skew_take(w->skew, w->skew_fwd, w->stop, is_rw ? SKEW_HOLD_NS : 0)) {
+			w->must_let_go = true;
+			return now;
+		}
 		now = mono_ns();
+	}
 	w->issue_ns = now;
 	if (!s)
 		return now;
@@ -161,6 +175,7 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 	uint64_t m = first < n ? (n - first + stride - 1) / stride : 0;
 	bool is_there = false; /* a create found a file there */
 
+	w->saw_busy = false;
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t tries = 0; tries < m; tries++) {
 		/* sequential: the FWD's threads on the FSD take the next file in turn, so none
@@ -174,6 +189,7 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 
 		if (s & FS_FILE_BUSY) {
 			misc(w, t, FS_MISC_FILE_BUSY);
+			w->saw_busy = true;
 			continue;
 		}
 		is_there |= !want_exists && s != FS_FILE_NONE;
@@ -278,7 +294,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 		else if (off + xs > size)
 			break;
 		start = pace(w, due);
-		if (atomic_load(w->stop))
+		if (atomic_load(w->stop) || w->must_let_go)
 			break;
 		r = is_read ? pread(fd, w->buf, xs, (off_t)off)
 			    : pwrite(fd, w->buf, xs, (off_t)off);
@@ -579,6 +595,19 @@ static void nothing_found(struct fs_worker *w)
 		misc(w, t, m);
 }
 
+/* Whether w counts among its FWD's running threads for the skew: not while it found nothing
+ * to work on (a thread that found only busy files does: their holders may wait for it). */
+static void skew_live(struct fs_worker *w, bool is_live)
+{
+	if (!w->skew || w->is_live == is_live)
+		return;
+	if (is_live)
+		fs_skew_join(w->skew, w->skew_fwd);
+	else
+		fs_skew_leave(w->skew, w->skew_fwd);
+	w->is_live = is_live;
+}
+
 static void *worker_main(void *arg)
 {
 	struct fs_worker *w = arg;
@@ -587,14 +616,19 @@ static void *worker_main(void *arg)
 
 	while (!atomic_load(w->stop)) {
 		bool is_rw = w->fwd->op == FS_OP_READ || w->fwd->op == FS_OP_WRITE;
-		int r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
+		int r;
 
+		if (w->skew) /* holding no file: wait while its FWD is ahead */
+			fs_skew_wait(w->skew, w->skew_fwd, w->stop);
+		w->must_let_go = false;
+		r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
 		if (r == -ENOENT)
 			nothing_found(w);
 		if (r == -ENOENT && is_nothing_left(w)) {
 			atomic_store(&w->is_exhausted, true);
 			break;
 		}
+		skew_live(w, r != -ENOENT || w->saw_busy);
 		if (r == -ENOENT) {
 			/* nothing to work on (everything deleted, all busy): VDbench ends such
 			 * threads; this one waits a little in case others change the tree */
@@ -606,8 +640,7 @@ static void *worker_main(void *arg)
 			idle = 0;
 		}
 	}
-	if (w->skew)
-		fs_skew_leave(w->skew, w->skew_fwd); /* the others no longer wait for it */
+	skew_live(w, false); /* the others no longer wait for it */
 	return NULL;
 }
 
@@ -760,7 +793,7 @@ static int workers_make(struct fs_running *x, struct fs_views *v, double rate)
 				if (x->skew.nr) {
 					w->skew = &x->skew;
 					w->skew_fwd = i;
-					fs_skew_join(&x->skew, i);
+					skew_live(w, true);
 				}
 				w->next_file = k;
 				w->seq = &x->seq[i * r->nr_fsds + d];

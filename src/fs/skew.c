@@ -116,16 +116,36 @@ bool fs_skew_is_ahead(const struct fs_skew *k, size_t i)
 	       least * f->share + SKEW_LEAD_OPS;
 }
 
-bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop)
+/* The others' operations take microseconds: a short nap, not a spin on two CPUs. Waits while
+ * FWD i is ahead, at most max_wait_ns (UINT64_MAX: no limit); returns whether it still is. */
+static bool wait_ahead(struct fs_skew *k, size_t i, const atomic_bool *stop, uint64_t max_wait_ns)
 {
-	/* the others' operations take microseconds: a short nap, not a spin on two CPUs */
 	const struct timespec nap = { 0, 20000 };
-	bool has_waited = false;
+	struct timespec t0, t;
 
+	if (!fs_skew_is_ahead(k, i))
+		return false;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	while (fs_skew_is_ahead(k, i) && !atomic_load(stop)) {
 		nanosleep(&nap, NULL);
-		has_waited = true;
+		clock_gettime(CLOCK_MONOTONIC, &t);
+		if ((uint64_t)(t.tv_sec - t0.tv_sec) * 1000000000ull + (uint64_t)t.tv_nsec -
+			    (uint64_t)t0.tv_nsec >=
+		    max_wait_ns)
+			return fs_skew_is_ahead(k, i);
 	}
+	return false;
+}
+
+void fs_skew_wait(struct fs_skew *k, size_t i, const atomic_bool *stop)
+{
+	wait_ahead(k, i, stop, UINT64_MAX);
+}
+
+bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop, uint64_t max_wait_ns)
+{
+	if (max_wait_ns && wait_ahead(k, i, stop, max_wait_ns))
+		return false;
 	atomic_fetch_add_explicit(&k->fwds[i].nr_ops, 1, memory_order_relaxed);
-	return has_waited;
+	return true;
 }

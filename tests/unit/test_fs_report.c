@@ -203,8 +203,18 @@ static void test_skew_rule(void **state)
 	assert_false(fs_skew_is_ahead(&k, 0));
 	atomic_store(&k.fwds[2].nr_ops, 1000000);
 	assert_false(fs_skew_is_ahead(&k, 2));
-	assert_false(fs_skew_take(&k, 0, &(atomic_bool){ false }));
+	assert_true(fs_skew_take(&k, 0, &(atomic_bool){ false }, 0));
 	assert_int_equal(atomic_load(&k.fwds[0].nr_ops), 121);
+	/* ahead with fwd2 running again and nothing moving: a take that may wait gives up and
+	 * counts nothing (its thread lets its file go); one that may not wait counts */
+	fs_skew_join(&k, 1);
+	assert_true(fs_skew_is_ahead(&k, 0));
+	assert_false(fs_skew_take(&k, 0, &(atomic_bool){ false }, 100000));
+	assert_int_equal(atomic_load(&k.fwds[0].nr_ops), 121);
+	assert_true(fs_skew_take(&k, 0, &(atomic_bool){ false }, 0));
+	assert_int_equal(atomic_load(&k.fwds[0].nr_ops), 122);
+	/* a stop ends the wait */
+	fs_skew_wait(&k, 0, &(atomic_bool){ true });
 	fs_skew_fini(&k);
 }
 
