@@ -278,6 +278,11 @@ struct fs_skew_row {
 
 /* rows (r->nr_fwds at most): one per FWD view, in r's order. Returns how many. */
 size_t fs_skew_observed(const struct fs_run *r, const struct fs_views *v, struct fs_skew_row *rows);
+/* abort_failed_skew=N after a work run with skew= given: a FWD whose observed share is off
+ * its requested by more than N points ends the execution, as VDbench ends it (its words on
+ * con, where and why on stderr). Returns 0, -ECANCELED (ended) or -ENOMEM. */
+int fs_skew_abort(const struct fs_run *r, const struct fs_views *v, const struct parm_config *cfg,
+		  FILE *con);
 
 /* The curves of the execution (curves.c). */
 struct fs_curves {

@@ -1338,6 +1338,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 			ret = run_one(&x, rate, &out, o->stop_signal, &st, &cpu);
 			if (!ret && !is_stopped(o->stop_signal))
 				ret = fs_curves_run_end(&curves, r, &out.views, rate, cpu);
+			if (!ret && !is_stopped(o->stop_signal))
+				ret = fs_skew_abort(r, &out.views, p->cfg, out.con);
 		}
 		if (!ret || ret == -EINTR)
 			fs_anchors_run(anchors, fs_anchors_width(p->cfg->fs), ri, r, tod, text,

@@ -6,9 +6,12 @@
  * two threads each, did 50.2% reads; skew=20 and 80, 18.8% and 81.2%; at fwdrate=3000000,
  * beyond what the two reached, 19.99% and 80.01%. */
 #include "fs_int.h"
+#include "ioramp/parm.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 /* How far (in operations) a FWD may run ahead of its share: enough that its threads seldom
@@ -148,4 +151,47 @@ bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop, uint64_t
 		return false;
 	atomic_fetch_add_explicit(&k->fwds[i].nr_ops, 1, memory_order_relaxed);
 	return true;
+}
+
+int fs_skew_abort(const struct fs_run *r, const struct fs_views *v, const struct parm_config *cfg,
+		  FILE *con)
+{
+	const struct parm_val *val = cfg->general.set.val[PARM_KW_ABORT_FAILED_SKEW];
+	struct fs_skew_row *rows;
+	size_t n, worst = 0;
+	double limit, max_delta = 0;
+	struct parm_err err;
+
+	if (!val || r->kind != FS_RUN_WORK || !fs_run_has_skew(r))
+		return 0;
+	rows = calloc(r->nr_fwds, sizeof(*rows));
+	if (!rows)
+		return -ENOMEM;
+	n = fs_skew_observed(r, v, rows);
+	limit = strtod(val->text, NULL);
+	for (size_t i = 0; i < n; i++) {
+		double d = fabs(rows[i].actual_pct - rows[i].requested_pct);
+
+		if (d > max_delta) {
+			max_delta = d;
+			worst = i;
+		}
+	}
+	if (n && max_delta > limit) {
+		/* VDbench's words on its console, then where and why on stderr */
+		fprintf(con,
+			"\n'abort_failed_skew=%.3f' parameter used. See file skew.html for more "
+			"info.\n\n",
+			limit);
+		fflush(con);
+		memset(&err, 0, sizeof(err));
+		parm_errf(&err, &val->loc,
+			  "rd=%s: fwd=%s did %.2f%% of the operations, off its skew of %.2f%% by "
+			  "%.2f%%, more than abort_failed_skew=%.3f allows; see skew.html",
+			  r->name, rows[worst].name, rows[worst].actual_pct,
+			  rows[worst].requested_pct, max_delta, limit);
+		parm_err_print(&err, stderr);
+	}
+	free(rows);
+	return n && max_delta > limit ? -ECANCELED : 0;
 }

@@ -1534,3 +1534,33 @@ PARM
 		END { exit bad || n != 2 }' out2/skew.html
 	[[ "$output" != *"Observed Workload skew"* ]]
 }
+
+@test "fs: abort_failed_skew= ends the execution after a run whose FWD is off its skew= by more" {
+	mkdir -p "$SCRATCH/a"
+	# on a formatted tree every file exists: the create FWD finds nothing and ends (VDbench's
+	# words), so the reads do all the operations instead of half
+	cat >p.vdb <<PARM
+abort_failed_skew=LIMIT
+fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=20,size=16k
+fwd=default,fsd=fsd1,xfersize=4k,fileio=random,fileselect=random,threads=2
+fwd=fr,operation=read,skew=50
+fwd=fc,operation=create,skew=50
+rd=rd1,fwd=(fr,fc),fwdrate=100,format=yes,elapsed=2,interval=1
+rd=rd2,fwd=(fr,fc),fwdrate=100,format=no,elapsed=2,interval=1
+PARM
+	sed 's/LIMIT/5/' p.vdb >tight.vdb
+	run "$IORAMP" -f tight.vdb -o out
+	[ "$status" -eq 1 ]
+	[[ "$output" == *"'abort_failed_skew=5.000' parameter used. See file skew.html for more info."* ]]
+	[[ "$output" == *"tight.vdb:1:19: error: rd=rd1: fwd=fr did 100.00% of the operations, off its skew of 50.00% by 50.00%, more than abort_failed_skew=5.000 allows; see skew.html"* ]]
+	[[ "$output" == *"Observed Workload skew for fwd=fc delta greater than 1% (50.00)"* ]]
+	grep -q ' fc                 0     50.00%   0.00% -50.00%$' out/skew.html
+	grep -q 'Starting RD=rd1' out/logfile.html
+	! grep -q 'Starting RD=rd2' out/logfile.html || false
+	grep -q 'Observed Workload skew for fwd=fc' out/summary.html
+	! grep -q 'Possible reasons' out/summary.html || false
+	sed 's/LIMIT/60/' p.vdb >loose.vdb
+	run "$IORAMP" -f loose.vdb -o out2
+	[ "$status" -eq 0 ]
+	grep -q 'Starting RD=rd2' out2/logfile.html
+}
