@@ -178,11 +178,14 @@ int fs_skew_abort(const struct fs_run *r, const struct fs_views *v, const struct
 		}
 	}
 	if (n && max_delta > limit) {
+		char tod[16];
+
 		/* VDbench's words on its console, then where and why on stderr */
+		plan_time_of_day(tod);
 		fprintf(con,
-			"\n'abort_failed_skew=%.3f' parameter used. See file skew.html for more "
-			"info.\n\n",
-			limit);
+			"%s \n%s 'abort_failed_skew=%.3f' parameter used. See file skew.html for "
+			"more info.\n%s \n",
+			tod, tod, limit, tod);
 		fflush(con);
 		memset(&err, 0, sizeof(err));
 		parm_errf(&err, &val->loc,
