@@ -75,6 +75,19 @@ static int set_seekpct(struct parm_wd *wd, const struct parm_val *v, struct parm
 	return seek_word(wd, v, err);
 }
 
+/* streams=n, n taken whole (2.7 is 2, as VDbench's); fewer than two is refused, as VDbench
+ * 5.04.07 refuses streams=1 and 1.5 even with -s ("'streams=' parameter must specific a
+ * minimum of two streams"). */
+static int set_streams(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	int ret = parm_get_u32(v, 1, 1u << 20, "streams", &wd->streams, err);
+
+	if (!ret && wd->streams < 2)
+		return parm_errf(err, &v->loc, "streams=%s: expected at least two streams",
+				 v->text);
+	return ret;
+}
+
 /* stride=(min,max): numbers only, two of them ([046], [259]). */
 static int set_stride(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
 {
@@ -169,7 +182,7 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_STRIDE:
 		return set_stride(wd, v, err);
 	case PARM_KW_STREAMS:
-		return parm_get_u32(v, 1, 1u << 20, "streams", &wd->streams, err);
+		return set_streams(wd, v, err);
 	case PARM_KW_THREADS:
 		return parm_get_u32(v, 1, 1u << 20, "threads", &wd->threads, err);
 	case PARM_KW_OPENFLAGS:
