@@ -435,8 +435,9 @@ void fs_console_stdmax(FILE *f, unsigned int cols, const char *range, const stru
 void fs_console_misc(FILE *f, const struct fs_stats *s, double secs);
 /* VDbench's boxes after a work run's average lines, on the console (and logfile.html) and
  * summary.html (rep_fs_run_warnings): with skew= given, the last FWD more than a point off
- * its share (observed: fwd2 of two at +1.17 and -1.17); the machine's CPU, mcpu; the rate of
- * requested operations over csecs. */
+ * its share (VDbench named fwd2 of two at -1.17 and +1.17, fwd1 of two at -1.11 and +1.11:
+ * its choice is not known); the machine's CPU, mcpu; the rate of requested operations over
+ * csecs. */
 void fs_console_warnings(struct fs_out *out, const struct fs_run *r, const struct fs_views *v,
 			 double csecs, double mcpu);
 /* Counter i's line of that block into buf, thousands with commas as VDbench's; secs > 0 adds
