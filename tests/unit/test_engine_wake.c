@@ -1,6 +1,6 @@
 /* Which workers batch their timer wake-ups (schedule.c): only those with few arrivals per
- * batch; faster ones issue every arrival on time. Which serial SDs share a worker, and what
- * the limit rule judges of them. */
+ * batch; faster ones issue every arrival on time. Which serial SDs share a worker, what the
+ * limit rule judges of them, and which SDs' writes take a gate. */
 #include <setjmp.h> /* cmocka needs these four first */
 #include <stdarg.h>
 #include <stddef.h>
