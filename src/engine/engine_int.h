@@ -484,14 +484,15 @@ double eng_sd_rate(const struct eng_run *r, size_t s);
 uint32_t eng_place_serial(struct eng_run *r, uint32_t k, uint32_t nr_cpus);
 /* Which SDs' sync threads take their SD's gate to write (is_write_gated; backend_sync.c sync_do
  * says why): those whose threads, more than one, write a buffered file or block device, when
- * there are at least nr_cpus of them. Each CPU then has a gated writer and other SDs' readers
- * to run. With fewer, gates hold the run to fewer CPUs than it has: a gate's waiters sleep,
- * the futex wakes them on the waker's CPU, the holder is preempted there by the readers, and
- * the other CPUs idle; without one, the inode lock's waiters spin, which costs CPU but keeps
- * them spread. Max IOPS on a 2-CPU VM, page-cache files, threads=8, with a gate and without
- * (2026-12-07): one SD of 4K 90/10 0.69-0.75M against 1.05-1.07M (51% CPU against 97%), of
- * 64K 50/50 threads=2 89k against 150-155k; two SDs of 4K 50/50 0.66-0.68M against
- * 0.51-0.57M; eight of 4K random write 374-378k against 191k. */
+ * the run has at least nr_cpus SDs (of any kind). Each CPU then has an SD's threads to run
+ * besides a gate's waiters. With fewer, a gate holds an SD whose threads both read and write
+ * to one CPU: its waiters sleep, the futex wakes them on the waker's CPU, the readers preempt
+ * the holder there, and the other CPUs idle; without one, the inode lock's waiters spin, which
+ * costs CPU but keeps them spread. Max IOPS on a 2-CPU VM, page-cache files, threads=8, with
+ * a gate and without (2026-12-07): one SD of 4K 90/10 0.69-0.75M against 1.05-1.07M (51% CPU
+ * against 97%), of 64K 50/50 threads=2 89k against 150-155k; two SDs of 4K 50/50 0.66-0.68M
+ * against 0.51-0.57M; a 4K read SD beside a 4K write SD 1.75-1.77M against 1.14-1.16M; eight
+ * of 4K random write 374-378k against 191k. */
 void eng_pick_write_gated(struct eng_run *r, uint32_t nr_cpus);
 /* The depths the limit rule (eng_limit_rule) judges, from each SD's mean outstanding I/O
  * sd_qdepth: an SD's own threads=, but the serial SDs of one worker as one entry of depth 1

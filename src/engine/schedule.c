@@ -230,10 +230,6 @@ static bool is_gate_candidate(const struct eng_run *r, size_t s)
 
 void eng_pick_write_gated(struct eng_run *r, uint32_t nr_cpus)
 {
-	uint32_t nr = 0;
-
 	for (size_t s = 0; s < r->nr_sds; s++)
-		nr += is_gate_candidate(r, s);
-	for (size_t s = 0; s < r->nr_sds; s++)
-		r->sds[s].is_write_gated = nr >= nr_cpus && is_gate_candidate(r, s);
+		r->sds[s].is_write_gated = r->nr_sds >= nr_cpus && is_gate_candidate(r, s);
 }

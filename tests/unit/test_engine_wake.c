@@ -129,38 +129,39 @@ static void test_serial_worker_busy_slot_is_device(void **state)
 	assert_int_equal(eng_limit_rule(sd_qd, depth, n, 20, 20, 2), REP_LIMIT_NONE);
 }
 
-/* The sync threads of a written buffered SD take its write gate only when there are at least
- * as many such SDs as CPUs: one such SD on two CPUs writes ungated (a gate held it to one CPU:
- * its waiters were woken on the waker's CPU and preempted the holder there). SDs read only,
- * O_DIRECT, with one thread, or on another engine are no candidates and are never gated. */
-static void test_write_gates_only_as_many_as_cpus(void **state)
+/* The sync threads of a written buffered SD take its write gate only when the run has at least
+ * as many SDs as CPUs: one SD on two CPUs writes ungated (a gate held it to one CPU: its
+ * waiters were woken on the waker's CPU and preempted the holder there); beside a second SD,
+ * even one only read, it is gated. SDs read only, O_DIRECT, with one thread, or on another
+ * engine are never gated. */
+static void test_write_gates_only_as_many_sds_as_cpus(void **state)
 {
 	struct eng_target file = { .fd = 3, .kind = ENG_TARGET_FILE };
 	struct eng_target direct = { .fd = 4, .kind = ENG_TARGET_FILE, .is_direct = true };
 	struct eng_sd_desc sds[6] = {
 		{ .target = &file, .engine = "sync", .threads = 8, .is_written = true },
-		{ .target = &file, .engine = "sync", .threads = 8, .is_written = false },
+		{ .target = &file, .engine = "uring", .threads = 8, .is_written = false },
 		{ .target = &direct, .engine = "sync", .threads = 8, .is_written = true },
 		{ .target = &file, .engine = "sync", .threads = 1, .is_written = true },
 		{ .target = &file, .engine = "uring", .threads = 8, .is_written = true },
-		{ .target = &file, .engine = "sync", .threads = 2, .is_written = true },
+		{ .target = &file, .engine = "sync", .threads = 8, .is_written = false },
 	};
 	struct eng_run r = { .sds = sds, .nr_sds = 1 };
 
 	(void)state;
 	eng_pick_write_gated(&r, 2);
-	assert_false(sds[0].is_write_gated); /* one written SD, two CPUs */
+	assert_false(sds[0].is_write_gated); /* one SD, two CPUs */
 	eng_pick_write_gated(&r, 1);
 	assert_true(sds[0].is_write_gated);
-	r.nr_sds = 5;
-	eng_pick_write_gated(&r, 2); /* sd1-4 are no candidates: still one */
-	for (size_t s = 0; s < 5; s++)
-		assert_false(sds[s].is_write_gated);
+	r.nr_sds = 2;
+	eng_pick_write_gated(&r, 2); /* beside an SD only read, on another engine */
+	assert_true(sds[0].is_write_gated);
+	assert_false(sds[1].is_write_gated);
 	r.nr_sds = 6;
-	eng_pick_write_gated(&r, 2); /* sd0 and sd5 */
+	eng_pick_write_gated(&r, 2);
 	for (size_t s = 0; s < 6; s++)
-		assert_int_equal(sds[s].is_write_gated, s == 0 || s == 5);
-	eng_pick_write_gated(&r, 3);
+		assert_int_equal(sds[s].is_write_gated, s == 0);
+	eng_pick_write_gated(&r, 7);
 	for (size_t s = 0; s < 6; s++)
 		assert_false(sds[s].is_write_gated);
 }
@@ -171,7 +172,7 @@ int main(void)
 		cmocka_unit_test(test_batch_only_for_sparse_workers),
 		cmocka_unit_test(test_serial_sds_share_workers_by_rate),
 		cmocka_unit_test(test_serial_worker_busy_slot_is_device),
-		cmocka_unit_test(test_write_gates_only_as_many_as_cpus),
+		cmocka_unit_test(test_write_gates_only_as_many_sds_as_cpus),
 	};
 
 	return cmocka_run_group_tests_name("engine_wake", tests, NULL, NULL);
