@@ -150,7 +150,8 @@ const char *rep_doc_engine(const json_t *doc, const char *dflt);
 bool rep_doc_model_text(const json_t *doc, char *buf, size_t len);
 
 /* Writes a file through path.tmp and a rename, so readers never see half of it: write fills
- * the temporary file and returns 0 or -errno. Returns 0 or -errno. */
+ * the temporary file and returns 0 or -errno. A path that is not a regular file (a symbolic
+ * link, /dev/null, a FIFO) is written in place instead. Returns 0 or -errno. */
 int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), const void *arg);
 
 /* Writes a live document to path with rep_replace_file. Returns 0 or -errno. */

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 const json_t *rep_doc_get(const json_t *o, const char *path)
@@ -92,15 +93,26 @@ int rep_doc_load(const char *path, json_t **out, char *err, size_t errlen)
 	return 0;
 }
 
+/* Whether path is something other than a regular file (a symbolic link, /dev/null, a FIFO,
+ * /dev/stdout): written in place, as a rename would replace the link or the device node
+ * itself with a regular file. */
+static bool is_special(const char *path)
+{
+	struct stat st;
+
+	return !lstat(path, &st) && !S_ISREG(st.st_mode);
+}
+
 int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), const void *arg)
 {
 	char tmp[4112];
+	bool in_place = is_special(path);
 	FILE *f;
 	int ret;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
-	f = fopen(tmp, "w");
+	f = fopen(in_place ? path : tmp, "w");
 	if (!f)
 		return -errno;
 	errno = 0;
@@ -110,6 +122,8 @@ int rep_replace_file(const char *path, int (*write)(FILE *f, const void *arg), c
 	ret = rep_write_cause(f, ret);
 	if (fclose(f) && !ret)
 		ret = -errno;
+	if (in_place)
+		return ret;
 	if (!ret && rename(tmp, path))
 		ret = -errno;
 	if (ret)

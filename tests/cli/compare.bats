@@ -104,6 +104,24 @@ PARM
 	[ "${lines[-1]}" = "ioramp compare: error: /nonexistent/page.html: cannot write: No such file or directory" ]
 }
 
+@test "compare --html into a symbolic link or a FIFO writes through it, never replaces it" {
+	# a rename over the path would replace the link (or /dev/null, /dev/stdout) itself
+	: >real.html
+	ln -s real.html link.html
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html link.html
+	[ "$status" -eq 0 ]
+	[ -L link.html ]
+	grep -q '<td class="t">rd1_(20%)</td>' real.html
+	[ ! -e link.html.tmp ]
+	mkfifo page.fifo
+	cat page.fifo >from-fifo.html &
+	run "$IORAMP" compare "$DATA/a" "$DATA/b" --html page.fifo
+	wait
+	[ "$status" -eq 0 ]
+	[ -p page.fifo ]
+	grep -q '<td class="t">rd1_(20%)</td>' from-fifo.html
+}
+
 @test "compare of two suites' directories: profile by profile, on the page too" {
 	mkdir -p sa/sql sa/oracle sb/sql sb/vdi-fc-boot
 	cp "$DATA/a/results.json" sa/sql/ && cp "$DATA/a/results.json" sa/oracle/
