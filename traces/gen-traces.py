@@ -241,6 +241,66 @@ def gen_blkparse(ev):
     write('blkparse.txt.gz', '\n'.join(lines) + '\n', gz=True)
 
 
+FTRACE_HEADER = """# tracer: blk
+#
+# entries-in-buffer/entries-written: %d/%d   #P:2
+#
+#                                _-----=> irqs-off/BH-disabled
+#                               / _----=> need-resched
+#                              | / _---=> hardirq/softirq
+#                              || / _--=> preempt-depth
+#                              ||| / _-=> migrate-disable
+#                              |||| /     delay
+#           TASK-PID     CPU#  |||||  TIMESTAMP  FUNCTION
+#              | |         |   |||||     |         |"""
+
+# blkparse's actions as block tracepoints (perf script, trace-cmd report, tracefs events)
+TRACEPOINTS = dict(Q='block_bio_queue', G='block_getrq', P='block_plug', U='block_unplug',
+                   I='block_rq_insert', D='block_rq_issue', C='block_rq_complete',
+                   A='block_bio_remap', X='block_split')
+
+
+def ftrace_comm(e):
+    return {0: '<idle>', 77: 'kworker/0:1H', 88: 'fstrim'}.get(e['pid'], 'fio')
+
+
+def tracepoint_payload(e):
+    """The tracepoint's own text: rq events carry bytes and "(cmd)", completions no bytes."""
+    dev = '%d,%d %s' % (e['dev'][0], e['dev'][1], e['rwbs'])
+    pos = '%d + %d' % (e['sector'], e['nsect'])
+    comm = '[%s]' % ftrace_comm(e)
+    if e['act'] in 'ID':
+        return '%s %d () %s be,0,4 %s' % (dev, e['nsect'] * 512, pos, comm)
+    if e['act'] == 'C':
+        return '%s () %s be,0,4 [0]' % (dev, pos)
+    if e['act'] in 'PU':
+        return blk_tail(e)
+    return '%s %s' % (dev, blk_tail(e) if e['act'] in 'AX' else pos + ' ' + comm)
+
+
+def gen_ftrace(ev):
+    """The same events as the ftrace blk tracer prints them (tracefs trace file, the time in
+    ns as trace-cmd report -t gives it), and as block tracepoints in perf script's layout
+    (--ns), with another subsystem's event and a lost-events note in between."""
+    blk = [FTRACE_HEADER % (len(ev), len(ev))]
+    tp = []
+    for n, e in enumerate(ev):
+        t = '%5d.%09d:' % (e['t_ns'] // 10**9, e['t_ns'] % 10**9)
+        blk.append('%16s-%-7d [%03d] d..1. %s %3d,%-3d %2s %3s %s' % (
+            ftrace_comm(e), e['pid'], e['cpu'], t, e['dev'][0], e['dev'][1], e['act'],
+            e['rwbs'], blk_tail(e)))
+        if e['act'] in TRACEPOINTS:
+            tp.append('%16s %6d [%03d] %s block:%s: %s' % (
+                ftrace_comm(e), e['pid'], e['cpu'], t, TRACEPOINTS[e['act']],
+                tracepoint_payload(e)))
+        if n == 100:
+            blk.append('CPU:1 [LOST 3 EVENTS]')
+            tp.append('%16s %6d [%03d] %s sched:sched_switch: prev_comm=fio prev_pid=4242 '
+                      '==> next_comm=swapper/1 next_pid=0' % ('fio', 4242, 1, t))
+    write('ftrace-blk.txt', '\n'.join(blk) + '\n')
+    write('ftrace-events.txt', '\n'.join(tp) + '\n')
+
+
 def blk_record(e, endian):
     what = 0 if e.get('note') else WHAT[e['act']]
     pdu = e.get('pdu', b'')
@@ -288,6 +348,7 @@ def main():
     ev = blk_events()
     gen_blkparse(ev)
     gen_blktrace(ev)
+    gen_ftrace(ev)
 
 
 if __name__ == '__main__':

@@ -54,6 +54,7 @@ enum trace_format {
 	TRACE_FMT_ALIBABA,
 	TRACE_FMT_TENCENT,
 	TRACE_FMT_VSCSI,
+	TRACE_FMT_FTRACE, /* the blk tracer and block tracepoints as ftrace prints them */
 	TRACE_FMT_NR,
 };
 

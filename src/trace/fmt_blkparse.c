@@ -69,7 +69,7 @@ static int blkparse_head(struct trace_reader *r, const char **pp, struct trace_r
 	return 0;
 }
 
-static enum trace_action blkparse_action(const char *w, size_t len)
+enum trace_action trace_blk_action(const char *w, size_t len)
 {
 	if (len != 1)
 		return TRACE_ACT_AUTO;
@@ -91,6 +91,22 @@ static bool has_count(const char *p)
 	uint64_t sector;
 
 	return !trace_scan_u64(&p, &sector) && !trace_scan_sep(&p, '+');
+}
+
+/* A block_rq_* tracepoint's "bytes (command)" or "(command)" between the RWBS and the sector
+ * (ftrace, trace-cmd, perf script): p after them. blkparse has a sector there, never a
+ * number followed by '(' nor a '('. */
+static const char *skip_request_fields(const char *p)
+{
+	const char *q = p, *close;
+	uint64_t bytes;
+
+	if (!trace_scan_u64(&q, &bytes) && *(q = trace_scan_blanks(q)) == '(')
+		p = q;
+	p = trace_scan_blanks(p);
+	if (*p == '(' && (close = strchr(p, ')')))
+		p = close + 1;
+	return p;
 }
 
 /* The tail "sector + count [...]"; flushes may have none (size 0 then). */
@@ -116,21 +132,13 @@ static int blkparse_tail(struct trace_reader *r, const char *p, struct trace_rec
 	return 1;
 }
 
-static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
+int trace_blk_event(struct trace_reader *r, enum trace_action act, const char *p,
+		    struct trace_rec *rec)
 {
-	const char *p = line, *w;
-	enum trace_action act;
+	const char *w;
 	size_t len;
 	int ret;
 
-	if (!trace_line_is_data(p))
-		return 0;
-	if (blkparse_head(r, &p, rec) < 0)
-		return -EINVAL;
-	w = trace_scan_word(&p, 0, &len);
-	if (!len)
-		return trace_field_bad(r, p, 0, "action", "an action code (Q, D, C...)");
-	act = blkparse_action(w, len);
 	if (r->is_scanning) {
 		r->nr_by_action[act]++;
 		return 0;
@@ -143,6 +151,7 @@ static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *
 		return trace_field_bad(r, w, 0, "RWBS", "letters such as R, W, RA, WS, FN, DS");
 	if (ret == 0)
 		return 0;
+	p = skip_request_fields(p);
 	/* a write with a flush (FWFS, WFS) and no "+ count" carries no data: the kernel's
 	 * empty pre-flush, "Q FWFS [comm]", completed as "C WFS 575480360 [0]" */
 	if (rec->op == TRACE_OP_WRITE && memchr(w, 'F', len) && !has_count(p))
@@ -163,8 +172,23 @@ static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *
 	return 1;
 }
 
+static int blkparse_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
+{
+	const char *p = line, *w;
+	size_t len;
+
+	if (!trace_line_is_data(p))
+		return 0;
+	if (blkparse_head(r, &p, rec) < 0)
+		return -EINVAL;
+	w = trace_scan_word(&p, 0, &len);
+	if (!len)
+		return trace_field_bad(r, p, 0, "action", "an action code (Q, D, C...)");
+	return trace_blk_event(r, trace_blk_action(w, len), p, rec);
+}
+
 /* Q when the trace has any, else D, else C: counts the first events, then rewinds. */
-static int blkparse_pick_action(struct trace_reader *r)
+int trace_blk_pick_action(struct trace_reader *r)
 {
 	struct trace_rec rec;
 	uint64_t nr = 0;
@@ -178,7 +202,7 @@ static int blkparse_pick_action(struct trace_reader *r)
 		ret = trace_input_line(&r->in, &line, &len);
 		if (ret <= 0)
 			break;
-		if (blkparse_parse(r, line, &rec) == 0 && trace_line_is_data(line))
+		if (r->fmt->parse_line(r, line, &rec) == 0 && r->fmt->probe_line(line))
 			nr++;
 	}
 	r->is_scanning = false;
@@ -213,5 +237,5 @@ const struct trace_fmt trace_fmt_blkparse = {
 	.layout = "maj,min cpu sequence sec.nsec pid action RWBS sector + count [command]",
 	.probe_line = blkparse_probe,
 	.parse_line = blkparse_parse,
-	.pick_action = blkparse_pick_action,
+	.pick_action = trace_blk_pick_action,
 };

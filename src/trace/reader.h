@@ -66,7 +66,7 @@ extern const size_t trace_nr_fmts;
 
 extern const struct trace_fmt trace_fmt_blkparse, trace_fmt_blktrace, trace_fmt_msr, trace_fmt_spc,
 	trace_fmt_fio2, trace_fmt_fio3, trace_fmt_disksim, trace_fmt_mqsim, trace_fmt_blkreplay,
-	trace_fmt_alibaba, trace_fmt_tencent, trace_fmt_vscsi;
+	trace_fmt_alibaba, trace_fmt_tencent, trace_fmt_vscsi, trace_fmt_ftrace;
 
 /* Sets r->err.msg (the caller's position is added by the reading loop) and returns
  * -EINVAL, so rejecting a line is one statement. */
@@ -115,5 +115,17 @@ const struct trace_fmt *trace_detect(struct trace_input *in, struct trace_err *e
 /* The op of a blkparse RWBS string ("RA", "WS", "FN", "DS"...): 1 with *op set, 0 when it
  * carries no data and no flush ("N"), -EINVAL when it is not an RWBS string. */
 int trace_rwbs_op(const char *rwbs, size_t len, uint8_t *op);
+
+/* blkparse's action code: Q, D or C, TRACE_ACT_AUTO for any other (G, I, M, P, U...). */
+enum trace_action trace_blk_action(const char *w, size_t len);
+
+/* A blk event of action act whose device and time are in *rec, p at its RWBS field (then
+ * "sector + count", or a block_rq_* tracepoint's "bytes (cmd) sector + count"): 1 with a
+ * record, 0 for none (another action, an issue kept to pair with its completion), -EINVAL. */
+int trace_blk_event(struct trace_reader *r, enum trace_action act, const char *p,
+		    struct trace_rec *rec);
+
+/* pick_action of the blk formats: Q when the first events hold any, else D, else C. */
+int trace_blk_pick_action(struct trace_reader *r);
 
 #endif /* IORAMP_TRACE_READER_H */

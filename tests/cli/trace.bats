@@ -346,3 +346,20 @@ make_workload() {
 	[ "${f[4]}" = 0 ] # error
 	[ "$((f[5] + f[46]))" -gt 0 ] # KiB read + written
 }
+
+@test "ftrace's blk tracer and block tracepoints read as the same trace as blkparse's text" {
+	# the same events in three layouts: every figure alike but the first line (the format)
+	for a in Q C; do
+		"$IORAMP" trace stat --action $a "$TRACES/blkparse.txt" | tail -n +2 >blkparse.out
+		for f in ftrace-blk.txt ftrace-events.txt; do
+			run "$IORAMP" trace stat --action $a "$TRACES/$f"
+			[ "$status" -eq 0 ]
+			[ "${lines[0]}" = "trace $TRACES/$f: format ftrace, action $a, 2 devices" ]
+			diff blkparse.out <(printf '%s\n' "${lines[@]:1}")
+		done
+	done
+	run "$IORAMP" trace stat --device 8,32 "$TRACES/ftrace-events.txt"
+	[ "$status" -eq 0 ]
+	[ "${lines[0]}" = "trace $TRACES/ftrace-events.txt: format ftrace, action Q, 1 device" ]
+	[[ "${lines[2]}" == *"records         120 (reads 120, writes 0); flushes 3"* ]]
+}

@@ -112,6 +112,16 @@ static const struct fmt_case cases[] = {
 	  T_ISSUE, 0, false, true },
 	{ "blkparse_c_gz", "traces/blkparse.txt.gz", TRACE_FMT_BLKPARSE, TRACE_ACT_COMPLETE, 2,
 	  BLK_DEVS, T_COMPLETE, 0, true, true },
+	{ "ftrace_blk_q", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
+	  T_REL, 0, false, true },
+	{ "ftrace_blk_c", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_COMPLETE, 2,
+	  BLK_DEVS, T_COMPLETE, 0, true, true },
+	{ "ftrace_events_q", "traces/ftrace-events.txt", TRACE_FMT_FTRACE, TRACE_ACT_QUEUE, 2,
+	  BLK_DEVS, T_REL, 0, false, true },
+	{ "ftrace_events_d", "traces/ftrace-events.txt", TRACE_FMT_FTRACE, TRACE_ACT_ISSUE, 2,
+	  BLK_DEVS, T_ISSUE, 0, false, true },
+	{ "ftrace_events_c", "traces/ftrace-events.txt", TRACE_FMT_FTRACE, TRACE_ACT_COMPLETE, 2,
+	  BLK_DEVS, T_COMPLETE, 0, true, true },
 	{ "blktrace_q", "traces/blktrace.bin", TRACE_FMT_BLKTRACE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
 	  T_REL, 0, false, true },
 	{ "blktrace_c_gz", "traces/blktrace.bin.gz", TRACE_FMT_BLKTRACE, TRACE_ACT_COMPLETE, 2,
@@ -268,6 +278,13 @@ static const struct bad_case bad_cases[] = {
 	{ TRACE_FMT_BLKPARSE, "  8,0  1  1  0.000000100  12  Q  R 8 + 8 [x]",
 	  "  8,0  1  2  0.0000002x0  12  Q  R 8 + 8 [x]",
 	  "bad time '0.0000002x0'; expected a non-negative number" },
+	{ TRACE_FMT_FTRACE, "fio-12 [001] d..1. 0.000000100: 8,0 Q R 8 + 8 [x]",
+	  "fio-12 [001] d..1. 0.000000200: 8,0 Q R [x]",
+	  "bad sector '[x]'; expected 'sector + count' after the RWBS field" },
+	{ TRACE_FMT_FTRACE,
+	  "fio 12 [001] 0.000000100: block:block_rq_issue: 8,0 R 4096 () 8 + 8 [x]",
+	  "fio 12 [001] 0.000000200: block:block_rq_issue: 8.0 R 4096 () 8 + 8 [x]",
+	  "bad major '8.0'; expected an unsigned 32-bit integer" },
 };
 
 /* A bad line after a good one: the reader stops at line 2 with the expected message; under
@@ -462,6 +479,44 @@ static void test_reader_picks_action(void **state)
 	trace_reader_close(r);
 }
 
+/* trace-cmd report's layout (no flags, times in us) among other events: detected, D picked
+ * (no Q), other events and headers skipped; with C, the latency from the issue. */
+static void test_reader_ftrace_trace_cmd(void **state)
+{
+	static const char text[] =
+		"cpus=2\n"
+		"             fio-8484  [001]  46693.275235: block_rq_issue:       7,0 R 8192 () "
+		"189728 + 16 [fio]\n"
+		"             fio-8484  [001]  46693.275290: sched_switch:         prev_comm=fio "
+		"prev_pid=8484 prev_prio=120 prev_state=D ==> next_comm=swapper/1 next_pid=0\n"
+		"          <idle>-0     [001]  46693.275400: block_rq_complete:    7,0 R () 189728 "
+		"+ 16 [0]\n";
+	struct trace_opts opts = { .action = TRACE_ACT_COMPLETE };
+	struct trace_reader *r;
+	struct trace_err err;
+	struct trace_rec rec;
+
+	(void)state;
+	r = open_text(text, TRACE_FMT_AUTO, false);
+	assert_int_equal(trace_reader_format(r), TRACE_FMT_FTRACE);
+	assert_int_equal(trace_reader_action(r), TRACE_ACT_ISSUE);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.time_ns, 46693275235000ull);
+	assert_int_equal(rec.dev, 7u << 20);
+	assert_int_equal(rec.offset_bytes, 189728ull * 512);
+	assert_int_equal(rec.size_bytes, 8192);
+	assert_int_equal(rec.op, TRACE_OP_READ);
+	assert_int_equal(trace_reader_next(r, &rec), 0);
+	trace_reader_close(r);
+	assert_int_equal(trace_reader_open_mem(&r, "mem.trace", text, strlen(text), &opts, &err),
+			 0);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.time_ns, 46693275400000ull);
+	assert_int_equal(rec.latency_ns, 165000);
+	assert_int_equal(trace_reader_next(r, &rec), 0);
+	trace_reader_close(r);
+}
+
 /* A forced format reads what detection would not choose: DiskSim's text as MQSim (ns). */
 static void test_reader_format_override(void **state)
 {
@@ -504,7 +559,7 @@ static void test_format_names(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 8];
+	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 9];
 	static char names[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases)][64];
 	size_t n = 0;
 
@@ -524,6 +579,7 @@ int main(void)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_vscsi_truncated);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_open_errors);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_picks_action);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_ftrace_trace_cmd);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_format_override);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_format_names);
 	return _cmocka_run_group_tests("trace", tests, n, NULL, NULL);
