@@ -148,6 +148,69 @@ def gen_vscsi():
     write('vscsi.bin', out)
 
 
+def gen_systor():
+    """Systor '17: a header row, Unix seconds with nine decimals, LUNs 0 and 4, and a line
+    whose IOType is blank (no response seen) after every 50th I/O."""
+    lines = ['Timestamp,Response,IOType,LUN,Offset,Size']
+    base = 1456135200  # 2016-02-22 19:00 JST
+    for r in records(2):
+        lines.append('%d.%06d000,0.%09d,%s,%d,%d,%d' % (
+            base + r['t_us'] // 10**6, r['t_us'] % 10**6, r['lat_ns'], r['op'], 4 * r['dev'],
+            r['off'], r['size']))
+        if r['i'] % 50 == 49:
+            lines.append('%d.%06d000,0.000000000,,%d,0,4096' % (
+                base + r['t_us'] // 10**6, r['t_us'] % 10**6 + 1, 4 * r['dev']))
+    write('systor.csv', '\n'.join(lines) + '\n')
+
+
+def gen_fiu():
+    """FIU: ns, pid, process (some with a blank), 512-byte blocks, devices 8,16 and 8,32."""
+    procs = ['kjournald', 'Web Content', 'httpd']
+    lines = []
+    for r in records(2):
+        maj, mnr = DEVS[r['dev']]
+        lines.append('%d %d %s %d %d %s %d %d %032x' % (
+            r['t_us'] * 1000, 4000 + r['i'] % 3, procs[r['i'] % 3], r['off'] // 512,
+            r['size'] // 512, r['op'], maj, mnr, r['i'] * 2654435761))
+    write('fiu.trace', '\n'.join(lines) + '\n')
+
+
+ETW_IO_COLS = ('TimeStamp,     Process Name ( PID),   ThreadID, CPU,             IrpPtr,   '
+               'ByteOffset,     IOSize, ElapsedTime,  DiskNum, IrpFlags, DiskSvcTime, I/O Pri,  '
+               'VolSnap,         FileObject, FileName')
+
+
+def gen_etw():
+    """Windows event tracing's text dump, as in the SNIA Microsoft server traces: the header
+    block (with the CPU column of newer xperf), each I/O's DiskRead/DiskWrite logged at its
+    completion (TimeStamp = issue + ElapsedTime, in us), other events between them."""
+    lines = ['BeginHeader',
+             '              DiskRead,  ' + ETW_IO_COLS,
+             '             DiskWrite,  ' + ETW_IO_COLS,
+             '          DiskReadInit,  TimeStamp,     Process Name ( PID),   ThreadID, CPU,'
+             '             IrpPtr',
+             '             DiskFlush,  TimeStamp,     Process Name ( PID),   ThreadID, CPU,'
+             '             IrpPtr,                           ElapsedTime,  DiskNum, IrpFlags, '
+             'DiskSvcTime, I/O Pri',
+             '              FileIoRead,  TimeStamp,     Process Name ( PID),   ThreadID, '
+             'FileObject, FileName',
+             'EndHeader']
+    for r in records(2):
+        lat_us = r['lat_ns'] // 1000
+        lines.append('          DiskReadInit, %10d, %24s, %10d, %3d, 0xfffffa80%08x' % (
+            r['t_us'], 'sqlservr.exe (1234)', 5678, r['i'] % 2, r['i']))
+        if r['i'] % 40 == 7:
+            lines.append('            FileIoRead, %10d, %24s, %10d, 0xfffffa80%08x, '
+                         '"C:\\data\\a, b.mdf"' % (r['t_us'] + 1, 'sqlservr.exe (1234)', 5678,
+                                                     r['i']))
+        lines.append('%22s, %10d, %24s, %10d, %3d, 0xfffffa80%08x, 0x%010x, 0x%08x, %10d, %8d, '
+                     '0x060043, %10d, %7d, Original, 0xfffffa80%08x, "C:\\data\\db, %d.mdf"' % (
+                         'DiskRead' if r['op'] == 'R' else 'DiskWrite', r['t_us'] + lat_us,
+                         'sqlservr.exe (1234)', 5678, r['i'] % 2, r['i'], r['off'], r['size'],
+                         lat_us, r['dev'], lat_us - 5, 3, r['i'], r['dev']))
+    write('etw.csv', '\n'.join(lines) + '\n')
+
+
 # ---- blkparse text and blktrace binary: the same events in both ----------------------------
 
 DEVS = [(8, 16), (8, 32)]
@@ -345,6 +408,9 @@ def main():
     gen_blkreplay()
     gen_fio()
     gen_vscsi()
+    gen_systor()
+    gen_fiu()
+    gen_etw()
     ev = blk_events()
     gen_blkparse(ev)
     gen_blktrace(ev)

@@ -363,3 +363,23 @@ make_workload() {
 	[ "${lines[0]}" = "trace $TRACES/ftrace-events.txt: format ftrace, action Q, 1 device" ]
 	[[ "${lines[2]}" == *"records         120 (reads 120, writes 0); flushes 3"* ]]
 }
+
+@test "Systor '17, FIU and Microsoft ETW traces: devices, records, latency, a profile that plans" {
+	for f in systor.csv:systor:"device 0" fiu.trace:fiu:"device 8,16" etw.csv:etw:"device 0"; do
+		IFS=: read -r file fmt dev <<<"$f"
+		run "$IORAMP" trace stat "$TRACES/$file"
+		[ "$status" -eq 0 ]
+		[ "${lines[0]}" = "trace $TRACES/$file: format $fmt, 2 devices" ]
+		[ "${lines[1]}" = "$dev" ]
+		[[ "$output" == *$'\ntotal\n  records         240 (reads 180, writes 60); flushes 0, discards 0\n'* ]]
+		run "$IORAMP" trace profile -o "$fmt.vdb" "$TRACES/$file"
+		[ "$status" -eq 0 ]
+		run "$IORAMP" -f "$fmt.vdb" 'lun=/tmp/x%d' -s
+		[ "$status" -eq 0 ]
+	done
+	# the traces that carry a latency give it back
+	run "$IORAMP" trace stat "$TRACES/systor.csv"
+	[[ "$output" == *"  latency         mean 54.96 us"* ]]
+	run "$IORAMP" trace stat "$TRACES/etw.csv"
+	[[ "$output" == *"  latency         mean 54.96 us"* ]]
+}

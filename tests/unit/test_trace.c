@@ -20,12 +20,14 @@
 #define MSR_BASE_TICKS	128166372000000000ull
 #define ALIBABA_BASE_US 1577836800000000ull
 #define TENCENT_BASE_S	1538352000ull
+#define SYSTOR_BASE_S	1456135200ull
 
 enum time_kind {
 	T_REL,	   /* t_us in ns */
 	T_MSR,	   /* FILETIME ticks x 100 */
 	T_ALIBABA, /* epoch us */
 	T_TENCENT, /* epoch seconds */
+	T_SYSTOR,  /* epoch seconds with nine decimals */
 	T_ISSUE,   /* blk D: Q + 400 ns */
 	T_COMPLETE /* blk C: D + latency, which the reader gives back by pairing C with D */
 };
@@ -112,6 +114,18 @@ static const struct fmt_case cases[] = {
 	  T_ISSUE, 0, false, true },
 	{ "blkparse_c_gz", "traces/blkparse.txt.gz", TRACE_FMT_BLKPARSE, TRACE_ACT_COMPLETE, 2,
 	  BLK_DEVS, T_COMPLETE, 0, true, true },
+	{ "systor",
+	  "traces/systor.csv",
+	  TRACE_FMT_SYSTOR,
+	  0,
+	  2,
+	  { 0, 4 },
+	  T_SYSTOR,
+	  0,
+	  true,
+	  false },
+	{ "fiu", "traces/fiu.trace", TRACE_FMT_FIU, 0, 2, BLK_DEVS, T_REL, 0, false, false },
+	{ "etw", "traces/etw.csv", TRACE_FMT_ETW, 0, 2, { 0, 1 }, T_REL, 0, true, false },
 	{ "ftrace_blk_q", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
 	  T_REL, 0, false, true },
 	{ "ftrace_blk_c", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_COMPLETE, 2,
@@ -143,6 +157,8 @@ static uint64_t expected_time_ns(const struct fmt_case *c, const struct rule_rec
 		return (ALIBABA_BASE_US + r->t_us) * US;
 	case T_TENCENT:
 		return (TENCENT_BASE_S + r->t_us / 1000000) * 1000000000ull;
+	case T_SYSTOR:
+		return SYSTOR_BASE_S * 1000000000ull + r->t_us * US;
 	case T_ISSUE:
 		return r->t_us * US + 400;
 	case T_COMPLETE:
@@ -285,6 +301,13 @@ static const struct bad_case bad_cases[] = {
 	  "fio 12 [001] 0.000000100: block:block_rq_issue: 8,0 R 4096 () 8 + 8 [x]",
 	  "fio 12 [001] 0.000000200: block:block_rq_issue: 8.0 R 4096 () 8 + 8 [x]",
 	  "bad major '8.0'; expected an unsigned 32-bit integer" },
+	{ TRACE_FMT_SYSTOR, "1456135200.000001000,0.000050000,W,0,0,4096",
+	  "1456135200.000002000,0.000050000,X,0,0,4096", "bad IOType 'X'; expected R, W or blank" },
+	{ TRACE_FMT_FIU, "1000 7 a b 8 8 R 8 0 d41d8cd98f00b204e9800998ecf8427e",
+	  "2000 7 a b 8 8 Q 8 0 d41d8cd98f00b204e9800998ecf8427e", "bad op 'Q'; expected R or W" },
+	{ TRACE_FMT_ETW, "DiskRead, 100, a.exe (1), 2, 0x1, 0x1000, 0x1000, 5, 0, 0x0, 4, 0",
+	  "DiskRead, 200, a.exe (1), 2, 0x1, 4096, 0x1000, 5, 0, 0x0, 4, 0",
+	  "bad ByteOffset '4096'; expected a hexadecimal number (0x...)" },
 };
 
 /* A bad line after a good one: the reader stops at line 2 with the expected message; under
@@ -517,6 +540,42 @@ static void test_reader_ftrace_trace_cmd(void **state)
 	trace_reader_close(r);
 }
 
+/* An ETW dump without its header (the columns by default, newer xperf's CPU column told from
+ * IrpPtr), a DiskFlush a flush, other events passed over; issue time = TimeStamp - Elapsed. */
+static void test_reader_etw_without_header(void **state)
+{
+	static const char text[] =
+		"DiskReadInit, 90, a.exe (1), 2, 0xffff0001\n"
+		"DiskRead, 100, a.exe (1), 2, 0xffff0001, 0x2000, 0x1000, 10, 3, 0x0, 8, 0, O, "
+		"0x1, \"C:\\x, y\"\n"
+		"DiskWrite, 300, a.exe (1), 2, 1, 0xffff0002, 0x4000, 0x2000, 20, 3, 0x0, 8, 0, O, "
+		"0x1, \"C:\\x\"\n"
+		"DiskFlush, 400, System (4), 8, 1, 0xffff0003, 30, 3, 0x0, 25, 0\n";
+	struct trace_reader *r = open_text(text, TRACE_FMT_AUTO, false);
+	struct trace_rec rec;
+
+	(void)state;
+	assert_int_equal(trace_reader_format(r), TRACE_FMT_ETW);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_READ);
+	assert_int_equal(rec.time_ns, 90000);
+	assert_int_equal(rec.offset_bytes, 0x2000);
+	assert_int_equal(rec.size_bytes, 0x1000);
+	assert_int_equal(rec.dev, 3);
+	assert_int_equal(rec.latency_ns, 10000);
+	assert_int_equal(trace_reader_next(r, &rec), 1); /* with the CPU column */
+	assert_int_equal(rec.op, TRACE_OP_WRITE);
+	assert_int_equal(rec.time_ns, 280000);
+	assert_int_equal(rec.offset_bytes, 0x4000);
+	assert_int_equal(rec.size_bytes, 0x2000);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_FLUSH);
+	assert_int_equal(rec.time_ns, 370000);
+	assert_int_equal(rec.dev, 3);
+	assert_int_equal(trace_reader_next(r, &rec), 0);
+	trace_reader_close(r);
+}
+
 /* A forced format reads what detection would not choose: DiskSim's text as MQSim (ns). */
 static void test_reader_format_override(void **state)
 {
@@ -559,7 +618,7 @@ static void test_format_names(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 9];
+	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 10];
 	static char names[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases)][64];
 	size_t n = 0;
 
@@ -580,6 +639,7 @@ int main(void)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_open_errors);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_picks_action);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_ftrace_trace_cmd);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_etw_without_header);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_format_override);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_format_names);
 	return _cmocka_run_group_tests("trace", tests, n, NULL, NULL);
