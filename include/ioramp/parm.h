@@ -461,6 +461,11 @@ struct parm_overrides {
 	bool has_interval;
 	bool has_warmup;
 	bool zero_warmup_counts; /* -w 0 means no warmup (ioramp suite); VDbench ignores -w 0 */
+	const char *restart_rd;	 /* -r: the RD to start at (NULL: the first) */
+	const char *loop;	 /* -l: loop= ("" forever), NULL: the files' own */
+	const char *fs_format;	 /* -co, -cy, -cn: every FS RD's format= (only, yes, no) */
+	uint32_t jvms;		 /* -m: hd=default,jvms= */
+	bool has_jvms;
 };
 
 struct parm_item;

@@ -56,6 +56,23 @@ static int add_file(struct cli_args *a, const char *f)
 	return 0;
 }
 
+int cli_args_own_file(struct cli_args *a, char *path)
+{
+	const char **n = realloc(a->files, (a->nr_files + 1) * sizeof(*n));
+	char **owned;
+
+	if (!n)
+		return -ENOMEM;
+	a->files = n;
+	owned = realloc(a->lib_files, (a->nr_lib_files + 1) * sizeof(*owned));
+	if (!owned)
+		return -ENOMEM;
+	a->lib_files = owned;
+	a->lib_files[a->nr_lib_files++] = path;
+	a->files[a->nr_files++] = path;
+	return 0;
+}
+
 static int add_var(struct cli_args *a, char *arg)
 {
 	char *eq = strchr(arg, '='), *name;
@@ -242,8 +259,13 @@ static int short_option(struct cli_args *a, int argc, char **argv, int *i)
 			return 0;
 		}
 		break;
-	default:
+	default: {
+		int ret = cli_args_vdbench(a, argc, argv, i);
+
+		if (ret <= 0)
+			return ret;
 		break;
+	}
 	}
 	fprintf(stderr, "ioramp: error: unknown option %s; see ioramp --help\n", arg);
 	return -EINVAL;

@@ -31,13 +31,21 @@ struct cli_args {
 	bool is_json;
 	bool is_force;
 	bool is_strict; /* --strict */
-	bool in_files; /* parsing state: bare words after -f are files */
+	bool in_files;	/* parsing state: bare words after -f are files */
 };
 
 /* Parses argv (which it may modify: name=value is split at '='). Prints the problem and
  * returns -EINVAL on a usage error. */
 int cli_args_parse(struct cli_args *a, int argc, char **argv);
 void cli_args_fini(struct cli_args *a);
+
+/* Adds path (allocated) as a parameter file a owns. Returns 0, or -ENOMEM with path still
+ * the caller's. */
+int cli_args_own_file(struct cli_args *a, char *path);
+
+/* VDbench's other options (args_vdb.c): -t, -tf, -m, -l, -r, -co, -cy, -cn, and -p, -k, -d,
+ * taken with a note. Returns 1 when argv[*i] is none of them, else 0 or -EINVAL (printed). */
+int cli_args_vdbench(struct cli_args *a, int argc, char **argv, int *i);
 
 /* The value of -e, -i or -w (whole seconds, no m/h suffix, as VDbench) into *out, setting
  * *has. Prints the problem and returns -EINVAL for a value that is no such time. */

@@ -1258,6 +1258,9 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	fs_thread_notes(out.con, p); /* on the console and in logfile.html */
 	log_format_plan(&out, p);
 	jvms_note(out.con, p->cfg);
+	if (p->cfg->overrides.loop || p->cfg->general.set.val[PARM_KW_LOOP])
+		fprintf(out.con, "ioramp: note: loop= and -l repeat raw-I/O runs only: in "
+				 "file-system mode every RD runs once\n");
 	{
 		const struct parm_fs *fs = p->cfg->fs;
 		const struct parm_fsd *all[256];

@@ -39,6 +39,10 @@ static int apply_all(struct parm_config *cfg, const struct parm_raw *raw, struct
 	cfg->has_default_jvms = parm_kwset_has(&raw->defaults[PARM_SEC_HD], PARM_KW_JVMS);
 	if (!ret && cfg->has_default_jvms)
 		ret = default_jvms(cfg, &raw->defaults[PARM_SEC_HD], err);
+	if (cfg->overrides.has_jvms) { /* -m N, as VDbench: hd=default,jvms=N */
+		cfg->default_jvms = cfg->overrides.jvms;
+		cfg->has_default_jvms = true;
+	}
 	for (size_t i = 0; !ret && i < raw->nr_defs; i++)
 		if (raw->defs[i].sec == PARM_SEC_HD)
 			ret = parm_apply_hd(cfg, &raw->defs[i], err);

@@ -717,6 +717,11 @@ int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
 			      : sec == FS_SEC_FWD ? apply_fwd(fs, d, err)
 						  : apply_rd(fs, d, err);
 		}
+	/* -co, -cy, -cn: format=only, yes or no in every RD, whatever it says */
+	for (size_t i = 0; !ret && cfg->overrides.fs_format && i < fs->nr_rds; i++)
+		fs->rds[i].format = !strcmp(cfg->overrides.fs_format, "only")  ? FS_FMT_ONLY
+				    : !strcmp(cfg->overrides.fs_format, "yes") ? FS_FMT_YES
+									       : 0;
 	/* VDbench 5.04.07 refuses it after reading every RD, a format=only one too: "No
 	 * fwdrate= specified for rd=" */
 	for (size_t i = 0; !ret && i < fs->nr_rds; i++)

@@ -240,17 +240,49 @@ static int build_rd(struct plan_builder *b)
 	return plan_rd_groups(b);
 }
 
+int plan_restart_at(const struct parm_config *cfg, size_t nr,
+		    const char *(*name_of)(const struct parm_config *cfg, size_t i), size_t *first,
+		    struct parm_err *err)
+{
+	const char *want = cfg->overrides.restart_rd;
+	char list[512] = "";
+	size_t len = 0;
+
+	*first = 0;
+	if (!want)
+		return 0;
+	for (size_t i = 0; i < nr; i++) {
+		if (!strcmp(name_of(cfg, i), want)) {
+			*first = i;
+			return 0;
+		}
+		if (len < sizeof(list))
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s",
+						i ? ", " : "", name_of(cfg, i));
+	}
+	return parm_errf(err, NULL, "-r %s: no rd=%s in the parameter files; expected one of %s",
+			 want, want, nr ? list : "(none)");
+}
+
+static const char *raw_rd_name(const struct parm_config *cfg, size_t i)
+{
+	return cfg->rds[i].name;
+}
+
 int plan_build(const struct parm_config *cfg, struct plan **out, struct parm_err *err)
 {
 	struct plan_builder b = { .cfg = cfg, .err = err };
-	int ret = 0;
+	size_t first;
+	int ret = plan_restart_at(cfg, cfg->nr_rds, raw_rd_name, &first, err);
 
 	*out = NULL;
+	if (ret)
+		return ret;
 	b.plan = calloc(1, sizeof(*b.plan));
 	if (!b.plan)
 		return -ENOMEM;
 	b.plan->cfg = cfg;
-	for (size_t i = 0; i < cfg->nr_rds && !ret; i++) {
+	for (size_t i = first; i < cfg->nr_rds && !ret; i++) {
 		b.rd = &cfg->rds[i];
 		b.rd_idx = i;
 		b.rd_loc = b.rd->loc;

@@ -476,16 +476,25 @@ int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
 	return 0;
 }
 
+static const char *fs_rd_name(const struct parm_config *cfg, size_t i)
+{
+	return cfg->fs->rds[i].name;
+}
+
 int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct parm_err *err)
 {
-	struct fs_plan *p = calloc(1, sizeof(*p));
-	int ret = 0;
+	struct fs_plan *p;
+	size_t first;
+	int ret = plan_restart_at(cfg, cfg->fs->nr_rds, fs_rd_name, &first, err);
 
 	*out = NULL;
+	if (ret)
+		return ret;
+	p = calloc(1, sizeof(*p));
 	if (!p)
 		return parm_errf(err, NULL, "out of memory"), -ENOMEM;
 	p->cfg = cfg;
-	for (size_t i = 0; !ret && i < cfg->fs->nr_rds; i++) {
+	for (size_t i = first; !ret && i < cfg->fs->nr_rds; i++) {
 		struct fs_builder b = {
 			.p = p, .fs = cfg->fs, .rd = &cfg->fs->rds[i], .rd_idx = i
 		};

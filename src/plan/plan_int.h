@@ -53,6 +53,12 @@ void plan_loop_apply(struct plan_overrides *ovr, const struct parm_loop *lp, siz
 /* "threads=2 xfersize=4k iorate=100" or "None" for the current position (malloc'ed). */
 char *plan_for_loops_text(const struct plan_builder *b);
 
+/* -r NAME (VDbench's restart): *first, the index among the nr RDs named by name_of of the one
+ * to start at (0 without -r). Returns 0, or -EINVAL with err naming the RDs there are. */
+int plan_restart_at(const struct parm_config *cfg, size_t nr,
+		    const char *(*name_of)(const struct parm_config *cfg, size_t i), size_t *first,
+		    struct parm_err *err);
+
 /* The -s rate of a curve point or relative rate: the whole percent of 10000. */
 double plan_simulated_rate(double pct);
 
