@@ -118,6 +118,11 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err);
  * rounded up to a multiple of 100 above 1000, else of 10. */
 double plan_curve_target(double observed_iops, double pct);
 
+/* How many times the runs go (loop= of the general parameters, or -l, which wins): N times,
+ * or until *for_ns has passed since the first began (N with s, m or h; then UINT64_MAX),
+ * forever (-l alone: UINT64_MAX, *for_ns 0); 1 without either. */
+uint64_t plan_loop_count(const struct parm_config *cfg, uint64_t *for_ns);
+
 /* VDbench's "I/O rate: ..." text for a run before it starts; observed is the base run's rate
  * where the run has one (the -s listing assumes 10000 for a curve's max). */
 void plan_rate_text(const struct plan_run *run, double base_iops, char *buf, size_t len);

@@ -168,49 +168,16 @@ static bool loop_again(struct eng_exec *x, bool mine)
 	return again;
 }
 
-/* loop=n (or -l n) runs the plan n times; n with s, m or h repeats it until that much time
- * has passed, -l alone until stopped (reference §2 and §7). Returns the count or sets
- * *for_ns; 1 for a value that is neither. */
-static uint64_t loop_count(const char *loop, uint64_t *for_ns)
-{
-	char *end;
-	double n;
-
-	*for_ns = 0;
-	if (!loop)
-		return 1;
-	if (!*loop)
-		return UINT64_MAX;
-	n = strtod(loop, &end);
-	if (end == loop || !(n >= 0) || (*end && end[1]))
-		return 1;
-	switch (*end) {
-	case '\0':
-		return n >= 1 ? (uint64_t)n : 1;
-	case 's':
-	case 'm':
-	case 'h':
-		*for_ns = (uint64_t)(n * (*end == 's' ? 1 : *end == 'm' ? 60 : 3600) * 1e9);
-		return UINT64_MAX;
-	default:
-		return 1;
-	}
-}
-
+/* loop=n (or -l n) runs the plan n times, or until a time has passed (plan_loop_count). */
 static int run_all(struct eng_exec *x, struct parm_err *err)
 {
-	const struct parm_val *v = x->plan->cfg->general.set.val[PARM_KW_LOOP];
-	const char *loop = x->plan->cfg->overrides.loop; /* -l */
-	uint64_t for_ns, until_ns, nr;
+	uint64_t for_ns, until_ns, nr = plan_loop_count(x->plan->cfg, &for_ns);
 	int status = run_format(x, err);
 
 	if (status == ENG_OK && x->has_format && eng_targets_formatted(x, err))
 		status = ENG_FAILED;
 	if (status == ENG_OK && x->has_format)
 		status = eng_dv_formatted(x, err); /* what the format pass wrote holds no key */
-	if (!loop && v && v->kind == PARM_VAL_WORD)
-		loop = v->text;
-	nr = loop_count(loop, &for_ns);
 	until_ns = for_ns ? now_ns(x) + for_ns : 0;
 	for (uint64_t k = 0;
 	     status == ENG_OK && loop_again(x, until_ns ? now_ns(x) < until_ns : k < nr); k++)

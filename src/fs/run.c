@@ -1238,8 +1238,25 @@ static void anchors_start(FILE *anchors, const struct parm_fs *fs)
 	free(t);
 }
 
+/* loop= or -l: the passes over the runs, N or until a time (plan_loop_count). */
+struct fs_loop {
+	uint64_t nr_passes, until_ns;
+};
+
+/* Whether run number k (over every pass) goes: within its pass, or a next pass is due. */
+static bool is_next_run(const struct fs_plan *p, size_t k, const struct fs_loop *l)
+{
+	if (!p->nr_runs)
+		return false;
+	if (k % p->nr_runs)
+		return true;
+	return k / p->nr_runs < l->nr_passes && (!l->until_ns || mono_ns() < l->until_ns);
+}
+
 int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 {
+	struct fs_loop loop;
+	uint64_t for_ns;
 	double max_seen = 0;
 	int ret = 0;
 	struct fs_out out;
@@ -1249,6 +1266,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	ret = fs_out_open(&out, o->outdir, p, o->argc, o->argv);
 	if (ret)
 		return ret;
+	loop.nr_passes = plan_loop_count(p->cfg, &for_ns);
+	loop.until_ns = for_ns ? mono_ns() + for_ns : 0;
 	anchors = fs_anchors_open(out.dir, p);
 	if (!anchors) {
 		fs_out_close(&out, 1);
@@ -1258,9 +1277,6 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	fs_thread_notes(out.con, p); /* on the console and in logfile.html */
 	log_format_plan(&out, p);
 	jvms_note(out.con, p->cfg);
-	if (p->cfg->overrides.loop || p->cfg->general.set.val[PARM_KW_LOOP])
-		fprintf(out.con, "ioramp: note: loop= and -l repeat raw-I/O runs only: in "
-				 "file-system mode every RD runs once\n");
 	{
 		const struct parm_fs *fs = p->cfg->fs;
 		const struct parm_fsd *all[256];
@@ -1284,7 +1300,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	 * format=yes or only, not before a format=no run on an existing tree) */
 	if (p->nr_runs && p->runs[0].kind == FS_RUN_FORMAT)
 		anchors_start(anchors, p->cfg->fs);
-	for (size_t ri = 0; !ret && !is_stopped(o->stop_signal) && ri < p->nr_runs; ri++) {
+	for (size_t k = 0; !ret && !is_stopped(o->stop_signal) && is_next_run(p, k, &loop); k++) {
+		size_t ri = k % p->nr_runs; /* k: the run's number over every pass of loop= */
 		const struct fs_run *r = &p->runs[ri];
 		struct fs_running x = { .r = r };
 		struct fs_stats st = { 0 };
@@ -1334,8 +1351,8 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				fs_totalsize_say(&x.trees[i], out.con);
 
 			plan_time_of_day(tod);
-			fs_out_run_start(&out, ri, r, x.trees, tod, text);
-			fs_views_run_start(&out.views, r, ri, tod, text);
+			fs_out_run_start(&out, k, r, x.trees, tod, text);
+			fs_views_run_start(&out.views, r, k, tod, text);
 			if (r->kind == FS_RUN_WORK)
 				fs_json_run_start(&out.json, r, rate);
 			ret = run_one(&x, rate, &out, o->stop_signal, &st, &cpu);
@@ -1345,7 +1362,7 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 				ret = fs_skew_abort(r, &out.views, p->cfg, out.con);
 		}
 		if (!ret || ret == -EINTR)
-			fs_anchors_run(anchors, fs_anchors_width(p->cfg->fs), ri, r, tod, text,
+			fs_anchors_run(anchors, fs_anchors_width(p->cfg->fs), k, r, tod, text,
 				       x.trees);
 		if (!ret && r->kind == FS_RUN_WORK) {
 			if (r->rate == PLAN_RATE_CURVE_MAX || r->rate == PLAN_RATE_MAX)

@@ -309,6 +309,36 @@ double plan_curve_target(double observed_iops, double pct)
 	return ceil(t / step) * step;
 }
 
+uint64_t plan_loop_count(const struct parm_config *cfg, uint64_t *for_ns)
+{
+	const struct parm_val *v = cfg->general.set.val[PARM_KW_LOOP];
+	const char *loop = cfg->overrides.loop;
+	char *end;
+	double n;
+
+	*for_ns = 0;
+	if (!loop && v && v->kind == PARM_VAL_WORD)
+		loop = v->text;
+	if (!loop)
+		return 1;
+	if (!*loop)
+		return UINT64_MAX;
+	n = strtod(loop, &end);
+	if (end == loop || !(n >= 0) || (*end && end[1]))
+		return 1;
+	switch (*end) {
+	case '\0':
+		return n >= 1 ? (uint64_t)n : 1;
+	case 's':
+	case 'm':
+	case 'h':
+		*for_ns = (uint64_t)(n * (*end == 's' ? 1 : *end == 'm' ? 60 : 3600) * 1e9);
+		return UINT64_MAX;
+	default:
+		return 1;
+	}
+}
+
 double plan_simulated_rate(double pct)
 {
 	return trunc(pct) * PLAN_SIMULATED_MAX_IOPS / 100.0;

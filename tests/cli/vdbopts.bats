@@ -107,3 +107,16 @@ EOF
 	[[ "$output" == *"ioramp: note: -d ignored"* ]]
 	[[ "$output" == *"Simulating RD=rd3;"* ]]
 }
+
+@test "-l N in file-system mode runs every RD N times too, each in results.json" {
+	cat >fsl.vdb <<EOF2
+fsd=fsd1,anchor=$SCRATCH/fsl,depth=1,width=2,files=4,size=64k
+fwd=fwd1,fsd=fsd1,operation=read,xfersize=4k,fileio=random,fileselect=random,threads=2
+rd=rd1,fwd=fwd1,fwdrate=100,format=yes,elapsed=2,interval=1
+EOF2
+	run "$IORAMP" -f fsl.vdb -o out -l 2
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'Starting RD=rd1;' <<<"$output")" -eq 2 ]
+	[ "$(grep -c 'Starting RD=format_for_rd1' <<<"$output")" -eq 2 ]
+	[ "$(jq '[.runs[] | select(.rd == "rd1")] | length' out/results.json)" -eq 2 ]
+}
