@@ -175,6 +175,19 @@ def gen_fiu():
     write('fiu.trace', '\n'.join(lines) + '\n')
 
 
+def gen_biosnoop():
+    """biosnoop (bcc): its header, each I/O at its completion (TIME = issue + LAT, seconds
+    since the first), disks nvme0n1 and sdb, a COMM with a blank every third line."""
+    lines = ['TIME(s)     COMM           PID    DISK    T SECTOR     BYTES   LAT(ms)']
+    procs = ['postgres', 'Web Content', 'kworker/u8:2']
+    for r in records(2):
+        lat_us = r['lat_ns'] // 1000
+        lines.append('%-11.6f %-14.14s %-6d %-7s %s %-10d %-7d %7.3f' % (
+            (r['t_us'] + lat_us) / 1e6, procs[r['i'] % 3], 3000 + r['i'] % 3,
+            ['nvme0n1', 'sdb'][r['dev']], r['op'], r['off'] // 512, r['size'], lat_us / 1000))
+    write('biosnoop.txt', '\n'.join(lines) + '\n')
+
+
 ETW_IO_COLS = ('TimeStamp,     Process Name ( PID),   ThreadID, CPU,             IrpPtr,   '
                'ByteOffset,     IOSize, ElapsedTime,  DiskNum, IrpFlags, DiskSvcTime, I/O Pri,  '
                'VolSnap,         FileObject, FileName')
@@ -411,6 +424,7 @@ def main():
     gen_systor()
     gen_fiu()
     gen_etw()
+    gen_biosnoop()
     ev = blk_events()
     gen_blkparse(ev)
     gen_blktrace(ev)

@@ -54,10 +54,11 @@ enum trace_format {
 	TRACE_FMT_ALIBABA,
 	TRACE_FMT_TENCENT,
 	TRACE_FMT_VSCSI,
-	TRACE_FMT_FTRACE, /* the blk tracer and block tracepoints as ftrace prints them */
-	TRACE_FMT_SYSTOR, /* Systor '17 VDI (Fujitsu) */
-	TRACE_FMT_FIU,	  /* FIU homes, mail, web-vm */
-	TRACE_FMT_ETW,	  /* Microsoft server traces: Windows event tracing's text dump */
+	TRACE_FMT_FTRACE,   /* the blk tracer and block tracepoints as ftrace prints them */
+	TRACE_FMT_SYSTOR,   /* Systor '17 VDI (Fujitsu) */
+	TRACE_FMT_FIU,	    /* FIU homes, mail, web-vm */
+	TRACE_FMT_ETW,	    /* Microsoft server traces: Windows event tracing's text dump */
+	TRACE_FMT_BIOSNOOP, /* bcc's and libbpf-tools' biosnoop output */
 	TRACE_FMT_NR,
 };
 

@@ -67,7 +67,7 @@ extern const size_t trace_nr_fmts;
 extern const struct trace_fmt trace_fmt_blkparse, trace_fmt_blktrace, trace_fmt_msr, trace_fmt_spc,
 	trace_fmt_fio2, trace_fmt_fio3, trace_fmt_disksim, trace_fmt_mqsim, trace_fmt_blkreplay,
 	trace_fmt_alibaba, trace_fmt_tencent, trace_fmt_vscsi, trace_fmt_ftrace, trace_fmt_systor,
-	trace_fmt_fiu, trace_fmt_etw;
+	trace_fmt_fiu, trace_fmt_etw, trace_fmt_biosnoop;
 
 /* Sets r->err.msg (the caller's position is added by the reading loop) and returns
  * -EINVAL, so rejecting a line is one statement. */

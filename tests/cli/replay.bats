@@ -120,7 +120,7 @@ PARM
 	for t in msr.csv msr.csv.gz spc.spc alibaba.csv tencent.csv disksim.trace mqsim.trace \
 		blkreplay.load blkreplay.load.gz fio2.iolog fio3.iolog vscsi.bin blkparse.txt \
 		blkparse.txt.gz blktrace.bin blktrace.bin.gz blktrace-be.bin percpu.blktrace.0 \
-		ftrace-blk.txt ftrace-events.txt systor.csv fiu.trace etw.csv; do
+		ftrace-blk.txt ftrace-events.txt systor.csv fiu.trace etw.csv biosnoop.txt; do
 		printf 'sd=sd1,lun=%s/ra,size=128m\nsd=sd2,lun=%s/rb,size=128m\nrd=rd1,sd=(sd1,sd2),trace=%s,iorate=max,interval=1\n' \
 			"$SCRATCH" "$SCRATCH" "$top/traces/$t" >t.vdb
 		run "$IORAMP" -f t.vdb -o "out-$n" --engine model --record "rec-$n.log" # virtual time

@@ -364,8 +364,9 @@ make_workload() {
 	[[ "${lines[2]}" == *"records         120 (reads 120, writes 0); flushes 3"* ]]
 }
 
-@test "Systor '17, FIU and Microsoft ETW traces: devices, records, latency, a profile that plans" {
-	for f in systor.csv:systor:"device 0" fiu.trace:fiu:"device 8,16" etw.csv:etw:"device 0"; do
+@test "Systor '17, FIU, Microsoft ETW and biosnoop traces: devices, records, latency, a profile" {
+	for f in systor.csv:systor:"device 0" fiu.trace:fiu:"device 8,16" etw.csv:etw:"device 0" \
+		biosnoop.txt:biosnoop:"device 0"; do
 		IFS=: read -r file fmt dev <<<"$f"
 		run "$IORAMP" trace stat "$TRACES/$file"
 		[ "$status" -eq 0 ]
@@ -381,5 +382,7 @@ make_workload() {
 	run "$IORAMP" trace stat "$TRACES/systor.csv"
 	[[ "$output" == *"  latency         mean 54.96 us"* ]]
 	run "$IORAMP" trace stat "$TRACES/etw.csv"
+	[[ "$output" == *"  latency         mean 54.96 us"* ]]
+	run "$IORAMP" trace stat "$TRACES/biosnoop.txt"
 	[[ "$output" == *"  latency         mean 54.96 us"* ]]
 }

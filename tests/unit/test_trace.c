@@ -126,6 +126,16 @@ static const struct fmt_case cases[] = {
 	  false },
 	{ "fiu", "traces/fiu.trace", TRACE_FMT_FIU, 0, 2, BLK_DEVS, T_REL, 0, false, false },
 	{ "etw", "traces/etw.csv", TRACE_FMT_ETW, 0, 2, { 0, 1 }, T_REL, 0, true, false },
+	{ "biosnoop",
+	  "traces/biosnoop.txt",
+	  TRACE_FMT_BIOSNOOP,
+	  0,
+	  2,
+	  { 0, 1 },
+	  T_REL,
+	  0,
+	  true,
+	  false },
 	{ "ftrace_blk_q", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
 	  T_REL, 0, false, true },
 	{ "ftrace_blk_c", "traces/ftrace-blk.txt", TRACE_FMT_FTRACE, TRACE_ACT_COMPLETE, 2,
@@ -308,6 +318,10 @@ static const struct bad_case bad_cases[] = {
 	{ TRACE_FMT_ETW, "DiskRead, 100, a.exe (1), 2, 0x1, 0x1000, 0x1000, 5, 0, 0x0, 4, 0",
 	  "DiskRead, 200, a.exe (1), 2, 0x1, 4096, 0x1000, 5, 0, 0x0, 4, 0",
 	  "bad ByteOffset '4096'; expected a hexadecimal number (0x...)" },
+	{ TRACE_FMT_BIOSNOOP,
+	  "0.000100    fio            7      sda     R 8          4096       0.05",
+	  "0.000200    fio            7      sda     R 8          4k         0.05",
+	  "bad BYTES '4k'; expected an unsigned integer" },
 };
 
 /* A bad line after a good one: the reader stops at line 2 with the expected message; under
@@ -576,6 +590,33 @@ static void test_reader_etw_without_header(void **state)
 	trace_reader_close(r);
 }
 
+/* biosnoop -Q: the arrival is TIME - LAT - QUE; a T of N (no data) is passed over. */
+static void test_reader_biosnoop_queue(void **state)
+{
+	static const char text[] =
+		"TIME(s)     COMM           PID    DISK    T SECTOR     BYTES  QUE(ms) LAT(ms)\n"
+		"0.000000    kworker/u72:1  13379  nvme1n1 W 1142400    4096      0.01    0.55\n"
+		"5.332998    xfsaild/nvme1n 1061   nvme1n1 N 0          0         0.00    0.01\n"
+		"5.333044    xfsaild/nvme1n 1061   nvme0n1 R 2349728    16384     0.02    0.64\n";
+	struct trace_reader *r = open_text(text, TRACE_FMT_AUTO, false);
+	struct trace_rec rec;
+
+	(void)state;
+	assert_int_equal(trace_reader_format(r), TRACE_FMT_BIOSNOOP);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_WRITE);
+	assert_int_equal(rec.time_ns, 0); /* before the first completion: clamped */
+	assert_int_equal(rec.latency_ns, 550000);
+	assert_int_equal(rec.offset_bytes, 1142400ull * 512);
+	assert_int_equal(trace_reader_next(r, &rec), 1);
+	assert_int_equal(rec.op, TRACE_OP_READ);
+	assert_int_equal(rec.dev, 1); /* the second disk seen */
+	assert_int_equal(rec.time_ns, 5333044000ull - 640000 - 20000);
+	assert_int_equal(rec.size_bytes, 16384);
+	assert_int_equal(trace_reader_next(r, &rec), 0);
+	trace_reader_close(r);
+}
+
 /* A forced format reads what detection would not choose: DiskSim's text as MQSim (ns). */
 static void test_reader_format_override(void **state)
 {
@@ -618,7 +659,7 @@ static void test_format_names(void **state)
 
 int main(void)
 {
-	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 10];
+	struct CMUnitTest tests[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases) + 11];
 	static char names[IORAMP_ARRAY_SIZE(cases) + IORAMP_ARRAY_SIZE(bad_cases)][64];
 	size_t n = 0;
 
@@ -640,6 +681,7 @@ int main(void)
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_picks_action);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_ftrace_trace_cmd);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_etw_without_header);
+	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_biosnoop_queue);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_reader_format_override);
 	tests[n++] = (struct CMUnitTest)cmocka_unit_test(test_format_names);
 	return _cmocka_run_group_tests("trace", tests, n, NULL, NULL);
