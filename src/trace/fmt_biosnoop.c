@@ -16,7 +16,6 @@
 enum {
 	BIOSNOOP_SECTOR_BYTES = 512,
 	BIOSNOOP_MAX_DISKS = 1 << 16,
-	BIOSNOOP_MAX_WORDS = 10, /* PID DISK T SECTOR BYTES QUE LAT and slack */
 };
 
 #define NS_PER_MS 1000000
@@ -25,8 +24,8 @@ struct biosnoop_state {
 	struct trace_names disks;
 };
 
-/* The line's last n words (at most BIOSNOOP_MAX_WORDS), their starts and lengths, in order;
- * returns how many were found. */
+/* The line's last n words, their starts and lengths, in order; returns how many it has (up to
+ * n, then first in w). */
 static int last_words(const char *line, int n, const char **w, size_t *len)
 {
 	const char *p = line + strlen(line);
