@@ -42,17 +42,19 @@ static int quick_test(struct cli_args *a, bool is_fs)
 	const char *tmp = getenv("TMPDIR");
 	char *path;
 	FILE *f;
-	int ret;
+	int ret = 0;
 
 	if (asprintf(&path, "%s/ioramp-parmfile%s", tmp && *tmp ? tmp : "/tmp",
 		     is_fs ? "-fs" : "") < 0)
 		return -ENOMEM;
 	f = fopen(path, "w");
-	if (!f || fputs(is_fs ? quick_fs : quick_raw, f) < 0 || fclose(f)) {
+	if (!f || fputs(is_fs ? quick_fs : quick_raw, f) < 0)
+		ret = -errno;
+	if (f && fclose(f) && !ret)
+		ret = -errno;
+	if (ret) {
 		fprintf(stderr, "ioramp: error: -t%s: cannot write %s: %s\n", is_fs ? "f" : "",
-			path, strerror(errno));
-		if (f)
-			fclose(f);
+			path, strerror(-ret));
 		free(path);
 		return -EINVAL;
 	}

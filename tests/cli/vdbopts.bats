@@ -29,6 +29,9 @@ EOF
 	[[ "$output" == *"Starting RD=rd1; I/O rate: 100; elapsed=5; For loops: None"* ]]
 	grep -q '^sd=sd1,lun=/tmp/quick_vdbench_test,size=40m$' "$SCRATCH/ioramp-parmfile"
 	grep -q 'wd=wd1,sd=sd1,xf=1k,rdpct=50' out/parmfile.html
+	TMPDIR=$SCRATCH/none run "$IORAMP" -t -s
+	[ "$status" -eq 2 ]
+	[ "$output" = "ioramp: error: -t: cannot write $SCRATCH/none/ioramp-parmfile: No such file or directory" ]
 	run "$IORAMP" -tf -s
 	[ "$status" -eq 0 ]
 	[[ "$output" == *"Simulating RD=format_for_rd1"* ]]
