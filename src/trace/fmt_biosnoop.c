@@ -7,7 +7,6 @@
 #include "reader.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "names.h"
@@ -19,10 +18,6 @@ enum {
 };
 
 #define NS_PER_MS 1000000
-
-struct biosnoop_state {
-	struct trace_names disks;
-};
 
 /* The line's last n words, their starts and lengths, in order; returns how many it has (up to
  * n, then first in w). */
@@ -108,24 +103,6 @@ static bool biosnoop_probe(const char *line)
 	       is_number(f[6], len[6]) && (!f[5] || is_number(f[5], len[5]));
 }
 
-static int biosnoop_init(struct trace_reader *r, const char *path)
-{
-	(void)path;
-	r->priv = calloc(1, sizeof(struct biosnoop_state));
-	return r->priv ? 0 : -ENOMEM;
-}
-
-static void biosnoop_fini(struct trace_reader *r)
-{
-	struct biosnoop_state *st = r->priv;
-
-	if (!st)
-		return;
-	trace_names_fini(&st->disks);
-	free(st);
-	r->priv = NULL;
-}
-
 static int ms_field(struct trace_reader *r, const char *w, size_t len, const char *what,
 		    uint64_t *out_ns)
 {
@@ -148,7 +125,6 @@ static int int_field(struct trace_reader *r, const char *w, size_t len, const ch
 
 static int biosnoop_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 {
-	struct biosnoop_state *st = r->priv;
 	const char *f[7], *p = line;
 	size_t len[7];
 	uint64_t t_ns, que_ns = 0, lat_ns, sector, bytes;
@@ -173,7 +149,7 @@ static int biosnoop_parse(struct trace_reader *r, char *line, struct trace_rec *
 		return -EINVAL;
 	if (sector > UINT64_MAX / BIOSNOOP_SECTOR_BYTES || bytes > UINT32_MAX)
 		return trace_reader_bad(r, "SECTOR or BYTES too large");
-	disk = trace_names_index(&st->disks, f[1], len[1], BIOSNOOP_MAX_DISKS);
+	disk = trace_names_index(r->priv, f[1], len[1], BIOSNOOP_MAX_DISKS);
 	if (disk == -E2BIG)
 		return trace_reader_bad(r, "more than %d disks", BIOSNOOP_MAX_DISKS);
 	if (disk < 0)
@@ -192,6 +168,6 @@ const struct trace_fmt trace_fmt_biosnoop = {
 	.layout = "TIME(s) COMM PID DISK T SECTOR BYTES [QUE(ms)] LAT(ms)",
 	.probe_line = biosnoop_probe,
 	.parse_line = biosnoop_parse,
-	.init = biosnoop_init,
-	.fini = biosnoop_fini,
+	.init = trace_names_priv_init,
+	.fini = trace_names_priv_fini,
 };

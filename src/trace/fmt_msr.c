@@ -7,7 +7,6 @@
 #include "reader.h"
 
 #include <errno.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "names.h"
@@ -19,33 +18,10 @@ enum {
 	MSR_MAX_DISK = 0xffff,
 };
 
-struct msr_state {
-	struct trace_names hosts;
-};
-
-static int msr_init(struct trace_reader *r, const char *path)
-{
-	(void)path;
-	r->priv = calloc(1, sizeof(struct msr_state));
-	return r->priv ? 0 : -ENOMEM;
-}
-
-static void msr_fini(struct trace_reader *r)
-{
-	struct msr_state *st = r->priv;
-
-	if (!st)
-		return;
-	trace_names_fini(&st->hosts);
-	free(st);
-	r->priv = NULL;
-}
-
 /* The index of host w (added on first sight). Returns it or -errno (-EINVAL with a message). */
 static int msr_host(struct trace_reader *r, const char *w, size_t len)
 {
-	struct msr_state *st = r->priv;
-	int ret = trace_names_index(&st->hosts, w, len, MSR_MAX_HOSTS);
+	int ret = trace_names_index(r->priv, w, len, MSR_MAX_HOSTS);
 
 	if (ret == -E2BIG)
 		return trace_reader_bad(r,
@@ -131,6 +107,6 @@ const struct trace_fmt trace_fmt_msr = {
 	.layout = "Timestamp,Hostname,DiskNumber,Type,Offset,Size,ResponseTime",
 	.probe_line = msr_probe,
 	.parse_line = msr_parse,
-	.init = msr_init,
-	.fini = msr_fini,
+	.init = trace_names_priv_init,
+	.fini = trace_names_priv_fini,
 };

@@ -10,6 +10,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 
+#include "names.h"
 #include "scan.h"
 
 const struct trace_fmt *const trace_fmts[] = {
@@ -567,4 +568,20 @@ int trace_field_end(struct trace_reader *r, const char *p, const char *after)
 		return 0;
 	return trace_reader_bad(r, "unexpected '%.20s' after %s; expected the end of the line", p,
 				after);
+}
+
+int trace_names_priv_init(struct trace_reader *r, const char *path)
+{
+	(void)path;
+	r->priv = calloc(1, sizeof(struct trace_names));
+	return r->priv ? 0 : -ENOMEM;
+}
+
+void trace_names_priv_fini(struct trace_reader *r)
+{
+	if (!r->priv)
+		return;
+	trace_names_fini(r->priv);
+	free(r->priv);
+	r->priv = NULL;
 }

@@ -117,6 +117,11 @@ const struct trace_fmt *trace_detect(struct trace_input *in, struct trace_err *e
  * carries no data and no flush ("N"), -EINVAL when it is not an RWBS string. */
 int trace_rwbs_op(const char *rwbs, size_t len, uint8_t *op);
 
+/* init and fini of a format whose state (r->priv) is one struct trace_names: the device names
+ * it numbers in order of first sight (MSR's hosts, biosnoop's disks). */
+int trace_names_priv_init(struct trace_reader *r, const char *path);
+void trace_names_priv_fini(struct trace_reader *r);
+
 /* blkparse's action code: Q, D or C, TRACE_ACT_AUTO for any other (G, I, M, P, U...). */
 enum trace_action trace_blk_action(const char *w, size_t len);
 
