@@ -193,8 +193,8 @@ static int etw_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 			return -EINVAL;
 	}
 	if (v[COL_DISK] > UINT32_MAX || v[COL_SIZE] > UINT32_MAX ||
-	    v[COL_TIME] > UINT64_MAX / ETW_US_NS)
-		return trace_reader_bad(r, "DiskNum, IOSize or TimeStamp too large");
+	    v[COL_TIME] > UINT64_MAX / ETW_US_NS || v[COL_ELAPSED] > UINT64_MAX / ETW_US_NS)
+		return trace_reader_bad(r, "DiskNum, IOSize, TimeStamp or ElapsedTime too large");
 	rec->op = is_flush ? TRACE_OP_FLUSH : f[0][4] == 'R' ? TRACE_OP_READ : TRACE_OP_WRITE;
 	rec->dev = (uint32_t)v[COL_DISK];
 	rec->offset_bytes = v[COL_OFFSET];
