@@ -103,14 +103,16 @@ static int jvms_option(struct cli_args *a, int argc, char **argv, int *i)
 	return 0;
 }
 
-/* -p N, -k, -d N: VDbench's slave socket port, Solaris kstat, debug flags. */
+/* -p N, -k, -d N: VDbench's slave socket port, Solaris kstat, debug flags; a word after -p or
+ * -d that is no number is left to be read as what it is. */
 static int ignored_option(int argc, char **argv, int *i)
 {
 	const char *arg = argv[*i];
 	bool has_value = arg[1] != 'k';
 
-	if (has_value && !arg[2] && *i + 1 < argc)
-		++*i;
+	if (has_value && !arg[2] && *i + 1 < argc && argv[*i + 1][0] >= '0' &&
+	    argv[*i + 1][0] <= '9')
+		++*i; /* its number: -p 5570, -d 3 */
 	fprintf(stderr, "ioramp: note: %.2s ignored: %s\n", arg,
 		arg[1] == 'p'	? "ioramp has no slave JVMs to connect to"
 		: arg[1] == 'k' ? "Solaris kstat statistics are not collected on Linux"

@@ -19,34 +19,6 @@ enum {
 
 #define NS_PER_MS 1000000
 
-/* The line's last n words, their starts and lengths, in order; returns how many it has (up to
- * n, then first in w). */
-static int last_words(const char *line, int n, const char **w, size_t *len)
-{
-	const char *p = line + strlen(line);
-	int k = 0;
-
-	while (k < n) {
-		const char *end;
-
-		while (p > line && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\r'))
-			p--;
-		if (p == line)
-			break;
-		end = p;
-		while (p > line && p[-1] != ' ' && p[-1] != '\t')
-			p--;
-		w[n - 1 - k] = p;
-		len[n - 1 - k] = (size_t)(end - p);
-		k++;
-	}
-	if (k < n) { /* shift what was found to the front */
-		memmove(w, w + n - k, (size_t)k * sizeof(*w));
-		memmove(len, len + n - k, (size_t)k * sizeof(*len));
-	}
-	return k;
-}
-
 static bool is_op(const char *w, size_t len)
 {
 	uint8_t op;
@@ -60,7 +32,7 @@ static bool fields(const char *line, const char **f, size_t *len)
 {
 	const char *w[7];
 	size_t l[7];
-	int n = last_words(line, 7, w, l);
+	int n = trace_scan_last_words(line, 7, w, l);
 
 	if (n >= 6 && is_op(w[n - 4], l[n - 4])) { /* no QUE */
 		for (int i = 0; i < 5; i++) {

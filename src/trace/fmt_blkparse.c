@@ -50,6 +50,14 @@ int trace_rwbs_op(const char *rwbs, size_t len, uint8_t *op)
 	}
 }
 
+int trace_majmin_dev(struct trace_reader *r, uint32_t maj, uint32_t min, uint32_t *dev)
+{
+	if (maj >= 1u << (32 - BLKPARSE_MINOR_BITS) || min >= 1u << BLKPARSE_MINOR_BITS)
+		return trace_reader_bad(r, "device %u,%u out of range", maj, min);
+	*dev = maj << BLKPARSE_MINOR_BITS | min;
+	return 0;
+}
+
 /* "maj,min cpu seq sec.nsec pid": the head common to every event line. */
 static int blkparse_head(struct trace_reader *r, const char **pp, struct trace_rec *rec)
 {
@@ -63,10 +71,7 @@ static int blkparse_head(struct trace_reader *r, const char **pp, struct trace_r
 	    trace_field_dec_ns(r, pp, 0, 1000000000, "time", &rec->time_ns) < 0 ||
 	    trace_field_u32(r, pp, 0, "pid", &u32) < 0)
 		return -EINVAL;
-	if (maj >= 1u << (32 - BLKPARSE_MINOR_BITS) || min >= 1u << BLKPARSE_MINOR_BITS)
-		return trace_reader_bad(r, "device %u,%u out of range", maj, min);
-	rec->dev = maj << BLKPARSE_MINOR_BITS | min;
-	return 0;
+	return trace_majmin_dev(r, maj, min, &rec->dev);
 }
 
 enum trace_action trace_blk_action(const char *w, size_t len)

@@ -142,12 +142,13 @@ static int dec_field(struct trace_reader *r, const char *f, size_t len, const ch
 	return 0;
 }
 
-/* The column c of this line: its field, or an error naming it. */
-static int col(struct trace_reader *r, const int *cols, int c, int n, const char *line)
+/* The index of column c among this line's n fields, or an error naming the event's type. */
+static int col(struct trace_reader *r, const int *cols, int c, int n, const char *type,
+	       size_t type_len)
 {
 	if (cols[c] < 0 || cols[c] >= n)
-		return trace_reader_bad(r, "no %s column in '%.20s'; expected %s", col_names[c],
-					line, r->fmt->layout);
+		return trace_reader_bad(r, "no %s column in this %.*s event; expected %s",
+					col_names[c], (int)type_len, type, r->fmt->layout);
 	return cols[c];
 }
 
@@ -158,11 +159,9 @@ static int etw_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 	size_t len[ETW_MAX_FIELDS];
 	uint64_t v[NR_COLS] = { 0 };
 	const int *cols;
-	char first[16];
 	int n, i[NR_COLS];
 	bool is_flush;
 
-	snprintf(first, sizeof(first), "%.15s", line);
 	n = split(line, f, len);
 	if (is_word(f[0], len[0], "BeginHeader") || is_word(f[0], len[0], "EndHeader")) {
 		st->in_header = is_word(f[0], len[0], "BeginHeader");
@@ -184,7 +183,7 @@ static int etw_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 	for (int c = 0; c < NR_COLS; c++) {
 		if (is_flush && (c == COL_OFFSET || c == COL_SIZE))
 			continue;
-		i[c] = col(r, cols, c, n, first);
+		i[c] = col(r, cols, c, n, f[0], len[0]);
 		if (i[c] < 0)
 			return -EINVAL;
 		if (c == COL_OFFSET || c == COL_SIZE

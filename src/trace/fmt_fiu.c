@@ -5,31 +5,24 @@
 #include "reader.h"
 
 #include <errno.h>
-#include <string.h>
 
 #include "scan.h"
 
 enum {
 	FIU_SECTOR_BYTES = 512,
-	FIU_MINOR_BITS = 20, /* the device as blkparse's: major << 20 | minor */
 	FIU_TAIL_FIELDS = 6, /* lba size op major minor md5 */
 };
 
-/* The start of the line's last n blank-separated words, NULL when it has fewer than n + 2
- * words (ts and pid before them; the process name may be empty). */
-static const char *last_words(const char *line, int n)
+/* The start of the line's last FIU_TAIL_FIELDS words, NULL when nothing is before them (the
+ * caller reads ts and pid from the start; the process name may be empty). */
+static const char *tail_of(const char *line)
 {
-	const char *end = line + strlen(line), *p = end;
+	const char *w[FIU_TAIL_FIELDS];
+	size_t len[FIU_TAIL_FIELDS];
 
-	for (int i = 0; i < n; i++) {
-		while (p > line && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\r'))
-			p--;
-		if (p == line)
-			return NULL;
-		while (p > line && p[-1] != ' ' && p[-1] != '\t')
-			p--;
-	}
-	return p > line ? p : NULL;
+	if (trace_scan_last_words(line, FIU_TAIL_FIELDS, w, len) < FIU_TAIL_FIELDS)
+		return NULL;
+	return w[0] > line ? w[0] : NULL;
 }
 
 static bool fiu_probe(const char *line)
@@ -40,7 +33,7 @@ static bool fiu_probe(const char *line)
 
 	if (trace_scan_u64(&p, &v) || trace_scan_u64(&p, &v))
 		return false;
-	p = last_words(line, FIU_TAIL_FIELDS);
+	p = tail_of(line);
 	if (!p || trace_scan_u64(&p, &v) || trace_scan_u64(&p, &v))
 		return false;
 	w = trace_scan_word(&p, 0, &len);
@@ -64,7 +57,7 @@ static int fiu_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 	if (trace_field_u64(r, &p, 0, "ts", &rec->time_ns) < 0 ||
 	    trace_field_u64(r, &p, 0, "pid", &pid) < 0)
 		return -EINVAL;
-	p = last_words(line, FIU_TAIL_FIELDS);
+	p = tail_of(line);
 	if (!p)
 		return trace_reader_bad(r, "too few fields; expected %s", r->fmt->layout);
 	if (trace_field_u64(r, &p, 0, "lba", &lba) < 0 ||
@@ -76,12 +69,11 @@ static int fiu_parse(struct trace_reader *r, char *line, struct trace_rec *rec)
 	if (trace_field_u32(r, &p, 0, "major", &maj) < 0 ||
 	    trace_field_u32(r, &p, 0, "minor", &min) < 0)
 		return -EINVAL;
-	if (maj >= 1u << (32 - FIU_MINOR_BITS) || min >= 1u << FIU_MINOR_BITS)
-		return trace_reader_bad(r, "device %u,%u out of range", maj, min);
+	if (trace_majmin_dev(r, maj, min, &rec->dev) < 0)
+		return -EINVAL;
 	if (lba > UINT64_MAX / FIU_SECTOR_BYTES || nr_blocks > UINT32_MAX / FIU_SECTOR_BYTES)
 		return trace_reader_bad(r, "lba or size too large");
 	rec->op = *w == 'R' ? TRACE_OP_READ : TRACE_OP_WRITE;
-	rec->dev = maj << FIU_MINOR_BITS | min;
 	rec->offset_bytes = lba * FIU_SECTOR_BYTES;
 	rec->size_bytes = (uint32_t)(nr_blocks * FIU_SECTOR_BYTES);
 	return 1;

@@ -15,10 +15,6 @@
 
 #include "scan.h"
 
-enum {
-	FTRACE_MINOR_BITS = 20, /* the kernel's dev_t: major << 20 | minor, as blktrace's */
-};
-
 static const struct {
 	const char *name;
 	enum trace_action act;
@@ -139,9 +135,8 @@ static int ftrace_parse(struct trace_reader *r, char *line, struct trace_rec *re
 	    trace_field_u32(r, &p, ',', "major", &maj) < 0 ||
 	    trace_field_u32(r, &p, 0, "minor", &min) < 0)
 		return -EINVAL;
-	if (maj >= 1u << (32 - FTRACE_MINOR_BITS) || min >= 1u << FTRACE_MINOR_BITS)
-		return trace_reader_bad(r, "device %u,%u out of range", maj, min);
-	rec->dev = maj << FTRACE_MINOR_BITS | min;
+	if (trace_majmin_dev(r, maj, min, &rec->dev) < 0)
+		return -EINVAL;
 	if (is_blk) {
 		w = trace_scan_word(&p, 0, &len);
 		if (!len)

@@ -122,6 +122,10 @@ int trace_rwbs_op(const char *rwbs, size_t len, uint8_t *op);
 int trace_names_priv_init(struct trace_reader *r, const char *path);
 void trace_names_priv_fini(struct trace_reader *r);
 
+/* A Linux device maj,min as blktrace numbers it (major << 20 | minor) into *dev; -EINVAL with
+ * a message when either is out of range. */
+int trace_majmin_dev(struct trace_reader *r, uint32_t maj, uint32_t min, uint32_t *dev);
+
 /* blkparse's action code: Q, D or C, TRACE_ACT_AUTO for any other (G, I, M, P, U...). */
 enum trace_action trace_blk_action(const char *w, size_t len);
 

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 int trace_scan_u64(const char **pp, uint64_t *out)
 {
@@ -102,6 +103,32 @@ const char *trace_scan_word(const char **pp, char sep, size_t *len)
 	*len = (size_t)(p - start);
 	*pp = p;
 	return start;
+}
+
+int trace_scan_last_words(const char *line, int n, const char **w, size_t *len)
+{
+	const char *p = line + strlen(line);
+	int k = 0;
+
+	while (k < n) {
+		const char *end;
+
+		while (p > line && (p[-1] == ' ' || p[-1] == '\t' || p[-1] == '\r'))
+			p--;
+		if (p == line)
+			break;
+		end = p;
+		while (p > line && p[-1] != ' ' && p[-1] != '\t')
+			p--;
+		w[n - 1 - k] = p;
+		len[n - 1 - k] = (size_t)(end - p);
+		k++;
+	}
+	if (k < n) { /* shift what was found to the front */
+		memmove(w, w + n - k, (size_t)k * sizeof(*w));
+		memmove(len, len + n - k, (size_t)k * sizeof(*len));
+	}
+	return k;
 }
 
 bool trace_scan_is_end(const char *p)

@@ -35,6 +35,10 @@ int trace_scan_sep(const char **pp, char sep);
  * with *len set (0 at the end of the line) and advances *pp past it, not past sep. */
 const char *trace_scan_word(const char **pp, char sep, size_t *len);
 
+/* The line's last n words, their starts in w and lengths in len, in order (the last one in
+ * w[n - 1]); returns how many it has, up to n (then in w[0..]). */
+int trace_scan_last_words(const char *line, int n, const char **w, size_t *len);
+
 /* True when only blanks remain. */
 bool trace_scan_is_end(const char *p);
 

@@ -109,6 +109,10 @@ EOF
 	[[ "$output" == *"ioramp: note: -k ignored: Solaris kstat statistics"* ]]
 	[[ "$output" == *"ioramp: note: -d ignored"* ]]
 	[[ "$output" == *"Simulating RD=rd3;"* ]]
+	# a word after -d that is no number is not its value
+	run "$IORAMP" -d -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=rd3;"* ]]
 }
 
 @test "-l N in file-system mode runs every RD N times too, each in results.json" {
