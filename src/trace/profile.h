@@ -13,11 +13,15 @@
 #include "extents.h"
 #include "ioramp/trace.h"
 #include "seq_window.h"
+#include "stream_table.h"
 
 enum {
-	PROF_REGION_SHIFT = 20,	       /* 1 MiB regions, those of the hot 10 % figure */
-	PROF_SEQ_WINDOW = 16,	       /* sequential: after one of the last 16 I/Os of the device */
-	PROF_MAX_CLASSES = 64,	       /* half-octave classes of region counts: 2^32 I/Os at most */
+	PROF_REGION_SHIFT = 20,	   /* 1 MiB regions, those of the hot 10 % figure */
+	PROF_SEQ_WINDOW = 16,	   /* sequential: after one of the last 16 I/Os of the device */
+	PROF_MAX_CLASSES = 64,	   /* half-octave classes of region counts: 2^32 I/Os at most */
+	PROF_MAX_STREAMS = 8,	   /* interleaved streams given classes of their own */
+	PROF_DEFAULT_MAX_WDS = 64, /* per device (--max-wds) */
+	PROF_NR_CLASSES = PROF_MAX_CLASSES + PROF_MAX_STREAMS, /* streams after the counts */
 	PROF_BLOCK_BYTES = 512,	       /* VDbench xfersizes are multiples of 512 */
 	PROF_MAX_VARIABLE_SECS = 3600, /* VDbench's limit on one RD's (rate,seconds) list */
 };
@@ -30,8 +34,11 @@ struct prof_part {
 	uint64_t range_lo_bytes, range_len_bytes; /* model: its share of the class's range */
 };
 
-/* A class: the regions of a device whose I/O count falls in one half-octave. */
+/* A class: the regions of a device whose I/O count falls in one half-octave; or, from
+ * PROF_MAX_CLASSES on, one long interleaved stream (is_stream), swept once as traced. */
 struct prof_class {
+	bool is_stream;
+	uint64_t lo_bytes, hi_bytes; /* a stream's traced extent */
 	uint64_t nr_regions;
 	double region_pos_sum; /* of the region indexes, for placing the class */
 	struct prof_part ops[2];
@@ -41,18 +48,32 @@ struct prof_class {
 	uint64_t range_lo_bytes, range_len_bytes;
 };
 
+/* A stream of a device that continues at least once (pass 0). */
+struct prof_stream {
+	uint64_t id, nr, nr_far; /* its I/Os, its continuations the sequential window misses */
+	uint64_t nr_reads;	 /* its continuations that read */
+	uint64_t bytes, lo_bytes, hi_bytes;
+};
+
 /* One traced device (of one file): one SD. */
 struct prof_dev {
 	size_t file_idx;
 	uint32_t dev;
 	uint64_t nr, max_end_bytes, footprint_bytes;
-	struct trace_cmap regions;   /* region index -> I/O count (pass 1) */
-	struct trace_seq_window seq; /* pass 2 */
-	struct prof_class classes[PROF_MAX_CLASSES];
+	struct trace_cmap regions;	    /* region index -> I/O count, but streams' (pass 1) */
+	struct trace_seq_window seq;	    /* every pass, from empty */
+	struct trace_stream_table *streams; /* every pass, from empty */
+	struct prof_stream *stream_recs;    /* streams that continue (pass 0) */
+	size_t nr_stream_recs, cap_stream_recs;
+	struct trace_cmap stream_idx;	/* stream -> its index in stream_recs (pass 0) */
+	struct trace_cmap stream_class; /* a stream with a class of its own -> class and ops */
+	unsigned int nr_streams;	/* streams with a class of their own */
+	struct prof_class classes[PROF_NR_CLASSES];
 	uint64_t size_bytes; /* size= of its SD */
 	uint64_t max_xfer_bytes;
-	double kappa; /* how much the classes' regions were packed (model) */
-	double trace_hot10_pct, model_hot10_pct, model_footprint_bytes; /* what the model expects */
+	double kappa;		/* how much the classes' regions were packed (model) */
+	double trace_hot10_pct; /* of the traced device, streams too */
+	double model_hot10_pct, model_footprint_bytes; /* what the model expects */
 };
 
 struct prof_file {

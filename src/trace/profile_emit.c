@@ -202,7 +202,9 @@ static const char profile_notes[] =
 	"*   factor so that the footprint comes out as traced (the same packing for every class\n"
 	"*   keeps the share of I/Os in the hottest regions). seekpct= makes each WD continue its\n"
 	"*   previous I/O often enough that, interleaved with the device's other WDs, the share of\n"
-	"*   I/Os starting where one of the device's last 16 ended comes out as traced. skew= is\n"
+	"*   I/Os starting where one of the device's last 16 ended comes out as traced. A long\n"
+	"*   sequential stream that resumes after others' I/Os (a log, a scan) gets a WD of its\n"
+	"*   own: seekpct=0 over as many bytes as it traced, which it covers once. skew= is\n"
 	"*   each WD's share of the I/Os. iorate= pairs give every second of the trace its own\n"
 	"*   rate (distribution=variable; spike when the trace's seconds are single bursts and\n"
 	"*   VDbench's whole-I/O spikes lose under 1 % of them), in RDs of at most 3600 s.\n"
@@ -272,12 +274,10 @@ static void print_sd(FILE *out, const struct prof *p, size_t di)
 		d->size_bytes >> 20, dev_threads(p, d, wds));
 }
 
-static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
+static void print_wd_class(FILE *out, const struct prof *p, const struct prof_wd *w)
 {
-	const struct prof_dev *d = p->devs[w->dev_idx];
-	const struct prof_class *c = &d->classes[w->cls];
+	const struct prof_class *c = &p->devs[w->dev_idx]->classes[w->cls];
 	uint64_t lo_count = (uint64_t)ceil(pow(2, w->cls / 2.0));
-	double seq = 100.0 * (double)w->part->nr_seq / (double)w->part->nr;
 
 	fprintf(out,
 		"* %s: %s of sd%zu in its regions of %" PRIu64 "+ I/Os: %" PRIu64
@@ -285,6 +285,28 @@ static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
 		w->name, w->op ? "writes" : "reads", w->dev_idx, lo_count, c->nr_regions,
 		100.0 * (double)(c->ops[0].nr + c->ops[1].nr) / (double)p->nr_ios,
 		100.0 * (double)w->part->nr / (double)p->nr_ios);
+}
+
+static void print_wd_stream(FILE *out, const struct prof *p, const struct prof_wd *w)
+{
+	const struct prof_class *c = &p->devs[w->dev_idx]->classes[w->cls];
+
+	fprintf(out,
+		"* %s: %s of an interleaved sequential stream of sd%zu (%.2f %% of the trace's "
+		"I/Os), traced from byte %" PRIu64 " to %" PRIu64 ", swept once; footprint ",
+		w->name, w->op ? "writes" : "reads", w->dev_idx,
+		100.0 * (double)w->part->nr / (double)p->nr_ios, c->lo_bytes, c->hi_bytes);
+}
+
+static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
+{
+	const struct prof_class *c = &p->devs[w->dev_idx]->classes[w->cls];
+	double seq = 100.0 * (double)w->part->nr_seq / (double)w->part->nr;
+
+	if (c->is_stream)
+		print_wd_stream(out, p, w);
+	else
+		print_wd_class(out, p, w);
 	print_bytes(out, (double)c->footprint_bytes);
 	fprintf(out, "; range ");
 	print_bytes(out, (double)w->part->range_len_bytes);

@@ -22,7 +22,6 @@
 #define MIB 1048576.0
 
 enum {
-	PROF_DEFAULT_MAX_WDS = 64, /* per device */
 	PROF_SKEW_UNITS = 1000000, /* skews in 1/10000 of a percent */
 };
 
@@ -35,7 +34,7 @@ static unsigned int dev_nr_wds(const struct prof_dev *d)
 {
 	unsigned int n = 0;
 
-	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		n += (d->classes[k].ops[0].nr != 0) + (d->classes[k].ops[1].nr != 0);
 	return n;
 }
@@ -55,7 +54,7 @@ static int part_merge(struct prof_part *into, struct prof_part *from)
 }
 
 /* Merges the two neighbouring classes (in count order) holding the fewest I/Os together until
- * the device's WDs fit max_wds. */
+ * the device's WDs fit max_wds; streams are kept. */
 static int merge_classes(struct prof_dev *d, unsigned int max_wds)
 {
 	while (dev_nr_wds(d) > max_wds) {
@@ -167,29 +166,27 @@ static double class_touches(const struct prof_class *c, double *ios_per_touch)
 	return touches;
 }
 
-/* Every class's range length in regions for packing kappa; returns the expected footprint. */
+/* Every class's range length in regions for packing kappa; returns the expected footprint of
+ * the classes of regions (streams lie over them, as traced: streams_footprint()). */
 static double class_regions(const struct prof_dev *d, double kappa, double span_r, double *r)
 {
 	double fp = 0;
 
-	for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+	for (int k = 0; k < PROF_NR_CLASSES; k++) {
 		const struct prof_class *c = &d->classes[k];
 		double want = (double)c->nr_regions / kappa, r_max = 10 * want, per;
 
 		r[k] = 0;
 		if (!class_nr(c))
 			continue;
+		if (c->is_stream) { /* swept once where traced: its bytes, unpacked */
+			r[k] = (double)c->footprint_bytes / MIB;
+			continue;
+		}
 		r[k] = solve_regions(want, class_touches(c, &per), r_max < span_r ? r_max : span_r);
 		fp += cover_class(c, r[k] * MIB);
 	}
 	return fp;
-}
-
-static int cmp_u64_desc(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x < y) - (x > y);
 }
 
 /* ---- the hot 10 % share a layout gives ---------------------------------------------------- */
@@ -241,7 +238,7 @@ static double predict_hot10(const struct prof_dev *d, const double *r, struct ho
 	double touched = 0, top, taken = 0, ios = 0;
 	size_t n = 0;
 
-	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		n += class_bins(&d->classes[k], r[k], bins + n);
 	for (size_t i = 0; i < n; i++)
 		touched += bins[i].regions;
@@ -256,23 +253,14 @@ static double predict_hot10(const struct prof_dev *d, const double *r, struct ho
 	return 100 * ios / (double)d->nr;
 }
 
-/* The device's own hot 10 % share in the trace. */
-static double trace_hot10(const struct prof_dev *d)
+/* The traced footprint of the classes of regions, streams apart. */
+static double regions_footprint(const struct prof_dev *d)
 {
-	uint64_t *counts = malloc((d->regions.nr ? d->regions.nr : 1) * sizeof(*counts)), sum = 0;
-	size_t n = 0, top;
+	double fp = 0;
 
-	if (!counts)
-		return -1;
-	for (size_t i = 0; i < d->regions.cap; i++)
-		if (d->regions.keys[i])
-			counts[n++] = d->regions.vals[i];
-	qsort(counts, n, sizeof(*counts), cmp_u64_desc);
-	top = (n + 9) / 10;
-	for (size_t i = 0; i < top; i++)
-		sum += counts[i];
-	free(counts);
-	return 100.0 * (double)sum / (double)d->nr;
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		fp += (double)d->classes[k].footprint_bytes;
+	return fp;
 }
 
 /* The packing kappa: the footprint within its tolerance and, as near as may be, the hot 10 %
@@ -280,8 +268,8 @@ static double trace_hot10(const struct prof_dev *d)
  * the chosen packing makes smallest. Searched on a log grid from 1/50 to 50, then refined. */
 static double fit_kappa(struct prof_dev *d, double span_r, double *r)
 {
-	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
-	double target_fp = (double)d->footprint_bytes, target_hot = trace_hot10(d);
+	struct hot_bin *bins = malloc(PROF_NR_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double target_fp = regions_footprint(d), target_hot = d->trace_hot10_pct;
 	double best = 1, best_cost = INFINITY, step = pow(2500, 1.0 / 80);
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -304,7 +292,6 @@ static double fit_kappa(struct prof_dev *d, double span_r, double *r)
 		}
 	}
 	d->model_footprint_bytes = class_regions(d, best, span_r, r);
-	d->trace_hot10_pct = target_hot;
 	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
 	free(bins);
 	return best;
@@ -325,7 +312,7 @@ static void dev_sizes(struct prof_dev *d)
 {
 	uint64_t mib = 1 << 20;
 
-	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		for (int o = 0; o < 2; o++) {
 			uint64_t m = part_max_size(&d->classes[k].ops[o]);
 
@@ -381,6 +368,48 @@ static void split_range(struct prof_class *c, uint64_t unit)
 	w->range_len_bytes = c->range_len_bytes - len_r;
 }
 
+/* Every stream's range: where it was traced, its bytes rounded up to unit, within usable. */
+static void streams_layout(struct prof_dev *d, const double *r, uint64_t unit, uint64_t usable)
+{
+	for (int k = PROF_MAX_CLASSES; k < PROF_NR_CLASSES; k++) {
+		struct prof_class *c = &d->classes[k];
+		uint64_t len = (uint64_t)ceil(r[k] * MIB / (double)unit) * unit, lo;
+
+		if (!class_nr(c))
+			continue;
+		len = len < 2 * unit ? 2 * unit : len > usable ? usable : len;
+		lo = c->lo_bytes / unit * unit;
+		c->range_lo_bytes = lo + len > usable ? usable - len : lo;
+		c->range_len_bytes = len;
+		split_range(c, unit);
+	}
+}
+
+/* What the streams add to the classes' footprint: their ranges, less the bytes the classes
+ * already cover under them (each class's range covered evenly). */
+static double streams_footprint(const struct prof_dev *d)
+{
+	double fp = 0;
+
+	for (int s = PROF_MAX_CLASSES; s < PROF_NR_CLASSES; s++) {
+		const struct prof_class *st = &d->classes[s];
+		double lo = (double)st->range_lo_bytes, hi = lo + (double)st->range_len_bytes;
+
+		if (!class_nr(st))
+			continue;
+		fp += cover_class(st, hi - lo);
+		for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+			const struct prof_class *c = &d->classes[k];
+			double c_lo = (double)c->range_lo_bytes, c_len = (double)c->range_len_bytes;
+			double from = fmax(lo, c_lo), to = fmin(hi, c_lo + c_len);
+
+			if (class_nr(c) && to > from && c_len > 0)
+				fp -= (to - from) * cover_class(c, c_len) / c_len;
+		}
+	}
+	return fp;
+}
+
 /* Ranges: at multiples of unit (a power of two at least the largest transfer), each class near
  * the mean place of its regions in the trace, in that order, none overlapping. */
 static void dev_layout(struct prof_dev *d, const double *r)
@@ -399,6 +428,7 @@ static void dev_layout(struct prof_dev *d, const double *r)
 		}
 	if (total > usable)
 		scale = (double)usable / (double)total;
+	streams_layout(d, r, unit, usable);
 	qsort_r(order, (size_t)n, sizeof(order[0]), cmp_pos, d);
 	left = 0;
 	for (int i = 0; i < n; i++) {
@@ -469,11 +499,11 @@ enum {
  * others, those most likely to be seen first. */
 static void dev_seq_fracs(struct prof_dev *d)
 {
-	struct seq_plan plan[2 * PROF_MAX_CLASSES];
+	struct seq_plan plan[2 * PROF_NR_CLASSES];
 	double need = 0, got = 0;
 	size_t n = 0;
 
-	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		for (int o = 0; o < 2; o++) {
 			struct prof_class *c = &d->classes[k];
 			struct prof_part *part = &c->ops[o];
@@ -488,8 +518,11 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->n = (double)part->nr;
 			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
 			s->spur = spurious_seq(d, part);
-			s->is_boostable = class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
-			if (s->is_boostable)
+			s->is_boostable = !c->is_stream &&
+					  class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
+			if (c->is_stream)
+				f = 1; /* one sweep, however interleaved */
+			else if (s->is_boostable)
 				f = s->q > s->spur ? (t - s->spur) / (s->q - s->spur) : 0;
 			else
 				f = t;
@@ -524,12 +557,12 @@ static void dev_seq_fracs(struct prof_dev *d)
 static int add_wds(struct prof *p, size_t di)
 {
 	struct prof_dev *d = p->devs[di];
-	struct prof_wd *wds = realloc(p->wds, (p->nr_wds + 2 * PROF_MAX_CLASSES) * sizeof(*wds));
+	struct prof_wd *wds = realloc(p->wds, (p->nr_wds + 2 * PROF_NR_CLASSES) * sizeof(*wds));
 
 	if (!wds)
 		return -ENOMEM;
 	p->wds = wds;
-	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		for (unsigned int o = 0; o < 2; o++) {
 			struct prof_wd *w;
 
@@ -541,7 +574,12 @@ static int add_wds(struct prof *p, size_t di)
 			w->cls = (unsigned int)k;
 			w->op = o;
 			w->part = &d->classes[k].ops[o];
-			snprintf(w->name, sizeof(w->name), "w%zuc%d%c", di, k, o ? 'w' : 'r');
+			if (d->classes[k].is_stream)
+				snprintf(w->name, sizeof(w->name), "w%zus%d%c", di,
+					 k - PROF_MAX_CLASSES, o ? 'w' : 'r');
+			else
+				snprintf(w->name, sizeof(w->name), "w%zuc%d%c", di, k,
+					 o ? 'w' : 'r');
 		}
 	return 0;
 }
@@ -577,8 +615,8 @@ static void skews(struct prof *p)
 void prof_relayout(struct prof *p, size_t dev, double kappa)
 {
 	struct prof_dev *d = p->devs[dev];
-	struct hot_bin *bins = malloc(PROF_MAX_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
-	double r[PROF_MAX_CLASSES];
+	struct hot_bin *bins = malloc(PROF_NR_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
+	double r[PROF_NR_CLASSES];
 
 	d->kappa = kappa;
 	for (int pass = 0; pass < 2; pass++) {
@@ -586,6 +624,7 @@ void prof_relayout(struct prof *p, size_t dev, double kappa)
 		dev_layout(d, r);
 		dev_seq_fracs(d);
 	}
+	d->model_footprint_bytes += streams_footprint(d);
 	d->model_hot10_pct = bins ? predict_hot10(d, r, bins) : -1;
 	free(bins);
 }
@@ -596,24 +635,27 @@ int prof_model(struct prof *p)
 
 	for (size_t i = 0; i < p->nr_devs; i++) {
 		struct prof_dev *d = p->devs[i];
-		double r[PROF_MAX_CLASSES];
+		double r[PROF_NR_CLASSES];
 		int ret = merge_classes(d, max_wds < 2 ? 2 : max_wds);
 
 		if (ret)
 			return ret;
 		dev_sizes(d);
-		for (int k = 0; k < PROF_MAX_CLASSES; k++) /* first guess: as traced */
-			for (int o = 0; o < 2; o++)
-				d->classes[k].ops[o].seq_frac =
-					d->classes[k].ops[o].nr
-						? (double)d->classes[k].ops[o].nr_seq /
-							  (double)d->classes[k].ops[o].nr
-						: 0;
+		for (int k = 0; k < PROF_NR_CLASSES; k++) /* first guess: as traced */
+			for (int o = 0; o < 2; o++) {
+				struct prof_part *part = &d->classes[k].ops[o];
+
+				part->seq_frac = d->classes[k].is_stream ? 1
+						 : part->nr
+							 ? (double)part->nr_seq / (double)part->nr
+							 : 0;
+			}
 		for (int pass = 0; pass < 3; pass++) { /* packing and runs depend on each other */
 			d->kappa = fit_kappa(d, (double)d->size_bytes / MIB, r);
 			dev_layout(d, r);
 			dev_seq_fracs(d);
 		}
+		d->model_footprint_bytes += streams_footprint(d);
 		ret = add_wds(p, i);
 		if (ret)
 			return ret;

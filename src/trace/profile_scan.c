@@ -1,8 +1,11 @@
-/* The profile deriver's two passes over every trace file (profile.h): pass 1 counts the I/Os
- * of every 1 MiB region of every device, the device spans and the I/Os of every second; pass 2
- * puts every I/O into the class of its region, with its op, size, sequentiality (after one of
- * the last 16 I/Os of its device) and footprint. Files are taken as one workload: each from
- * its own first record, devices of different files kept apart. */
+/* The profile deriver's three passes over every trace file (profile.h): pass 0 finds the long
+ * interleaved streams of every device (stream_table.h), those the sequential figure's 16-I/O
+ * window does not see as runs, and gives the longest their own classes; pass 1 counts the
+ * other I/Os of every 1 MiB region of every device, the device spans and the I/Os of every
+ * second; pass 2 puts every I/O into its stream's class or the class of its region, with its
+ * op, size, sequentiality (after one of the last 16 I/Os of its device) and footprint. Files
+ * are taken as one workload: each from its own first record, devices of different files kept
+ * apart. */
 #include "profile.h"
 
 #include <errno.h>
@@ -14,7 +17,16 @@
 
 enum {
 	PROF_MAX_SECONDS = 400000000,
+	PROF_STREAM_MIN_IOS = 64,  /* a stream this long or longer may get a class of its own */
+	PROF_STREAM_OP_SHIFT = 16, /* stream_class: the class, then the ops that join it */
 };
+
+#define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
+
+/* What the interleaved streams may add to the device's sequential % in the synthesized stream
+ * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: half the
+ * figure's tolerance. */
+#define PROF_STREAM_SEQ_BUDGET 2.5
 
 unsigned int prof_class_of(uint64_t count)
 {
@@ -34,7 +46,11 @@ static void dev_free(struct prof_dev *d)
 	if (!d)
 		return;
 	trace_cmap_fini(&d->regions);
-	for (int c = 0; c < PROF_MAX_CLASSES; c++) {
+	trace_cmap_fini(&d->stream_idx);
+	trace_cmap_fini(&d->stream_class);
+	free(d->stream_recs);
+	free(d->streams);
+	for (int c = 0; c < PROF_NR_CLASSES; c++) {
 		trace_cmap_fini(&d->classes[c].ops[0].sizes);
 		trace_cmap_fini(&d->classes[c].ops[1].sizes);
 		trace_extents_fini(&d->classes[c].extents);
@@ -69,13 +85,18 @@ static struct prof_dev *dev_new(struct prof *p, size_t file_idx, uint32_t dev)
 		p->cap_devs = cap;
 	}
 	d = calloc(1, sizeof(*d));
-	if (!d || trace_cmap_add(&p->dev_slot, (uint64_t)file_idx << 32 | dev, p->nr_devs) < 0) {
+	if (d)
+		d->streams = calloc(1, sizeof(*d->streams));
+	if (!d || !d->streams ||
+	    trace_cmap_add(&p->dev_slot, (uint64_t)file_idx << 32 | dev, p->nr_devs) < 0) {
+		if (d)
+			free(d->streams);
 		free(d);
 		return NULL;
 	}
 	d->file_idx = file_idx;
 	d->dev = dev;
-	for (int c = 0; c < PROF_MAX_CLASSES; c++)
+	for (int c = 0; c < PROF_NR_CLASSES; c++)
 		trace_extents_init(&d->classes[c].extents, 1 << 20);
 	p->devs[p->nr_devs++] = d;
 	return d;
@@ -144,14 +165,149 @@ static bool is_kept(const struct prof *p, const struct trace_rec *rec)
 	return !p->cfg->has_dev || rec->dev == p->cfg->dev;
 }
 
+/* The class of the stream the I/O belongs to, or NULL (also for an I/O of an op its stream
+ * hardly has: a random write that happened to start where a scan's read ended). */
+static struct prof_class *stream_of(struct prof_dev *d, const struct trace_rec *rec)
+{
+	struct trace_stream s = trace_stream_table_add(d->streams, rec->offset_bytes,
+						       rec->offset_bytes + rec->size_bytes);
+	const uint64_t *k = d->nr_streams ? trace_cmap_get(&d->stream_class, s.id) : NULL;
+
+	return k && *k >> (PROF_STREAM_OP_SHIFT + rec->op) & 1 ? &d->classes[*k & 0xffff] : NULL;
+}
+
+/* Every stream that continues at least once: its I/Os, bytes, extent and the continuations
+ * the sequential window does not see. */
+static int pass0_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
+{
+	struct prof_dev *d = dev_get(p, fi, rec->dev);
+	uint64_t end = rec->offset_bytes + rec->size_bytes, *slot;
+	struct prof_stream *st;
+	struct trace_stream s;
+	bool is_seq;
+
+	if (!d && !(d = dev_new(p, fi, rec->dev)))
+		return -ENOMEM;
+	is_seq = trace_seq_window_add(&d->seq, rec->offset_bytes, end);
+	s = trace_stream_table_add(d->streams, rec->offset_bytes, end);
+	if (!s.is_cont)
+		return 0;
+	slot = trace_cmap_get(&d->stream_idx, s.id);
+	if (!slot) {
+		if (d->nr_stream_recs == d->cap_stream_recs) {
+			size_t cap = d->cap_stream_recs ? 2 * d->cap_stream_recs : 64;
+			struct prof_stream *recs =
+				realloc(d->stream_recs, cap * sizeof(*d->stream_recs));
+
+			if (!recs)
+				return -ENOMEM;
+			d->stream_recs = recs;
+			d->cap_stream_recs = cap;
+		}
+		if (trace_cmap_add(&d->stream_idx, s.id, d->nr_stream_recs) < 0)
+			return -ENOMEM;
+		d->stream_recs[d->nr_stream_recs++] = (struct prof_stream){
+			.id = s.id,
+			.nr = 1,
+			.bytes = rec->offset_bytes - s.first,
+			.lo_bytes = s.first,
+			.hi_bytes = rec->offset_bytes,
+		};
+		slot = trace_cmap_get(&d->stream_idx, s.id);
+	}
+	st = &d->stream_recs[*slot];
+	st->nr++;
+	st->nr_reads += rec->op == TRACE_OP_READ;
+	st->nr_far += !is_seq;
+	st->bytes += rec->size_bytes;
+	st->hi_bytes = end > st->hi_bytes ? end : st->hi_bytes;
+	return 0;
+}
+
+/* Whether a stream is one the classes would get wrong: long, a sweep (it covers about as many
+ * bytes as it moves, not a few blocks over and over) and resumed nearly always (4 times in 5)
+ * after the sequential window has forgotten it; a stream the window sees often enough is
+ * one of the runs the classes' seekpct= already stands for. */
+static bool is_stream_kept(const struct prof_stream *s, double n_dev)
+{
+	return s->nr >= PROF_STREAM_MIN_IOS && (double)s->nr >= PROF_STREAM_MIN_SHARE * n_dev &&
+	       4 * (s->hi_bytes - s->lo_bytes) >= 3 * s->bytes && 5 * s->nr_far >= 4 * (s->nr - 1);
+}
+
+/* The sequential I/Os a stream of its own adds to the synthesized stream: its WD, a share p
+ * of the device, is seen continuing 1 - (1 - p)^16 of the time, against what the trace saw. */
+static double stream_seq_adds(const struct prof_stream *s, double n_dev)
+{
+	double nr = (double)s->nr, seen = nr - 1 - (double)s->nr_far;
+	double adds = nr * -expm1(PROF_SEQ_WINDOW * log1p(-nr / n_dev)) - seen;
+
+	return adds > 1 ? adds : 1;
+}
+
+/* The ops that join a stream's class: a bit per op (read 0, write 1) that has at least a
+ * tenth of its continuations. */
+static uint64_t stream_ops(const struct prof_stream *s)
+{
+	uint64_t cont = s->nr - 1, writes = cont - s->nr_reads;
+
+	return (10 * s->nr_reads >= cont) | (uint64_t)(10 * writes >= cont) << 1;
+}
+
+static int cmp_stream_worth(const void *a, const void *b, void *ctx)
+{
+	const struct prof_stream *x = a, *y = b;
+	double n_dev = *(const double *)ctx;
+	double wx = (double)x->bytes / stream_seq_adds(x, n_dev);
+	double wy = (double)y->bytes / stream_seq_adds(y, n_dev);
+
+	return wx != wy ? (wx < wy) - (wx > wy) : (x->id > y->id) - (x->id < y->id);
+}
+
+/* The streams kept get classes of their own, those that bring the most bytes for the
+ * sequential I/Os they add first, as long as what they add to the sequential % stays in its
+ * budget and their WDs number at most max_wds. A stream left out is random I/O in its regions' classes, which covers about 63 % of
+ * its bytes. */
+static int streams_pick(struct prof_dev *d, unsigned int max_wds)
+{
+	double n_dev = (double)d->streams->nr, budget = PROF_STREAM_SEQ_BUDGET / 100 * n_dev;
+	size_t n = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < d->nr_stream_recs; i++)
+		if (is_stream_kept(&d->stream_recs[i], n_dev))
+			d->stream_recs[n++] = d->stream_recs[i];
+	qsort_r(d->stream_recs, n, sizeof(*d->stream_recs), cmp_stream_worth, &n_dev);
+	for (size_t i = 0; i < n && d->nr_streams < PROF_MAX_STREAMS && !ret; i++) {
+		double adds = stream_seq_adds(&d->stream_recs[i], n_dev);
+		unsigned int k = PROF_MAX_CLASSES + d->nr_streams;
+		uint64_t ops = stream_ops(&d->stream_recs[i]);
+		unsigned int nr_wds = (unsigned int)(ops & 1) + (unsigned int)(ops >> 1);
+
+		if (adds > budget || nr_wds > max_wds)
+			continue;
+		budget -= adds;
+		max_wds -= nr_wds;
+		ret = trace_cmap_add(&d->stream_class, d->stream_recs[i].id,
+				     k | ops << PROF_STREAM_OP_SHIFT);
+		d->classes[k].is_stream = true;
+		d->classes[k].lo_bytes = UINT64_MAX;
+		d->nr_streams++;
+	}
+	free(d->stream_recs);
+	d->stream_recs = NULL;
+	d->nr_stream_recs = d->cap_stream_recs = 0;
+	trace_cmap_fini(&d->stream_idx);
+	return ret;
+}
+
 static int pass1_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 {
 	struct prof_file *f = &p->files[fi];
 	struct prof_dev *d = dev_get(p, fi, rec->dev);
 	uint64_t end = rec->offset_bytes + rec->size_bytes;
 
-	if (!d && !(d = dev_new(p, fi, rec->dev)))
-		return -ENOMEM;
+	if (!d)
+		return -EIO; /* the file changed between the passes */
 	if (!f->has_time) {
 		f->first_ns = rec->time_ns;
 		f->has_time = true;
@@ -162,7 +318,8 @@ static int pass1_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	p->nr_ios++;
 	p->latency_sum_ns += rec->latency_ns;
 	p->nr_latencies += rec->latency_ns != 0;
-	if (trace_cmap_add(&d->regions, rec->offset_bytes >> PROF_REGION_SHIFT, 1) < 0)
+	if (!stream_of(d, rec) &&
+	    trace_cmap_add(&d->regions, rec->offset_bytes >> PROF_REGION_SHIFT, 1) < 0)
 		return -ENOMEM;
 	{ /* the fidelity figures: this device as its SD number, on the file's own clock */
 		struct trace_rec r = *rec;
@@ -187,10 +344,16 @@ static int pass2_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 
 	if (!d)
 		return -EIO; /* the file changed between the passes */
-	count = trace_cmap_get(&d->regions, rec->offset_bytes >> PROF_REGION_SHIFT);
-	if (!count)
-		return -EIO;
-	c = &d->classes[prof_class_of(*count)];
+	c = stream_of(d, rec);
+	if (c) {
+		c->lo_bytes = rec->offset_bytes < c->lo_bytes ? rec->offset_bytes : c->lo_bytes;
+		c->hi_bytes = end > c->hi_bytes ? end : c->hi_bytes;
+	} else {
+		count = trace_cmap_get(&d->regions, rec->offset_bytes >> PROF_REGION_SHIFT);
+		if (!count)
+			return -EIO;
+		c = &d->classes[prof_class_of(*count)];
+	}
 	part = &c->ops[rec->op];
 	part->nr++;
 	part->bytes += rec->size_bytes;
@@ -234,7 +397,7 @@ static int pass(struct prof *p, size_t fi, pass_fn *fn)
 		if (ret < 0)
 			break;
 	}
-	if (ret >= 0 && fn == pass1_rec)
+	if (ret >= 0 && fn == pass0_rec)
 		notes_add(p, r);
 	if (ret == -ENOMEM)
 		prof_oom(p);
@@ -246,7 +409,45 @@ static int pass(struct prof *p, size_t fi, pass_fn *fn)
 	return ret;
 }
 
-/* Regions per class and their mean place; every class's footprint. */
+static int cmp_u64_desc(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x < y) - (x > y);
+}
+
+/* The share of a device's I/Os in its busiest 10 % of regions, from its own counts. */
+static double regions_hot10(const struct prof_dev *d)
+{
+	uint64_t *counts = malloc((d->regions.nr ? d->regions.nr : 1) * sizeof(*counts)), sum = 0;
+	size_t n = 0, top;
+
+	if (!counts)
+		return -1;
+	for (size_t i = 0; i < d->regions.cap; i++)
+		if (d->regions.keys[i])
+			counts[n++] = d->regions.vals[i];
+	qsort(counts, n, sizeof(*counts), cmp_u64_desc);
+	top = (n + 9) / 10;
+	for (size_t i = 0; i < top; i++)
+		sum += counts[i];
+	free(counts);
+	return 100.0 * (double)sum / (double)d->nr;
+}
+
+/* A stream's class: the regions of its traced extent, placed at its middle. */
+static void stream_finish(struct prof_class *c)
+{
+	double mib = 1 << PROF_REGION_SHIFT;
+
+	c->nr_regions = (c->footprint_bytes + (1 << PROF_REGION_SHIFT) - 1) >> PROF_REGION_SHIFT;
+	c->nr_regions = c->nr_regions ? c->nr_regions : 1;
+	c->region_pos_sum =
+		(double)c->nr_regions * ((double)c->lo_bytes + (double)c->hi_bytes) / 2 / mib;
+}
+
+/* Regions per class and their mean place; every class's footprint; the device's footprint
+ * and hot 10 % share (the traced ones: streams' I/Os and others' may share bytes). */
 static int classes_finish(struct prof *p)
 {
 	for (size_t i = 0; i < p->nr_devs; i++) {
@@ -261,7 +462,7 @@ static int classes_finish(struct prof *p)
 			c->nr_regions++;
 			c->region_pos_sum += (double)(d->regions.keys[j] - 1);
 		}
-		for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+		for (int k = 0; k < PROF_NR_CLASSES; k++) {
 			struct prof_class *c = &d->classes[k];
 			int ret = trace_extents_merge(&c->extents);
 
@@ -271,19 +472,52 @@ static int classes_finish(struct prof *p)
 				return ret == -ENOMEM ? prof_oom(p) : ret;
 			d->footprint_bytes += c->footprint_bytes;
 			trace_extents_fini(&c->extents); /* the bytes are all the model needs */
+			if (c->is_stream)
+				stream_finish(c);
+		}
+		d->trace_hot10_pct = regions_hot10(d);
+		if (d->nr_streams) {
+			uint64_t nr;
+			int ret = trace_fid_dev_space(p->fid, (uint32_t)i, &nr, &d->footprint_bytes,
+						      &d->trace_hot10_pct);
+
+			if (ret)
+				return ret == -ENOMEM ? prof_oom(p) : ret;
 		}
 	}
 	return 0;
 }
 
+/* The WDs a device's streams may have: --max-wds leaves two for the classes of regions. */
+static unsigned int stream_max_wds(const struct prof *p)
+{
+	unsigned int max = p->cfg->max_wds ? p->cfg->max_wds : PROF_DEFAULT_MAX_WDS;
+
+	return max > 2 ? max - 2 : 0;
+}
+
+/* Every device's sequential window and stream table empty again, for the next pass. */
+static void passes_reset(struct prof *p)
+{
+	for (size_t i = 0; i < p->nr_devs; i++) {
+		memset(&p->devs[i]->seq, 0, sizeof(p->devs[i]->seq));
+		memset(p->devs[i]->streams, 0, sizeof(*p->devs[i]->streams));
+	}
+}
+
 int prof_scan(struct prof *p)
 {
+	pass_fn *passes[] = { pass0_rec, pass1_rec, pass2_rec };
 	int ret = 0;
 
-	for (size_t i = 0; i < p->cfg->nr_paths && ret >= 0; i++)
-		ret = pass(p, i, pass1_rec);
-	for (size_t i = 0; i < p->cfg->nr_paths && ret >= 0; i++)
-		ret = pass(p, i, pass2_rec);
+	for (size_t k = 0; k < sizeof(passes) / sizeof(passes[0]) && ret >= 0; k++) {
+		for (size_t i = 0; i < p->nr_devs && k == 1 && ret >= 0; i++)
+			if (streams_pick(p->devs[i], stream_max_wds(p)))
+				ret = prof_oom(p);
+		passes_reset(p);
+		for (size_t i = 0; i < p->cfg->nr_paths && ret >= 0; i++)
+			ret = pass(p, i, passes[k]);
+	}
 	if (ret >= 0)
 		ret = classes_finish(p);
 	return ret < 0 ? ret : 0;

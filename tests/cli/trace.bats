@@ -281,6 +281,26 @@ make_workload() {
 	[[ "$output" != *" NO"* ]]
 }
 
+@test "a log writer and a scan among random I/O keep their footprint: a WD of their own each" {
+	# every 32nd I/O a 256K log write, every 53rd a 1M scan read, 8K random in between: the
+	# sequential window of 16 never sees them continue, yet each sweeps its bytes once
+	awk 'BEGIN { srand(7); lg = 4194304; sc = 1048576
+		for (i = 0; i < 45000; i++) {
+			t = int(i * 1e9 / 3000)
+			if (i % 32 == 5) { print t, 0, lg, 512, 0; lg += 512 }
+			else if (i % 53 == 7) { print t, 0, sc, 2048, 1; sc += 2048 }
+			else print t, 0, int(rand() * 196608) * 16, 16, rand() < 0.7 ? 1 : 0
+		} }' >streams.trace
+	run "$IORAMP" trace profile --check -o p.vdb streams.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep '^footprint ' <<<"$output" | grep -q ' ok$'
+	# (the scan's may hold a few random reads that happened to start where it had ended)
+	grep -q '^wd=w0s[0-9]r,sd=sd0,xfersize=.*1024k.*,rdpct=100,seekpct=0.00,range=(536870912,' p.vdb
+	grep -q '^wd=w0s[0-9]w,sd=sd0,xfersize=256k,rdpct=0,seekpct=0.00,range=(2147483648,' p.vdb
+	[ "$(grep -c 'interleaved sequential stream' p.vdb)" -eq 2 ]
+}
+
 @test "profile --check of a trace too small for its tolerances says so and exits 1" {
 	run "$IORAMP" trace profile --check "$TRACES/blkreplay.load" # 240 I/Os
 	[ "$status" -eq 1 ]

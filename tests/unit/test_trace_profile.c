@@ -7,6 +7,7 @@
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 /* cmocka.h needs the headers above first */
 #include <cmocka.h>
 
+#include "../../src/trace/stream_table.h"
 #include "ioramp/parm.h"
 #include "ioramp/plan.h"
 #include "ioramp/trace.h"
@@ -280,6 +282,107 @@ static void test_profile_long_trace_splits_rds(void **state)
 	unlink(path);
 }
 
+/* A log writer resumed every 31 I/Os continues its stream, though the sequential window of 16
+ * has forgotten it; past TRACE_STREAM_REACH I/Os it begins anew. A random I/O that ends where
+ * the log's last write ended does not take the log's place. */
+static void test_stream_table(void **state)
+{
+	struct trace_stream_table *t = calloc(1, sizeof(*t));
+	struct trace_stream s, log = { 0 };
+	uint64_t at = 1ull << 30;
+
+	(void)state;
+	assert_non_null(t);
+	for (int i = 0; i < 31 * 100; i++) {
+		if (i % 31) { /* random 8K elsewhere */
+			s = trace_stream_table_add(t, (uint64_t)(i * 7919 % 100000) * 8192, 0);
+			continue;
+		}
+		s = trace_stream_table_add(t, at, at + 65536);
+		if (i)
+			assert_true(s.is_cont && s.id == log.id);
+		log = s;
+		at += 65536;
+	}
+	assert_int_equal(log.nr, 100);
+	assert_int_equal(log.first, 1ull << 30);
+	s = trace_stream_table_add(t, at - 8192, at); /* ends where the log ended */
+	assert_false(s.is_cont);
+	s = trace_stream_table_add(t, at, at + 65536);
+	assert_true(s.is_cont && s.id == log.id);
+	for (int i = 0; i < TRACE_STREAM_REACH; i++)
+		trace_stream_table_add(t, (uint64_t)(i * 7919 % 100000 + 200000) * 8192, 1);
+	s = trace_stream_table_add(t, at + 65536, at + 131072);
+	assert_false(s.is_cont);
+	free(t);
+}
+
+/* Whether the first line after text starting with wd holds what. */
+static bool has_wd(const char *text, const char *wd, const char *what)
+{
+	const char *line = strstr(text, wd), *end;
+
+	if (!line)
+		return false;
+	end = strchr(line, '\n');
+	return end && strstr(line, what) && strstr(line, what) < end;
+}
+
+/* 8K random I/O over 1 GiB with a 256K log writer every 32nd I/O and a 1M scan every 53rd,
+ * 3000 a second: each stream gets a WD of its own that sweeps its bytes (seekpct=0), where it
+ * was traced, so the footprint the model expects is the trace's within its tolerance. */
+static void test_profile_interleaved_streams(void **state)
+{
+	struct trace_profile_cfg cfg = { 0 };
+	char path[256], *text, *fp, *want;
+	uint64_t log_at = 2048 * MIB, scan_at = 256 * MIB, x = 1;
+	double skews, expects, traced;
+	size_t nr_sds;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "/tmp/ioramp-prof-streams-%d.iolog", (int)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
+	for (int i = 0; i < 30000; i++) {
+		unsigned long long t = (unsigned long long)i * 1000000 / 3000;
+
+		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		if (i % 32 == 5) {
+			fprintf(f, "%llu /dev/x write %llu 262144\n", t,
+				(unsigned long long)log_at);
+			log_at += 262144;
+		} else if (i % 53 == 7) {
+			fprintf(f, "%llu /dev/x read %llu 1048576\n", t,
+				(unsigned long long)scan_at);
+			scan_at += 1048576;
+		} else {
+			fprintf(f, "%llu /dev/x %s %llu 8192\n", t, x >> 63 ? "read" : "write",
+				(unsigned long long)(x >> 20) % 131072 * 8192);
+		}
+	}
+	fclose(f);
+	text = profile_text(&cfg, path);
+	check_lines(text, "wd=", &skews);
+	assert_true(fabs(skews - 100) < 1e-9);
+	want = strstr(text, "* w0s0r: reads of an interleaved sequential stream of sd0");
+	assert_non_null(want);
+	assert_true(has_wd(want, "wd=w0s0r,", "rdpct=100,seekpct=0.00,range=(268435456,"));
+	want = strstr(text, "* w0s1w: writes of an interleaved sequential stream of sd0");
+	assert_non_null(want);
+	assert_true(has_wd(want, "wd=w0s1w,", "rdpct=0,seekpct=0.00,range=(2147483648,"));
+	assert_null(strstr(text, "wd=w0s0w")); /* a random write that met the scan is random */
+	fp = strstr(text, "the model expects a footprint of ");
+	assert_non_null(fp);
+	expects = strtod(fp + strlen("the model expects a footprint of "), NULL);
+	traced = strtod(strstr(text, ", footprint ") + strlen(", footprint "), NULL);
+	assert_true(fabs(expects / traced - 1) < 0.10);
+	assert_int_equal(plan_text(text, &nr_sds), 1);
+	free(text);
+	unlink(path);
+}
+
 static void test_profile_errors(void **state)
 {
 	const char *missing[] = { "traces/none" }, *empty[1];
@@ -310,6 +413,8 @@ int main(void)
 		cmocka_unit_test(test_fid_compare_rows),
 		cmocka_unit_test(test_profile_one_sd_per_device),
 		cmocka_unit_test(test_profile_long_trace_splits_rds),
+		cmocka_unit_test(test_stream_table),
+		cmocka_unit_test(test_profile_interleaved_streams),
 		cmocka_unit_test(test_profile_errors),
 	};
 
