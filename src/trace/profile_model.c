@@ -385,26 +385,56 @@ static void streams_layout(struct prof_dev *d, const double *r, uint64_t unit, u
 	}
 }
 
-/* What the streams add to the classes' footprint: their ranges, less the bytes the classes
- * already cover under them (each class's range covered evenly). */
+struct span {
+	double lo, hi;
+};
+
+static int cmp_span(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	return (x->lo > y->lo) - (x->lo < y->lo);
+}
+
+/* What the streams add to the classes' footprint: the union of the bytes they sweep (from
+ * their range starts), less the bytes the classes already cover there (each class's range
+ * covered evenly). */
 static double streams_footprint(const struct prof_dev *d)
 {
-	double fp = 0;
+	struct span spans[PROF_MAX_STREAMS];
+	double fp = 0, lo = 0, hi = -1;
+	size_t n = 0;
 
-	for (int s = PROF_MAX_CLASSES; s < PROF_NR_CLASSES; s++) {
-		const struct prof_class *st = &d->classes[s];
-		double lo = (double)st->range_lo_bytes, hi = lo + (double)st->range_len_bytes;
+	for (int k = PROF_MAX_CLASSES; k < PROF_NR_CLASSES; k++) {
+		const struct prof_class *st = &d->classes[k];
+		double from = (double)st->range_lo_bytes;
 
-		if (!class_nr(st))
+		if (class_nr(st))
+			spans[n++] = (struct span){
+				from, from + cover_class(st, (double)st->range_len_bytes)
+			};
+	}
+	qsort(spans, n, sizeof(spans[0]), cmp_span);
+	for (size_t i = 0; i <= n; i++) {
+		if (i < n && spans[i].lo <= hi) { /* overlaps the union so far */
+			hi = fmax(hi, spans[i].hi);
 			continue;
-		fp += cover_class(st, hi - lo);
-		for (int k = 0; k < PROF_MAX_CLASSES; k++) {
-			const struct prof_class *c = &d->classes[k];
-			double c_lo = (double)c->range_lo_bytes, c_len = (double)c->range_len_bytes;
-			double from = fmax(lo, c_lo), to = fmin(hi, c_lo + c_len);
+		}
+		if (hi > lo) {
+			fp += hi - lo;
+			for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+				const struct prof_class *c = &d->classes[k];
+				double c_lo = (double)c->range_lo_bytes;
+				double c_len = (double)c->range_len_bytes;
+				double from = fmax(lo, c_lo), to = fmin(hi, c_lo + c_len);
 
-			if (class_nr(c) && to > from && c_len > 0)
-				fp -= (to - from) * cover_class(c, c_len) / c_len;
+				if (class_nr(c) && to > from && c_len > 0)
+					fp -= (to - from) * cover_class(c, c_len) / c_len;
+			}
+		}
+		if (i < n) {
+			lo = spans[i].lo;
+			hi = spans[i].hi;
 		}
 	}
 	return fp;

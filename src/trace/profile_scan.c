@@ -276,7 +276,8 @@ static int streams_pick(struct prof_dev *d, unsigned int max_wds)
 	for (size_t i = 0; i < d->nr_stream_recs; i++)
 		if (is_stream_kept(&d->stream_recs[i], n_dev))
 			d->stream_recs[n++] = d->stream_recs[i];
-	qsort_r(d->stream_recs, n, sizeof(*d->stream_recs), cmp_stream_worth, &n_dev);
+	if (n)
+		qsort_r(d->stream_recs, n, sizeof(*d->stream_recs), cmp_stream_worth, &n_dev);
 	for (size_t i = 0; i < n && d->nr_streams < PROF_MAX_STREAMS && !ret; i++) {
 		double adds = stream_seq_adds(&d->stream_recs[i], n_dev);
 		unsigned int k = PROF_MAX_CLASSES + d->nr_streams;

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "../../src/report/doc.h"
 #include "../../src/report/vdbtext.h"
 #include "ioramp/report.h"
 
@@ -554,6 +555,35 @@ static void test_java_hash_order_of_sd_names(void **state)
 	free(order);
 }
 
+/* The console's line per missed point: under its target, and over it (a backlog from the
+ * warmup done in the averaged intervals), both with what held it back. */
+static void test_missed_point_lines(void **state)
+{
+	json_t *curve = json_pack(
+		"{s:[{s:s,s:b,s:f,s:f,s:f,s:s},{s:s,s:b,s:f,s:f,s:f,s:s},{s:s,s:b,s:f,s:f,s:f}]}",
+		"points", "name", "rd1_(90%)", "is_target_met", 0, "requested_iops", 71000.0,
+		"scheduled_iops", 80100.0, "target_iops", 80100.0, "limited_by", "device", "name",
+		"rd1_(100%)", "is_target_met", 0, "requested_iops", 91898.0, "scheduled_iops",
+		89000.0, "target_iops", 89000.0, "limited_by", "device", "name", "rd1_(50%)",
+		"is_target_met", 1, "requested_iops", 44500.0, "scheduled_iops", 44500.0,
+		"target_iops", 44500.0);
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+
+	(void)state;
+	assert_non_null(curve);
+	assert_non_null(f);
+	rep_doc_curve_print_missed(curve, f);
+	fclose(f);
+	assert_string_equal(text, "rd1_(90%): reached 71,000 of 80,100 (89%), limited by device\n"
+				  "rd1_(100%): reached 91,898 of 89,000 (103%), over it: catching "
+				  "up I/Os that waited before its averaged intervals, limited by "
+				  "device\n");
+	free(text);
+	json_decref(curve);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -580,6 +610,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_outdir_tod_appends_the_time, in_tmpdir,
 						leave_tmpdir),
 		cmocka_unit_test(test_flat_reads_and_selects),
+		cmocka_unit_test(test_missed_point_lines),
 		cmocka_unit_test(test_flat_rejects_unknown_columns_and_headerless_text),
 	};
 
