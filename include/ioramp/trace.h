@@ -329,6 +329,7 @@ struct trace_fid_figs {
 	size_t nr_devs;
 	double duration_s, rate_iops, read_pct;
 	double mean_read_bytes, mean_write_bytes;
+	double sd_read_bytes, sd_write_bytes; /* standard deviations of the sizes */
 	struct trace_size_count top_sizes[TRACE_FID_TOP_SIZES];
 	unsigned int nr_top_sizes;
 	double seq_pct;

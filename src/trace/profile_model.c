@@ -21,13 +21,33 @@
 
 #define MIB 1048576.0
 
+/* Bytes moved per byte covered, at most, of a class that fills (is_swept()). */
+#define PROF_FILL_MAX_REUSE 1.25
+
 enum {
+	/* Only a class whose regions hold this many I/Os or more on average continues more
+	 * often than traced to make up for the interleaving: runs in sparser regions would bunch
+	 * their few I/Os into fewer regions, which the hot regions figure sees. */
+	PROF_BOOST_MIN_PER_REGION = 16,
 	PROF_SKEW_UNITS = 1000000, /* skews in 1/10000 of a percent */
 };
 
 static uint64_t class_nr(const struct prof_class *c)
 {
 	return c->ops[0].nr + c->ops[1].nr;
+}
+
+/* Whether a class is swept once: a stream, or a class of sparse regions whose I/Os mostly
+ * continue one another and move hardly more bytes than they cover (a copy filling free
+ * space). Runs from random starts would overlap where the trace's tiled. */
+static bool is_swept(const struct prof_class *c)
+{
+	uint64_t nr = class_nr(c), seq = c->ops[0].nr_seq + c->ops[1].nr_seq;
+	double bytes = (double)(c->ops[0].bytes + c->ops[1].bytes);
+
+	return c->is_stream ||
+	       (nr && nr < PROF_BOOST_MIN_PER_REGION * c->nr_regions && 2 * seq >= nr &&
+		bytes <= PROF_FILL_MAX_REUSE * (double)c->footprint_bytes);
 }
 
 static unsigned int dev_nr_wds(const struct prof_dev *d)
@@ -124,11 +144,13 @@ static double cover_part(const struct prof_part *part, double len)
 
 /* Whether a class's ops get a part of its range each (in proportion to their I/Os, so every
  * region still sees the class's count): when both mostly continue their previous I/O, as two
- * sweeps from the same range start would cover the same bytes. Otherwise they share it. */
+ * sweeps from the same range start would cover the same bytes, and each has a tenth of the
+ * class's I/Os at least (a few reads of what was written share its bytes). Otherwise they
+ * share it. */
 static bool is_split(const struct prof_class *c)
 {
-	return c->ops[0].nr && c->ops[1].nr && c->ops[0].seq_frac >= 0.5 &&
-	       c->ops[1].seq_frac >= 0.5;
+	return 10 * c->ops[0].nr >= class_nr(c) && 10 * c->ops[1].nr >= class_nr(c) &&
+	       c->ops[0].seq_frac >= 0.5 && c->ops[1].seq_frac >= 0.5;
 }
 
 static double cover_class(const struct prof_class *c, double len)
@@ -166,6 +188,28 @@ static double class_touches(const struct prof_class *c, double *ios_per_touch)
 	return touches;
 }
 
+/* Ranges that do not fit the device: each keeps as many regions as its class's traced
+ * footprint (a device the trace nearly filled needs them all), the rest is shared in
+ * proportion to what each asked beyond that. */
+static void fit_span(const struct prof_dev *d, double span_r, double *r)
+{
+	double total = 0, kept = 0, over = 0, keep[PROF_MAX_CLASSES];
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+		double fp = (double)d->classes[k].footprint_bytes / MIB;
+
+		keep[k] = r[k] < fp ? r[k] : fp;
+		kept += keep[k];
+		over += r[k] - keep[k];
+		total += r[k];
+	}
+	if (total <= span_r)
+		return;
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		r[k] = kept < span_r ? keep[k] + (r[k] - keep[k]) * (span_r - kept) / over
+				     : keep[k] * span_r / kept;
+}
+
 /* Every class's range length in regions for packing kappa; returns the expected footprint of
  * the classes of regions (streams lie over them, as traced: streams_footprint()). */
 static double class_regions(const struct prof_dev *d, double kappa, double span_r, double *r)
@@ -179,13 +223,15 @@ static double class_regions(const struct prof_dev *d, double kappa, double span_
 		r[k] = 0;
 		if (!class_nr(c))
 			continue;
-		if (c->is_stream) { /* swept once where traced: its bytes, unpacked */
+		if (is_swept(c)) { /* its bytes, unpacked; a stream's lies where traced */
 			r[k] = (double)c->footprint_bytes / MIB;
 			continue;
 		}
 		r[k] = solve_regions(want, class_touches(c, &per), r_max < span_r ? r_max : span_r);
-		fp += cover_class(c, r[k] * MIB);
 	}
+	fit_span(d, span_r, r);
+	for (int k = 0; k < PROF_MAX_CLASSES; k++)
+		fp += cover_class(&d->classes[k], r[k] * MIB);
 	return fp;
 }
 
@@ -368,18 +414,37 @@ static void split_range(struct prof_class *c, uint64_t unit)
 	w->range_len_bytes = c->range_len_bytes - len_r;
 }
 
-/* Every stream's range: where it was traced, its bytes rounded up to unit, within usable. */
-static void streams_layout(struct prof_dev *d, const double *r, uint64_t unit, uint64_t usable)
+/* Ranges are multiples of the device's unit: a power of two at least its largest transfer
+ * (the engine, as VDbench, aligns every WD's I/Os of an SD to the SD's largest transfer). */
+static uint64_t dev_unit(const struct prof_dev *d)
+{
+	uint64_t unit = 4096;
+
+	while (unit < d->max_xfer_bytes)
+		unit *= 2;
+	return unit;
+}
+
+/* The classes' smallest range: two units, each op's when it gets a part of its own. */
+static uint64_t range_min(const struct prof_class *c, uint64_t unit)
+{
+	return 2 * unit * (uint64_t)(is_split(c) ? 2 : 1);
+}
+
+/* Every stream's range: where it was traced, its bytes rounded up to its unit, within
+ * usable. */
+static void streams_layout(struct prof_dev *d, const double *r, uint64_t usable)
 {
 	for (int k = PROF_MAX_CLASSES; k < PROF_NR_CLASSES; k++) {
 		struct prof_class *c = &d->classes[k];
-		uint64_t len = (uint64_t)ceil(r[k] * MIB / (double)unit) * unit, lo;
+		uint64_t unit = dev_unit(d), lo;
+		uint64_t len = (uint64_t)ceil(r[k] * MIB / (double)unit) * unit;
 
 		if (!class_nr(c))
 			continue;
-		len = len < 2 * unit ? 2 * unit : len > usable ? usable : len;
+		len = len < 2 * unit ? 2 * unit : len > usable ? usable / unit * unit : len;
 		lo = c->lo_bytes / unit * unit;
-		c->range_lo_bytes = lo + len > usable ? usable - len : lo;
+		c->range_lo_bytes = lo + len > usable ? (usable - len) / unit * unit : lo;
 		c->range_len_bytes = len;
 		split_range(c, unit);
 	}
@@ -440,16 +505,35 @@ static double streams_footprint(const struct prof_dev *d)
 	return fp;
 }
 
-/* Ranges: at multiples of unit (a power of two at least the largest transfer), each class near
- * the mean place of its regions in the trace, in that order, none overlapping. */
+/* Ranges that rounding up to their least (range_min()) left over the device: those above it
+ * give back the excess in proportion to what they have above it. Returns the new total. */
+static uint64_t ranges_shrink(struct prof_dev *d, const int *order, int n, uint64_t excess)
+{
+	uint64_t above = 0, total = 0, unit = dev_unit(d);
+
+	for (int i = 0; i < n; i++)
+		above += d->classes[order[i]].range_len_bytes -
+			 range_min(&d->classes[order[i]], unit);
+	for (int i = 0; i < n; i++) {
+		struct prof_class *c = &d->classes[order[i]];
+		uint64_t extra = c->range_len_bytes - range_min(c, unit);
+		double give = (double)extra * (double)excess / (double)above;
+
+		if (above > excess)
+			c->range_len_bytes -= ((uint64_t)give + unit - 1) / unit * unit;
+		total += c->range_len_bytes;
+	}
+	return total;
+}
+
+/* Ranges: at multiples of the device's unit (dev_unit()), each class near the mean place of
+ * its regions in the trace, in that order, none overlapping. */
 static void dev_layout(struct prof_dev *d, const double *r)
 {
-	uint64_t unit = 4096, usable, total = 0, at = 0, left;
+	uint64_t unit = dev_unit(d), usable, total = 0, at = 0, left;
 	int order[PROF_MAX_CLASSES], n = 0;
 	double scale = 1;
 
-	while (unit < d->max_xfer_bytes)
-		unit *= 2;
 	usable = d->size_bytes / d->max_xfer_bytes * d->max_xfer_bytes / unit * unit;
 	for (int k = 0; k < PROF_MAX_CLASSES; k++)
 		if (class_nr(&d->classes[k])) {
@@ -458,17 +542,19 @@ static void dev_layout(struct prof_dev *d, const double *r)
 		}
 	if (total > usable)
 		scale = (double)usable / (double)total;
-	streams_layout(d, r, unit, usable);
+	streams_layout(d, r, usable);
 	qsort_r(order, (size_t)n, sizeof(order[0]), cmp_pos, d);
 	left = 0;
 	for (int i = 0; i < n; i++) {
 		struct prof_class *c = &d->classes[order[i]];
 		uint64_t len = (uint64_t)(r[order[i]] * MIB * scale) / unit * unit;
-		uint64_t min = 2 * unit * (uint64_t)(is_split(c) ? 2 : 1);
+		uint64_t min = range_min(c, unit);
 
 		c->range_len_bytes = len < min ? min : len;
 		left += c->range_len_bytes;
 	}
+	if (left > usable)
+		left = ranges_shrink(d, order, n, left - usable);
 	if (left > usable) { /* a device too small for its classes: every WD on all of it */
 		for (int i = 0; i < n; i++)
 			for (int o = 0; o < 2; o++) {
@@ -514,13 +600,6 @@ struct seq_plan {
 	bool is_boostable;
 };
 
-enum {
-	/* Only a class whose regions hold this many I/Os or more on average continues more
-	 * often than traced to make up for the interleaving: runs in sparser regions would bunch
-	 * their few I/Os into fewer regions, which the hot regions figure sees. */
-	PROF_BOOST_MIN_PER_REGION = 16,
-};
-
 /* The most a boosted WD continues: runs of 50 I/Os on average, not one endless sweep that
  * every op of the class would start at the same place (and cover the same bytes). */
 #define PROF_MAX_BOOST 1.0
@@ -548,9 +627,9 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->n = (double)part->nr;
 			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
 			s->spur = spurious_seq(d, part);
-			s->is_boostable = !c->is_stream &&
+			s->is_boostable = !is_swept(c) &&
 					  class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
-			if (c->is_stream)
+			if (is_swept(c))
 				f = 1; /* one sweep, however interleaved */
 			else if (s->is_boostable)
 				f = s->q > s->spur ? (t - s->spur) / (s->q - s->spur) : 0;
@@ -675,7 +754,7 @@ int prof_model(struct prof *p)
 			for (int o = 0; o < 2; o++) {
 				struct prof_part *part = &d->classes[k].ops[o];
 
-				part->seq_frac = d->classes[k].is_stream ? 1
+				part->seq_frac = is_swept(&d->classes[k]) ? 1
 						 : part->nr
 							 ? (double)part->nr_seq / (double)part->nr
 							 : 0;

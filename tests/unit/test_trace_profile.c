@@ -129,6 +129,35 @@ static void test_fid_compare_rows(void **state)
 	trace_fid_free(b);
 }
 
+/* A mean size that a few large transfers carry is judged within twice its sampling error:
+ * 1,000 reads of 4 KiB and 10 of 4 MiB against 8 of 4 MiB are 18 % apart, and the tolerance
+ * (2 sd / mean / sqrt(n)) is 57 %; with sizes alike it stays 3 %. */
+static void test_fid_mean_size_sampling_error(void **state)
+{
+	struct trace_fid_row rows[TRACE_FID_NR];
+	struct trace_fid *a, *b;
+
+	(void)state;
+	assert_int_equal(trace_fid_new(&a), 0);
+	assert_int_equal(trace_fid_new(&b), 0);
+	for (uint64_t i = 0; i < 1010; i++) {
+		add(a, i * SEC / 100, 0, TRACE_OP_READ, i * MIB, i % 101 == 7 ? 4 * MIB : 4096);
+		add(a, i * SEC / 100, 0, TRACE_OP_WRITE, i * MIB, 4096 + i % 2 * 512);
+	}
+	for (uint64_t i = 0; i < 1008; i++) {
+		add(b, i * SEC / 100, 0, TRACE_OP_READ, i * MIB, i % 126 == 7 ? 4 * MIB : 4096);
+		add(b, i * SEC / 100, 0, TRACE_OP_WRITE, i * MIB, 4096);
+	}
+	assert_int_equal(trace_fid_compare(a, b, rows), 0);
+	assert_true(rows[TRACE_FID_READ_SIZE].difference < -0.17);
+	assert_true(fabs(rows[TRACE_FID_READ_SIZE].tolerance - 0.573) < 0.005);
+	assert_true(rows[TRACE_FID_READ_SIZE].is_ok);
+	assert_true(fabs(rows[TRACE_FID_WRITE_SIZE].tolerance - 0.03) < 1e-12);
+	assert_false(rows[TRACE_FID_WRITE_SIZE].is_ok); /* 4352 against 4096: -5.9 % */
+	trace_fid_free(a);
+	trace_fid_free(b);
+}
+
 /* The profile of path (cfg's other fields as given), in a malloc'ed string. */
 static char *profile_text(struct trace_profile_cfg *cfg, const char *path)
 {
@@ -324,7 +353,7 @@ static bool has_wd(const char *text, const char *wd, const char *what)
 
 	if (!line)
 		return false;
-	end = strchr(line, '\n');
+	end = strchr(line + 1, '\n');
 	return end && strstr(line, what) && strstr(line, what) < end;
 }
 
@@ -383,6 +412,49 @@ static void test_profile_interleaved_streams(void **state)
 	unlink(path);
 }
 
+/* A copy writing 1 MiB transfers in bursts of 8 into free space, among 4K random I/O over
+ * 64 MiB: its sparse regions get a class swept once (seekpct=0 over as long a range as it
+ * covered), not runs from random starts that overlap (the footprint came out -36 %). */
+static void test_profile_fill(void **state)
+{
+	struct trace_profile_cfg cfg = { 0 };
+	char path[256], *text, *fp;
+	uint64_t copy_at = 256 * MIB, x = 3, t = 0;
+	double skews, expects, traced;
+	size_t nr_sds;
+	FILE *f;
+
+	(void)state;
+	snprintf(path, sizeof(path), "/tmp/ioramp-prof-fill-%d.iolog", (int)getpid());
+	f = fopen(path, "w");
+	assert_non_null(f);
+	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
+	for (int burst = 0; burst < 278; burst++) {
+		for (int k = 0; k < 8; k++, t += 300, copy_at += MIB)
+			fprintf(f, "%llu /dev/x write %llu 1048576\n", (unsigned long long)t,
+				(unsigned long long)copy_at);
+		for (int k = 0; k < 100; k++, t += 300) {
+			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			fprintf(f, "%llu /dev/x %s %llu 4096\n", (unsigned long long)t,
+				x >> 63 ? "read" : "write",
+				(unsigned long long)(x >> 20) % 16384 * 4096);
+		}
+	}
+	fclose(f);
+	text = profile_text(&cfg, path);
+	check_lines(text, "wd=", &skews);
+	assert_true(fabs(skews - 100) < 1e-9);
+	assert_true(has_wd(text, "\nwd=w0c0w,", "xfersize=1024k,rdpct=0,seekpct=0.00,"));
+	fp = strstr(text, "the model expects a footprint of ");
+	assert_non_null(fp);
+	expects = strtod(fp + strlen("the model expects a footprint of "), NULL);
+	traced = strtod(strstr(text, ", footprint ") + strlen(", footprint "), NULL);
+	assert_true(fabs(expects / traced - 1) < 0.10);
+	assert_int_equal(plan_text(text, &nr_sds), 1);
+	free(text);
+	unlink(path);
+}
+
 static void test_profile_errors(void **state)
 {
 	const char *missing[] = { "traces/none" }, *empty[1];
@@ -411,10 +483,12 @@ int main(void)
 		cmocka_unit_test(test_fid_sequential_window),
 		cmocka_unit_test(test_fid_space_and_time),
 		cmocka_unit_test(test_fid_compare_rows),
+		cmocka_unit_test(test_fid_mean_size_sampling_error),
 		cmocka_unit_test(test_profile_one_sd_per_device),
 		cmocka_unit_test(test_profile_long_trace_splits_rds),
 		cmocka_unit_test(test_stream_table),
 		cmocka_unit_test(test_profile_interleaved_streams),
+		cmocka_unit_test(test_profile_fill),
 		cmocka_unit_test(test_profile_errors),
 	};
 
