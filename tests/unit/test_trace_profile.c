@@ -131,7 +131,7 @@ static void test_fid_compare_rows(void **state)
 
 /* A mean size that a few large transfers carry is judged within twice its sampling error:
  * 1,000 reads of 4 KiB and 10 of 4 MiB against 8 of 4 MiB are 18 % apart, and the tolerance
- * (2 sd / mean / sqrt(n)) is 57 %; with sizes alike it stays 3 %. */
+ * (2 sd / mean / sqrt(n)) is 57 %; with sizes alike it stays 3 %. Counts and shares too. */
 static void test_fid_mean_size_sampling_error(void **state)
 {
 	struct trace_fid_row rows[TRACE_FID_NR];
@@ -154,6 +154,10 @@ static void test_fid_mean_size_sampling_error(void **state)
 	assert_true(rows[TRACE_FID_READ_SIZE].is_ok);
 	assert_true(fabs(rows[TRACE_FID_WRITE_SIZE].tolerance - 0.03) < 1e-12);
 	assert_false(rows[TRACE_FID_WRITE_SIZE].is_ok); /* 4352 against 4096: -5.9 % */
+	/* 2,020 I/Os: a count within 2 / sqrt(2020), a share of 50 % within 2.22 points */
+	assert_true(fabs(rows[TRACE_FID_RECORDS].tolerance - 2 / sqrt(2020)) < 1e-12);
+	assert_true(fabs(rows[TRACE_FID_RATE].tolerance - 2 / sqrt(2020)) < 1e-12);
+	assert_true(fabs(rows[TRACE_FID_READ_PCT].tolerance - 200 * sqrt(0.25 / 2020)) < 1e-12);
 	trace_fid_free(a);
 	trace_fid_free(b);
 }
