@@ -361,27 +361,60 @@ static bool has_wd(const char *text, const char *wd, const char *what)
 	return end && strstr(line, what) && strstr(line, what) < end;
 }
 
-/* 8K random I/O over 1 GiB with a 256K log writer every 32nd I/O and a 1M scan every 53rd,
- * 3000 a second: each stream gets a WD of its own that sweeps its bytes (seekpct=0), where it
- * was traced, so the footprint the model expects is the trace's within its tolerance. */
-static void test_profile_interleaved_streams(void **state)
+/* The profile of the fio iolog that write_ios writes to /tmp (deleted after), its skews
+ * summing to 100 %. */
+static char *profile_of(const char *name, void (*write_ios)(FILE *f))
 {
 	struct trace_profile_cfg cfg = { 0 };
-	char path[256], *text, *fp, *want;
-	uint64_t log_at = 2048 * MIB, scan_at = 256 * MIB, x = 1;
-	double skews, expects, traced;
-	size_t nr_sds;
+	char path[256], *text;
+	double skews;
 	FILE *f;
 
-	(void)state;
-	snprintf(path, sizeof(path), "/tmp/ioramp-prof-streams-%d.iolog", (int)getpid());
+	snprintf(path, sizeof(path), "/tmp/ioramp-prof-%s-%d.iolog", name, (int)getpid());
 	f = fopen(path, "w");
 	assert_non_null(f);
 	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
+	write_ios(f);
+	fclose(f);
+	text = profile_text(&cfg, path);
+	unlink(path);
+	check_lines(text, "wd=", &skews);
+	assert_true(fabs(skews - 100) < 1e-9);
+	return text;
+}
+
+/* The footprint the model expects of a one-device profile is its trace's within 10 %, and
+ * ioramp reads the profile back as one run. Frees text. */
+static void expect_footprint(char *text)
+{
+	const char *fp = strstr(text, "the model expects a footprint of ");
+	double expects, traced;
+	size_t nr_sds;
+
+	assert_non_null(fp);
+	expects = strtod(fp + strlen("the model expects a footprint of "), NULL);
+	traced = strtod(strstr(text, ", footprint ") + strlen(", footprint "), NULL);
+	assert_true(fabs(expects / traced - 1) < 0.10);
+	assert_int_equal(plan_text(text, &nr_sds), 1);
+	free(text);
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005ull + 1442695040888963407ull;
+	return *x;
+}
+
+/* 8K random I/O over 1 GiB with a 256K log writer every 32nd I/O and a 1M scan every 53rd,
+ * 3000 a second. */
+static void write_streams(FILE *f)
+{
+	uint64_t log_at = 2048 * MIB, scan_at = 256 * MIB, x = 1;
+
 	for (int i = 0; i < 30000; i++) {
 		unsigned long long t = (unsigned long long)i * 1000000 / 3000;
 
-		x = x * 6364136223846793005ull + 1442695040888963407ull;
+		lcg(&x);
 		if (i % 32 == 5) {
 			fprintf(f, "%llu /dev/x write %llu 262144\n", t,
 				(unsigned long long)log_at);
@@ -395,10 +428,15 @@ static void test_profile_interleaved_streams(void **state)
 				(unsigned long long)(x >> 20) % 131072 * 8192);
 		}
 	}
-	fclose(f);
-	text = profile_text(&cfg, path);
-	check_lines(text, "wd=", &skews);
-	assert_true(fabs(skews - 100) < 1e-9);
+}
+
+/* Each stream gets a WD of its own that sweeps its bytes (seekpct=0), where it was traced, so
+ * the footprint the model expects is the trace's within its tolerance. */
+static void test_profile_interleaved_streams(void **state)
+{
+	char *text = profile_of("streams", write_streams), *want;
+
+	(void)state;
 	want = strstr(text, "* w0s0r: reads of an interleaved sequential stream of sd0");
 	assert_non_null(want);
 	assert_true(has_wd(want, "wd=w0s0r,", "rdpct=100,seekpct=0.00,range=(268435456,"));
@@ -406,57 +444,37 @@ static void test_profile_interleaved_streams(void **state)
 	assert_non_null(want);
 	assert_true(has_wd(want, "wd=w0s1w,", "rdpct=0,seekpct=0.00,range=(2147483648,"));
 	assert_null(strstr(text, "wd=w0s0w")); /* a random write that met the scan is random */
-	fp = strstr(text, "the model expects a footprint of ");
-	assert_non_null(fp);
-	expects = strtod(fp + strlen("the model expects a footprint of "), NULL);
-	traced = strtod(strstr(text, ", footprint ") + strlen(", footprint "), NULL);
-	assert_true(fabs(expects / traced - 1) < 0.10);
-	assert_int_equal(plan_text(text, &nr_sds), 1);
-	free(text);
-	unlink(path);
+	expect_footprint(text);
 }
 
 /* A copy writing 1 MiB transfers in bursts of 8 into free space, among 4K random I/O over
- * 64 MiB: its sparse regions get a class swept once (seekpct=0 over as long a range as it
- * covered), not runs from random starts that overlap (the footprint came out -36 %). */
-static void test_profile_fill(void **state)
+ * 64 MiB. */
+static void write_fill(FILE *f)
 {
-	struct trace_profile_cfg cfg = { 0 };
-	char path[256], *text, *fp;
 	uint64_t copy_at = 256 * MIB, x = 3, t = 0;
-	double skews, expects, traced;
-	size_t nr_sds;
-	FILE *f;
 
-	(void)state;
-	snprintf(path, sizeof(path), "/tmp/ioramp-prof-fill-%d.iolog", (int)getpid());
-	f = fopen(path, "w");
-	assert_non_null(f);
-	fprintf(f, "fio version 3 iolog\n0 /dev/x add\n0 /dev/x open\n");
 	for (int burst = 0; burst < 278; burst++) {
 		for (int k = 0; k < 8; k++, t += 300, copy_at += MIB)
 			fprintf(f, "%llu /dev/x write %llu 1048576\n", (unsigned long long)t,
 				(unsigned long long)copy_at);
 		for (int k = 0; k < 100; k++, t += 300) {
-			x = x * 6364136223846793005ull + 1442695040888963407ull;
+			lcg(&x);
 			fprintf(f, "%llu /dev/x %s %llu 4096\n", (unsigned long long)t,
 				x >> 63 ? "read" : "write",
 				(unsigned long long)(x >> 20) % 16384 * 4096);
 		}
 	}
-	fclose(f);
-	text = profile_text(&cfg, path);
-	check_lines(text, "wd=", &skews);
-	assert_true(fabs(skews - 100) < 1e-9);
+}
+
+/* The copy's sparse regions get a class swept once (seekpct=0 over as long a range as it
+ * covered), not runs from random starts that overlap (the footprint came out -36 %). */
+static void test_profile_fill(void **state)
+{
+	char *text = profile_of("fill", write_fill);
+
+	(void)state;
 	assert_true(has_wd(text, "\nwd=w0c0w,", "xfersize=1024k,rdpct=0,seekpct=0.00,"));
-	fp = strstr(text, "the model expects a footprint of ");
-	assert_non_null(fp);
-	expects = strtod(fp + strlen("the model expects a footprint of "), NULL);
-	traced = strtod(strstr(text, ", footprint ") + strlen(", footprint "), NULL);
-	assert_true(fabs(expects / traced - 1) < 0.10);
-	assert_int_equal(plan_text(text, &nr_sds), 1);
-	free(text);
-	unlink(path);
+	expect_footprint(text);
 }
 
 static void test_profile_errors(void **state)
