@@ -126,6 +126,12 @@ unsigned int prof_class_of(uint64_t count);
 /* profile_model.c: ranges, workloads, skews. Returns 0 or -ENOMEM. */
 int prof_model(struct prof *p);
 
+/* Whether a class is swept once (seekpct=0 over its traced footprint): a stream, or a class of
+ * sparse regions whose I/Os mostly continue one another and move hardly more bytes than they
+ * cover (a copy filling free space): runs from random starts would overlap where the trace's
+ * tiled. */
+bool prof_is_swept(const struct prof_class *c);
+
 /* Lays device dev out again with packing kappa. */
 void prof_relayout(struct prof *p, size_t dev, double kappa);
 

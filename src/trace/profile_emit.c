@@ -310,7 +310,8 @@ static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
 	print_bytes(out, (double)c->footprint_bytes);
 	fprintf(out, "; range ");
 	print_bytes(out, (double)w->part->range_len_bytes);
-	fprintf(out, "; %.2f %% of them sequential in the trace\n", seq);
+	fprintf(out, "; %.2f %% of them sequential in the trace%s\n", seq,
+		!c->is_stream && prof_is_swept(c) ? "; it fills its bytes: swept once" : "");
 	fprintf(out, "wd=%s,sd=sd%zu,", w->name, w->dev_idx);
 	print_xfersize(out, w->part);
 	fprintf(out,

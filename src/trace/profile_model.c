@@ -21,7 +21,7 @@
 
 #define MIB 1048576.0
 
-/* Bytes moved per byte covered, at most, of a class that fills (is_swept()). */
+/* Bytes moved per byte covered, at most, of a class that fills (prof_is_swept()). */
 #define PROF_FILL_MAX_REUSE 1.25
 
 enum {
@@ -37,10 +37,7 @@ static uint64_t class_nr(const struct prof_class *c)
 	return c->ops[0].nr + c->ops[1].nr;
 }
 
-/* Whether a class is swept once: a stream, or a class of sparse regions whose I/Os mostly
- * continue one another and move hardly more bytes than they cover (a copy filling free
- * space). Runs from random starts would overlap where the trace's tiled. */
-static bool is_swept(const struct prof_class *c)
+bool prof_is_swept(const struct prof_class *c)
 {
 	uint64_t nr = class_nr(c), seq = c->ops[0].nr_seq + c->ops[1].nr_seq;
 	double bytes = (double)(c->ops[0].bytes + c->ops[1].bytes);
@@ -223,7 +220,7 @@ static double class_regions(const struct prof_dev *d, double kappa, double span_
 		r[k] = 0;
 		if (!class_nr(c))
 			continue;
-		if (is_swept(c)) { /* its bytes, unpacked; a stream's lies where traced */
+		if (prof_is_swept(c)) { /* its bytes, unpacked; a stream's lies where traced */
 			r[k] = (double)c->footprint_bytes / MIB;
 			continue;
 		}
@@ -627,9 +624,9 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->n = (double)part->nr;
 			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
 			s->spur = spurious_seq(d, part);
-			s->is_boostable = !is_swept(c) &&
+			s->is_boostable = !prof_is_swept(c) &&
 					  class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
-			if (is_swept(c))
+			if (prof_is_swept(c))
 				f = 1; /* one sweep, however interleaved */
 			else if (s->is_boostable)
 				f = s->q > s->spur ? (t - s->spur) / (s->q - s->spur) : 0;
@@ -754,7 +751,7 @@ int prof_model(struct prof *p)
 			for (int o = 0; o < 2; o++) {
 				struct prof_part *part = &d->classes[k].ops[o];
 
-				part->seq_frac = is_swept(&d->classes[k]) ? 1
+				part->seq_frac = prof_is_swept(&d->classes[k]) ? 1
 						 : part->nr
 							 ? (double)part->nr_seq / (double)part->nr
 							 : 0;

@@ -24,8 +24,8 @@ enum {
 #define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
 
 /* What the interleaved streams may add to the device's sequential % in the synthesized stream
- * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: half the
- * figure's tolerance. */
+ * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: most of the
+ * figure's tolerance of 3, as the bytes they keep would otherwise be a third off. */
 #define PROF_STREAM_SEQ_BUDGET 2.5
 
 unsigned int prof_class_of(uint64_t count)
@@ -265,8 +265,8 @@ static int cmp_stream_worth(const void *a, const void *b, void *ctx)
 
 /* The streams kept get classes of their own, those that bring the most bytes for the
  * sequential I/Os they add first, as long as what they add to the sequential % stays in its
- * budget and their WDs number at most max_wds. A stream left out is random I/O in its regions' classes, which covers about 63 % of
- * its bytes. */
+ * budget and their WDs number at most max_wds. A stream left out is random I/O in its regions'
+ * classes, which covers about 63 % of its bytes. */
 static int streams_pick(struct prof_dev *d, unsigned int max_wds)
 {
 	double n_dev = (double)d->streams->nr, budget = PROF_STREAM_SEQ_BUDGET / 100 * n_dev;
