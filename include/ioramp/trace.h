@@ -409,11 +409,11 @@ struct trace_profile_cfg {
 	unsigned int max_wds;
 };
 
-/* A profile in the making (man/ioramp.1, TRACE PROFILES): reads the traces twice and models
- * every traced device as one SD ("sd=sd,count=(N,1),lun=$lun,size=...": run with
+/* A profile in the making (man/ioramp.1, TRACE PROFILES): reads the traces three times and
+ * models every traced device as one SD ("sd=sd,count=(N,1),lun=$lun,size=...": run with
  * lun=/dev/nvme%dn1) with one random WD per op and class of 1 MiB regions (its own sizes,
- * range, seekpct and skew), and RDs giving every second of the trace its rate with
- * distribution=variable. Each device's regions are packed by a factor kappa, chosen by the
+ * range, seekpct and skew), one swept WD per long interleaved stream, and RDs giving every
+ * second of the trace its rate with distribution=variable. Each device's regions are packed by a factor kappa, chosen by the
  * model so that the footprint and the hot 10 % share come out as traced; a caller that can
  * synthesize the profile may correct it (trace_profile_set_kappa()). Returns 0 with *out set
  * (free with trace_profile_free()), or -errno with *err filled by the failing reader
