@@ -24,9 +24,10 @@ enum {
 #define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
 
 /* What the interleaved streams may add to the device's sequential % in the synthesized stream
- * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: most of the
- * figure's tolerance of 3, as the bytes they keep would otherwise be a third off. */
-#define PROF_STREAM_SEQ_BUDGET 2.5
+ * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: two thirds
+ * of the figure's tolerance of 3 (the bytes they keep would otherwise be a third off), the
+ * rest left for the model's own error. */
+#define PROF_STREAM_SEQ_BUDGET 2.0
 
 unsigned int prof_class_of(uint64_t count)
 {
