@@ -19,11 +19,11 @@
 #define NS_PER_S 1000000000ull
 
 enum {
-	FID_SEQ_WINDOW = 16,	     /* an I/O is sequential after one of the last 16 */
-	FID_REGION_SHIFT = 20,	     /* 1 MiB regions */
-	FID_MAX_REGIONS = 8 << 20,   /* per device, before regions double */
-	FID_MAX_SIZES = 65536,	     /* exact sizes kept; more count as "other" */
-	FID_MAX_SECONDS = 400000000, /* about 12 years of seconds; later ones join the last */
+	FID_SEQ_WINDOW = 16,	   /* an I/O is sequential after one of the last 16 */
+	FID_REGION_SHIFT = 20,	   /* 1 MiB regions */
+	FID_MAX_REGIONS = 8 << 20, /* per device, before regions double */
+	FID_MAX_SIZES = 65536,	   /* exact sizes kept; more count as "other" */
+	FID_MAX_SECONDS = 1 << 23, /* about 97 days of seconds; later ones join the last */
 	FID_HOT_PCT = 10,
 };
 

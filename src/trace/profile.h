@@ -110,9 +110,10 @@ struct prof {
 	struct prof_wd *wds;
 	size_t nr_wds;
 	bool is_spike;
-	char warnings[1024]; /* the readers' (pass 1 only: pass 2 says the same) */
-	bool is_folded;	     /* the last second, traced for under 0.1 s, joined the one before */
-	double last_rate;    /* the last second's rate (its I/Os over the part traced); -1: none */
+	char warnings[1024];	 /* the readers' (pass 0 only: the others say the same), and ours */
+	const char *capped_path; /* a file whose records went past PROF_MAX_SECONDS */
+	bool is_folded;	  /* the last second, traced for under 0.1 s, joined the one before */
+	double last_rate; /* the last second's rate (its I/Os over the part traced); -1: none */
 	double sec_mean, shrink; /* rates drawn towards the mean I/Os per second by shrink */
 };
 

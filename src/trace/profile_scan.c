@@ -16,9 +16,9 @@
 #define NS_PER_S 1000000000ull
 
 enum {
-	PROF_MAX_SECONDS = 400000000,
-	PROF_STREAM_MIN_IOS = 64,  /* a stream this long or longer may get a class of its own */
-	PROF_STREAM_OP_SHIFT = 16, /* stream_class: the class, then the ops that join it */
+	PROF_MAX_SECONDS = 1 << 23, /* about 97 days; later records join the last second */
+	PROF_STREAM_MIN_IOS = 64,   /* a stream this long or longer may get a class of its own */
+	PROF_STREAM_OP_SHIFT = 16,  /* stream_class: the class, then the ops that join it */
 };
 
 #define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
@@ -143,8 +143,13 @@ static int sec_add(struct prof *p, struct prof_file *f, uint64_t t_ns)
 	size_t s = (size_t)(rel / NS_PER_S);
 	uint32_t ms = (uint32_t)(rel % NS_PER_S / 1000000);
 
-	if (s >= PROF_MAX_SECONDS)
-		return 0;
+	if (s >= PROF_MAX_SECONDS) { /* a clock that jumped: not years of per-second counts */
+		if (!p->capped_path)
+			p->capped_path = f->path;
+		s = PROF_MAX_SECONDS - 1;
+		rel = (uint64_t)PROF_MAX_SECONDS * NS_PER_S - 1;
+		ms = (uint32_t)(rel % NS_PER_S / 1000000);
+	}
 	if (s >= p->cap_secs && sec_grow(p, s) < 0)
 		return -ENOMEM;
 	p->sec_count[s]++;
@@ -498,6 +503,18 @@ static unsigned int stream_max_wds(const struct prof *p)
 	return max > 2 ? max - 2 : 0;
 }
 
+/* The warning that a trace spans more seconds than are counted one by one. */
+static void span_note(struct prof *p)
+{
+	size_t len = strlen(p->warnings);
+
+	if (p->capped_path && len + 1 < sizeof(p->warnings))
+		snprintf(p->warnings + len, sizeof(p->warnings) - len,
+			 "%s: warning: the trace spans more than %d days; its records after that "
+			 "count in its last second (a clock that jumped?)\n",
+			 p->capped_path, PROF_MAX_SECONDS / 86400);
+}
+
 /* Every device's sequential window and stream table empty again, for the next pass. */
 static void passes_reset(struct prof *p)
 {
@@ -522,5 +539,6 @@ int prof_scan(struct prof *p)
 	}
 	if (ret >= 0)
 		ret = classes_finish(p);
+	span_note(p);
 	return ret < 0 ? ret : 0;
 }

@@ -167,6 +167,15 @@ json_check() {
 	[[ "$output" == *"time order      1 I/Os earlier than the one before"* ]]
 }
 
+@test "a clock that jumps by years is not years of per-second counts in a profile" {
+	# found by fuzz_profile: 240 records whose clock jumped 185,220,000 s took 4.5 GB
+	printf 'fio version 3 iolog\n0 /dev/x add\n0 /dev/x read 0 4096\n1000 /dev/x read 4096 4096\n315360000000000 /dev/x read 8192 4096\n' >years.iolog
+	run "$IORAMP" trace profile -o y.vdb years.iolog
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"years.iolog: warning: the trace spans more than 97 days; its records after that count in its last second (a clock that jumped?)"* ]]
+	grep -q '^rd=rd1,' y.vdb
+}
+
 @test "a profile's notes print as they read: one %, lun=/dev/nvme%dn1" {
 	run "$IORAMP" trace profile "$TRACES/msr.csv"
 	[ "$status" -eq 0 ]
