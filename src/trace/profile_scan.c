@@ -1,11 +1,11 @@
 /* The profile deriver's three passes over every trace file (profile.h): pass 0 finds the long
- * interleaved streams of every device (stream_table.h), those the sequential figure's 16-I/O
- * window does not see as runs, and gives the longest their own classes; pass 1 counts the
- * other I/Os of every 1 MiB region of every device, the device spans and the I/Os of every
- * second; pass 2 puts every I/O into its stream's class or the class of its region, with its
- * op, size, sequentiality (after one of the last 16 I/Os of its device) and footprint. Files
- * are taken as one workload: each from its own first record, devices of different files kept
- * apart. */
+ * interleaved streams of every device (stream_table.h), sweeps that the classes' runs from
+ * random starts would cover a third short, and gives the longest their own classes; pass 1
+ * counts the other I/Os of every 1 MiB region of every device, the device spans and the I/Os
+ * of every second; pass 2 puts every I/O into its stream's class or the class of its region,
+ * with its op, size, sequentiality (after one of the last 16 I/Os of its device) and footprint.
+ * Files are taken as one workload: each from its own first record, devices of different files
+ * kept apart. */
 #include "profile.h"
 
 #include <errno.h>
@@ -23,10 +23,10 @@ enum {
 
 #define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
 
-/* What the interleaved streams may add to the device's sequential % in the synthesized stream
- * (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in points: two thirds
- * of the figure's tolerance of 3 (the bytes they keep would otherwise be a third off), the
- * rest left for the model's own error. */
+/* What the interleaved streams may change in the device's sequential % in the synthesized
+ * stream, either way (a stream of share p is seen continuing 1 - (1 - p)^16 of the time), in
+ * points: two thirds of the figure's tolerance of 3 (the bytes they keep would otherwise be a
+ * third off), the rest left for the model's own error. */
 #define PROF_STREAM_SEQ_BUDGET 2.0
 
 unsigned int prof_class_of(uint64_t count)
@@ -230,24 +230,28 @@ static int pass0_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	return 0;
 }
 
-/* Whether a stream is one the classes would get wrong: long, a sweep (it covers about as many
- * bytes as it moves, not a few blocks over and over) and resumed nearly always (4 times in 5)
- * after the sequential window has forgotten it; a stream the window sees often enough is
- * one of the runs the classes' seekpct= already stands for. */
-static bool is_stream_kept(const struct prof_stream *s, double n_dev)
-{
-	return s->nr >= PROF_STREAM_MIN_IOS && (double)s->nr >= PROF_STREAM_MIN_SHARE * n_dev &&
-	       4 * (s->hi_bytes - s->lo_bytes) >= 3 * s->bytes && 5 * s->nr_far >= 4 * (s->nr - 1);
-}
-
-/* The sequential I/Os a stream of its own adds to the synthesized stream: its WD, a share p
- * of the device, is seen continuing 1 - (1 - p)^16 of the time, against what the trace saw. */
+/* The sequential I/Os a stream of its own adds to the synthesized stream (fewer than none when
+ * it came in bursts): its WD, a share p of the device, is seen continuing 1 - (1 - p)^16 of
+ * the time, against what the trace saw. */
 static double stream_seq_adds(const struct prof_stream *s, double n_dev)
 {
 	double nr = (double)s->nr, seen = nr - 1 - (double)s->nr_far;
-	double adds = nr * -expm1(PROF_SEQ_WINDOW * log1p(-nr / n_dev)) - seen;
 
-	return adds > 1 ? adds : 1;
+	return nr * -expm1(PROF_SEQ_WINDOW * log1p(-nr / n_dev)) - seen;
+}
+
+/* Whether a stream is one the classes would get wrong: long and a sweep (it covers about as
+ * many bytes as it moves, not a few blocks over and over). The classes' runs start at random
+ * and cover about 63 % of the bytes they move, whether the sequential window sees the stream
+ * continue (thirty boot images read at once, each continued about every thirtieth I/O) or not
+ * (a log paced among busy random I/O). A stream that came in bursts stays in the classes'
+ * runs: as a WD of its own it would be seen continuing far less often than it was traced (by
+ * more than a fifth of its I/Os). */
+static bool is_stream_kept(const struct prof_stream *s, double n_dev)
+{
+	return s->nr >= PROF_STREAM_MIN_IOS && (double)s->nr >= PROF_STREAM_MIN_SHARE * n_dev &&
+	       4 * (s->hi_bytes - s->lo_bytes) >= 3 * s->bytes &&
+	       stream_seq_adds(s, n_dev) >= -(double)s->nr / 5;
 }
 
 /* The ops that join a stream's class: a bit per op (read 0, write 1) that has at least a
@@ -263,19 +267,21 @@ static int cmp_stream_worth(const void *a, const void *b, void *ctx)
 {
 	const struct prof_stream *x = a, *y = b;
 	double n_dev = *(const double *)ctx;
-	double wx = (double)x->bytes / stream_seq_adds(x, n_dev);
-	double wy = (double)y->bytes / stream_seq_adds(y, n_dev);
+	double wx = (double)x->bytes / fmax(fabs(stream_seq_adds(x, n_dev)), 1);
+	double wy = (double)y->bytes / fmax(fabs(stream_seq_adds(y, n_dev)), 1);
 
 	return wx != wy ? (wx < wy) - (wx > wy) : (x->id > y->id) - (x->id < y->id);
 }
 
 /* The streams kept get classes of their own, those that bring the most bytes for the
- * sequential I/Os they add first, as long as what they add to the sequential % stays in its
- * budget and their WDs number at most max_wds. A stream left out is random I/O in its regions'
- * classes, which covers about 63 % of its bytes. */
+ * sequential I/Os they add or take away first, as long as the sum of what they change in the
+ * sequential % stays within its budget either way and their WDs number at most max_wds. A
+ * stream left out is random I/O in its regions' classes, which covers about 63 % of its
+ * bytes. */
 static int streams_pick(struct prof_dev *d, unsigned int max_wds)
 {
 	double n_dev = (double)d->streams->nr, budget = PROF_STREAM_SEQ_BUDGET / 100 * n_dev;
+	double sum = 0; /* what the streams kept so far add to the sequential I/Os */
 	size_t n = 0;
 	int ret = 0;
 
@@ -290,9 +296,9 @@ static int streams_pick(struct prof_dev *d, unsigned int max_wds)
 		uint64_t ops = stream_ops(&d->stream_recs[i]);
 		unsigned int nr_wds = (unsigned int)(ops & 1) + (unsigned int)(ops >> 1);
 
-		if (adds > budget || nr_wds > max_wds)
+		if (fabs(sum + adds) > budget || nr_wds > max_wds)
 			continue;
-		budget -= adds;
+		sum += adds;
 		max_wds -= nr_wds;
 		ret = trace_cmap_add(&d->stream_class, d->stream_recs[i].id,
 				     k | ops << PROF_STREAM_OP_SHIFT);
