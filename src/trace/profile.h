@@ -19,7 +19,7 @@ enum {
 	PROF_REGION_SHIFT = 20,	   /* 1 MiB regions, those of the hot 10 % figure */
 	PROF_SEQ_WINDOW = 16,	   /* sequential: after one of the last 16 I/Os of the device */
 	PROF_MAX_CLASSES = 64,	   /* half-octave classes of region counts: 2^32 I/Os at most */
-	PROF_MAX_STREAMS = 32,	   /* interleaved streams given classes of their own */
+	PROF_MAX_STREAMS = 62,	   /* interleaved streams given classes of their own */
 	PROF_DEFAULT_MAX_WDS = 64, /* per device (--max-wds) */
 	PROF_NR_CLASSES = PROF_MAX_CLASSES + PROF_MAX_STREAMS, /* streams after the counts */
 	PROF_BLOCK_BYTES = 512,	       /* VDbench xfersizes are multiples of 512 */

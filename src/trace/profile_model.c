@@ -252,7 +252,8 @@ enum {
 
 /* The regions of class c over r regions: a region is landed in a Poisson number of times
  * (class_touches()), each landing bringing the same I/Os; when regions are landed in 50 times
- * or more, every region gets the mean. Appends bins; returns how many. */
+ * or more, or the class sweeps its range once, every region gets the mean. Appends bins;
+ * returns how many. */
 static size_t class_bins(const struct prof_class *c, double r, struct hot_bin *bins)
 {
 	double per, touches = class_touches(c, &per), mu, term;
@@ -261,7 +262,7 @@ static size_t class_bins(const struct prof_class *c, double r, struct hot_bin *b
 	if (r <= 0 || touches <= 0)
 		return 0;
 	mu = touches / r;
-	if (mu > 50) {
+	if (mu > 50 || prof_is_swept(c)) {
 		bins[0] = (struct hot_bin){ (double)class_nr(c) / r, r };
 		return 1;
 	}
@@ -306,13 +307,53 @@ static double regions_footprint(const struct prof_dev *d)
 	return fp;
 }
 
+/* Chance that a random I/O of part, over range_bytes, starts where one of the device's last 16
+ * I/Os ended: one of its own (its share of them) ended just before it. */
+static double part_chance_seq(const struct prof_dev *d, const struct prof_part *part,
+			      double range_bytes)
+{
+	double mean = (double)part->bytes / (double)part->nr;
+	double blocks = range_bytes / (mean > 0 ? mean : 1);
+	double recent = PROF_SEQ_WINDOW * (double)part->nr / (double)d->nr;
+
+	return blocks > 1 ? -expm1(recent * log1p(-1 / blocks)) : 1;
+}
+
+/* What the classes' random I/O over ranges of r regions adds to the sequential % beyond what
+ * the trace saw of them, in points: a block rewritten over and over, packed into a range of a
+ * few transfers, continues itself nearly every time. */
+static double seq_excess_pct(const struct prof_dev *d, const double *r)
+{
+	double excess = 0;
+
+	for (int k = 0; k < PROF_MAX_CLASSES; k++) {
+		const struct prof_class *c = &d->classes[k];
+
+		if (!class_nr(c) || prof_is_swept(c))
+			continue;
+		for (int o = 0; o < 2; o++) {
+			const struct prof_part *part = &c->ops[o];
+			double t;
+
+			if (!part->nr)
+				continue;
+			t = (double)part->nr_seq / (double)part->nr;
+			excess += (double)part->nr *
+				  fmax(part_chance_seq(d, part, r[k] * MIB) - t, 0);
+		}
+	}
+	return 100 * excess / (double)d->nr;
+}
+
 /* The packing kappa: the footprint within its tolerance and, as near as may be, the hot 10 %
- * share; each measured against its tolerance (10 %, 5 points), the worse of the two is what
- * the chosen packing makes smallest. Searched on a log grid from 1/50 to 50, then refined. */
+ * share and the sequential %; each measured against its tolerance (10 % of the device's
+ * footprint, streams too; 5 points; 3 points), the worst is what the chosen packing makes
+ * smallest. Searched on a log grid from 1/50 to 50, then refined. */
 static double fit_kappa(struct prof_dev *d, double span_r, double *r)
 {
 	struct hot_bin *bins = malloc(PROF_NR_CLASSES * HOT_MAX_VALUES * sizeof(*bins));
 	double target_fp = regions_footprint(d), target_hot = d->trace_hot10_pct;
+	double dev_fp = fmax((double)d->footprint_bytes, target_fp);
 	double best = 1, best_cost = INFINITY, step = pow(2500, 1.0 / 80);
 
 	for (int pass = 0; pass < 2; pass++) {
@@ -322,7 +363,7 @@ static double fit_kappa(struct prof_dev *d, double span_r, double *r)
 		for (double k = from; k <= to * 1.0001; k *= mult) {
 			double fp = class_regions(d, k, span_r, r), cost;
 
-			cost = fabs(fp / target_fp - 1) / 0.10;
+			cost = fmax(fabs(fp - target_fp) / dev_fp / 0.10, seq_excess_pct(d, r) / 3);
 			if (bins && target_hot >= 0) {
 				double hot = fabs(predict_hot10(d, r, bins) - target_hot) / 5;
 
@@ -581,16 +622,6 @@ static void dev_layout(struct prof_dev *d, const double *r)
 	}
 }
 
-/* Chance that a random I/O of a WD starts where a recent I/O of its range ended. */
-static double spurious_seq(const struct prof_dev *d, const struct prof_part *part)
-{
-	double mean = (double)part->bytes / (double)part->nr;
-	double blocks = (double)part->range_len_bytes / (mean > 0 ? mean : 1);
-	double recent = PROF_SEQ_WINDOW * (double)part->nr / (double)d->nr;
-
-	return blocks > 1 ? -expm1(recent * log1p(-1 / blocks)) : 1;
-}
-
 struct seq_plan {
 	struct prof_part *part;
 	double n, q, spur;
@@ -623,7 +654,7 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->part = part;
 			s->n = (double)part->nr;
 			s->q = -expm1(PROF_SEQ_WINDOW * log1p(-s->n / (double)d->nr));
-			s->spur = spurious_seq(d, part);
+			s->spur = part_chance_seq(d, part, (double)part->range_len_bytes);
 			s->is_boostable = !prof_is_swept(c) &&
 					  class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
 			if (prof_is_swept(c))

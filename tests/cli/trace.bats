@@ -311,6 +311,37 @@ make_workload() {
 	[ "$(grep -c 'interleaved sequential stream' p.vdb)" -eq 2 ]
 }
 
+@test "forty images read at once keep footprint and hot share: a WD each, continued as traced" {
+	# a boot storm: 70 % of the I/O are 32K reads of 40 images 64 MiB apart, the next read
+	# from any of them (the window sees each continue about a time in three), among 4K
+	# random writes over 8 GiB
+	awk 'BEGIN { srand(11); for (s = 0; s < 40; s++) at[s] = s * 131072
+		for (i = 0; i < 60000; i++) {
+			t = int(i * 1e9 / 3000)
+			if (rand() < 0.7) { s = int(rand() * 40); printf "%.0f 0 %.0f 64 1\n", t, at[s]; at[s] += 64 }
+			else printf "%.0f 0 %.0f 8 0\n", t, int(rand() * 2000000) * 8
+		} }' >boot.trace
+	run "$IORAMP" trace profile --check -o p.vdb boot.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^wd=w0s[0-9]*r,.*seekpct=0.00,' p.vdb)" -eq 40 ]
+}
+
+@test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
+	# half the I/O one sequential reader, half 64K writes to one block: packed into a range of
+	# a few transfers, the writes would start where another ended nearly every time
+	awk 'BEGIN { srand(3); a = 0
+		for (i = 0; i < 30000; i++) {
+			t = int(i * 1e9 / 3333)
+			if (rand() < 0.5) { printf "%.0f 0 %.0f 256 1\n", t, a; a += 256 }
+			else printf "%.0f 0 4194304 128 0\n", t
+		} }' >hotblock.trace
+	run "$IORAMP" trace profile --check hotblock.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '^sequential % .* ok$' <<<"$output"
+}
+
 @test "profile --check of a trace too small for its tolerances says so and exits 1" {
 	run "$IORAMP" trace profile --check "$TRACES/blkreplay.load" # 240 I/Os
 	[ "$status" -eq 1 ]
