@@ -487,22 +487,38 @@ static void test_profile_boot_storm(void **state)
 	expect_footprint(text);
 }
 
-/* A scan read in bursts of 16 1 MiB reads, 600 4K random I/Os over 256 MiB between bursts. */
-static void write_bursty_scan(FILE *f)
-{
-	uint64_t scan_at = 1024 * MIB, x = 9, t = 0;
+/* nr bursts of per_burst transfers of size bytes, sequential from at with a gap of gap bytes
+ * after each burst, each burst followed by nr_random 4K random I/Os over blocks 4K blocks (half
+ * of them reads), an I/O every 300 us. */
+struct bursts {
+	const char *op;
+	uint64_t at, size, gap;
+	int nr, per_burst, nr_random;
+	uint64_t blocks, seed;
+};
 
-	for (int burst = 0; burst < 40; burst++) {
-		for (int k = 0; k < 16; k++, t += 300, scan_at += MIB)
-			fprintf(f, "%llu /dev/x read %llu 1048576\n", (unsigned long long)t,
-				(unsigned long long)scan_at);
-		for (int k = 0; k < 600; k++, t += 300) {
+static void write_bursts(FILE *f, const struct bursts *b)
+{
+	uint64_t at = b->at, x = b->seed, t = 0;
+
+	for (int burst = 0; burst < b->nr; burst++) {
+		for (int k = 0; k < b->per_burst; k++, t += 300, at += b->size)
+			fprintf(f, "%llu /dev/x %s %llu %llu\n", (unsigned long long)t, b->op,
+				(unsigned long long)at, (unsigned long long)b->size);
+		at += b->gap;
+		for (int k = 0; k < b->nr_random; k++, t += 300) {
 			lcg(&x);
 			fprintf(f, "%llu /dev/x %s %llu 4096\n", (unsigned long long)t,
 				x >> 63 ? "read" : "write",
-				(unsigned long long)(x >> 20) % 65536 * 4096);
+				(unsigned long long)(x >> 20) % b->blocks * 4096);
 		}
 	}
+}
+
+/* A scan read in bursts of 16 1 MiB reads, 600 4K random I/Os over 256 MiB between bursts. */
+static void write_bursty_scan(FILE *f)
+{
+	write_bursts(f, &(struct bursts){ "read", 1024 * MIB, MIB, 0, 40, 16, 600, 65536, 9 });
 }
 
 /* The window sees the scan continue 15 times in 16; a WD of its own, 2.5 % of the I/O, would
@@ -522,20 +538,7 @@ static void test_profile_bursty_scan(void **state)
  * class of its own. */
 static void write_fill(FILE *f)
 {
-	uint64_t copy_at = 256 * MIB, x = 3, t = 0;
-
-	for (int burst = 0; burst < 278; burst++) {
-		for (int k = 0; k < 8; k++, t += 300, copy_at += MIB)
-			fprintf(f, "%llu /dev/x write %llu 1048576\n", (unsigned long long)t,
-				(unsigned long long)copy_at);
-		copy_at += MIB;
-		for (int k = 0; k < 100; k++, t += 300) {
-			lcg(&x);
-			fprintf(f, "%llu /dev/x %s %llu 4096\n", (unsigned long long)t,
-				x >> 63 ? "read" : "write",
-				(unsigned long long)(x >> 20) % 16384 * 4096);
-		}
-	}
+	write_bursts(f, &(struct bursts){ "write", 256 * MIB, MIB, MIB, 278, 8, 100, 16384, 3 });
 }
 
 /* The copy's sparse regions get a class swept once (seekpct=0 over as long a range as it
