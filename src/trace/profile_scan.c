@@ -172,10 +172,10 @@ static bool is_kept(const struct prof *p, const struct trace_rec *rec)
 }
 
 /* The class of the stream the I/O belongs to, or NULL (also for an I/O of an op its stream
- * hardly has: a random write that happened to start where a scan's read ended). */
+ * hardly has). */
 static struct prof_class *stream_of(struct prof_dev *d, const struct trace_rec *rec)
 {
-	struct trace_stream s = trace_stream_table_add(d->streams, rec->offset_bytes,
+	struct trace_stream s = trace_stream_table_add(d->streams, rec->op, rec->offset_bytes,
 						       rec->offset_bytes + rec->size_bytes);
 	const uint64_t *k = d->nr_streams ? trace_cmap_get(&d->stream_class, s.id) : NULL;
 
@@ -195,7 +195,7 @@ static int pass0_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	if (!d && !(d = dev_new(p, fi, rec->dev)))
 		return -ENOMEM;
 	is_seq = trace_seq_window_add(&d->seq, rec->offset_bytes, end);
-	s = trace_stream_table_add(d->streams, rec->offset_bytes, end);
+	s = trace_stream_table_add(d->streams, rec->op, rec->offset_bytes, end);
 	if (!s.is_cont)
 		return 0;
 	slot = trace_cmap_get(&d->stream_idx, s.id);

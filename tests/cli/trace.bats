@@ -327,6 +327,22 @@ make_workload() {
 	[ "$(grep -c '^wd=w0s[0-9]*r,.*seekpct=0.00,' p.vdb)" -eq 40 ]
 }
 
+@test "consumers that read a log as it is written: each stream keeps its op and its bytes" {
+	# eight partitions 50 GiB apart, each appended with 128K writes and read back by a consumer
+	# that often catches up with it (its read ends where the last write ended)
+	awk 'BEGIN { srand(5); for (p = 0; p < 8; p++) { h[p] = p * 104857600; r[p] = h[p] }
+		for (i = 0; i < 40000; i++) {
+			t = i * 1e9 / 1500; p = int(rand() * 8)
+			if (rand() < 0.5) { printf "%.0f 0 %.0f 256 0\n", t, h[p]; h[p] += 256 }
+			else if (r[p] < h[p]) { printf "%.0f 0 %.0f 256 1\n", t, r[p]; r[p] += 256 }
+		} }' >kafka.trace
+	run "$IORAMP" trace profile --check -o p.vdb kafka.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[ "$(grep -c '^wd=w0s[0-9]*r,.*seekpct=0.00,' p.vdb)" -eq 8 ]
+	[ "$(grep -c '^wd=w0s[0-9]*w,.*seekpct=0.00,' p.vdb)" -eq 8 ]
+}
+
 @test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
 	# half the I/O one sequential reader, half 64K writes to one block: packed into a range of
 	# a few transfers, the writes would start where another ended nearly every time

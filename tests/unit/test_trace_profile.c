@@ -317,7 +317,8 @@ static void test_profile_long_trace_splits_rds(void **state)
 
 /* A log writer resumed every 31 I/Os continues its stream, though the sequential window of 16
  * has forgotten it; past TRACE_STREAM_REACH I/Os it begins anew. A random I/O that ends where
- * the log's last write ended does not take the log's place. */
+ * the log's last write ended does not take the log's place, nor does a read start where it
+ * ended continue it. */
 static void test_stream_table(void **state)
 {
 	struct trace_stream_table *t = calloc(1, sizeof(*t));
@@ -328,10 +329,11 @@ static void test_stream_table(void **state)
 	assert_non_null(t);
 	for (int i = 0; i < 31 * 100; i++) {
 		if (i % 31) { /* random 8K elsewhere */
-			s = trace_stream_table_add(t, (uint64_t)(i * 7919 % 100000) * 8192, 0);
+			s = trace_stream_table_add(t, TRACE_OP_READ,
+						   (uint64_t)(i * 7919 % 100000) * 8192, 0);
 			continue;
 		}
-		s = trace_stream_table_add(t, at, at + 65536);
+		s = trace_stream_table_add(t, TRACE_OP_WRITE, at, at + 65536);
 		if (i)
 			assert_true(s.is_cont && s.id == log.id);
 		log = s;
@@ -339,14 +341,39 @@ static void test_stream_table(void **state)
 	}
 	assert_int_equal(log.nr, 100);
 	assert_int_equal(log.first, 1ull << 30);
-	s = trace_stream_table_add(t, at - 8192, at); /* ends where the log ended */
+	s = trace_stream_table_add(t, TRACE_OP_WRITE, at - 8192, at); /* ends where the log did */
 	assert_false(s.is_cont);
-	s = trace_stream_table_add(t, at, at + 65536);
+	s = trace_stream_table_add(t, TRACE_OP_READ, at, at + 65536); /* a read passing over it */
+	assert_false(s.is_cont);
+	s = trace_stream_table_add(t, TRACE_OP_WRITE, at, at + 65536);
 	assert_true(s.is_cont && s.id == log.id);
 	for (int i = 0; i < TRACE_STREAM_REACH; i++)
-		trace_stream_table_add(t, (uint64_t)(i * 7919 % 100000 + 200000) * 8192, 1);
-	s = trace_stream_table_add(t, at + 65536, at + 131072);
+		trace_stream_table_add(t, TRACE_OP_READ,
+				       (uint64_t)(i * 7919 % 100000 + 200000) * 8192, 1);
+	s = trace_stream_table_add(t, TRACE_OP_WRITE, at + 65536, at + 131072);
 	assert_false(s.is_cont);
+	free(t);
+}
+
+/* A consumer that caught up with a log reads its last block: the read ends where the last
+ * write ended, and its stream is the longer, yet the log's next write continues the log. */
+static void test_stream_table_reader_meets_writer(void **state)
+{
+	struct trace_stream_table *t = calloc(1, sizeof(*t));
+	struct trace_stream w = { 0 }, r = { 0 };
+	uint64_t wat = 64 * MIB, rat = wat - 32 * 65536;
+
+	(void)state;
+	assert_non_null(t);
+	for (int i = 0; i < 32; i++, rat += 65536) /* the consumer, behind */
+		r = trace_stream_table_add(t, TRACE_OP_READ, rat, rat + 65536);
+	for (int i = 0; i < 4; i++, wat += 65536)
+		w = trace_stream_table_add(t, TRACE_OP_WRITE, wat, wat + 65536);
+	for (; rat < wat; rat += 65536)
+		r = trace_stream_table_add(t, TRACE_OP_READ, rat, rat + 65536);
+	assert_true(r.nr > w.nr); /* both ended at wat */
+	r = trace_stream_table_add(t, TRACE_OP_WRITE, wat, wat + 65536);
+	assert_true(r.is_cont && r.id == w.id);
 	free(t);
 }
 
@@ -584,6 +611,7 @@ int main(void)
 		cmocka_unit_test(test_profile_one_sd_per_device),
 		cmocka_unit_test(test_profile_long_trace_splits_rds),
 		cmocka_unit_test(test_stream_table),
+		cmocka_unit_test(test_stream_table_reader_meets_writer),
 		cmocka_unit_test(test_profile_interleaved_streams),
 		cmocka_unit_test(test_profile_boot_storm),
 		cmocka_unit_test(test_profile_bursty_scan),
