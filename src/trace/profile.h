@@ -32,6 +32,7 @@ struct prof_part {
 	struct trace_cmap sizes; /* size rounded to 512 -> count */
 	double seq_frac;	 /* model: the share of its I/Os that continue its previous one */
 	uint64_t range_lo_bytes, range_len_bytes; /* model: its share of the class's range */
+	unsigned int nr_sweeps; /* model: interleaved sweeps of that range (a WD each), or 0 */
 };
 
 /* A class: the regions of a device whose I/O count falls in one half-octave; or, from
@@ -71,6 +72,7 @@ struct prof_dev {
 	struct prof_class classes[PROF_NR_CLASSES];
 	uint64_t size_bytes; /* size= of its SD */
 	uint64_t max_xfer_bytes;
+	unsigned int max_wds;	/* --max-wds */
 	double kappa;		/* how much the classes' regions were packed (model) */
 	double trace_hot10_pct; /* of the traced device, streams too */
 	double model_hot10_pct, model_footprint_bytes; /* what the model expects */
@@ -87,6 +89,7 @@ struct prof_file {
 struct prof_wd {
 	size_t dev_idx;
 	unsigned int cls;
+	unsigned int sweep; /* which of its part's sweeps, from 1; 0 when it has one WD */
 	unsigned int op;
 	const struct prof_part *part;
 	uint64_t skew_units; /* of 1,000,000 */
@@ -127,11 +130,16 @@ unsigned int prof_class_of(uint64_t count);
 /* profile_model.c: ranges, workloads, skews. Returns 0 or -ENOMEM. */
 int prof_model(struct prof *p);
 
-/* Whether a class is swept once (seekpct=0 over its traced footprint): a stream, or a class of
- * sparse regions whose I/Os mostly continue one another and move hardly more bytes than they
- * cover (a copy filling free space): runs from random starts would overlap where the trace's
- * tiled. */
+/* Whether a class is swept once (seekpct=0 over its traced footprint): a stream, or a class
+ * whose I/Os mostly continue one another and move hardly more bytes than they cover (a copy
+ * filling free space, files written or read whole): runs from random starts would overlap
+ * where the trace's tiled. */
 bool prof_is_swept(const struct prof_class *c);
+
+/* WD w's range: its part's, or piece w->sweep of part->nr_sweeps (whole units each, the last
+ * takes what is left). */
+void prof_wd_range(const struct prof *p, const struct prof_wd *w, uint64_t *lo_bytes,
+		   uint64_t *len_bytes);
 
 /* Lays device dev out again with packing kappa. */
 void prof_relayout(struct prof *p, size_t dev, double kappa);

@@ -302,6 +302,9 @@ static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
 {
 	const struct prof_class *c = &p->devs[w->dev_idx]->classes[w->cls];
 	double seq = 100.0 * (double)w->part->nr_seq / (double)w->part->nr;
+	uint64_t lo, len;
+
+	prof_wd_range(p, w, &lo, &len);
 
 	if (c->is_stream)
 		print_wd_stream(out, p, w);
@@ -309,16 +312,18 @@ static void print_wd(FILE *out, const struct prof *p, const struct prof_wd *w)
 		print_wd_class(out, p, w);
 	print_bytes(out, (double)c->footprint_bytes);
 	fprintf(out, "; range ");
-	print_bytes(out, (double)w->part->range_len_bytes);
-	fprintf(out, "; %.2f %% of them sequential in the trace%s\n", seq,
+	print_bytes(out, (double)len);
+	fprintf(out, "; %.2f %% of them sequential in the trace%s", seq,
 		!c->is_stream && prof_is_swept(c) ? "; it fills its bytes: swept once" : "");
+	if (w->sweep)
+		fprintf(out, ", its part %u of %u sweeps at once", w->sweep, w->part->nr_sweeps);
+	fprintf(out, "\n");
 	fprintf(out, "wd=%s,sd=sd%zu,", w->name, w->dev_idx);
 	print_xfersize(out, w->part);
 	fprintf(out,
 		",rdpct=%d,seekpct=%.2f,range=(%" PRIu64 ",%" PRIu64 "),skew=%" PRIu64 ".%04" PRIu64
 		"\n",
-		w->op ? 0 : 100, 100 * (1 - w->part->seq_frac), w->part->range_lo_bytes,
-		w->part->range_lo_bytes + w->part->range_len_bytes, w->skew_units / 10000,
+		w->op ? 0 : 100, 100 * (1 - w->part->seq_frac), lo, lo + len, w->skew_units / 10000,
 		w->skew_units % 10000);
 }
 

@@ -343,6 +343,28 @@ make_workload() {
 	[ "$(grep -c '^wd=w0s[0-9]*w,.*seekpct=0.00,' p.vdb)" -eq 8 ]
 }
 
+@test "a file server reading and writing five files at once: swept whole, in five sweeps" {
+	# files of 1 to 64 MiB, each read or written whole in 64K transfers, five at a time, the
+	# next I/O from any of them: every 1 MiB region is moved once (16 I/Os), 97 % sequential
+	cat >files.awk <<'EOF'
+function open_file(a) { cur[a] = pos; end[a] = pos + 2048 * 2 ^ int(rand() * 7); op[a] = rand() < 0.6
+	pos = end[a] + int(rand() * 64) * 2048 }
+BEGIN { srand(13); pos = 0
+	for (a = 0; a < 5; a++) open_file(a)
+	for (i = 0; i < 60000; i++) {
+		t = i * 1e9 / 4000; a = int(rand() * 5)
+		printf "%.0f 0 %.0f 128 %d\n", t, cur[a], op[a]; cur[a] += 128
+		if (cur[a] >= end[a]) open_file(a)
+	} }
+EOF
+	awk -f files.awk >files.trace
+	run "$IORAMP" trace profile --check -o p.vdb files.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -q '^\* w0c[0-9]*r1: .*, its part 1 of [3-8] sweeps at once$' p.vdb
+	grep -q '^wd=w0c[0-9]*w2,.*seekpct=0.00,' p.vdb
+}
+
 @test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
 	# half the I/O one sequential reader, half 64K writes to one block: packed into a range of
 	# a few transfers, the writes would start where another ended nearly every time
