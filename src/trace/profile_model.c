@@ -631,14 +631,17 @@ struct seq_plan {
  * every op of the class would start at the same place (and cover the same bytes). */
 #define PROF_MAX_BOOST 1.0
 
-/* At most this many interleaved sweeps for one op of a swept class. */
-#define PROF_MAX_SWEEPS 16
+/* At most this many interleaved sweeps for one op of a swept class, of this many I/Os each at
+ * least (a few reads among a copy's writes stay one WD). */
+#define PROF_MAX_SWEEPS	   16
+#define PROF_SWEEP_MIN_IOS 64
 
 /* The interleaved sweeps of an op of a class swept once (prof_is_swept(), not a stream) that
  * give its I/Os the sequential share they had in the trace: one WD of a share p of the device
  * continues one of its last 16 I/Os 1 - (1 - p)^16 of the time, k of p / k each less often (a
  * file server reading five files at once: 96.8 % traced, 99.9 % as one sweep). At most
- * PROF_MAX_SWEEPS, a unit of the range each, and the spare WDs of --max-wds. */
+ * PROF_MAX_SWEEPS of PROF_SWEEP_MIN_IOS I/Os, a unit of the range each, and the spare WDs of
+ * --max-wds. */
 static unsigned int part_sweeps(const struct prof_dev *d, const struct prof_class *c,
 				const struct prof_part *part, unsigned int *spare_wds)
 {
@@ -648,8 +651,9 @@ static unsigned int part_sweeps(const struct prof_dev *d, const struct prof_clas
 	if (c->is_stream || !prof_is_swept(c) || t >= 1)
 		return 1;
 	per = -expm1(log1p(-t) / PROF_SEQ_WINDOW); /* a WD's share that gives t */
-	k = round((double)part->nr / (double)d->nr / per);
+	k = per > 0 ? round((double)part->nr / (double)d->nr / per) : PROF_MAX_SWEEPS;
 	k = fmin(fmin(k, PROF_MAX_SWEEPS), fmin(1.0 + *spare_wds, (double)units));
+	k = fmin(k, floor((double)part->nr / PROF_SWEEP_MIN_IOS));
 	k = k < 1 ? 1 : k;
 	*spare_wds -= (unsigned int)k - 1;
 	return (unsigned int)k;
