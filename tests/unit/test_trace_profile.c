@@ -579,6 +579,32 @@ static void test_profile_fill(void **state)
 	expect_footprint(text);
 }
 
+/* The fill, and now and then a 4K read of what the copy wrote: 139 reads in the copy's regions,
+ * none continuing another. */
+static void write_fill_reread(FILE *f)
+{
+	uint64_t x = 17;
+
+	write_fill(f);
+	for (int i = 0; i < 139; i++) {
+		lcg(&x);
+		fprintf(f, "%d /dev/x read %llu 4096\n", 30024 * 300 + i * 300,
+			(unsigned long long)(256 * MIB + (x >> 20) % (2224 * 256) * 4096));
+	}
+}
+
+/* Those reads never continued one another: as sweeps they would want as many as there may be
+ * (16), each of a few reads; a sweep has 64 I/Os at least, so they stay one WD. */
+static void test_profile_fill_reread(void **state)
+{
+	char *text = profile_of("reread", write_fill_reread);
+
+	(void)state;
+	assert_true(has_wd(text, "\nwd=w0c0w", "xfersize=1024k,rdpct=0,seekpct=0.00,"));
+	assert_true(has_wd(text, "\nwd=w0c0r,", "rdpct=100,"));
+	expect_footprint(text);
+}
+
 static void test_profile_errors(void **state)
 {
 	const char *missing[] = { "traces/none" }, *empty[1];
@@ -616,6 +642,7 @@ int main(void)
 		cmocka_unit_test(test_profile_boot_storm),
 		cmocka_unit_test(test_profile_bursty_scan),
 		cmocka_unit_test(test_profile_fill),
+		cmocka_unit_test(test_profile_fill_reread),
 		cmocka_unit_test(test_profile_errors),
 	};
 
