@@ -178,7 +178,8 @@ int main(int argc, char **argv)
 	cpu_s = (double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 +
 		(double)ru.ru_stime.tv_sec + ru.ru_stime.tv_usec / 1e6;
 	printf("%-9s rate %g x %d threads, batch %d, %s, %d%% writes: CPU %.2f%% of a core (user "
-	       "%.2f sys %.2f), %.0f ns per I/O, %.0f IOPS, %.0f wake-ups/s, %ld voluntary switches\n",
+	       "%.2f sys %.2f), %.0f ns per I/O, %.0f IOPS, %.0f wake-ups/s, "
+	       "%ld voluntary switches\n",
 	       names[mode], rate, threads, batch, nr_files ? "4K I/O per arrival" : "no I/O",
 	       write_pct, 100.0 * cpu_s / secs,
 	       100.0 * ((double)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6) / secs,

@@ -2,10 +2,10 @@
  * where an I/O of its device and op ended up to TRACE_STREAM_REACH I/Os ago continues that
  * I/O's stream, even when the sequential figure's 16-I/O window (seq_window.h) has long
  * forgotten it: a log writer among busy random I/O resumes every 30 I/Os or so. Only its own
- * op: a backup's reads that pass over a log's latest writes do not become the log. Streams are numbered
- * in order of their first I/O, so the same records give the same numbers on every pass. The
- * table is 4-way set-associative on the end offset: an end is forgotten when four newer ones
- * share its set, or after TRACE_STREAM_REACH I/Os. */
+ * op: a backup's reads that pass over a log's latest writes do not become the log. Streams
+ * are numbered in order of their first I/O, so the same records give the same numbers on every
+ * pass. The table is 4-way set-associative on the end offset: an end is forgotten when four
+ * newer ones share its set, or after TRACE_STREAM_REACH I/Os. */
 #ifndef IORAMP_TRACE_STREAM_TABLE_H
 #define IORAMP_TRACE_STREAM_TABLE_H
 
