@@ -37,13 +37,27 @@ static uint64_t class_nr(const struct prof_class *c)
 	return c->ops[0].nr + c->ops[1].nr;
 }
 
+/* Whether both ops of a class move all its bytes, each about once (from 4/5 to 5/4 of them):
+ * what was written read back (a sort's spills), not two sweeps over bytes of their own. */
+static bool ops_overlap(const struct prof_class *c)
+{
+	double fp = (double)c->footprint_bytes;
+
+	for (int o = 0; o < 2; o++)
+		if ((double)c->ops[o].bytes < 0.8 * fp ||
+		    (double)c->ops[o].bytes > PROF_FILL_MAX_REUSE * fp)
+			return false;
+	return true;
+}
+
 bool prof_is_swept(const struct prof_class *c)
 {
 	uint64_t nr = class_nr(c), seq = c->ops[0].nr_seq + c->ops[1].nr_seq;
 	double bytes = (double)(c->ops[0].bytes + c->ops[1].bytes);
 
 	return c->is_stream ||
-	       (nr && 2 * seq >= nr && bytes <= PROF_FILL_MAX_REUSE * (double)c->footprint_bytes);
+	       (nr && 2 * seq >= nr &&
+		(bytes <= PROF_FILL_MAX_REUSE * (double)c->footprint_bytes || ops_overlap(c)));
 }
 
 static unsigned int dev_nr_wds(const struct prof_dev *d)
@@ -141,12 +155,12 @@ static double cover_part(const struct prof_part *part, double len)
 /* Whether a class's ops get a part of its range each (in proportion to their I/Os, so every
  * region still sees the class's count): when both mostly continue their previous I/O, as two
  * sweeps from the same range start would cover the same bytes, and each has a tenth of the
- * class's I/Os at least (a few reads of what was written share its bytes). Otherwise they
- * share it. */
+ * class's I/Os at least (a few reads of what was written share its bytes). Otherwise, or when
+ * they moved the same bytes in the trace (ops_overlap()), they share it. */
 static bool is_split(const struct prof_class *c)
 {
 	return 10 * c->ops[0].nr >= class_nr(c) && 10 * c->ops[1].nr >= class_nr(c) &&
-	       c->ops[0].seq_frac >= 0.5 && c->ops[1].seq_frac >= 0.5;
+	       c->ops[0].seq_frac >= 0.5 && c->ops[1].seq_frac >= 0.5 && !ops_overlap(c);
 }
 
 static double cover_class(const struct prof_class *c, double len)

@@ -365,6 +365,33 @@ EOF
 	grep -q '^wd=w0c[0-9]*w2,.*seekpct=0.00,' p.vdb
 }
 
+@test "spills written whole and read back whole share their range: both ops sweep the same bytes" {
+	# a sort's spill files of 1 to 16 MiB, 64K at a time, three at once: each written, then
+	# read back; 30 % of the I/O 8K random elsewhere
+	cat >spill.awk <<'EOF'
+function next_file(a) {
+	if (op[a] == 0 && st[a] != "") { cur[a] = st[a]; op[a] = 1; return }
+	st[a] = pos; cur[a] = pos; end[a] = pos + 2048 * 2 ^ int(rand() * 5); op[a] = 0
+	pos = end[a] + 2048 * int(rand() * 8) }
+BEGIN { srand(3); pos = 0
+	for (a = 0; a < 3; a++) { st[a] = ""; op[a] = 1; next_file(a) }
+	for (i = 0; i < 60000; i++) {
+		t = i * 1e9 / 3000
+		if (rand() < 0.3) {
+			printf "%.0f 0 %.0f 16 %d\n", t, 40000000 + int(rand() * 262144) * 16, rand() < 0.7
+			continue
+		}
+		a = int(rand() * 3)
+		printf "%.0f 0 %.0f 128 %d\n", t, cur[a], op[a]; cur[a] += 128
+		if (cur[a] >= end[a]) { if (op[a] == 1) st[a] = ""; next_file(a) }
+	} }
+EOF
+	awk -f spill.awk >spill.trace
+	run "$IORAMP" trace profile --check -o p.vdb spill.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
 	# half the I/O one sequential reader, half 64K writes to one block: packed into a range of
 	# a few transfers, the writes would start where another ended nearly every time
