@@ -673,6 +673,43 @@ static unsigned int part_sweeps(const struct prof_dev *d, const struct prof_clas
 	return (unsigned int)k;
 }
 
+/* Chance that one of the sweeps of a part of n of the device's d_nr I/Os, k of them, is
+ * seen continuing. */
+static double sweeps_q(double n, unsigned int k, double d_nr)
+{
+	return -expm1(PROF_SEQ_WINDOW * log1p(-n / k / d_nr));
+}
+
+/* While the device is short of sequential I/Os (classes that came in bursts cannot reach
+ * theirs), fewer sweeps for the ops that were split into them, the most gained first: each
+ * merge makes a swept op seen continuing more often than traced, for the device's sake. */
+static void merge_sweeps(const struct prof_dev *d, struct seq_plan *plan, size_t n, double need,
+			 double *got)
+{
+	while (need - *got > 0.5) {
+		struct seq_plan *best = NULL;
+		double best_gain = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			unsigned int k = plan[i].part->nr_sweeps;
+			double gain;
+
+			if (k < 2)
+				continue;
+			gain = plan[i].n * (sweeps_q(plan[i].n, k - 1, (double)d->nr) - plan[i].q);
+			if (gain > best_gain) {
+				best = &plan[i];
+				best_gain = gain;
+			}
+		}
+		if (!best)
+			return;
+		best->part->nr_sweeps--;
+		best->q = sweeps_q(best->n, best->part->nr_sweeps, (double)d->nr);
+		*got += best_gain;
+	}
+}
+
 /* f for every WD of the device, then the sequential I/Os some could not reach asked of the
  * others, those most likely to be seen first. */
 static void dev_seq_fracs(struct prof_dev *d)
@@ -697,8 +734,7 @@ static void dev_seq_fracs(struct prof_dev *d)
 			s->part = part;
 			s->n = (double)part->nr;
 			part->nr_sweeps = part_sweeps(d, c, part, &spare_wds);
-			s->q = -expm1(PROF_SEQ_WINDOW *
-				      log1p(-s->n / part->nr_sweeps / (double)d->nr));
+			s->q = sweeps_q(s->n, part->nr_sweeps, (double)d->nr);
 			s->spur = part_chance_seq(d, part, (double)part->range_len_bytes);
 			s->is_boostable = !prof_is_swept(c) &&
 					  class_nr(c) >= PROF_BOOST_MIN_PER_REGION * c->nr_regions;
@@ -715,6 +751,7 @@ static void dev_seq_fracs(struct prof_dev *d)
 			need += (double)part->nr_seq;
 			got += s->n * (f * s->q + (1 - f) * s->spur);
 		}
+	merge_sweeps(d, plan, n, need, &got);
 	while (need - got > 0.5) {
 		struct seq_plan *best = NULL;
 		double room;

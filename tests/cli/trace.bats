@@ -392,6 +392,42 @@ EOF
 	[ "$status" -eq 0 ]
 }
 
+@test "LSM compactions: the sweeps that streams in bursts cannot make up for are merged back" {
+	# a compaction's streams live a few seconds: as WDs of a constant mix they are seen
+	# continuing less often than traced (sequential -7 pt), and swept classes split into
+	# sweeps to match their own share only made it worse
+	cat >lsm.awk <<'EOF'
+# compactions: four of the tables read at once, 256K at a time, merged into one written
+# sequentially; three memtables flushed (128K); a WAL (4K); 4K point reads: in sectors
+function emit(op, off, n) { t += -log(1 - rand()) / 3000; printf "%.0f 0 %.0f %d %d\n", t * 1e9, off, n, op; nr++ }
+BEGIN { srand(31); M = 2048; pos = 0; wal = 900 * 1024 * M; nf = 0
+	for (i = 0; i < 40; i++) { fs[nf] = pos; fl[nf++] = 64 * M; pos += 64 * M }
+	while (nr < 200000) {
+		tot = 0
+		for (k = 0; k < 4; k++) {   # four tables at random, taken out of the list
+			j = int(rand() * nf); cur[k] = fs[j]; end[k] = fs[j] + fl[j]; tot += fl[j]
+			fs[j] = fs[nf - 1]; fl[j] = fl[nf - 1]; nf--
+		}
+		out = pos; pos += tot; o = out; fls = pos; pos += 3 * 64 * M; fo = fls
+		for (left = 4; left > 0; ) {
+			r = rand()
+			if (r < 0.15) emit(1, int(rand() * pos / 8) * 8, 8)
+			else if (r < 0.25) { emit(0, wal, 8); wal += 8 }
+			else if (r < 0.3) { if (fo < fls + 3 * 64 * M) { emit(0, fo, 256); fo += 256 } }
+			else if (r < 0.7) { k = int(rand() * 4)
+				if (cur[k] < end[k]) { emit(1, cur[k], 512); cur[k] += 512; if (cur[k] >= end[k]) left-- } }
+			else if (o < out + tot) { emit(0, o, 512); o += 512 }
+		}
+		fs[nf] = out; fl[nf++] = tot
+		for (k = 0; k < 3; k++) { fs[nf] = fls + k * 64 * M; fl[nf++] = 64 * M }
+	} }
+EOF
+	awk -f lsm.awk >lsm.trace
+	run "$IORAMP" trace profile --check -o p.vdb lsm.trace
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
 	# half the I/O one sequential reader, half 64K writes to one block: packed into a range of
 	# a few transfers, the writes would start where another ended nearly every time
