@@ -11,6 +11,14 @@ json_check() {
 	if command -v jq >/dev/null; then jq . >/dev/null; else python3 -m json.tool >/dev/null; fi
 }
 
+# Writes NAME.trace with NAME.awk and profiles it: every figure within its tolerance.
+profile_checks_ok() {
+	awk -f "$1.awk" >"$1.trace"
+	run "$IORAMP" trace profile --check -o p.vdb "$1.trace"
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "trace without a subcommand is a usage error" {
 	run "$IORAMP" trace
 	[ "$status" -eq 2 ]
@@ -357,10 +365,7 @@ BEGIN { srand(13); pos = 0
 		if (cur[a] >= end[a]) open_file(a)
 	} }
 EOF
-	awk -f files.awk >files.trace
-	run "$IORAMP" trace profile --check -o p.vdb files.trace
-	echo "$output"
-	[ "$status" -eq 0 ]
+	profile_checks_ok files
 	grep -q '^\* w0c[0-9]*r1: .*, its part 1 of [3-8] sweeps at once$' p.vdb
 	grep -q '^wd=w0c[0-9]*w2,.*seekpct=0.00,' p.vdb
 }
@@ -386,10 +391,7 @@ BEGIN { srand(3); pos = 0
 		if (cur[a] >= end[a]) { if (op[a] == 1) st[a] = ""; next_file(a) }
 	} }
 EOF
-	awk -f spill.awk >spill.trace
-	run "$IORAMP" trace profile --check -o p.vdb spill.trace
-	echo "$output"
-	[ "$status" -eq 0 ]
+	profile_checks_ok spill
 }
 
 @test "LSM compactions: the sweeps that streams in bursts cannot make up for are merged back" {
@@ -422,10 +424,7 @@ BEGIN { srand(31); M = 2048; pos = 0; wal = 900 * 1024 * M; nf = 0
 		for (k = 0; k < 3; k++) { fs[nf] = fls + k * 64 * M; fl[nf++] = 64 * M }
 	} }
 EOF
-	awk -f lsm.awk >lsm.trace
-	run "$IORAMP" trace profile --check -o p.vdb lsm.trace
-	echo "$output"
-	[ "$status" -eq 0 ]
+	profile_checks_ok lsm
 }
 
 @test "a block rewritten over and over beside a sweep is not packed where it continues itself" {
