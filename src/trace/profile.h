@@ -52,7 +52,6 @@ struct prof_class {
 /* A stream of a device that continues at least once (pass 0). */
 struct prof_stream {
 	uint64_t id, nr, nr_far; /* its I/Os, its continuations the sequential window misses */
-	uint64_t nr_reads;	 /* its continuations that read */
 	uint64_t bytes, lo_bytes, hi_bytes;
 };
 
@@ -67,7 +66,7 @@ struct prof_dev {
 	struct prof_stream *stream_recs;    /* streams that continue (pass 0) */
 	size_t nr_stream_recs, cap_stream_recs;
 	struct trace_cmap stream_idx;	/* stream -> its index in stream_recs (pass 0) */
-	struct trace_cmap stream_class; /* a stream with a class of its own -> class and ops */
+	struct trace_cmap stream_class; /* a stream with a class of its own -> its class */
 	unsigned int nr_streams;	/* streams with a class of their own */
 	struct prof_class classes[PROF_NR_CLASSES];
 	uint64_t size_bytes; /* size= of its SD */

@@ -773,6 +773,12 @@ static void dev_seq_fracs(struct prof_dev *d)
 	}
 }
 
+/* The WDs of a part: one, or one per sweep. */
+static unsigned int part_wds(const struct prof_part *part)
+{
+	return part->nr_sweeps > 1 ? part->nr_sweeps : 1;
+}
+
 void prof_wd_range(const struct prof *p, const struct prof_wd *w, uint64_t *lo_bytes,
 		   uint64_t *len_bytes)
 {
@@ -802,7 +808,7 @@ static int add_wds(struct prof *p, size_t di)
 	for (int k = 0; k < PROF_NR_CLASSES; k++)
 		for (unsigned int o = 0; o < 2; o++) {
 			const struct prof_part *part = &d->classes[k].ops[o];
-			unsigned int nr = part->nr_sweeps > 1 ? part->nr_sweeps : 1;
+			unsigned int nr = part_wds(part);
 
 			for (unsigned int i = 0; part->nr && i < nr && p->nr_wds < most; i++) {
 				struct prof_wd *w = &p->wds[p->nr_wds++];
@@ -827,6 +833,8 @@ static int add_wds(struct prof *p, size_t di)
 	return 0;
 }
 
+/* Skews in PROF_SKEW_UNITS summing exactly to it: largest remainders, ties to the first; a
+ * part of several sweeps shares its I/Os among them. */
 static void skews(struct prof *p)
 {
 	uint64_t given = 0;
@@ -834,8 +842,7 @@ static void skews(struct prof *p)
 
 	for (size_t i = 0; i < p->nr_wds; i++) {
 		const struct prof_part *part = p->wds[i].part;
-		double x = (double)part->nr / (part->nr_sweeps > 1 ? part->nr_sweeps : 1) *
-			   PROF_SKEW_UNITS / (double)p->nr_ios;
+		double x = (double)part->nr / part_wds(part) * PROF_SKEW_UNITS / (double)p->nr_ios;
 
 		p->wds[i].skew_units = (uint64_t)x;
 		if (rem)

@@ -18,7 +18,6 @@
 enum {
 	PROF_MAX_SECONDS = 1 << 23, /* about 97 days; later records join the last second */
 	PROF_STREAM_MIN_IOS = 64,   /* a stream this long or longer may get a class of its own */
-	PROF_STREAM_OP_SHIFT = 16,  /* stream_class: the class, then the ops that join it */
 };
 
 #define PROF_STREAM_MIN_SHARE 0.002 /* ... and as long as this share of its device's I/Os */
@@ -171,15 +170,14 @@ static bool is_kept(const struct prof *p, const struct trace_rec *rec)
 	return !p->cfg->has_dev || rec->dev == p->cfg->dev;
 }
 
-/* The class of the stream the I/O belongs to, or NULL (also for an I/O of an op its stream
- * hardly has). */
+/* The class of the stream the I/O belongs to, or NULL. */
 static struct prof_class *stream_of(struct prof_dev *d, const struct trace_rec *rec)
 {
 	struct trace_stream s = trace_stream_table_add(d->streams, rec->op, rec->offset_bytes,
 						       rec->offset_bytes + rec->size_bytes);
 	const uint64_t *k = d->nr_streams ? trace_cmap_get(&d->stream_class, s.id) : NULL;
 
-	return k && *k >> (PROF_STREAM_OP_SHIFT + rec->op) & 1 ? &d->classes[*k & 0xffff] : NULL;
+	return k ? &d->classes[*k] : NULL;
 }
 
 /* Every stream that continues at least once: its I/Os, bytes, extent and the continuations
@@ -223,7 +221,6 @@ static int pass0_rec(struct prof *p, size_t fi, const struct trace_rec *rec)
 	}
 	st = &d->stream_recs[*slot];
 	st->nr++;
-	st->nr_reads += rec->op == TRACE_OP_READ;
 	st->nr_far += !is_seq;
 	st->bytes += rec->size_bytes;
 	st->hi_bytes = end > st->hi_bytes ? end : st->hi_bytes;
@@ -252,15 +249,6 @@ static bool is_stream_kept(const struct prof_stream *s, double n_dev)
 	return s->nr >= PROF_STREAM_MIN_IOS && (double)s->nr >= PROF_STREAM_MIN_SHARE * n_dev &&
 	       4 * (s->hi_bytes - s->lo_bytes) >= 3 * s->bytes &&
 	       stream_seq_adds(s, n_dev) >= -(double)s->nr / 5;
-}
-
-/* The ops that join a stream's class: a bit per op (read 0, write 1) that has at least a
- * tenth of its continuations. */
-static uint64_t stream_ops(const struct prof_stream *s)
-{
-	uint64_t cont = s->nr - 1, writes = cont - s->nr_reads;
-
-	return (10 * s->nr_reads >= cont) | (uint64_t)(10 * writes >= cont) << 1;
 }
 
 static int cmp_stream_worth(const void *a, const void *b, void *ctx)
@@ -293,15 +281,12 @@ static int streams_pick(struct prof_dev *d, unsigned int max_wds)
 	for (size_t i = 0; i < n && d->nr_streams < PROF_MAX_STREAMS && !ret; i++) {
 		double adds = stream_seq_adds(&d->stream_recs[i], n_dev);
 		unsigned int k = PROF_MAX_CLASSES + d->nr_streams;
-		uint64_t ops = stream_ops(&d->stream_recs[i]);
-		unsigned int nr_wds = (unsigned int)(ops & 1) + (unsigned int)(ops >> 1);
 
-		if (fabs(sum + adds) > budget || nr_wds > max_wds)
+		if (fabs(sum + adds) > budget || !max_wds)
 			continue;
 		sum += adds;
-		max_wds -= nr_wds;
-		ret = trace_cmap_add(&d->stream_class, d->stream_recs[i].id,
-				     k | ops << PROF_STREAM_OP_SHIFT);
+		max_wds--; /* a stream is of one op (stream_table.h): one WD */
+		ret = trace_cmap_add(&d->stream_class, d->stream_recs[i].id, k);
 		d->classes[k].is_stream = true;
 		d->classes[k].lo_bytes = UINT64_MAX;
 		d->nr_streams++;
