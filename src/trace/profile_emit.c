@@ -412,8 +412,10 @@ static void print_rd(FILE *out, const struct prof *p, unsigned int n, size_t fro
 		to - from < 2 ? 2 : to - from);
 	if (is_idle) {
 		/* Pairs that are all 0 make a run without a rate: max I/O in ioramp (and no
-		 * schedule for trace synth). The least rate printed keeps the span idle. */
-		fprintf(out, "0.001,%zu)\n", to - from < 2 ? 2 : to - from);
+		 * schedule for trace synth). The least rate printed, in the last second alone,
+		 * keeps the span idle: over the whole span it would issue an I/O every 180 s
+		 * (VDbench's longest exponential gap), 20 an hour. */
+		fprintf(out, "0,%zu,0.001,1)\n", (to - from < 2 ? 2 : to - from) - 1);
 		return;
 	}
 	for (size_t s = from; s < to; s += run) {
