@@ -73,6 +73,7 @@ struct prof_dev {
 	uint64_t max_xfer_bytes;
 	unsigned int max_wds;	/* --max-wds */
 	double kappa;		/* how much the classes' regions were packed (model) */
+	double grow;		/* share by which random I/O's ranges grow (fit_kappa()) */
 	double trace_hot10_pct; /* of the traced device, streams too */
 	double model_hot10_pct, model_footprint_bytes; /* what the model expects */
 };

@@ -273,6 +273,11 @@ static void print_sd(FILE *out, const struct prof *p, size_t di)
 	print_bytes(out, d->model_footprint_bytes);
 	fprintf(out, " and %.2f %% of its I/Os in its hottest 10 %% of regions (traced: %.2f %%)\n",
 		d->model_hot10_pct, d->trace_hot10_pct);
+	if (d->grow > 0)
+		fprintf(out,
+			"*   ranges of random I/O grown %.0f %% of the way to where each adds under "
+			"0.25 points of sequential I/Os not traced\n",
+			100 * d->grow);
 	fprintf(out, "sd=sd,count=(%zu,1),lun=$lun,size=%" PRIu64 "m,threads=%u\n", di,
 		d->size_bytes >> 20, dev_threads(p, d, wds));
 }
