@@ -785,8 +785,6 @@ static void merge_sweeps(const struct prof_dev *d, struct seq_plan *plan, size_t
 	}
 }
 
-/* f for every WD of the device, then the sequential I/Os some could not reach asked of the
- * others, those most likely to be seen first. */
 /* The other way: while the device's expected sequential I/Os exceed the trace's (sweeps seen
  * continuing more often than traced, and boostable parts that made up for their own
  * interleaving), the boostable parts continue less, those that move the most first
@@ -826,6 +824,9 @@ static bool boost_ok(const struct prof_class *c, const struct prof_part *part)
 	return class_nr(c) >= fmin(PROF_BOOST_MIN_PER_REGION, fmax(per_run, 1)) * c->nr_regions;
 }
 
+/* f for every WD of the device, then the sequential I/Os some could not reach asked of the
+ * others, those most likely to be seen first, or those beyond the trace's taken back
+ * (seq_trim()). */
 static void dev_seq_fracs(struct prof_dev *d)
 {
 	struct seq_plan plan[2 * PROF_NR_CLASSES];
