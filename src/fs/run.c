@@ -1320,8 +1320,10 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 		if (r->rate == PLAN_RATE_CURVE_POINT)
 			rate = plan_curve_target(max_seen, r->pct);
 		/* "elapsed=6 warmup=2;" as -s lists it (VDbench 5.04.07, observed) */
-		snprintf(warm, sizeof(warm), r->warmup_s ? " warmup=%llu" : "",
-			 (unsigned long long)r->warmup_s);
+		warm[0] = '\0';
+		if (r->warmup_s)
+			snprintf(warm, sizeof(warm), " warmup=%llu",
+				 (unsigned long long)r->warmup_s);
 		if (r->kind == FS_RUN_FORMAT)
 			snprintf(text, sizeof(text), "Starting RD=%s", r->name);
 		else if (rate > 0)
