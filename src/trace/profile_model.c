@@ -365,7 +365,9 @@ static double regions_footprint(const struct prof_dev *d)
 }
 
 /* Chance that a random I/O of part, over range_bytes, starts where one of the device's last 16
- * I/Os ended: one of its own (its share of them) ended just before it. */
+ * I/Os ended: one of its own (its share of them) ended just before it. Of b blocks, the first
+ * follows none (the last block's end is the range's): a 6-block range, 52.6 % of a device's
+ * I/Os, continued 65 % of the time where 78 % was expected. */
 static double part_chance_seq(const struct prof_dev *d, const struct prof_part *part,
 			      double range_bytes)
 {
@@ -373,7 +375,7 @@ static double part_chance_seq(const struct prof_dev *d, const struct prof_part *
 	double blocks = range_bytes / (mean > 0 ? mean : 1);
 	double recent = PROF_SEQ_WINDOW * (double)part->nr / (double)d->nr;
 
-	return blocks > 1 ? -expm1(recent * log1p(-1 / blocks)) : 1;
+	return blocks > 1 ? (blocks - 1) / blocks * -expm1(recent * log1p(-1 / blocks)) : 1;
 }
 
 /* What the classes' random I/O over ranges of r regions adds to the sequential % beyond what
