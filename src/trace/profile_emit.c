@@ -198,7 +198,7 @@ static const char profile_notes[] =
 	"*   device are put in classes by their I/O count (half-octaves); each class gets one WD per\n"
 	"*   op with its own transfer sizes (rounded to 512 bytes; up to 16, the others counted with\n"
 	"*   the nearest) and a range of its own, placed near where the class's regions lie (from\n"
-	"*   a region's start when the device has room: no two classes shared a region), long\n"
+	"*   a region's start and beside the streams when the device has room), long\n"
 	"*   enough to touch as many regions as the trace did, all ranges of a device packed by one\n"
 	"*   factor so that the footprint comes out as traced (the same packing for every class\n"
 	"*   keeps the share of I/Os in the hottest regions). seekpct= makes each WD continue its\n"

@@ -516,6 +516,43 @@ EOF
 	grep -q '^sequential % .* [-+]0\.[0-9]* pt .* ok$' <<<"$output" # within a point
 }
 
+@test "Elasticsearch merges: classes are laid beside the streams' ranges, not over them" {
+	# merges read 3 to 10 segments at once (128K) and write one; searches read 4K from the
+	# newest segments; a translog. The largest merge's output is a stream; the classes of the
+	# regions around it were laid over its range, so their bytes and its counted once:
+	# footprint -11.6 %, hot -5.8 pt
+	cat >es.awk <<'EOF'
+function emit(op, off, n) { t += -log(1 - rand()) / 2500
+	printf "%.0f,es,0,%s,%.0f,%d,500\n", 128166372000000000 + t * 1e7, op ? "Write" : "Read", off, n }
+BEGIN { srand(41); K = 1024; M = 1048576; G = 1024 * M; tl = 900 * G; pos = 0; ns = 0
+	for (i = 0; i < 30; i++) { so[ns] = pos; sl[ns] = 64 * M * (1 + int(rand() * 7)); pos += sl[ns++] }
+	for (i = 0; i < NR_IOS; i++) {
+		r = rand()
+		if (r < 0.1) { n = 4 * K * (1 + int(rand() * 4)); emit(1, tl, n); tl += n; continue }
+		if (r < 0.45) {
+			if (!nm) {   # a merge: take 3-10 segments out of the list
+				nm = 3 + int(rand() * 8); if (nm > ns) nm = ns; tot = 0
+				for (k = 0; k < nm; k++) { j = int(rand() * ns); mc[k] = so[j]; me[k] = so[j] + sl[j]; tot += sl[j]
+					so[j] = so[ns - 1]; sl[j] = sl[ns - 1]; ns-- }
+				out = pos; oc = pos; pos += tot
+			}
+			live = 0; for (k = 0; k < nm; k++) if (mc[k] < me[k]) live++
+			if (live && rand() < 0.5) { do k = int(rand() * nm); while (mc[k] >= me[k]); emit(0, mc[k], 128 * K); mc[k] += 128 * K }
+			else if (oc < out + tot) { emit(1, oc, 128 * K); oc += 128 * K }
+			if (oc >= out + tot) { live = 0; for (k = 0; k < nm; k++) if (mc[k] < me[k]) live++
+				if (!live) { so[ns] = out; sl[ns++] = tot; nm = 0 } }
+			continue
+		}
+		j = int(ns * rand() ^ 0.2); if (j >= ns) j = ns - 1
+		emit(0, so[j] + int(rand() * sl[j] / (4 * K)) * 4 * K, 4 * K)
+	} }
+EOF
+	awk -v NR_IOS=200000 -f es.awk >es.csv
+	run "$IORAMP" trace profile --check es.csv
+	echo "$output"
+	[ "$status" -eq 0 ]
+}
+
 @test "profile --check of a trace too small for its tolerances says so and exits 1" {
 	run "$IORAMP" trace profile --check "$TRACES/blkreplay.load" # 240 I/Os
 	[ "$status" -eq 1 ]
