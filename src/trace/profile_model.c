@@ -164,14 +164,20 @@ static bool is_split(const struct prof_class *c)
 	       c->ops[0].seq_frac >= 0.5 && c->ops[1].seq_frac >= 0.5 && !ops_overlap(c);
 }
 
+/* The share of its class's range a split op gets: its share of the class's I/Os, so every
+ * region still sees the class's count. */
+static double op_share(const struct prof_class *c, int o)
+{
+	return (double)c->ops[o].nr / (double)class_nr(c);
+}
+
 static double cover_class(const struct prof_class *c, double len)
 {
 	double fp = 0, uncovered = 1;
 
 	for (int o = 0; o < 2; o++) {
 		if (is_split(c))
-			fp += cover_part(&c->ops[o],
-					 len * (double)c->ops[o].nr / (double)class_nr(c));
+			fp += cover_part(&c->ops[o], len * op_share(c, o));
 		else if (len > 0)
 			uncovered *= 1 - cover_part(&c->ops[o], len) / len;
 	}
@@ -246,7 +252,7 @@ static double seq_safe_regions(const struct prof_dev *d, const struct prof_class
 		blocks = 1 / -expm1(log1p(-allow) / recent);
 		len = blocks * (double)part->bytes / (double)part->nr;
 		if (is_split(c))
-			len *= (double)class_nr(c) / (double)part->nr;
+			len /= op_share(c, o);
 		need = fmax(need, len / MIB);
 	}
 	return need;
@@ -507,10 +513,7 @@ static void split_range(struct prof_class *c, uint64_t unit)
 		only->range_len_bytes = c->range_len_bytes;
 		return;
 	}
-	len_r = (uint64_t)((double)c->range_len_bytes * (double)r->nr / (double)class_nr(c) /
-				   (double)unit +
-			   0.5) *
-		unit;
+	len_r = (uint64_t)((double)c->range_len_bytes * op_share(c, 0) / (double)unit + 0.5) * unit;
 	if (len_r < 2 * unit)
 		len_r = 2 * unit;
 	if (len_r > c->range_len_bytes - 2 * unit)
@@ -834,30 +837,33 @@ static void merge_sweeps(const struct prof_dev *d, struct seq_plan *plan, size_t
 	}
 }
 
-/* The other way: while the device's expected sequential I/Os exceed the trace's (sweeps seen
- * continuing more often than traced, and boostable parts that made up for their own
- * interleaving), the boostable parts continue less, those that move the most first
- * (Hadoop's map tasks: +2.2 points). */
-static void seq_trim(struct seq_plan *plan, size_t n, double need, double got)
+/* The sequential I/Os the device's WDs fall short of the trace's asked of its boostable parts,
+ * those most likely to be seen first; or, over (sweeps seen continuing more often than
+ * traced, boostable parts that made up for their own interleaving: Hadoop's map tasks, +2.2
+ * points), taken back from them in the same order. */
+static void seq_settle(struct seq_plan *plan, size_t n, double need, double got)
 {
-	while (got - need > 0.5) {
+	while (fabs(need - got) > 0.5) {
+		bool is_short = need > got;
 		struct seq_plan *best = NULL;
-		double room;
+		double room, left;
 
 		for (size_t i = 0; i < n; i++)
-			if (plan[i].is_boostable && plan[i].part->seq_frac > 0 &&
-			    plan[i].q > plan[i].spur &&
+			if (plan[i].is_boostable && plan[i].q > plan[i].spur &&
+			    (is_short ? plan[i].part->seq_frac < PROF_MAX_BOOST
+				      : plan[i].part->seq_frac > 0) &&
 			    (!best || plan[i].n * plan[i].q > best->n * best->q))
 				best = &plan[i];
 		if (!best)
-			break;
-		room = best->n * best->part->seq_frac * (best->q - best->spur);
-		if (room > got - need) {
-			best->part->seq_frac -= (got - need) / (best->n * (best->q - best->spur));
-			break;
+			return;
+		left = is_short ? PROF_MAX_BOOST - best->part->seq_frac : best->part->seq_frac;
+		room = best->n * left * (best->q - best->spur);
+		if (room > fabs(need - got)) {
+			best->part->seq_frac += (need - got) / (best->n * (best->q - best->spur));
+			return;
 		}
-		got -= room;
-		best->part->seq_frac = 0;
+		got += is_short ? room : -room;
+		best->part->seq_frac = is_short ? PROF_MAX_BOOST : 0;
 	}
 }
 
@@ -873,9 +879,8 @@ static bool boost_ok(const struct prof_class *c, const struct prof_part *part)
 	return class_nr(c) >= fmin(PROF_BOOST_MIN_PER_REGION, fmax(per_run, 1)) * c->nr_regions;
 }
 
-/* f for every WD of the device, then the sequential I/Os some could not reach asked of the
- * others, those most likely to be seen first, or those beyond the trace's taken back
- * (seq_trim()). */
+/* f for every WD of the device, then fewer sweeps (merge_sweeps()) and the boostable parts
+ * (seq_settle()) for what the device's sequential I/Os lack or exceed. */
 static void dev_seq_fracs(struct prof_dev *d)
 {
 	struct seq_plan plan[2 * PROF_NR_CLASSES];
@@ -915,26 +920,7 @@ static void dev_seq_fracs(struct prof_dev *d)
 			got += s->n * (f * s->q + (1 - f) * s->spur);
 		}
 	merge_sweeps(d, plan, n, need, &got);
-	while (need - got > 0.5) {
-		struct seq_plan *best = NULL;
-		double room;
-
-		for (size_t i = 0; i < n; i++)
-			if (plan[i].is_boostable && plan[i].part->seq_frac < PROF_MAX_BOOST &&
-			    plan[i].q > plan[i].spur &&
-			    (!best || plan[i].n * plan[i].q > best->n * best->q))
-				best = &plan[i];
-		if (!best)
-			break;
-		room = best->n * (PROF_MAX_BOOST - best->part->seq_frac) * (best->q - best->spur);
-		if (room > need - got) {
-			best->part->seq_frac += (need - got) / (best->n * (best->q - best->spur));
-			break;
-		}
-		got += room;
-		best->part->seq_frac = PROF_MAX_BOOST;
-	}
-	seq_trim(plan, n, need, got);
+	seq_settle(plan, n, need, got);
 }
 
 /* The WDs of a part: one, or one per sweep. */
