@@ -3,7 +3,11 @@
 #include "clock.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
 #include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "ioramp/engine.h"
 
@@ -27,6 +31,8 @@ int eng_clock_init(struct eng_clock *c, bool is_virtual)
 	c->is_virtual = is_virtual;
 	atomic_init(&c->now_ns, 0);
 	atomic_init(&c->gen, 1); /* a sleeper's lease_gen 0: no lease */
+	atomic_init(&c->told, 0);
+	atomic_init(&c->nr_listening, 0);
 	if (!is_virtual)
 		return 0;
 	c->tod_base_ns = real_ns(CLOCK_REALTIME);
@@ -159,12 +165,46 @@ static void real_until(uint64_t when_ns)
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
 
+void eng_sleeper_listen(struct eng_sleeper *s)
+{
+	s->is_listening = true;
+	s->seen_told = atomic_load(&s->clock->told);
+}
+
+/* A listening sleeper's real wait: until when_ns or a tell. The count of listeners is raised
+ * before told is read, and a tell bumps told before it reads that count (both seq_cst): either
+ * the tell sees a listener and wakes the futex, or the listener sees the new word (the futex
+ * compares it again in the kernel). */
+static void real_listen(struct eng_sleeper *s, uint64_t when_ns)
+{
+	struct eng_clock *c = s->clock;
+	struct timespec ts;
+	uint32_t word;
+
+	atomic_fetch_add(&c->nr_listening, 1);
+	word = atomic_load(&c->told);
+	if (word == s->seen_told) {
+		if (when_ns == UINT64_MAX)
+			when_ns = real_ns(CLOCK_MONOTONIC) + REAL_IDLE_NS;
+		ts.tv_sec = (time_t)(when_ns / ENG_NSEC_PER_SEC);
+		ts.tv_nsec = (long)(when_ns % ENG_NSEC_PER_SEC);
+		/* absolute CLOCK_MONOTONIC; a signal (EINTR) or a changed word ends it early */
+		syscall(SYS_futex, &c->told, FUTEX_WAIT_BITSET_PRIVATE, word, &ts, NULL,
+			FUTEX_BITSET_MATCH_ANY);
+	}
+	atomic_fetch_sub(&c->nr_listening, 1);
+	s->seen_told = atomic_load(&c->told);
+}
+
 void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns)
 {
 	struct eng_clock *c = s ? s->clock : NULL;
 
 	if (!c || !c->is_virtual) {
-		real_until(when_ns);
+		if (s && s->is_listening)
+			real_listen(s, when_ns);
+		else
+			real_until(when_ns);
 		return;
 	}
 	pthread_mutex_lock(&c->mu);
@@ -205,6 +245,19 @@ void eng_clock_kick(struct eng_clock *c)
 		if (s->is_asleep)
 			wake(c, s);
 	pthread_mutex_unlock(&c->mu);
+}
+
+void eng_clock_tell(struct eng_clock *c)
+{
+	if (!c)
+		return;
+	if (c->is_virtual) {
+		eng_clock_kick(c);
+		return;
+	}
+	atomic_fetch_add(&c->told, 1);
+	if (atomic_load(&c->nr_listening))
+		syscall(SYS_futex, &c->told, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
 }
 
 void eng_clock_nap(uint64_t ns)

@@ -48,6 +48,9 @@ struct eng_clock {
 	_Atomic uint64_t gen;	  /* bumped under mu by every change of the members' state */
 	uint32_t nr_awake;
 	uint64_t nr_kicks;
+	/* real: bumped by every eng_clock_tell(), the futex word a listening sleeper waits on */
+	_Atomic uint32_t told;
+	_Atomic uint32_t nr_listening; /* real: listening sleepers in a wait now */
 };
 
 /* A thread that takes part in a run of a virtual clock. Fields are the clock's (under its mu);
@@ -63,6 +66,9 @@ struct eng_sleeper {
 	bool is_member;
 	bool is_asleep;
 	pthread_cond_t cv;
+	/* real: a tell ends its waits (eng_sleeper_listen); told when its last wait ended */
+	bool is_listening;
+	uint32_t seen_told;
 };
 
 /* Makes a real or a virtual clock. Returns 0 or -errno (pthread). Main thread. */
@@ -98,9 +104,17 @@ int eng_sleeper_join(struct eng_clock *c, struct eng_sleeper *s);
  * then move on without it. Accepts a sleeper that never joined or already left. */
 void eng_sleeper_leave(struct eng_sleeper *s);
 
-/* Waits until when_ns (absolute, eng_clock_now() time), or less: a signal (real) or a kick
- * (virtual) ends the wait early, and callers look again at what they wait for. UINT64_MAX waits
- * for a kick (virtual; real: sleeps 100 ms). s NULL: the real clock. */
+/* On a real clock, s's waits end at eng_clock_tell() too, as every sleeper's do at a kick on a
+ * virtual one; a tell while s is awake makes its next wait return at once. For the controller:
+ * it sleeps to its interval's end and hears the workers publish, finish or fail at once,
+ * instead of polling for them (20 wake-ups a second cost 0.14 % of a core on a 2-CPU VM). Call
+ * after eng_sleeper_join(). */
+void eng_sleeper_listen(struct eng_sleeper *s);
+
+/* Waits until when_ns (absolute, eng_clock_now() time), or less: a signal (real), a kick
+ * (virtual) or a tell (real, a listening sleeper) ends the wait early, and callers look again
+ * at what they wait for. UINT64_MAX waits for a kick (virtual; real: sleeps 100 ms). s NULL:
+ * the real clock. */
 static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
 
 /* eng_sleeper_until() without its lease (clock.c). */
@@ -110,6 +124,12 @@ void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns);
  * returns from its next sleep at once. Nothing on a real clock (its sleepers poll). Any
  * thread. */
 void eng_clock_kick(struct eng_clock *c);
+
+/* A kick that a real clock's listening sleepers (eng_sleeper_listen) hear too: for what the
+ * controller waits for (a published interval, a worker's end, an I/O error). One futex wake
+ * while one listens; the kicks only a virtual clock needs (a replay's rings) stay kicks. Any
+ * thread. */
+void eng_clock_tell(struct eng_clock *c);
 
 /* A short pause in real time, for a thread that waits for another outside the clock (it is no
  * member, or the clock is real): virtual time does not move for it. */

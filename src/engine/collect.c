@@ -129,9 +129,7 @@ bool eng_collect_wait_published(struct eng_collect *c, uint32_t k)
 			return false;
 		if (c->recorder) /* a worker may wait for room in its ring */
 			eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
-		/* virtual time: the worker's publish() kicks; real: poll */
-		eng_sleeper_until(c->sleeper,
-				  c->run->clock->is_virtual ? UINT64_MAX : now_ns(c) + 200000);
+		eng_sleeper_until(c->sleeper, UINT64_MAX); /* the worker's publish() tells */
 	}
 }
 
@@ -226,7 +224,7 @@ static void sample_fill(struct eng_collect *c, struct rep_sample *s, const struc
 void eng_collect_merge(struct eng_collect *c, uint32_t k)
 {
 	for (size_t i = 0; i < c->nr_banks; i++)
-		memset(&c->cur[i], 0, sizeof(c->cur[i]));
+		stats_bank_clear(&c->cur[i]);
 	for (uint32_t i = 0; i < c->nr_workers; i++)
 		merge_worker(c, &c->workers[i], k);
 	for (uint32_t i = 0; i < c->nr_workers; i++)
@@ -416,8 +414,7 @@ static void wait_stopped(struct eng_collect *c, uint32_t k)
 	while (!eng_collect_all_published(c, k)) {
 		if (c->recorder)
 			eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
-		eng_sleeper_until(c->sleeper,
-				  c->run->clock->is_virtual ? UINT64_MAX : now_ns(c) + 200000);
+		eng_sleeper_until(c->sleeper, UINT64_MAX);
 	}
 }
 
@@ -472,11 +469,13 @@ int eng_collect_intervals(struct eng_collect *c)
 		uint64_t fin, elapsed_ns;
 		int ret;
 
+		/* the workers tell an end or an error, a signal interrupts the wait (workers leave
+		 * process signals to this, the main thread): only the recorder's rings need polls */
 		while (now_ns(c) < end_ns && !is_signalled(c) && !final_ns(c) && !is_failed(c)) {
-			uint64_t step = c->recorder ? 10000000 : 50000000;
+			uint64_t step = c->recorder ? 10000000 : UINT64_MAX;
 
 			eng_sleeper_until(c->sleeper,
-					  end_ns < now_ns(c) + step ? end_ns : now_ns(c) + step);
+					  end_ns - now_ns(c) < step ? end_ns : now_ns(c) + step);
 			if (c->recorder)
 				eng_recorder_drain(c->recorder, c->workers, c->nr_workers, false);
 		}

@@ -404,6 +404,16 @@ int eng_worker_arm(struct eng_worker *w);
 void eng_worker_fini(struct eng_worker *w);
 /* Thread entry: the loop until stop, then drains. */
 void *eng_worker_main(void *arg);
+/* Counts an error of w toward data_errors= (any of the worker's own threads) and tells the
+ * controller, which stops the run at the limit: for each of the first ENG_ERR_RING errors and
+ * every ENG_ERR_RING-th after, so that an error storm does not wake it each time. */
+static inline void eng_worker_count_error(struct eng_worker *w)
+{
+	uint64_t n = atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed) + 1;
+
+	if (n <= ENG_ERR_RING || n % ENG_ERR_RING == 0)
+		eng_clock_tell(w->run->clock);
+}
 
 struct clu_share;
 

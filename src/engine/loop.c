@@ -96,12 +96,13 @@ static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64
 	uint32_t kept = atomic_load_explicit(&w->nr_errors_kept, memory_order_relaxed);
 	struct eng_io_error *e;
 
-	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed);
 	atomic_fetch_add_explicit(&w->nr_io_errors, 1, memory_order_relaxed);
 	if (slot->io.result == -ENXIO || slot->io.result == -ENODEV)
 		atomic_store_explicit(&w->is_device_lost, true, memory_order_relaxed);
-	if (kept >= ENG_ERR_RING)
+	if (kept >= ENG_ERR_RING) {
+		eng_worker_count_error(w);
 		return;
+	}
 	e = &w->errors[kept];
 	e->run_sd = w->sds[slot->io.file_idx].run_sd; /* a concatenation's member, not its first */
 	e->op = slot->io.op;
@@ -110,6 +111,7 @@ static void keep_error(struct eng_worker *w, const struct eng_slot *slot, uint64
 	e->result = slot->io.result;
 	e->done_ns = now_ns;
 	atomic_store_explicit(&w->nr_errors_kept, kept + 1, memory_order_release);
+	eng_worker_count_error(w);
 }
 
 /* Into the interval's bank (the drain's scratch bank once the last one is out). */
@@ -145,7 +147,7 @@ static void publish(struct eng_worker *w, uint64_t boundary_ns)
 	for (uint32_t i = 0; i < w->nr_wgs; i++)
 		stats_bank_finish(&old[i], boundary_ns);
 	atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
-	eng_clock_kick(w->run->clock); /* virtual time: the controller waits for this */
+	eng_clock_tell(w->run->clock); /* the controller waits for this */
 	w->cur_interval++;
 	while (atomic_load_explicit(&w->consumed, memory_order_acquire) + 2 < w->cur_interval &&
 	       !atomic_load_explicit(&w->stop, memory_order_relaxed))
@@ -339,7 +341,7 @@ void *eng_worker_main(void *arg)
 		atomic_store_explicit(&w->final_ns, end_ns, memory_order_relaxed);
 		if (w->bank != w->banks[2])
 			atomic_store_explicit(&w->published, w->cur_interval, memory_order_release);
-		eng_clock_kick(w->run->clock);
+		eng_clock_tell(w->run->clock);
 	}
 	if (!ret)
 		ret = drain(w); /* what completes now is no interval's: VDbench's drain */

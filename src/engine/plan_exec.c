@@ -420,6 +420,7 @@ int eng_exec_run(struct eng_exec *x, struct rep_set *reps, struct parm_err *err)
 		parm_errf(err, NULL, "out of memory");
 		return ENG_FAILED;
 	}
+	eng_sleeper_listen(&x->controller);
 	eng_note_no_effect(x->plan, x->clu != NULL, reps);
 	eng_dedup_describe(x->dedup, x->plan->cfg, reps);
 	status = eng_dv_begin(x, err);

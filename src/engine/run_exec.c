@@ -472,6 +472,7 @@ static int workers_stop(struct eng_exec *x, struct eng_worker *w, uint32_t nr_st
 		eng_worker_fini(&w[i]);
 	if (eng_sleeper_join(&x->clock, &x->controller) && !fatal)
 		fatal = -ENOMEM;
+	eng_sleeper_listen(&x->controller);
 	return fatal;
 }
 

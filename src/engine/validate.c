@@ -165,7 +165,7 @@ static void found_bad(struct eng_worker *w, struct eng_dv_sd *sd, const struct e
 	    w->dv->max_errors)
 		return; /* the run is stopping: past the limit nothing is recorded */
 	sd->nr_errors++;
-	atomic_fetch_add_explicit(&w->nr_errors, 1, memory_order_relaxed); /* stops the run */
+	eng_worker_count_error(w); /* stops the run */
 	if (w->nr_dv_errors_kept >= ENG_DV_ERR_RING)
 		return;
 	e = &w->dv_errors[w->nr_dv_errors_kept++];

@@ -14,25 +14,24 @@ void rep_vals_compute(struct rep_vals *v, const struct stats_bank *b, uint64_t e
 		      uint64_t mb_bytes)
 {
 	const struct stats_counters *rd = &b->op[STATS_OP_READ], *wr = &b->op[STATS_OP_WRITE];
-	struct stats_counters sum = { 0 }; /* the sums behind the combined mean and stddev */
+	/* the sums behind the combined mean and stddev */
+	uint64_t nr_svc = rd->svc.nr + wr->svc.nr, svc_ns = rd->svc.sum_ns + wr->svc.sum_ns;
 	uint64_t bytes = rd->total_bytes + wr->total_bytes;
 
 	memset(v, 0, sizeof(*v));
-	sum.svc.nr = rd->svc.nr + wr->svc.nr;
-	sum.svc.sum_ns = rd->svc.sum_ns + wr->svc.sum_ns;
-	sum.svc_sumsq_ns2 = rd->svc_sumsq_ns2 + wr->svc_sumsq_ns2;
 	v->nr_ios = rd->nr_ios + wr->nr_ios;
 	v->rate = stats_rate_per_sec(v->nr_ios, elapsed_ns);
 	v->mb_per_sec = stats_mb_per_sec(bytes, elapsed_ns, mb_bytes);
 	v->bytes_per_io = v->nr_ios ? bytes / v->nr_ios : 0;
 	v->read_pct = v->nr_ios ? (double)rd->nr_ios * 100.0 / (double)v->nr_ios : 0;
-	v->resp_ms = ns_to_ms(stats_hist_mean_ns(&sum.svc));
+	v->resp_ms = nr_svc ? ns_to_ms((double)svc_ns / (double)nr_svc) : 0;
 	v->read_resp_ms = ns_to_ms(stats_counters_mean_ns(rd));
 	v->write_resp_ms = ns_to_ms(stats_counters_mean_ns(wr));
 	v->read_max_ms = rd->svc.nr ? ns_to_ms((double)rd->svc.max_ns) : 0;
 	v->write_max_ms = wr->svc.nr ? ns_to_ms((double)wr->svc.max_ns) : 0;
 	v->resp_max_ms = v->read_max_ms > v->write_max_ms ? v->read_max_ms : v->write_max_ms;
-	v->resp_std_ms = ns_to_ms(stats_counters_stddev_ns(&sum));
+	v->resp_std_ms =
+		ns_to_ms(stats_stddev_ns(nr_svc, svc_ns, rd->svc_sumsq_ns2 + wr->svc_sumsq_ns2));
 	v->read_std_ms = ns_to_ms(stats_counters_stddev_ns(rd));
 	v->write_std_ms = ns_to_ms(stats_counters_stddev_ns(wr));
 	v->qdepth = stats_bank_qdepth(b, elapsed_ns);

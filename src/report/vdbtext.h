@@ -18,6 +18,9 @@
  * rounds the exact binary value (0.12, 1.00); NaN prints "NaN", infinities "Infinity". width
  * 0: no padding. Returns buf. */
 char *rep_jfmt(char *buf, size_t len, int width, int prec, double x);
+/* rep_jfmt() always by the exact search of the shortest form (its fast path takes printf's
+ * text where that is Java's): the reference its tests compare with. */
+char *rep_jfmt_exact(char *buf, size_t len, int width, int prec, double x);
 
 /* A flatfile number: 4 decimals (as rep_jfmt), then trailing zeros and a bare point removed
  * ("0.1035", "50", "71.223"). Returns buf. */

@@ -30,7 +30,8 @@ static double hist_stddev_ns(const struct stats_hist *h)
 
 	if (h->nr < 2)
 		return 0;
-	for (uint32_t i = 0; i < STATS_HIST_NR; i++) {
+	for (uint32_t i = stats_hist_bucket_idx(h->min_ns), hi = stats_hist_bucket_idx(h->max_ns);
+	     i <= hi; i++) { /* the buckets in use */
 		double mid, d;
 
 		if (!h->counts[i])
@@ -217,9 +218,9 @@ json_t *rep_doc_sample(const struct rep_exec *x, const struct rep_run *r,
 	json_t *o;
 
 	rep_doc_time(s->tod_ns, tod);
-	o = json_pack("{s:o,s:i,s:b,s:b,s:s,s:o,s:i,s:o,s:o}", "label", rep_json_text(s->label), "nr", (int)s->nr,
-		      "is_avg", s->is_avg, "is_warmup", s->is_warmup, "time", tod, "elapsed_s",
-		      rep_doc_real((double)s->elapsed_ns / 1e9), "nr_intervals",
+	o = json_pack("{s:o,s:i,s:b,s:b,s:s,s:o,s:i,s:o,s:o}", "label", rep_json_text(s->label),
+		      "nr", (int)s->nr, "is_avg", s->is_avg, "is_warmup", s->is_warmup, "time", tod,
+		      "elapsed_s", rep_doc_real((double)s->elapsed_ns / 1e9), "nr_intervals",
 		      (int)s->nr_intervals, "cpu", cpu(s), "total",
 		      metrics(s->total, s->elapsed_ns, x->mb_bytes, true));
 	if (!o)

@@ -21,6 +21,12 @@ void stats_bank_start(struct stats_bank *b, uint32_t nr_inflight, uint64_t now_n
 	b->inflight_since_ns = now_ns;
 }
 
+void stats_bank_clear(struct stats_bank *b)
+{
+	stats_bank_start(b, 0, 0);
+	b->is_resp_svc[STATS_OP_READ] = b->is_resp_svc[STATS_OP_WRITE] = false;
+}
+
 void stats_bank_record_error(struct stats_bank *b, enum stats_op op)
 {
 	b->op[op].nr_errors++;
@@ -67,18 +73,22 @@ double stats_counters_mean_ns(const struct stats_counters *c)
 
 double stats_counters_stddev_ns(const struct stats_counters *c)
 {
-	uint64_t n = c->svc.nr;
+	return stats_stddev_ns(c->svc.nr, c->svc.sum_ns, c->svc_sumsq_ns2);
+}
+
+double stats_stddev_ns(uint64_t n, uint64_t sum_ns, unsigned __int128 sumsq_ns2)
+{
 	unsigned __int128 sq, n_sumsq;
 	long double var;
 
 	if (n < 2)
 		return 0;
-	sq = (unsigned __int128)c->svc.sum_ns * c->svc.sum_ns;
-	if (!__builtin_mul_overflow((unsigned __int128)n, c->svc_sumsq_ns2, &n_sumsq)) {
+	sq = (unsigned __int128)sum_ns * sum_ns;
+	if (!__builtin_mul_overflow((unsigned __int128)n, sumsq_ns2, &n_sumsq)) {
 		/* n * sumsq >= sum^2 (Cauchy-Schwarz): the difference is exact and >= 0. */
 		var = (long double)(n_sumsq - sq) / ((long double)n * (long double)(n - 1));
 	} else {
-		var = ((long double)c->svc_sumsq_ns2 - (long double)sq / n) / (n - 1);
+		var = ((long double)sumsq_ns2 - (long double)sq / n) / (n - 1);
 		var = var < 0 ? 0 : var;
 	}
 	return (double)sqrtl(var);

@@ -79,7 +79,7 @@ uint64_t stats_hist_percentile(const struct stats_hist *h, double pct)
 		return h->max_ns;
 	rank = (uint64_t)ceill((long double)pct * h->nr / 100);
 	rank = rank < 1 ? 1 : rank > h->nr ? h->nr : rank;
-	for (i = 0; i < STATS_HIST_NR - 1; i++) {
+	for (i = stats_hist_bucket_idx(h->min_ns); i < STATS_HIST_NR - 1; i++) { /* none below */
 		cum += h->counts[i];
 		if (cum >= rank)
 			break;
@@ -96,8 +96,8 @@ uint64_t stats_hist_count_below(const struct stats_hist *h, uint64_t ns)
 	uint32_t idx = stats_hist_bucket_idx(ns);
 	uint64_t below = 0, lo, width, part;
 
-	for (uint32_t i = 0; i < idx; i++)
-		below += h->counts[i];
+	for (uint32_t i = h->nr ? stats_hist_bucket_idx(h->min_ns) : idx; i < idx; i++)
+		below += h->counts[i]; /* none below min_ns's bucket */
 	lo = stats_hist_bucket_lo_ns(idx);
 	width = stats_hist_bucket_width_ns(idx);
 	part = ns - lo < width ? ns - lo : width; /* the clamped last bucket may lie below ns */

@@ -105,7 +105,10 @@ static int64_t hist_unpack(struct stats_hist *h, const uint8_t *in, size_t len)
 
 		memcpy(&b, in + n, sizeof(b));
 		n += sizeof(b);
-		if (b.idx >= STATS_HIST_NR)
+		/* counts lie in the buckets of [min_ns, max_ns]: merges and percentiles read only
+		 * those (hist.c) */
+		if (b.idx >= STATS_HIST_NR || !h->nr || b.idx < stats_hist_bucket_idx(h->min_ns) ||
+		    b.idx > stats_hist_bucket_idx(h->max_ns))
 			return -EINVAL;
 		h->counts[b.idx] = b.count;
 	}

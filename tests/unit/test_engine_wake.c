@@ -1,6 +1,7 @@
 /* Which workers batch their timer wake-ups (schedule.c): only those with few arrivals per
  * batch; faster ones issue every arrival on time. Which serial SDs share a worker, what the
- * limit rule judges of them, and which SDs' writes take a gate. */
+ * limit rule judges of them, and which SDs' writes take a gate. How the controller, asleep on
+ * a real clock until its interval ends, hears what the workers tell it. */
 #include <setjmp.h> /* cmocka needs these four first */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,6 +10,9 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
 
 #include "../../src/engine/collect.h"
 #include "../../src/engine/engine_int.h"
@@ -166,6 +170,64 @@ static void test_write_gates_only_as_many_sds_as_cpus(void **state)
 		assert_false(sds[s].is_write_gated);
 }
 
+struct teller {
+	struct eng_clock *clock;
+	atomic_bool is_heard;
+	uint32_t nr_tells;
+};
+
+/* A worker publishing intervals: tells until the listener is back. */
+static void *tell_until_heard(void *arg)
+{
+	struct teller *t = arg;
+
+	while (!atomic_load(&t->is_heard)) {
+		eng_clock_tell(t->clock);
+		t->nr_tells++;
+		sched_yield();
+	}
+	return NULL;
+}
+
+/* A listening sleeper on a real clock (the controller) waits until its deadline or a tell: a
+ * tell while it is awake ends its next wait at once (none is lost between two waits), a tell
+ * from another thread ends a wait a minute long. A sleeper that does not listen (a worker)
+ * is not woken by tells: its wait of 1 ms is whole. */
+static void test_real_listener_hears_tells(void **state)
+{
+	struct eng_clock clock;
+	struct eng_sleeper ctl, worker;
+	struct teller t = { .clock = &clock };
+	pthread_t thread;
+	uint64_t minute, start;
+
+	(void)state;
+	assert_int_equal(eng_clock_init(&clock, false), 0);
+	assert_int_equal(eng_sleeper_join(&clock, &ctl), 0);
+	assert_int_equal(eng_sleeper_join(&clock, &worker), 0);
+	eng_sleeper_listen(&ctl);
+	minute = eng_clock_now(&clock) + 60 * ENG_NSEC_PER_SEC;
+
+	eng_clock_tell(&clock); /* told while awake */
+	eng_sleeper_until(&ctl, minute);
+	assert_true(eng_clock_now(&clock) < minute);
+
+	assert_int_equal(pthread_create(&thread, NULL, tell_until_heard, &t), 0);
+	eng_sleeper_until(&ctl, minute);
+	atomic_store(&t.is_heard, true);
+	assert_int_equal(pthread_join(thread, NULL), 0);
+	assert_true(eng_clock_now(&clock) < minute);
+	assert_true(t.nr_tells > 0);
+
+	eng_clock_tell(&clock);
+	start = eng_clock_now(&clock);
+	eng_sleeper_until(&worker, start + 1000000);
+	assert_true(eng_clock_now(&clock) >= start + 1000000);
+	eng_sleeper_leave(&worker);
+	eng_sleeper_leave(&ctl);
+	eng_clock_fini(&clock);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,6 +235,7 @@ int main(void)
 		cmocka_unit_test(test_serial_sds_share_workers_by_rate),
 		cmocka_unit_test(test_serial_worker_busy_slot_is_device),
 		cmocka_unit_test(test_write_gates_only_as_many_sds_as_cpus),
+		cmocka_unit_test(test_real_listener_hears_tells),
 	};
 
 	return cmocka_run_group_tests_name("engine_wake", tests, NULL, NULL);

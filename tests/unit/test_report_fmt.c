@@ -61,6 +61,54 @@ static void test_jfmt_rounds_half_up_like_java(void **state)
 	check_jfmt(0, 2, -0.125, "-0.13");
 	check_jfmt(0, 3, 0, "0.000");
 	check_jfmt(0, 1, 1e20, "100000000000000000000.0");
+	/* a carry over every digit and the point (rep_jfmt's fast path rounds printf's text) */
+	check_jfmt(0, 2, 9.997, "10.00");
+	check_jfmt(0, 0, 9.7, "10");
+	check_jfmt(0, 1, 0.96, "1.0");
+	check_jfmt(0, 3, 999.9996, "1000.000");
+	check_jfmt(0, 1, -99.96, "-100.0");
+	check_jfmt(0, 2, 0.994, "0.99");
+}
+
+/* rep_jfmt()'s fast path (printf's text where it is Java's) prints what the exact search of
+ * the shortest form prints: on numbers of every magnitude the reports show, at every precision
+ * they use, on the decimal midpoints where the two roundings differ and on their neighbours a
+ * ulp either side. */
+static void test_jfmt_fast_path_equals_exact(void **state)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+	char fast[128], exact[128];
+	int nr_checked = 0;
+
+	(void)state;
+	for (int i = 0; i < 200000; i++) {
+		int prec = i % 7;
+		double unit = pow(10.0, -prec), x;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		switch (i % 4) {
+		case 0: /* any number from 1e-7 to 1e13 */
+			x = pow(10.0, -7.0 + 20.0 * (double)(seed >> 11) / 0x1p53);
+			break;
+		case 1: /* a midpoint of the last printed place: k + 1/2 units */
+			x = ((double)(seed >> 40) + 0.5) * unit;
+			break;
+		case 2: /* a midpoint's neighbours */
+		case 3:
+			x = ((double)(seed >> 40) + 0.5) * unit;
+			x = nextafter(x, i % 4 == 2 ? 0 : INFINITY);
+			break;
+		}
+		if (seed & 1)
+			x = -x;
+		rep_jfmt(fast, sizeof(fast), 0, prec, x);
+		rep_jfmt_exact(exact, sizeof(exact), 0, prec, x);
+		if (strcmp(fast, exact))
+			fail_msg("%%.%df of %.17g: '%s', the exact search says '%s'", prec, x, fast,
+				 exact);
+		nr_checked++;
+	}
+	assert_int_equal(nr_checked, 200000);
 }
 
 static void test_jfmt_pads_nan_and_infinity(void **state)
@@ -590,6 +638,7 @@ int main(void)
 		cmocka_unit_test(test_jfmt_rounds_half_up_like_java),
 		cmocka_unit_test(test_java_hash_order_of_sd_names),
 		cmocka_unit_test(test_a_summary_cut_short_fails_the_execution),
+		cmocka_unit_test(test_jfmt_fast_path_equals_exact),
 		cmocka_unit_test(test_jfmt_pads_nan_and_infinity),
 		cmocka_unit_test(test_jflat_strips_trailing_zeros),
 		cmocka_unit_test(test_jgroup_inserts_thousands_separators),
