@@ -153,14 +153,19 @@ void eng_sleeper_leave(struct eng_sleeper *s)
 	pthread_cond_destroy(&s->cv);
 }
 
-static void real_until(uint64_t when_ns)
+/* when_ns as an absolute CLOCK_MONOTONIC time; UINT64_MAX (a wait for a kick) polls. */
+static struct timespec real_deadline(uint64_t when_ns)
 {
-	struct timespec ts;
-
 	if (when_ns == UINT64_MAX)
 		when_ns = real_ns(CLOCK_MONOTONIC) + REAL_IDLE_NS;
-	ts.tv_sec = (time_t)(when_ns / ENG_NSEC_PER_SEC);
-	ts.tv_nsec = (long)(when_ns % ENG_NSEC_PER_SEC);
+	return (struct timespec){ .tv_sec = (time_t)(when_ns / ENG_NSEC_PER_SEC),
+				  .tv_nsec = (long)(when_ns % ENG_NSEC_PER_SEC) };
+}
+
+static void real_until(uint64_t when_ns)
+{
+	struct timespec ts = real_deadline(when_ns);
+
 	/* an early wake (EINTR) is fine: callers look again */
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 }
@@ -184,10 +189,7 @@ static void real_listen(struct eng_sleeper *s, uint64_t when_ns)
 	atomic_fetch_add(&c->nr_listening, 1);
 	word = atomic_load(&c->told);
 	if (word == s->seen_told) {
-		if (when_ns == UINT64_MAX)
-			when_ns = real_ns(CLOCK_MONOTONIC) + REAL_IDLE_NS;
-		ts.tv_sec = (time_t)(when_ns / ENG_NSEC_PER_SEC);
-		ts.tv_nsec = (long)(when_ns % ENG_NSEC_PER_SEC);
+		ts = real_deadline(when_ns);
 		/* absolute CLOCK_MONOTONIC; a signal (EINTR) or a changed word ends it early */
 		syscall(SYS_futex, &c->told, FUTEX_WAIT_BITSET_PRIVATE, word, &ts, NULL,
 			FUTEX_BITSET_MATCH_ANY);

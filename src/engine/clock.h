@@ -107,8 +107,7 @@ void eng_sleeper_leave(struct eng_sleeper *s);
 /* On a real clock, s's waits end at eng_clock_tell() too, as every sleeper's do at a kick on a
  * virtual one; a tell while s is awake makes its next wait return at once. For the controller:
  * it sleeps to its interval's end and hears the workers publish, finish or fail at once,
- * instead of polling for them (20 wake-ups a second cost 0.14 % of a core on a 2-CPU VM). Call
- * after eng_sleeper_join(). */
+ * instead of polling for them 20 times a second. Call after eng_sleeper_join(). */
 void eng_sleeper_listen(struct eng_sleeper *s);
 
 /* Waits until when_ns (absolute, eng_clock_now() time), or less: a signal (real), a kick
@@ -121,8 +120,8 @@ static inline void eng_sleeper_until(struct eng_sleeper *s, uint64_t when_ns);
 void eng_sleeper_wait(struct eng_sleeper *s, uint64_t when_ns);
 
 /* Wakes every sleeper of a virtual clock now, so that each looks again; a sleeper awake now
- * returns from its next sleep at once. Nothing on a real clock (its sleepers poll). Any
- * thread. */
+ * returns from its next sleep at once. Nothing on a real clock (eng_clock_tell() wakes its
+ * listener). Any thread. */
 void eng_clock_kick(struct eng_clock *c);
 
 /* A kick that a real clock's listening sleepers (eng_sleeper_listen) hear too: for what the
