@@ -148,6 +148,21 @@ def gen_vscsi():
     write('vscsi.bin', out)
 
 
+def gen_vscsi_csv():
+    """libCacheSim's CSV of a vSCSI trace: a header row, whole seconds from 5633898 (all 240
+    I/Os fall in one second), hex opcodes (upper case every third line), and a TEST UNIT
+    READY (moves no data: skipped) after every 60th I/O."""
+    lines = ['version,time,op,size,lbn']
+    for r in records(1):
+        op = '28' if r['op'] == 'R' else '2a'
+        lines.append('1,%d,%s,%d,%d' % (5633898 + r['t_us'] // 10**6,
+                                        op.upper() if r['i'] % 3 == 2 else op, r['size'],
+                                        r['off'] // 512))
+        if r['i'] % 60 == 59:
+            lines.append('1,%d,0,0,0' % (5633898 + r['t_us'] // 10**6))
+    write('vscsi.csv', '\n'.join(lines) + '\n')
+
+
 def gen_systor():
     """Systor '17: a header row, Unix seconds with nine decimals, LUNs 0 and 4, and a line
     whose IOType is blank (no response seen) after every 50th I/O."""
@@ -421,6 +436,7 @@ def main():
     gen_blkreplay()
     gen_fio()
     gen_vscsi()
+    gen_vscsi_csv()
     gen_systor()
     gen_fiu()
     gen_etw()

@@ -54,11 +54,12 @@ enum trace_format {
 	TRACE_FMT_ALIBABA,
 	TRACE_FMT_TENCENT,
 	TRACE_FMT_VSCSI,
-	TRACE_FMT_FTRACE,   /* the blk tracer and block tracepoints as ftrace prints them */
-	TRACE_FMT_SYSTOR,   /* Systor '17 VDI (Fujitsu) */
-	TRACE_FMT_FIU,	    /* FIU homes, mail, web-vm */
-	TRACE_FMT_ETW,	    /* Microsoft server traces: Windows event tracing's text dump */
-	TRACE_FMT_BIOSNOOP, /* bcc's and libbpf-tools' biosnoop output */
+	TRACE_FMT_VSCSI_CSV, /* the same as libCacheSim's CSV: version,time,op,size,lbn */
+	TRACE_FMT_FTRACE,    /* the blk tracer and block tracepoints as ftrace prints them */
+	TRACE_FMT_SYSTOR,    /* Systor '17 VDI (Fujitsu) */
+	TRACE_FMT_FIU,	     /* FIU homes, mail, web-vm */
+	TRACE_FMT_ETW,	     /* Microsoft server traces: Windows event tracing's text dump */
+	TRACE_FMT_BIOSNOOP,  /* bcc's and libbpf-tools' biosnoop output */
 	TRACE_FMT_NR,
 };
 
@@ -229,7 +230,8 @@ struct trace_size_count {
  *   time counts as 0 and is counted in nr_time_backwards); median from a log-linear
  *   histogram (16 steps per power of two, within 6 %). burstiness is Goh and Barabasi's
  *   B = (CV - 1) / (CV + 1): 0 for Poisson arrivals, towards 1 for bursts separated by idle
- *   gaps, -1 for a metronome. peak_iops_1s is the busiest whole second (0 if under 1 s).
+ *   gaps, -1 for a metronome. When every time is a whole second (is_time_whole_s) the gaps
+ *   inside a second are unknown: median, CV and burstiness say nothing. peak_iops_1s is the busiest whole second (0 if under 1 s).
  * - latency: of the data I/Os whose record carries one (MSR, VSCSI, and blkparse or blktrace
  *   completions paired with their issue), completion minus issue: mean and maximum exact,
  *   percentiles from the same histogram as the gaps (within 6 %).
@@ -256,6 +258,7 @@ struct trace_figs {
 	double hot_pct[TRACE_NR_HOT];
 	double ia_mean_ns, ia_median_ns, ia_cv, burstiness, peak_iops_1s;
 	uint64_t nr_time_backwards;
+	bool is_time_whole_s; /* every time a whole second (Tencent, vscsicsv): no sub-second gaps */
 	uint64_t nr_latencies; /* data I/Os with a latency */
 	double lat_mean_ns, lat_p50_ns, lat_p99_ns, lat_p999_ns;
 	uint64_t lat_max_ns;

@@ -80,8 +80,7 @@ static int vscsi_init(struct trace_reader *r, const char *path)
 	return 0;
 }
 
-/* The op of a SCSI opcode: 1 with *op set, 0 for commands that move no block data. */
-static int vscsi_op(unsigned int cmd, uint8_t *op)
+int trace_scsi_op(unsigned int cmd, uint8_t *op)
 {
 	switch (cmd) {
 	case 0x08:
@@ -155,7 +154,7 @@ static int vscsi_next(struct trace_reader *r, struct trace_rec *rec)
 						   get64(p + 16));
 		vscsi_decode(p, version, &cmd, rec);
 		trace_input_skip(&r->in, rec_bytes);
-		if (vscsi_op(cmd, &rec->op))
+		if (trace_scsi_op(cmd, &rec->op))
 			return 1;
 		memset(rec, 0, sizeof(*rec));
 	}

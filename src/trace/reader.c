@@ -14,11 +14,11 @@
 #include "scan.h"
 
 const struct trace_fmt *const trace_fmts[] = {
-	&trace_fmt_blktrace, &trace_fmt_vscsi,	&trace_fmt_fio3,      &trace_fmt_fio2,
-	&trace_fmt_blkparse, &trace_fmt_msr,	&trace_fmt_blkreplay, &trace_fmt_alibaba,
-	&trace_fmt_tencent,  &trace_fmt_spc,	&trace_fmt_mqsim,     &trace_fmt_disksim,
-	&trace_fmt_ftrace,   &trace_fmt_systor, &trace_fmt_fiu,	      &trace_fmt_etw,
-	&trace_fmt_biosnoop,
+	&trace_fmt_blktrace, &trace_fmt_vscsi,	   &trace_fmt_fio3,	 &trace_fmt_fio2,
+	&trace_fmt_blkparse, &trace_fmt_msr,	   &trace_fmt_blkreplay, &trace_fmt_alibaba,
+	&trace_fmt_tencent,  &trace_fmt_spc,	   &trace_fmt_mqsim,	 &trace_fmt_disksim,
+	&trace_fmt_ftrace,   &trace_fmt_systor,	   &trace_fmt_fiu,	 &trace_fmt_etw,
+	&trace_fmt_biosnoop, &trace_fmt_vscsi_csv,
 };
 const size_t trace_nr_fmts = IORAMP_ARRAY_SIZE(trace_fmts);
 
@@ -61,7 +61,7 @@ int trace_format_parse(const char *name, enum trace_format *out)
 const char *trace_format_names(void)
 {
 	return "auto blkparse blktrace msr spc fio2 fio3 ioramp disksim mqsim blkreplay alibaba "
-	       "tencent vscsi ftrace systor fiu etw biosnoop";
+	       "tencent vscsi vscsicsv ftrace systor fiu etw biosnoop";
 }
 
 bool trace_format_has_majmin(enum trace_format fmt)

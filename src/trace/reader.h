@@ -66,8 +66,8 @@ extern const size_t trace_nr_fmts;
 
 extern const struct trace_fmt trace_fmt_blkparse, trace_fmt_blktrace, trace_fmt_msr, trace_fmt_spc,
 	trace_fmt_fio2, trace_fmt_fio3, trace_fmt_disksim, trace_fmt_mqsim, trace_fmt_blkreplay,
-	trace_fmt_alibaba, trace_fmt_tencent, trace_fmt_vscsi, trace_fmt_ftrace, trace_fmt_systor,
-	trace_fmt_fiu, trace_fmt_etw, trace_fmt_biosnoop;
+	trace_fmt_alibaba, trace_fmt_tencent, trace_fmt_vscsi, trace_fmt_vscsi_csv,
+	trace_fmt_ftrace, trace_fmt_systor, trace_fmt_fiu, trace_fmt_etw, trace_fmt_biosnoop;
 
 /* Sets r->err.msg (the caller's position is added by the reading loop) and returns
  * -EINVAL, so rejecting a line is one statement. */
@@ -134,6 +134,10 @@ enum trace_action trace_blk_action(const char *w, size_t len);
  * record, 0 for none (another action, an issue kept to pair with its completion), -EINVAL. */
 int trace_blk_event(struct trace_reader *r, enum trace_action act, const char *p,
 		    struct trace_rec *rec);
+
+/* The op of a SCSI opcode (vSCSI traces): 1 with *op set (READ and WRITE 6/10/12/16,
+ * SYNCHRONIZE CACHE, UNMAP), 0 for commands that move no block data. */
+int trace_scsi_op(unsigned int cmd, uint8_t *op);
 
 /* pick_action of the blk formats: Q when the first events hold any, else D, else C. */
 int trace_blk_pick_action(struct trace_reader *r);

@@ -24,7 +24,7 @@ const unsigned int trace_hot_pcts[TRACE_NR_HOT] = { 1, 5, 10, 20, 25 };
 
 /* Inter-arrival gaps and the busiest second. */
 struct gap_acc {
-	bool has_prev;
+	bool has_prev, has_subsecond; /* a time that is not a whole second */
 	uint64_t prev_ns, nr, nr_backwards;
 	double mean, m2; /* Welford */
 	uint64_t *hist;	 /* GAP_NR_BUCKETS counts, allocated with the first gap */
@@ -106,6 +106,7 @@ static int gap_add(struct gap_acc *g, uint64_t t_ns, uint64_t first_ns)
 		g->win_count = 0;
 	}
 	g->win_count++;
+	g->has_subsecond |= t_ns % NS_PER_S != 0;
 	if (!g->has_prev) {
 		g->has_prev = true;
 		g->prev_ns = t_ns;
@@ -446,6 +447,7 @@ static void figs_gaps(struct trace_figs *f, const struct gap_acc *g)
 	f->burstiness = g->nr && g->mean > 0 ? (f->ia_cv - 1) / (f->ia_cv + 1) : 0;
 	f->peak_iops_1s = f->duration_ns >= NS_PER_S ? (double)peak : 0;
 	f->nr_time_backwards = g->nr_backwards;
+	f->is_time_whole_s = g->nr && !g->has_subsecond;
 }
 
 static double pct(uint64_t part, uint64_t whole)

@@ -238,8 +238,14 @@ void trace_figs_print(const struct trace_figs *f, bool is_majmin, FILE *out)
 	print_space(f, out);
 	time_label(f->ia_mean_ns, mean, sizeof(mean));
 	time_label(f->ia_median_ns, median, sizeof(median));
-	fprintf(out, ROW "mean %s, median %s, CV %.2f, burstiness %.2f\n", "inter-arrival", mean,
-		median, f->ia_cv, f->burstiness);
+	if (f->is_time_whole_s)
+		fprintf(out,
+			ROW "mean %s; median, CV and burstiness unknown (the times are whole "
+			    "seconds)\n",
+			"inter-arrival", mean);
+	else
+		fprintf(out, ROW "mean %s, median %s, CV %.2f, burstiness %.2f\n", "inter-arrival",
+			mean, median, f->ia_cv, f->burstiness);
 	if (f->nr_time_backwards)
 		fprintf(out, ROW "%" PRIu64 " I/Os earlier than the one before (gap taken as 0)\n",
 			"time order", f->nr_time_backwards);
@@ -318,6 +324,7 @@ void *trace_figs_json(const struct trace_figs *f, bool is_majmin)
 				 g->kind == FIG_U64 ? json_u64(u) : json_real(fig_value(g, f)));
 	}
 	is_ok = is_ok && json_put(obj, "footprint_exact", json_boolean(f->is_footprint_exact));
+	is_ok = is_ok && json_put(obj, "times_whole_seconds", json_boolean(f->is_time_whole_s));
 	is_ok = is_ok && json_put(obj, "size_buckets", json_size_buckets(f));
 	is_ok = is_ok && json_put(obj, "top_sizes", json_top_sizes(f));
 	if (!is_ok) {

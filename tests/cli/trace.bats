@@ -670,3 +670,26 @@ EOF
 	run "$IORAMP" trace stat "$TRACES/biosnoop.txt"
 	[[ "$output" == *"  latency         mean 54.96 us"* ]]
 }
+
+@test "libCacheSim's CSV of a vSCSI trace reads as the binary trace does, less its sub-second times" {
+	local dir=${IORAMP_TRACE_SAMPLES:-$BATS_TEST_DIRNAME/../../../shared/trace-samples}/cloudphysics-vscsi
+	[ -f "$dir/cloudPhysicsIO.csv" ] || skip "no trace sample at $dir/cloudPhysicsIO.csv"
+	run "$IORAMP" trace stat "$dir/cloudPhysicsIO.csv"
+	[ "$status" -eq 0 ]
+	[[ "${lines[0]}" == *": format vscsicsv, 1 device" ]]
+	[[ "$output" == *"inter-arrival   mean 63.23 ms; median, CV and burstiness unknown (the times are whole seconds)"* ]]
+	# every figure but the times: the same as the binary's
+	diff <(grep -Ev '^ *(duration|rate|inter-arrival) ' <<<"$output" | tail -n +2) \
+		<("$IORAMP" trace stat "$dir/cloudPhysicsIO.vscsi" |
+			grep -Ev '^ *(duration|rate|inter-arrival) ' | tail -n +2)
+}
+
+@test "a vSCSI CSV line with a bad opcode names the line and the field" {
+	printf 'version,time,op,size,lbn\n1,5,2a,512,8\n1,6,zz,512,9\n' >bad.csv
+	run "$IORAMP" trace stat --format vscsicsv bad.csv
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"bad.csv:3:"*"bad op 'zz'; expected a SCSI opcode in hexadecimal (28, 2a)"* ]]
+	run "$IORAMP" trace stat bad.csv # detected from the good line
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"bad.csv:3: error: bad op 'zz'"* ]]
+}

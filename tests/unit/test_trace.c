@@ -16,20 +16,22 @@
 #include "ioramp/trace.h"
 #include "trace_rule.h"
 
-#define US		1000ull
-#define MSR_BASE_TICKS	128166372000000000ull
-#define ALIBABA_BASE_US 1577836800000000ull
-#define TENCENT_BASE_S	1538352000ull
-#define SYSTOR_BASE_S	1456135200ull
+#define US		 1000ull
+#define MSR_BASE_TICKS	 128166372000000000ull
+#define ALIBABA_BASE_US	 1577836800000000ull
+#define TENCENT_BASE_S	 1538352000ull
+#define SYSTOR_BASE_S	 1456135200ull
+#define VSCSI_CSV_BASE_S 5633898ull
 
 enum time_kind {
-	T_REL,	   /* t_us in ns */
-	T_MSR,	   /* FILETIME ticks x 100 */
-	T_ALIBABA, /* epoch us */
-	T_TENCENT, /* epoch seconds */
-	T_SYSTOR,  /* epoch seconds with nine decimals */
-	T_ISSUE,   /* blk D: Q + 400 ns */
-	T_COMPLETE /* blk C: D + latency, which the reader gives back by pairing C with D */
+	T_REL,	     /* t_us in ns */
+	T_MSR,	     /* FILETIME ticks x 100 */
+	T_ALIBABA,   /* epoch us */
+	T_TENCENT,   /* epoch seconds */
+	T_SYSTOR,    /* epoch seconds with nine decimals */
+	T_VSCSI_CSV, /* whole seconds */
+	T_ISSUE,     /* blk D: Q + 400 ns */
+	T_COMPLETE   /* blk C: D + latency, which the reader gives back by pairing C with D */
 };
 
 struct fmt_case {
@@ -108,6 +110,16 @@ static const struct fmt_case cases[] = {
 	{ "fio2", "traces/fio2.iolog", TRACE_FMT_FIO2, 0, 2, { 0, 1 }, T_REL, 0, false, false },
 	{ "fio3", "traces/fio3.iolog", TRACE_FMT_FIO3, 0, 2, { 0, 1 }, T_REL, 0, false, false },
 	{ "vscsi", "traces/vscsi.bin", TRACE_FMT_VSCSI, 0, 1, { 0 }, T_REL, 0, false, false },
+	{ "vscsi_csv",
+	  "traces/vscsi.csv",
+	  TRACE_FMT_VSCSI_CSV,
+	  0,
+	  1,
+	  { 0 },
+	  T_VSCSI_CSV,
+	  0,
+	  false,
+	  false },
 	{ "blkparse_q", "traces/blkparse.txt", TRACE_FMT_BLKPARSE, TRACE_ACT_QUEUE, 2, BLK_DEVS,
 	  T_REL, 0, false, true },
 	{ "blkparse_d", "traces/blkparse.txt", TRACE_FMT_BLKPARSE, TRACE_ACT_ISSUE, 2, BLK_DEVS,
@@ -167,6 +179,8 @@ static uint64_t expected_time_ns(const struct fmt_case *c, const struct rule_rec
 		return (ALIBABA_BASE_US + r->t_us) * US;
 	case T_TENCENT:
 		return (TENCENT_BASE_S + r->t_us / 1000000) * 1000000000ull;
+	case T_VSCSI_CSV:
+		return (VSCSI_CSV_BASE_S + r->t_us / 1000000) * 1000000000ull;
 	case T_SYSTOR:
 		return SYSTOR_BASE_S * 1000000000ull + r->t_us * US;
 	case T_ISSUE:
@@ -311,6 +325,10 @@ static const struct bad_case bad_cases[] = {
 	  "fio 12 [001] 0.000000100: block:block_rq_issue: 8,0 R 4096 () 8 + 8 [x]",
 	  "fio 12 [001] 0.000000200: block:block_rq_issue: 8.0 R 4096 () 8 + 8 [x]",
 	  "bad major '8.0'; expected an unsigned 32-bit integer" },
+	{ TRACE_FMT_VSCSI_CSV, "1,5633898,2a,512,42932745", "1,5633898,2g,512,42932746",
+	  "bad op '2g'; expected a SCSI opcode in hexadecimal (28, 2a)" },
+	{ TRACE_FMT_VSCSI_CSV, "1,5633898,28,512,42932745", "3,5633898,28,512,42932746",
+	  "bad version '3'; expected 1 or 2" },
 	{ TRACE_FMT_SYSTOR, "1456135200.000001000,0.000050000,W,0,0,4096",
 	  "1456135200.000002000,0.000050000,X,0,0,4096", "bad IOType 'X'; expected R, W or blank" },
 	{ TRACE_FMT_FIU, "1000 7 a b 8 8 R 8 0 d41d8cd98f00b204e9800998ecf8427e",

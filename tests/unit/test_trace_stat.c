@@ -232,6 +232,7 @@ static void test_stat_blkreplay_matches_rule(void **state)
 	assert_int_equal(f.top_sizes[0].nr, 80);
 	assert_int_equal(f.top_sizes[2].size_bytes, 16384);
 	assert_near(f.peak_iops_1s, 0, 0); /* under one second */
+	assert_false(f.is_time_whole_s);
 	trace_stat_free(s);
 }
 
@@ -243,6 +244,28 @@ static void add(struct trace_stat *s, uint64_t t_ns, uint32_t dev, uint8_t op, u
 	};
 
 	assert_int_equal(trace_stat_add(s, &rec), 0);
+}
+
+/* Times in whole seconds (libCacheSim's vSCSI CSV, Tencent): the figures are the rule's, but
+ * the gaps inside a second are unknown and the figures say so; one sub-second time in such a
+ * trace, and they are known again. */
+static void test_stat_whole_seconds(void **state)
+{
+	const char *paths[] = { "traces/vscsi.csv", "traces/tencent.csv" };
+	struct trace_stat *s;
+	struct trace_figs f;
+
+	(void)state;
+	for (size_t i = 0; i < IORAMP_ARRAY_SIZE(paths); i++) {
+		s = stat_file(paths[i], NULL);
+		assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+		assert_int_equal(f.nr_ios, RULE_N);
+		assert_true(f.is_time_whole_s);
+		add(s, 7000000000ull + 1, 0, TRACE_OP_READ, 0, 4096);
+		assert_int_equal(trace_stat_figs(s, SIZE_MAX, &f), 0);
+		assert_false(f.is_time_whole_s);
+		trace_stat_free(s);
+	}
 }
 
 /* Past max_extents the extents go to temporary files: the footprint stays exact, also when
@@ -506,6 +529,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_stat_msr_matches_rule),
 		cmocka_unit_test(test_stat_blkreplay_matches_rule),
+		cmocka_unit_test(test_stat_whole_seconds),
 		cmocka_unit_test(test_stat_footprint_stays_exact_past_the_extent_limit),
 		cmocka_unit_test(test_stat_footprint_exact_past_a_million_extents),
 		cmocka_unit_test(test_stat_regions_fold),
