@@ -48,7 +48,9 @@ static int scan_opcode(const char **pp, unsigned int *cmd)
 	return 0;
 }
 
-/* A data line: a version of 1 or 2, a time, an opcode, then two integers. */
+/* A data line: a version of 1 or 2, a time, an opcode, whole sectors of data, then an lbn.
+ * Five small integers (Tencent's layout, or a made-up line) pass for this only with a size
+ * that is a sector multiple. */
 static bool vscsi_csv_probe(const char *line)
 {
 	const char *p = line;
@@ -58,7 +60,7 @@ static bool vscsi_csv_probe(const char *line)
 	if (trace_scan_u64(&p, &v) || (v != 1 && v != 2) || trace_scan_sep(&p, ',') ||
 	    trace_scan_dec_ns(&p, 1000000000, &v) || trace_scan_sep(&p, ',') ||
 	    scan_opcode(&p, &cmd) || trace_scan_sep(&p, ',') || trace_scan_u64(&p, &v) ||
-	    trace_scan_sep(&p, ',') || trace_scan_u64(&p, &v))
+	    !v || v % VSCSI_CSV_SECTOR_BYTES || trace_scan_sep(&p, ',') || trace_scan_u64(&p, &v))
 		return false;
 	return trace_scan_is_end(p);
 }

@@ -223,8 +223,8 @@ profile_checks_ok() {
 	[ "$status" -eq 0 ]
 	[ "${lines[0]}" = "A: $TRACES/msr.csv" ]
 	[[ "${lines[2]}" == "figure           A "*" B "*" difference tolerance ok" ]]
-	# 240 I/Os: a count's tolerance is twice its sampling error, 2 / sqrt(240)
-	grep -q '^records  *240  *240  *+0.0 %  *12.9 %  *ok$' <<<"$output"
+	# 240 I/Os: a count's tolerance is three times its sampling error, 3 / sqrt(240)
+	grep -q '^records  *240  *240  *+0.0 %  *19.4 %  *ok$' <<<"$output"
 	for f in rate "read %" "mean read size" "mean write size" "size mix" "sequential %" \
 		footprint "hot 10% share" "per-second CV"; do
 		grep -q "^$f " <<<"$output" || { echo "no row $f"; return 1; }
@@ -565,7 +565,7 @@ EOF
 		for (i = 0; i < 30000; i++) printf "%d /dev/x read %d 4096\n", i * 1000, (i * 7 % 1024) * 4096 }' >even.iolog
 	run "$IORAMP" trace profile --check even.iolog
 	[ "$status" -eq 0 ]
-	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *[-+][0-9.]* %  *26\.7 %  *ok$' <<<"$output"
+	grep -q '^per-second CV  *0\.000  *0\.0[0-9]*  *[-+][0-9.]* %  *40\.1 %  *ok$' <<<"$output"
 	# 4 whole seconds: a CV from 4 counts is noise (0.003 to 0.028 for Poisson at 2000 IOPS)
 	head -5003 even.iolog >short.iolog
 	run "$IORAMP" trace profile --check short.iolog
