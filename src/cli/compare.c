@@ -24,7 +24,9 @@ static const char compare_usage[] =
 	"Compares two executions' results.json (DIR may be the file itself, or a VDbench output\n"
 	"directory, read from its flatfile.html): every run's IOPS and mean and p99 service\n"
 	"time, and every curve's IOPS at latency, with the difference (B - A) / A in percent.\n"
-	"Runs match by name and for-loop values, in order. Two suites' directories (ioramp\n"
+	"Runs match by name and for-loop values, in order; loops may be listed in any order,\n"
+	"and one that only one side names is not compared (a VDbench flatfile names only the\n"
+	"loops whose values differ among a run's repeats). Two suites' directories (ioramp\n"
 	"suite -o DIR) compare profile by profile.\n"
 	"\n"
 	"  --fail-above PCT   exit 1 when a run's IOPS, mean or p99 differs by more than PCT%\n"
@@ -44,7 +46,7 @@ struct side {
 struct page {
 	bool is_on;
 	const char *prefix; /* of every key: "sql: " when suites are compared, else "" */
-	int err; /* -ENOMEM when something could not be kept */
+	int err;	    /* -ENOMEM when something could not be kept */
 	struct rep_compare_row *rows;
 	size_t nr_rows;
 	struct rep_compare_curve *curves;
@@ -86,8 +88,7 @@ static void page_curve(struct page *pg, const char *key, const json_t *a, const 
 {
 	struct rep_compare_curve *c;
 
-	if (!pg->is_on ||
-	    !(c = page_grow(pg, (void **)&pg->curves, &pg->nr_curves, sizeof(*c))))
+	if (!pg->is_on || !(c = page_grow(pg, (void **)&pg->curves, &pg->nr_curves, sizeof(*c))))
 		return;
 	*c = (struct rep_compare_curve){ .a = a, .b = b };
 	if (asprintf((char **)&c->key, "%s%s", pg->prefix, key) < 0)
@@ -162,7 +163,7 @@ static void triple(double a, double b, const char *what, enum col col, struct wo
 {
 	bool is_counted = col != COL_SLA, is_latency = col == COL_LATENCY;
 	char sa[32], sb[32], sd[16];
-	double d = a == b ? 0 : a == 0 ? INFINITY : (b - a) / a * 100;
+	double d = isnan(a) || isnan(b) ? NAN : a == b ? 0 : a == 0 ? INFINITY : (b - a) / a * 100;
 
 	if (isnan(a) || isnan(b))
 		snprintf(sd, sizeof(sd), "-");
@@ -192,35 +193,84 @@ static void run_key(const json_t *run, char *buf, size_t len)
 		snprintf(buf, len, "%s %s", rep_doc_str(run, "name", "?"), loops);
 }
 
-/* The n-th (0-based) entry of list whose key is key, or NULL. */
-static const json_t *nth_with_key(const json_t *list, const char *key, size_t n,
-				  void (*key_of)(const json_t *, char *, size_t))
+/* Whether value texts a[0, na) and b[0, nb) of one for-loop are the same: the same text,
+ * or the same number ("70" and "70.0"). */
+static bool loop_values_equal(const char *a, size_t na, const char *b, size_t nb)
 {
-	char k[256];
-	const json_t *e;
-	size_t i;
+	char sa[64], sb[64], *ea, *eb;
+	double va, vb;
 
-	json_array_foreach (list, i, e) {
-		key_of(e, k, sizeof(k));
-		if (!strcmp(k, key) && n-- == 0)
-			return e;
-	}
-	return NULL;
+	if (na == nb && !memcmp(a, b, na))
+		return true;
+	snprintf(sa, sizeof(sa), "%.*s", (int)na, a);
+	snprintf(sb, sizeof(sb), "%.*s", (int)nb, b);
+	va = strtod(sa, &ea);
+	vb = strtod(sb, &eb);
+	return ea != sa && eb != sb && !*ea && !*eb && va == vb;
 }
 
-/* How many entries before index idx of list have the same key as entry idx. */
-static size_t occurrence(const json_t *list, size_t idx,
-			 void (*key_of)(const json_t *, char *, size_t))
+/* Whether every for-loop of la ("xfersize=4k threads=1", or "None") that lb names too has
+ * the same value there, whatever the order: results.json lists a run's loops in its RD's
+ * order, a VDbench flatfile only those whose values differ among a name's runs, in its
+ * column order (threads, xfersize, rdpct, seekpct, iorate). */
+static bool loops_agree(const char *la, const char *lb)
 {
-	char k[256], other[256];
-	size_t nr = 0;
+	for (const char *p = la; *p;) {
+		size_t len = strcspn(p, " "), key_len = strcspn(p, "=");
 
-	key_of(json_array_get(list, idx), k, sizeof(k));
-	for (size_t i = 0; i < idx; i++) {
-		key_of(json_array_get(list, i), other, sizeof(other));
-		nr += !strcmp(k, other);
+		if (key_len < len) {
+			for (const char *q = lb; *q;) {
+				size_t qlen = strcspn(q, " ");
+
+				if (qlen > key_len && q[key_len] == '=' &&
+				    !memcmp(p, q, key_len + 1) &&
+				    !loop_values_equal(p + key_len + 1, len - key_len - 1,
+						       q + key_len + 1, qlen - key_len - 1))
+					return false;
+				q += qlen + (q[qlen] == ' ');
+			}
+		}
+		p += len + (p[len] == ' ');
 	}
-	return nr;
+	return true;
+}
+
+/* Pairs the entries of la (runs, or curves) with those of lb in order: each with the first
+ * entry of lb not paired yet that has the same name_field and whose for-loops agree
+ * (loops_agree). Returns for each entry of la its partner's index in lb or SIZE_MAX, and in
+ * *is_paired_b which of lb's have one; NULL (and *is_paired_b NULL) without memory. */
+static size_t *pair_entries(const json_t *la, const json_t *lb, const char *name_field,
+			    bool **is_paired_b)
+{
+	size_t na = json_array_size(la), nb = json_array_size(lb);
+	size_t *to_b = malloc((na ? na : 1) * sizeof(*to_b));
+	const json_t *a;
+	size_t i;
+
+	*is_paired_b = calloc(nb ? nb : 1, sizeof(**is_paired_b));
+	if (!to_b || !*is_paired_b) {
+		free(to_b);
+		free(*is_paired_b);
+		*is_paired_b = NULL;
+		return NULL;
+	}
+	json_array_foreach (la, i, a) {
+		const char *name = rep_doc_str(a, name_field, "?");
+		const char *loops = rep_doc_str(a, "for_loops", "None");
+
+		to_b[i] = SIZE_MAX;
+		for (size_t j = 0; j < nb && to_b[i] == SIZE_MAX; j++) {
+			const json_t *b = json_array_get(lb, j);
+
+			if (!(*is_paired_b)[j] && !strcmp(name, rep_doc_str(b, name_field, "?")) &&
+			    loops_agree(loops, rep_doc_str(b, "for_loops", "None")) &&
+			    loops_agree(rep_doc_str(b, "for_loops", "None"), loops)) {
+				to_b[i] = j;
+				(*is_paired_b)[j] = true;
+			}
+		}
+	}
+	return to_b;
 }
 
 static void compare_run(const json_t *a, const json_t *b, const char *key, int w,
@@ -234,12 +284,15 @@ static void compare_run(const json_t *a, const json_t *b, const char *key, int w
 		     { "average/total/service/percentiles_us/99", "p99" } };
 	double va[REP_COMPARE_NR], vb[REP_COMPARE_NR];
 	char what[320];
+	/* an average of no interval (a format's "avg_2-1" in a flatfile) has no figures */
+	bool is_empty_a = rep_doc_num(a, "average/nr_intervals") == 0,
+	     is_empty_b = rep_doc_num(b, "average/nr_intervals") == 0;
 
 	printf("%-*s", w, key);
 	for (size_t c = 0; c < REP_COMPARE_NR; c++) {
 		snprintf(what, sizeof(what), "%s%s %s", pg->prefix, key, cols[c].name);
-		va[c] = rep_doc_num(a, cols[c].path);
-		vb[c] = rep_doc_num(b, cols[c].path);
+		va[c] = is_empty_a ? NAN : rep_doc_num(a, cols[c].path);
+		vb[c] = is_empty_b ? NAN : rep_doc_num(b, cols[c].path);
 		triple(va[c], vb[c], what, c ? COL_LATENCY : COL_IOPS, worst);
 	}
 	putchar('\n');
@@ -263,29 +316,36 @@ static void compare_runs(const struct side *a, const struct side *b, struct wors
 			 struct page *pg)
 {
 	const json_t *ra = json_object_get(a->doc, "runs"), *rb = json_object_get(b->doc, "runs");
-	const json_t *r, *other;
+	const json_t *r;
 	int w = name_width(ra);
+	bool *is_paired_b;
+	size_t *to_b = pair_entries(ra, rb, "name", &is_paired_b);
 	char key[256];
 	size_t i;
 
+	if (!to_b) {
+		pg->err = -ENOMEM;
+		return;
+	}
 	printf("%-*s %10s %10s %7s %10s %10s %7s %10s %10s %7s\n", w, "run", "IOPS A", "IOPS B",
 	       "diff", "mean A", "mean B", "diff", "p99 A", "p99 B", "diff");
 	json_array_foreach (ra, i, r) {
 		run_key(r, key, sizeof(key));
-		other = nth_with_key(rb, key, occurrence(ra, i, run_key), run_key);
-		if (other)
-			compare_run(r, other, key, w, worst, pg);
+		if (to_b[i] != SIZE_MAX)
+			compare_run(r, json_array_get(rb, to_b[i]), key, w, worst, pg);
 	}
 	json_array_foreach (ra, i, r) {
 		run_key(r, key, sizeof(key));
-		if (!nth_with_key(rb, key, occurrence(ra, i, run_key), run_key))
+		if (to_b[i] == SIZE_MAX)
 			only_in(pg, "A", key);
 	}
 	json_array_foreach (rb, i, r) {
 		run_key(r, key, sizeof(key));
-		if (!nth_with_key(ra, key, occurrence(rb, i, run_key), run_key))
+		if (!is_paired_b[i])
 			only_in(pg, "B", key);
 	}
+	free(to_b);
+	free(is_paired_b);
 }
 
 static void curve_key(const json_t *c, char *buf, size_t len)
@@ -337,27 +397,35 @@ static void compare_curves(const struct side *a, const struct side *b, struct wo
 	const json_t *la = json_object_get(a->doc, "curves"),
 		     *lb = json_object_get(b->doc, "curves");
 	const json_t *c, *other;
+	bool *is_paired_b;
+	size_t *to_b;
 	char key[256];
 	size_t i;
 	int w = 24;
 
 	if (!json_array_size(la))
 		return;
+	to_b = pair_entries(la, lb, "rd", &is_paired_b);
+	if (!to_b) {
+		pg->err = -ENOMEM;
+		return;
+	}
 	printf("\nIOPS at latency (service time; \"-\": not reached)\n%-*s %10s %10s %7s %10s %10s "
 	       "%7s\n",
 	       w, "curve, latency under", "mean A", "mean B", "diff", "p99 A", "p99 B", "diff");
 	json_array_foreach (la, i, c) {
 		curve_key(c, key, sizeof(key));
-		other = nth_with_key(lb, key, occurrence(la, i, curve_key), curve_key);
+		other = to_b[i] == SIZE_MAX ? NULL : json_array_get(lb, to_b[i]);
 		if (other) {
 			compare_sla(c, other, key, w, worst);
 			page_curve(pg, key, c, other);
 		}
 	}
+	free(to_b);
+	free(is_paired_b);
 }
 
-static int parse(int argc, char **argv, const char **dirs, double *fail_above,
-		 const char **html)
+static int parse(int argc, char **argv, const char **dirs, double *fail_above, const char **html)
 {
 	size_t nr = 0;
 
@@ -429,7 +497,8 @@ static int compare_suites(const char *da, const char *db, struct worst *worst, s
 		pg->prefix = "";
 	}
 	for (size_t i = 0, nr_only = 0; i < sa.nr + sb.nr; i++) {
-		const struct cli_suite_dir *in = i < sa.nr ? &sa : &sb, *other = i < sa.nr ? &sb : &sa;
+		const struct cli_suite_dir *in = i < sa.nr ? &sa : &sb,
+					   *other = i < sa.nr ? &sb : &sa;
 		const char *name = in->p[i < sa.nr ? i : i - sa.nr].name;
 		size_t j = 0;
 
@@ -491,12 +560,17 @@ int cli_compare(int argc, char **argv)
 	rc = CLI_EXIT_OK;
 	if (html) {
 		struct rep_compare_request q = {
-			.path_a = a.path, .path_b = b.path,
+			.path_a = a.path,
+			.path_b = b.path,
 			.doc_a = a.doc ? a.doc : a.suite.p[0].doc,
 			.doc_b = b.doc ? b.doc : b.suite.p[0].doc,
-			.rows = pg.rows, .nr_rows = pg.nr_rows, .curves = pg.curves,
-			.nr_curves = pg.nr_curves, .only = (const char *const *)pg.only,
-			.nr_only = pg.nr_only, .html_path = html,
+			.rows = pg.rows,
+			.nr_rows = pg.nr_rows,
+			.curves = pg.curves,
+			.nr_curves = pg.nr_curves,
+			.only = (const char *const *)pg.only,
+			.nr_only = pg.nr_only,
+			.html_path = html,
 		};
 
 		ret = pg.err ? pg.err : rep_compare_html_save(&q);

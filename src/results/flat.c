@@ -383,6 +383,27 @@ static bool is_looped(const json_t *runs, const char *name, const char *col)
 	return false;
 }
 
+/* Whether the fixed rates of the runs named name differ: an iorate=(200,400) list, which a
+ * flatfile tells only by their requested rates. */
+static bool is_rate_looped(const json_t *runs, const char *name)
+{
+	double first = NAN;
+	const json_t *r;
+	size_t i;
+
+	json_array_foreach (runs, i, r) {
+		double v = rep_doc_num(r, "rate/target_iops");
+
+		if (strcmp(name, rep_doc_str(r, "name", "")) ||
+		    strcmp(rep_doc_str(r, "rate/kind", ""), "fixed"))
+			continue;
+		if (!isnan(first) && v != first)
+			return true;
+		first = isnan(first) ? v : first;
+	}
+	return false;
+}
+
 static bool all_averaged(const json_t *runs)
 {
 	const json_t *r;
@@ -394,8 +415,9 @@ static bool all_averaged(const json_t *runs)
 	return true;
 }
 
-/* Runs of one name are a for-loop: each gets "threads=4 xfersize=8192", the values of the loop
- * columns that differ among them, as its for-loops. */
+/* Runs of one name are a for-loop: each gets "threads=4 xfersize=4k", the values of the loop
+ * columns that differ among them, and "iorate=200" when their fixed rates differ, as its
+ * for-loops. */
 static void set_loops(json_t *runs)
 {
 	json_t *r;
@@ -419,6 +441,10 @@ static void set_loops(json_t *runs)
 			n += (size_t)snprintf(text + n, sizeof(text) - n, "%s%s=%s", n ? " " : "",
 					      loop_names[c], v);
 		}
+		if (n < sizeof(text) && !strcmp(rep_doc_str(r, "rate/kind", ""), "fixed") &&
+		    is_rate_looped(runs, name)) /* as VDbench's console says "iorate=200" */
+			n += (size_t)snprintf(text + n, sizeof(text) - n, "%siorate=%g",
+					      n ? " " : "", rep_doc_num(r, "rate/target_iops"));
 		if (text[0])
 			json_object_set_new(r, "for_loops", json_string(text));
 	}

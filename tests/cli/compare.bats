@@ -140,3 +140,43 @@ PARM
 	[ "$status" -eq 2 ]
 	[[ "$output" == "ioramp compare: error: sa is a suite's directory and $DATA/a is not;"* ]]
 }
+
+@test "compare pairs a VDbench flatfile's runs whatever the order of their loops, its rate lists and its format" {
+	# a flatfile names only the loops whose values differ, in its own column order (threads
+	# before xfersize), and an iorate=(200,400) list only by the requested rates
+	cat > p.vdb <<'PARM'
+sd=sd1,lun=d1,size=16m,threads=4
+wd=wd1,sd=sd1,xfersize=8k,rdpct=70
+rd=rd1,wd=wd1,iorate=(200,400),elapsed=2,interval=1
+rd=rd2,wd=wd1,iorate=curve,curve=(50,90),elapsed=2,interval=1,forxfersize=(4k,8k),forthreads=(1,2)
+PARM
+	run "$IORAMP" -f p.vdb -o out --engine model --seed 1
+	[ "$status" -eq 0 ]
+	mkdir vdb && cp out/flatfile.html vdb/
+	run "$IORAMP" compare out vdb
+	echo "$output"
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"only in"* ]]
+	for r in 'rd1 iorate=200 ' 'rd1 iorate=400 ' 'rd2_(50%) xfersize=4k threads=2 ' \
+		'rd2 xfersize=8k threads=1 ' 'rd2 xfersize=8k threads=2 <1ms '; do
+		grep -qF "$r" <<<"$output" || { echo "no row $r"; return 1; }
+	done
+	run "$IORAMP" compare vdb out # the flatfile's side names its loops in its own order
+	[ "$status" -eq 0 ]
+	[[ "$output" != *"only in"* ]]
+	grep -qF 'rd2_(90%) threads=1 xfersize=8k ' <<<"$output"
+	grep -qF 'rd1 iorate=400 ' <<<"$output"
+}
+
+@test "compare: a format run's empty average (a flatfile's avg_2-1) has no figures, not zeros" {
+	printf 'sd=sd1,lun=fresh,size=1m\nwd=wd1,sd=sd1\nrd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >f.vdb
+	run "$IORAMP" -f f.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	mkdir vdb && cp out/flatfile.html vdb/
+	run "$IORAMP" compare vdb out --fail-above 50
+	echo "$output"
+	[ "$status" -eq 0 ]
+	grep -Eq '^SD_format +- +- +- +- +- +- +- +- +-$' <<<"$output"
+	[[ "$output" != *"only in"* ]]
+	[[ "$output" != *"against 0"* ]]
+}
