@@ -85,9 +85,8 @@ static double run_rdpct(const struct plan_run *r)
 		double share = r->skews[w] > 0 ? r->skews[w] : 0;
 
 		if (is_fixed && fixed > 0)
-			share = r->wds[w]->iorate > 0
-					? 100 * r->wds[w]->iorate / r->rate_iops
-					: share * fmax(0, 1 - fixed / r->rate_iops);
+			share = r->wds[w]->iorate > 0 ? 100 * r->wds[w]->iorate / r->rate_iops
+						      : share * fmax(0, 1 - fixed / r->rate_iops);
 
 		sum += rd * share;
 		weight += share;
@@ -177,31 +176,65 @@ void cli_profile_figures(const struct plan *plan, char *rdpct, char *sizes, char
 	figure_texts(&fg, rdpct, sizes, threads, len);
 }
 
-static int print_profile(const char *dir, const char *name, int width)
-{
-	char path[PATH_MAX], rd[128] = "?", sizes[128] = "?", threads[128] = "?";
-	struct cli_profile_info info = { 0 };
-	struct figures fg = { 0 };
-	int ret;
+/* One profile's line of the listing: its name, figures and words. */
+struct profile_row {
+	char rd[128], sizes[128], threads[128];
+	struct cli_profile_info info;
+	int ret; /* of reading its figures */
+};
 
+static int profile_row(const char *dir, const char *name, struct profile_row *row)
+{
+	char path[PATH_MAX];
+	struct figures fg = { 0 };
+
+	snprintf(row->rd, sizeof(row->rd), "?");
+	snprintf(row->sizes, sizeof(row->sizes), "?");
+	snprintf(row->threads, sizeof(row->threads), "?");
 	if (snprintf(path, sizeof(path), "%s/%s.vdb", dir, name) >= (int)sizeof(path))
-		return -ENAMETOOLONG;
-	ret = profile_figures(path, &fg);
-	if (!ret)
-		figure_texts(&fg, rd, sizes, threads, sizeof(rd));
-	cli_library_info(path, name, &info);
-	printf("%-*s %6s  %-16s %7s  ", width, name, rd, sizes, threads);
-	if (strcmp(info.title, name))
-		printf("%s: ", info.title);
-	printf("%s\n", info.desc);
-	return ret;
+		return row->ret = -ENAMETOOLONG;
+	row->ret = profile_figures(path, &fg);
+	if (!row->ret)
+		figure_texts(&fg, row->rd, row->sizes, row->threads, sizeof(row->rd));
+	cli_library_info(path, name, &row->info);
+	return row->ret;
+}
+
+/* The width of column text t when it is wider than w. */
+static int widest(int w, const char *t)
+{
+	return (int)strlen(t) > w ? (int)strlen(t) : w;
+}
+
+/* The listing: every column as wide as its widest cell ("10.04-43.86", a QD sweep's
+ * "1,2,4,...,256"), so that the descriptions line up. */
+static void print_profiles(char **names, const struct profile_row *rows, int nr)
+{
+	int w_name = 7, w_rd = 6, w_sizes = 16, w_threads = 7;
+
+	for (int i = 0; i < nr; i++) {
+		w_name = widest(w_name, names[i]);
+		w_rd = widest(w_rd, rows[i].rd);
+		w_sizes = widest(w_sizes, rows[i].sizes);
+		w_threads = widest(w_threads, rows[i].threads);
+	}
+	printf("%-*s %*s  %-*s %*s  %s\n", w_name, "profile", w_rd, "read%", w_sizes, "sizes",
+	       w_threads, "threads", "description");
+	for (int i = 0; i < nr; i++) {
+		printf("%-*s %*s  %-*s %*s  ", w_name, names[i], w_rd, rows[i].rd, w_sizes,
+		       rows[i].sizes, w_threads, rows[i].threads);
+		if (strcmp(rows[i].info.title, names[i]))
+			printf("%s: ", rows[i].info.title);
+		printf("%s\n", rows[i].info.desc);
+	}
 }
 
 int cli_workloads(int argc, char **argv)
 {
 	char dir[PATH_MAX];
+	struct profile_row *rows;
 	char **names = NULL;
-	int nr, width = 7, rc = CLI_EXIT_OK;
+	int nr, rc = CLI_EXIT_OK;
 
 	if (argc > 2 || (argc == 2 && strcmp(argv[1], "--dir"))) {
 		fputs(workloads_usage, argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr);
@@ -222,14 +255,18 @@ int cli_workloads(int argc, char **argv)
 		fprintf(stderr, "ioramp workloads: error: %s: %s\n", dir, strerror(-nr));
 		return CLI_EXIT_FAILED;
 	}
+	rows = calloc(nr ? (size_t)nr : 1, sizeof(*rows));
+	if (!rows) {
+		cli_library_names_free(names, nr);
+		fprintf(stderr, "ioramp workloads: error: out of memory\n");
+		return CLI_EXIT_FAILED;
+	}
 	for (int i = 0; i < nr; i++)
-		width = (int)strlen(names[i]) > width ? (int)strlen(names[i]) : width;
-	printf("Workload library %s: %d profile%s\n", dir, nr, nr == 1 ? "" : "s");
-	printf("%-*s %6s  %-16s %7s  %s\n", width, "profile", "read%", "sizes", "threads",
-	       "description");
-	for (int i = 0; i < nr; i++)
-		if (print_profile(dir, names[i], width))
+		if (profile_row(dir, names[i], &rows[i]))
 			rc = CLI_EXIT_FAILED;
+	printf("Workload library %s: %d profile%s\n", dir, nr, nr == 1 ? "" : "s");
+	print_profiles(names, rows, nr);
+	free(rows);
 	cli_library_names_free(names, nr);
 	return rc;
 }

@@ -32,6 +32,11 @@ eight_files() {
 	grep -Eq '^sql +97  8k +32  SQL: synthetic SQL Server OLTP, read-heavy$' <<<"$output"
 	grep -Eq '^oracle +79.21  8k,64k +32  Oracle: ' <<<"$output"
 	grep -Eq '^precondition +0  4k,128k +16,64  brings the used 25% ' <<<"$output"
+	# the columns are as wide as their widest cell (a read% range, a QD sweep's threads list):
+	# every description starts under the header's
+	col=$(awk 'NR == 2 { print index($0, "description") }' <<<"$output")
+	awk -v c="$col" 'NR > 2 && (substr($0, c - 2, 2) != "  " || substr($0, c, 1) == " ") {
+		print "misaligned: " $0; bad = 1 } END { exit bad }' <<<"$output"
 }
 
 @test "the library is found next to the binary, or in \$IORAMP_WORKLOADS" {
