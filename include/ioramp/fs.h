@@ -44,13 +44,22 @@ struct parm_fsd {
 	char *anchor;
 	struct parm_loc anchor_loc;
 	uint32_t depth;
+	/* depth= below zero as written (depth is 0 then): laid out as depth=0, counted no files
+	 * by -s, written in vdb_control.file (VDbench 5.04.07, observed); 0: not below zero */
+	int32_t depth_negative;
 	uint32_t width;
 	uint32_t files;
 	struct parm_xfer sizes; /* FIXED or DIST (size,pct,...) */
 	bool is_dist_all;	/* distribution=all: files in every directory */
 	struct parm_openflags openflags;
+	/* openflags= VDbench's -s takes and its run refuses (fs_plan_check_run): the error
+	 * kept for then; NULL: none */
+	struct parm_err *openflags_err;
 	bool is_shared;
 	uint64_t totalsize_bytes; /* 0: every file */
+	struct parm_loc totalsize_loc;
+	uint64_t workingsetsize_bytes; /* 0: not given; checked against the tree only */
+	struct parm_loc workingsetsize_loc;
 };
 
 /* fwd=: one operation on some FSDs. */
@@ -59,20 +68,30 @@ struct parm_fwd {
 	struct parm_loc loc;
 	size_t *fsd_idx;
 	size_t nr_fsd;
-	enum fs_op op;	       /* default read */
-	bool is_random;	       /* fileio=random (default sequential) */
-	bool is_shared_io;     /* fileio=(random,shared) */
-	bool is_seq_delete;    /* fileio=(sequential,delete) */
-	bool is_select_seq;    /* fileselect=sequential (the default) */
-	struct parm_xfer xfer; /* default 4k */
-	uint32_t threads;      /* default 1 */
+	enum fs_op op;	     /* default read */
+	bool is_random;	     /* fileio=random (default sequential) */
+	bool is_shared_io;   /* fileio=(random,shared) */
+	bool is_seq_delete;  /* fileio=(sequential,delete) */
+	bool is_select_seq;  /* fileselect=sequential (the default) */
+	bool is_select_once; /* fileselect=(x,once): each file once a run, then the FWD ends */
+	/* fileselect=(poisson,n): VDbench's -s takes it; fs_plan_check_run refuses to run it,
+	 * its selection not being known */
+	bool is_select_poisson;
+	struct parm_loc fileselect_loc;
+	struct parm_xfer xfer; /* default 4k; xfersize=0 is refused by fs_plan_check_run */
+	struct parm_loc xfersize_loc;
+	int32_t threads; /* default 1; 0 or less runs one (VDbench 5.04.07) */
 	/* a run's copy: the threads each of its FSDs gets, VDbench's split of threads= over
 	 * the FSDs and operations= (fs_plan_build); 0 in the configuration */
 	uint32_t threads_per_fsd;
-	double skew;	    /* 0: not given */
-	double rdpct;	    /* -1: not given (pure op) */
-	uint64_t stopafter; /* random I/O: ops per open; 0: size/xfer */
+	double skew; /* 0: not given; outside 0..100 refused by fs_plan_check_run */
+	struct parm_loc skew_loc;
+	double rdpct;		   /* -1: not given (pure op) */
+	struct parm_loc rdpct_loc; /* where rdpct= was written, if it was */
+	uint64_t stopafter;	   /* random I/O: ops per open; 0: size/xfer */
+	double stopafter_pct; /* stopafter=N%: until N% of the file's size moved; 0: not given */
 	struct parm_openflags openflags;
+	struct parm_err *openflags_err; /* as parm_fsd's */
 };
 
 /* format= of an RD, as bits. */
@@ -117,6 +136,7 @@ struct parm_frd {
 	unsigned int format; /* FS_FMT_* (0: no) */
 	int *ops;	     /* operations=: overrides every FWD's operation; NULL: none */
 	size_t nr_ops;
+	struct parm_loc ops_loc;
 	double *curve_pcts;
 	size_t nr_curve_pcts;
 	int64_t elapsed_s;
@@ -198,6 +218,10 @@ void fs_plan_free(struct fs_plan *p);
  * existing one (the safety rule: ioramp creates an anchor, never its parents); else a
  * located error. */
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err);
+/* Before anything is written, what VDbench 5.04.07's -s lists and its run refuses (so -s
+ * here takes it too): FWDs' skew= that does not add up to 100, width=0 (no files),
+ * xfersize=0 on a read or write, an unknown openflags=. 0 or a located -EINVAL. */
+int fs_plan_check_run(const struct fs_plan *p, struct parm_err *err);
 /* VDbench's note for each RD's FWD whose threads= does not split evenly over its FSDs and
  * operations (fs_fwd_threads_split), the explanation after the first (observed: threads=3
  * and threads=5 on two FSDs): at -s and before the runs, as VDbench prints it; before them
@@ -208,7 +232,7 @@ bool fs_fwd_on_fsd(const struct parm_fwd *w, size_t fsd);
 /* false when run r's FWD copy i repeats an earlier copy's FWD (operations=); else its
  * threads= in *requested and the threads all its copies start (threads_per_fsd on each
  * FSD) in *used: they differ where VDbench notes "Mismatch between threads requested". */
-bool fs_fwd_threads_split(const struct fs_run *r, size_t i, uint32_t *requested, uint32_t *used);
+bool fs_fwd_threads_split(const struct fs_run *r, size_t i, int32_t *requested, uint32_t *used);
 
 /* The -s listing: "Anchor size:" per anchor, "Simulating RD=" per run, the total. */
 int fs_plan_print_simulation(const struct fs_plan *p, FILE *f);
@@ -228,8 +252,14 @@ uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no);
 
 /* The "Anchor size:" line after the time of day. */
 void fs_anchor_size_line(const struct parm_fsd *fsd, char *buf, size_t len);
-/* With two anchors or more, "Estimated totals for all N anchors: ..." (true), else false. */
-bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *buf, size_t len);
+/* With two FSDs defined or more (nr_defined), "Estimated totals for all N anchors: ..." of
+ * the nr given (true), else false: VDbench 5.04.07 counts every FSD and adds up those its RDs
+ * use (observed: "for all 2 anchors" with one anchor's figures). */
+bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, size_t nr_defined,
+			   char *buf, size_t len);
+/* The "Anchor size:" line of each FSD an RD uses, with the values of its first run, then the
+ * totals line: VDbench 5.04.07 lists no FSD that no RD uses (observed). 0 or -ENOMEM. */
+int fs_anchor_lines(const struct fs_plan *p, FILE *f);
 
 /* ---- running (src/fs/) ---- */
 

@@ -462,7 +462,7 @@ static int cli_fs_run(const struct cli_args *a, const struct parm_config *cfg, i
 		struct rep_outdir_err oe;
 		int ret;
 
-		if (fs_plan_check_anchors(p, &err)) {
+		if (fs_plan_check_anchors(p, &err) || fs_plan_check_run(p, &err)) {
 			parm_err_print(&err, stderr);
 			fs_plan_free(p);
 			return CLI_EXIT_USAGE;

@@ -82,14 +82,14 @@ int fs_control_print(FILE *f, const struct fs_tree *t, const char *when, int pid
 	uint64_t sum = 0;
 
 	line(f, &sum, "when  end %s anchor=%s pid=%d", when, fsd->anchor, pid);
-	line(f, &sum, "depth %u", t->depth_written);
+	line(f, &sum, "depth %d", t->depth_written);
 	line(f, &sum, "width %u", fsd->width);
 	line(f, &sum, "files %u", fsd->files);
 	line(f, &sum, "dist  %s", fsd->is_dist_all ? "all" : "bottom");
-	/* one size: its line alone; pairs: size and percentage (observed) */
+	/* one size: its line alone; pairs and (average,0): size and percentage (observed) */
 	for (size_t i = 0; i < fsd->sizes.nr; i++) {
 		line(f, &sum, "size  %" PRIu64, fsd->sizes.sizes_bytes[i]);
-		if (fsd->sizes.nr > 1)
+		if (fsd->sizes.nr > 1 || (fsd->sizes.pcts && !fsd->sizes.pcts[0]))
 			line(f, &sum, "size  %.0f", fsd->sizes.pcts[i]);
 	}
 	line(f, &sum, "directory status %" PRIu64, t->nr_dirs);

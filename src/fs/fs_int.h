@@ -102,7 +102,7 @@ bool fs_skew_take(struct fs_skew *k, size_t i, const atomic_bool *stop, uint64_t
 struct fs_tree {
 	const struct parm_fsd *fsd; /* as run: depth=0 is depth=1 (as_run) */
 	struct parm_fsd as_run;	    /* depth=0: VDbench 5.04.07 lays out width= directories */
-	uint32_t depth_written;	    /* depth= as written, for vdb_control.file */
+	int32_t depth_written;	    /* depth= as written, for vdb_control.file */
 	uint64_t nr_dirs;
 	uint64_t nr_leaves;
 	uint64_t nr_files;
@@ -110,6 +110,7 @@ struct fs_tree {
 	unsigned char *file_state;  /* FS_FILE_* per file */
 	unsigned char *dir_state;   /* 1: exists, per directory (breadth order) */
 	unsigned char *file_opened; /* 1: opened (read, written, created) in this run */
+	unsigned char *file_once;   /* 1: taken by a fileselect=once FWD in this run; under lock */
 };
 
 enum {

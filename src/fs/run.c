@@ -57,6 +57,7 @@ struct fs_worker {
 	 * VDbench ends it; full: an rmdir's directories all hold files; said: the console said so */
 	atomic_bool is_exhausted;
 	bool is_full;
+	bool is_once_done; /* fileselect=once: every file of its tree was taken */
 	bool is_said;
 	FILE *con; /* the format thread's notices: the console (and logfile.html) */
 	/* failed reads and writes, under lock: how many, and the first's place and errno */
@@ -176,6 +177,9 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 	bool is_there = false; /* a create found a file there */
 
 	w->saw_busy = false;
+	/* fileselect=once: VDbench 5.04.07 ends the FWD once it took every file ("Reached
+	 * 'fileselect=once' for anchor A"; its run ended after one interval of two, observed) */
+	w->is_once_done = false;
 	pthread_mutex_lock(&t->lock);
 	for (uint64_t tries = 0; tries < m; tries++) {
 		/* sequential: the FWD's threads on the FSD take the next file in turn, so none
@@ -184,9 +188,19 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 		uint64_t j = !w->fwd->is_select_seq ? rnd(w) % m
 			     : stride == 1	    ? atomic_fetch_add(w->seq, 1) % m
 						    : (w->next_file++) % m;
-		uint64_t i = first + j * stride;
-		unsigned char s = t->file_state[i];
+		uint64_t i, k = 0;
+		unsigned char s;
 
+		/* fileselect=once: the next file not taken yet, from the one drawn */
+		while (w->fwd->is_select_once && k < m &&
+		       t->file_once[first + (j + k) % m * stride])
+			k++;
+		if (k == m) {
+			w->is_once_done = true;
+			break;
+		}
+		i = first + (j + k) % m * stride;
+		s = t->file_state[i];
 		if (s & FS_FILE_BUSY) {
 			misc(w, t, FS_MISC_FILE_BUSY);
 			w->saw_busy = true;
@@ -196,6 +210,8 @@ static int64_t pick_file(struct fs_worker *w, struct fs_tree **tp, bool want_exi
 		if ((s != FS_FILE_NONE) == want_exists &&
 		    (want_exists || t->dir_state[fs_tree_file_dir(t, i)] || !t->fsd->depth)) {
 			t->file_state[i] |= FS_FILE_BUSY;
+			if (w->fwd->is_select_once)
+				t->file_once[i] = 1;
 			pthread_mutex_unlock(&t->lock);
 			if (is_there && run_has_op(w->run, FS_OP_DELETE))
 				misc(w, t, FS_MISC_FILE_MAY_NOT_EXIST);
@@ -253,7 +269,7 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	struct fs_tree *t;
 	int64_t i = pick_file(w, &t, true);
 	char path[4096];
-	uint64_t size, t0, off = 0, n = 0, moved = 0, limit;
+	uint64_t size, t0, off = 0, n = 0, moved = 0, limit, pct_bytes;
 	int fd;
 
 	if (i < 0)
@@ -276,10 +292,13 @@ static int do_rw(struct fs_worker *w, uint64_t *due)
 	misc(w, t, f->op == FS_OP_WRITE ? FS_MISC_WRITE_OPENS : FS_MISC_READ_OPENS);
 	t->file_opened[i] = 1; /* the file is busy: this thread alone writes its byte */
 	/* random I/O stops after stopafter= blocks, by default once it moved the file's size in
-	 * bytes (VDbench 5.04.07: a 16k file takes four 4k reads, a 10k file three, a 4k one one) */
+	 * bytes (VDbench 5.04.07: a 16k file takes four 4k reads, a 10k file three, a 4k one one);
+	 * stopafter=N% once it moved N% of it (50% of a 64k file: eight 4k reads, observed) */
 	limit = f->stopafter ? f->stopafter : UINT64_MAX;
-	while (!atomic_load(w->stop) && n < limit &&
-	       !(f->is_random && !f->stopafter && moved >= size)) {
+	pct_bytes = f->stopafter_pct > 0 ? (uint64_t)((double)size * f->stopafter_pct / 100)
+					 : UINT64_MAX;
+	while (!atomic_load(w->stop) && n < limit && moved < pct_bytes &&
+	       !(f->is_random && !f->stopafter && !f->stopafter_pct && moved >= size)) {
 		uint64_t xs = xfer_of(w), start;
 		bool is_read = f->rdpct >= 0 ? (double)(rnd(w) % 10000) < f->rdpct * 100
 					     : f->op == FS_OP_READ;
@@ -622,9 +641,9 @@ static void *worker_main(void *arg)
 			fs_skew_wait(w->skew, w->skew_fwd, w->stop);
 		w->must_let_go = false;
 		r = is_rw ? do_rw(w, &due) : do_meta(w, &due);
-		if (r == -ENOENT)
+		if (r == -ENOENT && !w->is_once_done)
 			nothing_found(w);
-		if (r == -ENOENT && is_nothing_left(w)) {
+		if (r == -ENOENT && (w->is_once_done || is_nothing_left(w))) {
 			atomic_store(&w->is_exhausted, true);
 			break;
 		}
@@ -965,6 +984,15 @@ static size_t exhausted_say(struct fs_running *x, FILE *con, FILE *slavelog)
 		w->is_said = true;
 		if (!is_first)
 			continue;
+		if (w->is_once_done) {
+			plan_time_of_day(tod);
+			fprintf(con, "%s localhost-0: Reached 'fileselect=once' for anchor %s\n",
+				tod, anchor);
+			if (slavelog)
+				fs_slave_line(slavelog, "Reached 'fileselect=once' for anchor %s",
+					      anchor);
+			continue;
+		}
 		/* an rmdir of full directories names canWeGetMoreFiles (observed) */
 		is_dirs = (w->fwd->op == FS_OP_RMDIR && !w->is_full) || w->fwd->op == FS_OP_MKDIR;
 		text = exhausted_text(w, &nr);
@@ -1277,23 +1305,11 @@ int fs_exec_plan(const struct fs_plan *p, const struct fs_exec_opts *o)
 	fs_thread_notes(out.con, p); /* on the console and in logfile.html */
 	log_format_plan(&out, p);
 	jvms_note(out.con, p->cfg);
-	{
-		const struct parm_fs *fs = p->cfg->fs;
-		const struct parm_fsd *all[256];
-		size_t n = fs->nr_fsds < 256 ? fs->nr_fsds : 256;
-		char line[4200], tod[16];
-
-		for (size_t i = 0; i < fs->nr_fsds; i++) {
-			fs_anchor_size_line(&fs->fsds[i], line, sizeof(line));
-			plan_time_of_day(tod);
-			fprintf(out.con, "%s %s\n", tod, line);
-			if (i < n)
-				all[i] = &fs->fsds[i];
-		}
-		if (fs_anchor_totals_line(all, n, line, sizeof(line))) {
-			plan_time_of_day(tod);
-			fprintf(out.con, "%s %s\n", tod, line);
-		}
+	ret = fs_anchor_lines(p, out.con);
+	if (ret) {
+		fs_anchors_close(anchors);
+		fs_out_close(&out, 1);
+		return ret;
 	}
 	fs_out_console_slaves(&out);
 	/* VDbench writes that block when the execution starts with a format (observed: with

@@ -29,12 +29,13 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 
 	memset(t, 0, sizeof(*t));
 	t->fsd = fsd;
-	t->depth_written = fsd->depth;
+	t->depth_written = fsd->depth_negative ? fsd->depth_negative : (int32_t)fsd->depth;
 	/* depth=0 lays out as depth=1 (VDbench 5.04.07, observed: depth=0,width=3,files=6
 	 * made vdb.1_1.dir to vdb.1_3.dir with 6 files each, though -s counts no directory) */
 	if (!fsd->depth) {
 		t->as_run = *fsd;
 		t->as_run.depth = 1;
+		t->as_run.depth_negative = 0; /* depth=-1 lays out as depth=0 */
 		t->fsd = fsd = &t->as_run;
 	}
 	fs_tree_size(fsd, &sz);
@@ -43,8 +44,9 @@ int fs_tree_init(struct fs_tree *t, const struct parm_fsd *fsd)
 	t->nr_files = sz.files;
 	t->file_state = calloc(t->nr_files ? t->nr_files : 1, 1);
 	t->file_opened = calloc(t->nr_files ? t->nr_files : 1, 1);
+	t->file_once = calloc(t->nr_files ? t->nr_files : 1, 1);
 	t->dir_state = calloc(t->nr_dirs ? t->nr_dirs : 1, 1);
-	if (!t->file_state || !t->dir_state || !t->file_opened)
+	if (!t->file_state || !t->dir_state || !t->file_opened || !t->file_once)
 		return -ENOMEM;
 	pthread_mutex_init(&t->lock, NULL);
 	return 0;
@@ -54,6 +56,7 @@ void fs_tree_fini(struct fs_tree *t)
 {
 	free(t->file_state);
 	free(t->file_opened);
+	free(t->file_once);
 	free(t->dir_state);
 	if (t->fsd)
 		pthread_mutex_destroy(&t->lock);

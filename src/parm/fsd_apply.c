@@ -75,7 +75,8 @@ static int get_ops(const struct parm_val *v, const char *what, int **out, size_t
 	return 0;
 }
 
-/* sizes=: one size, or (size,pct,...) pairs adding up to 100. */
+/* sizes=: one size, (size,pct,...) pairs adding up to 100, or (average,0): a DIST of one
+ * size at 0% (fs_file_size() draws each file's size around it). */
 static int get_sizes(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
 {
 	struct parm_num *n = NULL;
@@ -85,6 +86,19 @@ static int get_sizes(const struct parm_val *v, struct parm_xfer *out, struct par
 	if (nr < 0)
 		return nr;
 	memset(out, 0, sizeof(*out));
+	if (nr == 2 && !n[1].value && n[0].value > 0 && !n[0].is_pct) {
+		uint64_t avg_bytes = (uint64_t)n[0].value;
+
+		free(n);
+		out->kind = PARM_XFER_DIST;
+		out->nr = 1;
+		out->sizes_bytes = calloc(1, sizeof(*out->sizes_bytes));
+		out->pcts = calloc(1, sizeof(*out->pcts));
+		if (!out->sizes_bytes || !out->pcts)
+			return -ENOMEM;
+		out->sizes_bytes[0] = avg_bytes;
+		return 0;
+	}
 	if (nr == 0 || (nr > 1 && nr % 2)) {
 		free(n);
 		return parm_errf(err, &v->loc,
@@ -120,6 +134,23 @@ static int get_sizes(const struct parm_val *v, struct parm_xfer *out, struct par
 	return 0;
 }
 
+/* openflags=: an unknown word is listed by VDbench 5.04.07's -s and aborts its run
+ * ("Invalid 'openflags=' parameter for Linux: o_bogus", observed), so its error waits in
+ * *later for fs_plan_check_run(). Returns 0 or -ENOMEM. */
+static int openflags_later(const struct parm_val *v, struct parm_openflags *out,
+			   struct parm_err **later)
+{
+	struct parm_err e;
+
+	if (!parm_get_openflags(v, out, &e))
+		return 0;
+	*later = malloc(sizeof(**later));
+	if (!*later)
+		return -ENOMEM;
+	**later = e;
+	return 0;
+}
+
 static int get_u32(const struct fs_kwset *s, const char *key, uint32_t min, uint32_t max,
 		   uint32_t *out, struct parm_err *err)
 {
@@ -136,9 +167,11 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 
 	f->name = strdup(name);
 	f->loc = d->loc;
+	/* VDbench 5.04.07's defaults (observed: fsd=fsd1,anchor=A alone is one directory of
+	 * ten 4k files) */
 	f->depth = 1;
 	f->width = 1;
-	f->files = 1;
+	f->files = 10;
 	if (!f->name)
 		return -ENOMEM;
 	v = fs_kwset_get(&d->set, "anchor");
@@ -148,20 +181,34 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 	f->anchor_loc = v->loc;
 	if (asprintf(&f->anchor, "%s%s", v->text, anchor_suffix) < 0)
 		return -ENOMEM;
+	if (!ret && (v = fs_kwset_get(&d->set, "depth"))) {
+		double dv;
+
+		/* depth=-1 runs as depth=0 and -s counts it no files; width=0 lists, and its run
+		 * aborts "No files available for this slave" (VDbench 5.04.07, observed) */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, -1000000, 64, "depth", &dv, err);
+		f->depth_negative = dv < 0 ? (int32_t)dv : 0;
+		f->depth = dv < 0 ? 0 : (uint32_t)dv;
+	}
 	if (!ret)
-		ret = get_u32(&d->set, "depth", 0, 64, &f->depth, err);
-	if (!ret)
-		ret = get_u32(&d->set, "width", 1, 1000000, &f->width, err);
+		ret = get_u32(&d->set, "width", 0, 1000000, &f->width, err);
 	if (!ret)
 		ret = get_u32(&d->set, "files", 1, UINT32_MAX, &f->files, err);
 	v = fs_kwset_get(&d->set, "sizes");
-	if (!ret && !v)
-		ret = parm_errf(err, &d->loc,
-				"fsd=%s has no sizes=; expected size=4k or sizes=(...)", name);
-	if (!ret)
+	if (!ret && !v) {
+		f->sizes.kind = PARM_XFER_FIXED;
+		f->sizes.nr = 1;
+		f->sizes.sizes_bytes = calloc(1, sizeof(*f->sizes.sizes_bytes));
+		f->sizes.pcts = calloc(1, sizeof(*f->sizes.pcts));
+		if (!f->sizes.sizes_bytes || !f->sizes.pcts)
+			return -ENOMEM;
+		f->sizes.sizes_bytes[0] = 4096;
+		f->sizes.pcts[0] = 100;
+	} else if (!ret) {
 		ret = get_sizes(v, &f->sizes, err);
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
-		ret = parm_get_openflags(v, &f->openflags, err);
+		ret = openflags_later(v, &f->openflags, &f->openflags_err);
 	if (!ret && (v = fs_kwset_get(&d->set, "shared"))) {
 		const char *sw = NULL;
 
@@ -170,9 +217,16 @@ static int apply_fsd_one(struct parm_fsd *f, const struct fs_raw_def *d, const c
 		ret = parm_get_word(v, "shared", &sw, err);
 		f->is_shared = !ret && (!strcasecmp(sw, "yes") || !strcasecmp(sw, "y"));
 	}
-	if (!ret && (v = fs_kwset_get(&d->set, "totalsize")))
+	if (!ret && (v = fs_kwset_get(&d->set, "totalsize"))) {
 		ret = parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "totalsize",
 				   &f->totalsize_bytes, err);
+		f->totalsize_loc = v->loc;
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "workingsetsize"))) {
+		ret = parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "workingsetsize",
+				   &f->workingsetsize_bytes, err);
+		f->workingsetsize_loc = v->loc;
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "distribution"))) {
 		if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "all"))
 			f->is_dist_all = true;
@@ -295,32 +349,108 @@ static const char *fwd_name(const struct parm_fs *fs, size_t i)
 	return fs->fwds[i].name;
 }
 
+/* fileio=random|sequential|sequentialnz, then shared after random or delete after sequential.
+ * VDbench 5.04.07 refuses any other first or second word ("Invalid 'fileio' parameter
+ * contents: delete" for (random,delete), shared for (sequential,shared), random for
+ * (random,random)) and takes a third word without a word of complaint, (random,shared,delete)
+ * and (seq,delete,shared) run as their first two (observed). */
 static int fileio_words(struct parm_fwd *w, const struct parm_val *v, struct parm_err *err)
 {
 	const char **words = NULL;
 	int n = parm_val_words(v, &words, err);
-	int ret = 0;
+	const char *bad = NULL;
 
-	for (int i = 0; !ret && i < n; i++) {
+	if (n < 0)
+		return n;
+	for (int i = 0; !bad && i < n && i < 2; i++) {
 		size_t len = strlen(words[i]);
 
 		/* "ran" is random (VDbench 5.04.07 runs fileio=ran) */
-		if (len >= 2 && !strncasecmp(words[i], "random", len))
+		if (!i && len >= 2 && !strncasecmp(words[i], "random", len))
 			w->is_random = true;
-		else if (!strncasecmp(words[i], "seq", 3))
+		else if (!i && !strncasecmp(words[i], "seq", 3))
 			w->is_random = false;
-		else if (!strcasecmp(words[i], "shared"))
+		else if (i && w->is_random && !strcasecmp(words[i], "shared"))
 			w->is_shared_io = true;
-		else if (!strcasecmp(words[i], "delete"))
+		else if (i && !w->is_random && !strcasecmp(words[i], "delete"))
 			w->is_seq_delete = true;
 		else
-			ret = parm_errf(err, &v->loc,
-					"invalid fileio=%s; expected random, sequential, "
-					"(random,shared) or (sequential,delete)",
-					v->text);
+			bad = words[i];
+	}
+	if (bad) {
+		int ret = parm_errf(err, &v->loc,
+				    "invalid fileio=%s: '%s'; expected random, sequential, "
+				    "(random,shared) or (sequential,delete)",
+				    v->text, bad);
+
+		free(words);
+		return ret;
 	}
 	free(words);
-	return n < 0 ? n : ret;
+	return 0;
+}
+
+/* fileselect=random|sequential|sequentialnz, once, poisson with its number, in any order
+ * ((once,random) and (poisson,3,once) too); VDbench 5.04.07 refuses any other word
+ * ("Invalid 'fileselect' parameter contents: twice") and sequentialnz with once
+ * ("'fileselect=(seqnz,once)' may not be used together."), observed. */
+static int fileselect_words(struct parm_fwd *w, const struct parm_val *v, struct parm_err *err)
+{
+	const char **words = NULL;
+	int n = parm_val_words(v, &words, err);
+	bool is_nz = false;
+	const char *bad = NULL;
+
+	if (n < 0)
+		return n;
+	for (int i = 0; !bad && i < n; i++) {
+		char *end = NULL;
+
+		if (!strcasecmp(words[i], "random")) {
+			w->is_select_seq = false;
+		} else if (!strncasecmp(words[i], "seq", 3)) {
+			w->is_select_seq = true;
+			is_nz |= !strcasecmp(words[i], "seqnz") ||
+				 !strcasecmp(words[i], "sequentialnz");
+		} else if (!strcasecmp(words[i], "once")) {
+			w->is_select_once = true;
+		} else if (!strcasecmp(words[i], "poisson")) {
+			w->is_select_poisson = true;
+		} else if (i && w->is_select_poisson && words[i][0]) {
+			(void)strtod(words[i], &end);
+			if (*end)
+				bad = words[i];
+		} else {
+			bad = words[i];
+		}
+	}
+	free(words);
+	w->fileselect_loc = v->loc;
+	if (bad)
+		return parm_errf(err, &v->loc,
+				 "invalid fileselect=%s: '%s'; expected random, sequential, "
+				 "sequentialnz or (poisson,n), with once or not",
+				 v->text, bad);
+	if (is_nz && w->is_select_once)
+		return parm_errf(err, &v->loc,
+				 "fileselect=%s: sequentialnz and once may not be used together; "
+				 "expected (sequential,once)",
+				 v->text);
+	return 0;
+}
+
+static int stopafter_pct(struct parm_fwd *w, const struct parm_val *v, struct parm_err *err)
+{
+	char *end = NULL;
+	double pct = strtod(v->text, &end);
+
+	if (end != v->text + strlen(v->text) - 1 || pct < 0 || pct > 1e9)
+		return parm_errf(err, &v->loc,
+				 "invalid stopafter=%s; expected a count of blocks or a percentage "
+				 "of the file's size",
+				 v->text);
+	w->stopafter_pct = pct;
+	return 0;
 }
 
 static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_err *err)
@@ -367,63 +497,84 @@ static int apply_fwd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm
 	 * wrote) files 0, 1, 2, ... in order, with fileselect=random in no order (observed by
 	 * the files' access times) */
 	w->is_select_seq = true;
-	if (!ret && (v = fs_kwset_get(&d->set, "fileselect"))) {
-		if (v->kind == PARM_VAL_WORD && !strncasecmp(v->text, "seq", 3))
-			w->is_select_seq = true;
-		else if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "random"))
-			w->is_select_seq = false;
-		else
-			ret = parm_errf(err, &v->loc,
-					"invalid fileselect=%s; expected random or sequential",
-					v->text);
-	}
-	if (!ret && (v = fs_kwset_get(&d->set, "xfersize")))
+	if (!ret && (v = fs_kwset_get(&d->set, "fileselect")))
+		ret = fileselect_words(w, v, err);
+	v = ret ? NULL : fs_kwset_get(&d->set, "xfersize");
+	/* xfersize=0 lists (VDbench 5.04.07's -s) and is refused when a run reads or writes
+	 * with it (its run dies in OpRead) */
+	if (v && !(v->kind == PARM_VAL_WORD && !strcmp(v->text, "0"))) {
 		ret = parm_get_xfer(v, &w->xfer, err);
-	else if (!ret) {
+	} else if (!ret) {
 		w->xfer.kind = PARM_XFER_FIXED;
 		w->xfer.nr = 1;
 		w->xfer.sizes_bytes = malloc(sizeof(uint64_t));
 		if (!w->xfer.sizes_bytes)
 			return -ENOMEM;
-		w->xfer.sizes_bytes[0] = 4096;
+		w->xfer.sizes_bytes[0] = v ? 0 : 4096;
 	}
-	if (!ret)
-		/* threads=0 runs one, with the mismatch note (VDbench 5.04.07, observed) */
-		ret = get_u32(&d->set, "threads", 0, 100000, &w->threads, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "skew")))
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "skew", &w->skew, err);
+	if (v)
+		w->xfersize_loc = v->loc;
+	if (!ret && (v = fs_kwset_get(&d->set, "threads"))) {
+		double t;
+
+		/* threads=0 and threads=-1 run one, with the mismatch note "requested (-1) and
+		 * used (1)" (VDbench 5.04.07, observed) */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, -100000, 100000, "threads", &t, err);
+		w->threads = (int32_t)t;
+	}
+	if (!ret && (v = fs_kwset_get(&d->set, "skew"))) {
+		/* VDbench 5.04.07's -s takes skew=110 and skew=-5 */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e9, 1e9, "skew", &w->skew, err);
+		w->skew_loc = v->loc;
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "rdpct"))) {
-		/* above 100 reads only, as VDbench runs rdpct=150 (observed: read pct 100.0) */
-		ret = parm_get_double(v, PARM_UNIT_PLAIN, 0, 1e9, "rdpct", &w->rdpct, err);
+		/* above 100 reads only, as VDbench runs rdpct=150 (observed: read pct 100.0); a
+		 * negative one is none, as VDbench 5.04.07 takes rdpct=-1 and rdpct=-5 beside
+		 * fileio=sequential, which refuses any other rdpct= */
+		ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e9, 1e9, "rdpct", &w->rdpct, err);
 		if (w->rdpct > 100)
 			w->rdpct = 100;
+		if (w->rdpct < 0)
+			w->rdpct = -1;
+		w->rdpct_loc = v->loc;
 	}
 	if (!ret && (v = fs_kwset_get(&d->set, "stopafter"))) {
 		double neg = 0;
+		size_t len = v->text ? strlen(v->text) : 0;
 
-		/* a negative one is the default (VDbench 5.04.07 runs stopafter=-1) */
+		/* a negative one is the default (VDbench 5.04.07 runs stopafter=-1); N% stops at
+		 * N% of the file's size (observed: 50% of a 64k file is eight 4k reads) */
 		if (v->text && v->text[0] == '-')
 			ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 0, "stopafter", &neg, err);
+		else if (v->kind == PARM_VAL_WORD && len > 1 && v->text[len - 1] == '%')
+			ret = stopafter_pct(w, v, err);
 		else
 			ret = parm_get_u64(v, PARM_UNIT_PLAIN, 0, UINT64_MAX / 2, "stopafter",
 					   &w->stopafter, err);
 	}
 	if (!ret && (v = fs_kwset_get(&d->set, "openflags")))
-		ret = parm_get_openflags(v, &w->openflags, err);
+		ret = openflags_later(v, &w->openflags, &w->openflags_err);
 	return ret;
 }
 
 static int format_words(struct parm_frd *r, const struct parm_val *v, struct parm_err *err)
 {
+	/* is_prefix: any start of the word will do (VDbench 5.04.07 takes y, ye, n, d, di, dir,
+	 * dire, and refuses o, on, onl, r, res, c, cl, li, lim, com, dirs, observed) */
 	static const struct {
 		const char *w;
 		unsigned int bit;
+		bool is_prefix;
 	} fmt[] = {
-		{ "yes", FS_FMT_YES },		 { "no", 0 },
-		{ "only", FS_FMT_ONLY },	 { "restart", FS_FMT_RESTART },
-		{ "clean", FS_FMT_CLEAN },	 { "once", FS_FMT_ONCE },
-		{ "directories", FS_FMT_DIRS },	 { "limited", FS_FMT_LIMITED },
-		{ "complete", FS_FMT_COMPLETE },
+		{ "yes", FS_FMT_YES, true },
+		{ "no", 0, true },
+		{ "only", FS_FMT_ONLY, false },
+		{ "restart", FS_FMT_RESTART, false },
+		{ "clean", FS_FMT_CLEAN, false },
+		{ "once", FS_FMT_ONCE, false },
+		{ "directories", FS_FMT_DIRS, true },
+		{ "limited", FS_FMT_LIMITED, false },
+		{ "complete", FS_FMT_COMPLETE, false },
 	};
 	const char **words = NULL;
 	int n = parm_val_words(v, &words, err);
@@ -438,7 +589,7 @@ static int format_words(struct parm_frd *r, const struct parm_val *v, struct par
 		 * 'format=' parameter: YES") */
 		while (j < IORAMP_ARRAY_SIZE(fmt) &&
 		       !(len && (!strcmp(words[i], fmt[j].w) ||
-				 (len == 1 && !strncmp(words[i], fmt[j].w, 1)))))
+				 (fmt[j].is_prefix && !strncmp(words[i], fmt[j].w, len)))))
 			j++;
 		if (j == IORAMP_ARRAY_SIZE(fmt))
 			ret = parm_errf(err, &v->loc,
@@ -576,6 +727,31 @@ static int rd_loops(struct parm_frd *r, const struct fs_kwset *s, struct parm_er
 	return 0;
 }
 
+/* fwdrate=(curve,...): VDbench 5.04.07 runs (curve,10) and (curve,10,20) as fwdrate=curve
+ * with curve='s points, and refuses a word after curve ((curve,max), (curve,curve): "Exception
+ * during reading of input parameter file(s)"), observed. */
+static int rate_curve_list(struct parm_frd *r, const struct parm_val *v, struct parm_err *err)
+{
+	for (size_t i = 1; i < v->nr_items; i++) {
+		char *end = NULL;
+
+		if (v->items[i].kind == PARM_VAL_WORD && v->items[i].text[0])
+			(void)strtod(v->items[i].text, &end);
+		if (!end || *end)
+			return parm_errf(err, &v->items[i].loc,
+					 "invalid fwdrate=%s: '%s' after curve; expected "
+					 "fwdrate=curve and the points in curve=",
+					 v->text, v->items[i].text);
+	}
+	r->rates = calloc(1, sizeof(*r->rates));
+	if (!r->rates)
+		return -ENOMEM;
+	r->rates[0].kind = PARM_RATE_CURVE;
+	r->nr_rates = 1;
+	r->has_rate = true;
+	return 0;
+}
+
 static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_err *err)
 {
 	static const double default_curve[] = { 10, 50, 70, 80, 90, 100 };
@@ -616,6 +792,13 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 		r->has_rate = true;
 		v = NULL;
 	}
+	if (v && v->kind == PARM_VAL_LIST && v->nr_items && v->items[0].kind == PARM_VAL_WORD &&
+	    !strcasecmp(v->items[0].text, "curve")) {
+		ret = rate_curve_list(r, v, err);
+		if (ret)
+			return ret;
+		v = NULL;
+	}
 	if (v) {
 		n = parm_rd_rates(v, &r->rates, err);
 		if (n < 0)
@@ -631,8 +814,13 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 						 "mix of alpha and numeric values not allowed in "
 						 "fwdrate=%s; expected numbers only, or max alone",
 						 v->text);
+		/* fwdrate=0 alone is none: VDbench 5.04.07 says "No fwdrate= specified" (0.0
+		 * too, format=only too), and runs (0,10) and (10,0) */
+		if (r->nr_rates == 1 && r->rates[0].kind == PARM_RATE_FIXED && !r->rates[0].value)
+			r->has_rate = false;
 	}
 	if (!ret && !r->has_rate) { /* refused once every rd= is read (parm_fs_finish) */
+		free(r->rates);
 		r->rates = calloc(1, sizeof(*r->rates));
 		if (!r->rates)
 			return -ENOMEM;
@@ -641,8 +829,19 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	}
 	if (!ret && (v = fs_kwset_get(&d->set, "format")))
 		ret = format_words(r, v, err);
-	if (!ret && (v = fs_kwset_get(&d->set, "operation")))
+	if (!ret && (v = fs_kwset_get(&d->set, "operation"))) {
+		const struct parm_val *fv = fs_kwset_get(&d->set, "foroperations");
+
+		r->ops_loc = v->loc;
 		ret = get_ops(v, "operations", &r->ops, &r->nr_ops, err);
+		/* VDbench 5.04.07: "rd=rd1: 'operations' and 'foroperations' parameters are
+		 * mutually exclusive" */
+		if (!ret && fv)
+			ret = parm_errf(err, &fv->loc,
+					"rd=%s: operations= and foroperations= are mutually "
+					"exclusive; expected one of them",
+					d->name);
+	}
 	if (!ret && (v = fs_kwset_get(&d->set, "elapsed")))
 		ret = set_time(v, "elapsed", 1, &r->elapsed_s, err);
 	if (!ret && (v = fs_kwset_get(&d->set, "interval"))) {
@@ -685,20 +884,84 @@ static int apply_rd(struct parm_fs *fs, const struct fs_raw_def *d, struct parm_
 	}
 	if (!r->curve_pcts)
 		return ret ? ret : -ENOMEM;
-	/* VDbench 5.04.07, as raw runs: "'elapsed=' time value must be at least twice the
-	 * 'interval=' value" (elapsed=1,interval=1 too) */
-	/* "'elapsed=5' must be multiple of 'interval=2'." (VDbench 5.04.07, fsd= files too) */
-	if (!ret && r->elapsed_s % r->interval_s)
-		ret = parm_errf(err, &d->loc,
-				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'",
-				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
+	/* VDbench 5.04.07, as raw runs, in this order: "'elapsed=' time value must be at
+	 * least twice the 'interval=' value" (elapsed=1,interval=1 and elapsed=1,interval=5
+	 * too), then "'elapsed=5' must be multiple of 'interval=2'." */
 	if (!ret && r->elapsed_s < 2 * r->interval_s)
 		ret = parm_errf(err, &d->loc,
 				"rd=%s: 'elapsed=%lld' must be at least twice 'interval=%lld'",
 				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
+	if (!ret && r->elapsed_s % r->interval_s)
+		ret = parm_errf(err, &d->loc,
+				"rd=%s: 'elapsed=%lld' must be a multiple of 'interval=%lld'",
+				d->name, (long long)r->elapsed_s, (long long)r->interval_s);
 	if (!ret)
 		ret = rd_loops(r, &d->set, err);
+	/* VDbench 5.04.07: "'format=once' can only be used with 'forxxx=' parameters"; a
+	 * fwdrate= list counts, operations= and fwdrate=curve do not (observed) */
+	if (!ret && (r->format & FS_FMT_ONCE) && !r->nr_loops && r->nr_rates < 2)
+		ret = parm_errf(
+			err, &fs_kwset_get(&d->set, "format")->loc,
+			"rd=%s: format=once can only be used with forxxx= parameters; "
+			"expected a for-loop (forthreads=, forxfersize=, ...) or a fwdrate= "
+			"list",
+			d->name);
 	return ret;
+}
+
+/* A name defined twice, as VDbench 5.04.07 refuses it: "Duplicate fsd name: fsd1" and
+ * "Duplicate FWD name: fwd1" whatever the case (fsd1 and FSD1), "Duplicate RD names not
+ * allowed: rd1" only in the same case (rd1 and RD1 run both), observed. */
+static int check_duplicates(const struct parm_fs *fs, struct parm_err *err)
+{
+	for (size_t i = 0; i < fs->nr_fsds; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcasecmp(fs->fsds[i].name, fs->fsds[j].name))
+				return parm_errf(err, &fs->fsds[i].loc,
+						 "fsd=%s is defined twice; expected a new name",
+						 fs->fsds[i].name);
+	for (size_t i = 0; i < fs->nr_fwds; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcasecmp(fs->fwds[i].name, fs->fwds[j].name))
+				return parm_errf(err, &fs->fwds[i].loc,
+						 "fwd=%s is defined twice; expected a new name",
+						 fs->fwds[i].name);
+	for (size_t i = 0; i < fs->nr_rds; i++)
+		for (size_t j = 0; j < i; j++)
+			if (!strcmp(fs->rds[i].name, fs->rds[j].name))
+				return parm_errf(err, &fs->rds[i].loc,
+						 "rd=%s is defined twice; expected a new name",
+						 fs->rds[i].name);
+	return 0;
+}
+
+/* rdpct= as VDbench 5.04.07 takes it in each RD's FWDs (a FWD no RD runs is not looked at),
+ * in its order: beside operations= only one operation, read or write ("When using 'rdpct='
+ * you may only request 'operation=read' or 'operation=write', and then only one of these.");
+ * then only with fileio=random ("'fileio=sequential' and 'rdpct=' are mutually exclusive.",
+ * for (sequential,delete) "'rdpct=' and 'delete' parameters are mutually exclusive"),
+ * whatever the operation. forrdpct= is not rdpct=: it runs with fileio=sequential. */
+static int check_rdpct(const struct parm_fs *fs, const struct parm_frd *r, struct parm_err *err)
+{
+	for (size_t i = 0; i < r->nr_fwd; i++) {
+		const struct parm_fwd *w = &fs->fwds[r->fwd_idx[i]];
+
+		if (w->rdpct < 0)
+			continue;
+		if (r->nr_ops &&
+		    (r->nr_ops > 1 || (r->ops[0] != FS_OP_READ && r->ops[0] != FS_OP_WRITE)))
+			return parm_errf(err, &r->ops_loc,
+					 "rd=%s: fwd=%s has rdpct=; expected operations=read or "
+					 "operations=write, only one of them, beside rdpct=",
+					 r->name, w->name);
+		if (!w->is_random)
+			return parm_errf(err, &w->rdpct_loc,
+					 "fwd=%s: 'fileio=%s' and 'rdpct=' are mutually exclusive; "
+					 "expected fileio=random beside rdpct=",
+					 w->name,
+					 w->is_seq_delete ? "(sequential,delete)" : "sequential");
+	}
+	return 0;
 }
 
 int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
@@ -739,11 +1002,10 @@ int parm_fs_finish(struct parm_config *cfg, struct parm_err *err)
 		ret = parm_errf(err, NULL,
 				"no run definition in the parameter files; expected at "
 				"least one rd=name,fwd=...,fwdrate=...");
-	for (size_t i = 0; !ret && i < fs->nr_fsds; i++)
-		for (size_t j = 0; !ret && j < i; j++)
-			if (!strcmp(fs->fsds[i].name, fs->fsds[j].name))
-				ret = parm_errf(err, &fs->fsds[i].loc, "fsd=%s is defined twice",
-						fs->fsds[i].name);
+	if (!ret)
+		ret = check_duplicates(fs, err);
+	for (size_t i = 0; !ret && i < fs->nr_rds; i++)
+		ret = check_rdpct(fs, &fs->rds[i], err);
 	free(raw->defs);
 	free(raw);
 	fs->raw = NULL;
@@ -763,12 +1025,14 @@ void parm_fs_free(struct parm_fs *fs)
 	for (size_t i = 0; i < fs->nr_fsds; i++) {
 		free(fs->fsds[i].name);
 		free(fs->fsds[i].anchor);
+		free(fs->fsds[i].openflags_err);
 		parm_xfer_fini(&fs->fsds[i].sizes);
 	}
 	free(fs->fsds);
 	for (size_t i = 0; i < fs->nr_fwds; i++) {
 		free(fs->fwds[i].name);
 		free(fs->fwds[i].fsd_idx);
+		free(fs->fwds[i].openflags_err);
 		parm_xfer_fini(&fs->fwds[i].xfer);
 	}
 	free(fs->fwds);

@@ -23,7 +23,8 @@ enum {
 	JAVA_LCG_ADD = 0xB,
 };
 
-static uint64_t java_draw(uint64_t k)
+/* The 31 bits of the (k+1)-th next(31) of java.util.Random(0). */
+static uint64_t java_next31(uint64_t k)
 {
 	const uint64_t mask = (1ull << 48) - 1;
 	uint64_t state = (0 ^ (uint64_t)JAVA_LCG_MUL) & mask; /* new Random(0) */
@@ -39,7 +40,34 @@ static uint64_t java_draw(uint64_t k)
 		mul = (mul * mul) & mask;
 	}
 	state = (acc_mul * state + acc_add) & mask;
-	return (state >> 17) % 100; /* next(31) % 100 */
+	return state >> 17;
+}
+
+static uint64_t java_draw(uint64_t k)
+{
+	return java_next31(k) % 100; /* nextInt(100) */
+}
+
+/* sizes=(avg,0): file k is avg/2 plus the (k+1)-th nextInt(avg) of java.util.Random(0),
+ * rounded to the nearest step: 1k below an average of 100k, 10k below 1m, 100k below 10m,
+ * 1m from there (VDbench 5.04.07, observed: every file of (8k,0), (100k,0) and (1m,0) trees,
+ * 4k to 12k by 1k, 50k to 150k by 10k, 500k to 1500k by 100k; -s's bytes of 28 averages
+ * from 100 bytes to 1g agree, but for 9m to 15m, where VDbench's differ by about 1%, a rule
+ * not found). nextInt of a power of two takes the high bits; of another number the
+ * remainder, without its one-in-a-billion redraw. */
+static uint64_t avg_size(uint64_t avg_bytes, uint64_t k)
+{
+	uint64_t r = java_next31(k), bytes, step;
+
+	if (avg_bytes > INT32_MAX)
+		avg_bytes = INT32_MAX; /* Java's nextInt takes an int */
+	r = avg_bytes & (avg_bytes - 1) ? r % avg_bytes : (avg_bytes * r) >> 31;
+	bytes = avg_bytes / 2 + r;
+	step = avg_bytes < 100 * 1024	      ? 1024
+	       : avg_bytes < 1024 * 1024      ? 10 * 1024
+	       : avg_bytes < 10 * 1024 * 1024 ? 100 * 1024
+					      : 1024 * 1024;
+	return (bytes + step / 2) / step * step;
 }
 
 uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no)
@@ -47,6 +75,8 @@ uint64_t fs_file_size(const struct parm_fsd *fsd, uint64_t file_no)
 	const struct parm_xfer *s = &fsd->sizes;
 	double u, acc = 0;
 
+	if (s->nr == 1 && s->pcts && !s->pcts[0])
+		return avg_size(s->sizes_bytes[0], file_no);
 	if (s->nr <= 1)
 		return s->nr ? s->sizes_bytes[0] : 0;
 	u = (double)java_draw(file_no);
@@ -81,6 +111,10 @@ void fs_tree_size(const struct parm_fsd *fsd, struct fs_tree_size *out)
 	 * observed: "dirs: 0; files: 6; bytes: 73728" for width=3 of 4k files) */
 	for (uint64_t f = 0; f < (fsd->depth ? out->files : out->files * fsd->width); f++)
 		out->bytes += fs_file_size(fsd, f);
+	/* depth=-1: the bytes of depth=0, no files (VDbench 5.04.07's -s, observed: "dirs: 0;
+	 * files: 0; bytes: 61440" for width=3,files=5 of 4k) */
+	if (fsd->depth_negative)
+		out->files = 0;
 }
 
 /* 135168 as "135,168". */
@@ -117,12 +151,13 @@ static void bytes_text(uint64_t b, char *bytes, size_t len)
 		snprintf(bytes, len, "%.3ft", (double)b / 1024 / 1024 / 1024 / 1024);
 }
 
-bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *buf, size_t len)
+bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, size_t nr_defined,
+			   char *buf, size_t len)
 {
 	struct fs_tree_size sum = { 0 }, t;
 	char bytes[48];
 
-	if (nr < 2)
+	if (nr_defined < 2)
 		return false;
 	for (size_t i = 0; i < nr; i++) {
 		fs_tree_size(fsds[i], &t);
@@ -134,7 +169,7 @@ bool fs_anchor_totals_line(const struct parm_fsd *const *fsds, size_t nr, char *
 	snprintf(buf, len,
 		 "Estimated totals for all %zu anchors: dirs: %" PRIu64 "; files: %" PRIu64
 		 "; bytes: %s ",
-		 nr, sum.dirs, sum.files, bytes);
+		 nr_defined, sum.dirs, sum.files, bytes);
 	return true;
 }
 
@@ -194,17 +229,18 @@ void fs_thread_notes(FILE *con, const struct fs_plan *p)
 		const struct fs_run *r = &p->runs[ri];
 		const char *rd = p->cfg->fs->rds[r->rd_idx].name;
 		bool is_seen = r->kind != FS_RUN_WORK;
-		uint32_t want, used;
+		int32_t want;
+		uint32_t used;
 
 		for (size_t k = 0; k < ri; k++) /* an RD's first work run: its loops repeat it */
 			is_seen |= p->runs[k].kind == FS_RUN_WORK && p->runs[k].rd_idx == r->rd_idx;
 		for (size_t i = 0; !is_seen && i < r->nr_fwds; i++) {
-			if (!fs_fwd_threads_split(r, i, &want, &used) || want == used)
+			if (!fs_fwd_threads_split(r, i, &want, &used) || want == (int32_t)used)
 				continue;
 			plan_time_of_day(t);
 			fprintf(con,
-				"%s \n%s Note: fwd=%s,threads=%u,...\n%s Note: rd=%s,fwd=%s,... \n"
-				"%s Note: Mismatch between threads requested (%u) and used (%u)\n",
+				"%s \n%s Note: fwd=%s,threads=%d,...\n%s Note: rd=%s,fwd=%s,... \n"
+				"%s Note: Mismatch between threads requested (%d) and used (%u)\n",
 				t, t, r->fwds[i].name, want, t, rd, r->fwds[i].name, t, want, used);
 			if (!is_first)
 				continue;
@@ -224,38 +260,52 @@ void fs_thread_notes(FILE *con, const struct fs_plan *p)
 	fflush(con);
 }
 
-int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
+int fs_anchor_lines(const struct fs_plan *p, FILE *f)
 {
 	const struct parm_fs *fs = p->cfg->fs;
-	uint64_t total_s = 0;
-	char tod[16], line[1024];
-
+	char tod[16], line[4200];
+	size_t nr = 0;
 	const struct parm_fsd **shown = calloc(fs->nr_fsds ? fs->nr_fsds : 1, sizeof(*shown));
 
 	if (!shown)
 		return -ENOMEM;
-	fs_thread_notes(f, p);
 	for (size_t i = 0; i < fs->nr_fsds; i++) {
-		const struct parm_fsd *fsd = &fs->fsds[i];
+		const struct parm_fsd *fsd = NULL;
 
 		/* with the values of the first run that uses it (fordepth= and the like) */
-		for (size_t r = 0; fsd == &fs->fsds[i] && r < p->nr_runs; r++)
+		for (size_t r = 0; !fsd && r < p->nr_runs; r++)
 			for (size_t k = 0; k < p->runs[r].nr_fsds; k++)
 				if (p->runs[r].fsds[k].name == fs->fsds[i].name)
 					fsd = &p->runs[r].fsds[k];
-		shown[i] = fsd;
+		if (!fsd)
+			continue;
+		shown[nr++] = fsd;
 		fs_anchor_size_line(fsd, line, sizeof(line));
 		plan_time_of_day(tod);
 		fprintf(f, "%s %s\n", tod, line);
 	}
-	if (fs_anchor_totals_line(shown, fs->nr_fsds, line, sizeof(line))) {
+	if (fs_anchor_totals_line(shown, nr, fs->nr_fsds, line, sizeof(line))) {
 		plan_time_of_day(tod);
 		fprintf(f, "%s %s\n", tod, line);
 	}
 	free(shown);
+	return 0;
+}
+
+int fs_plan_print_simulation(const struct fs_plan *p, FILE *f)
+{
+	uint64_t total_s = 0;
+	int ret;
+
+	fs_thread_notes(f, p);
+	ret = fs_anchor_lines(p, f);
+	if (ret)
+		return ret;
 	for (size_t i = 0; i < p->nr_runs; i++) {
 		print_run(&p->runs[i], f);
-		if (p->runs[i].kind == FS_RUN_WORK)
+		/* a format=(only,limited) run's elapsed= too (VDbench 5.04.07: "total elapsed
+		 * time 4 seconds" for elapsed=4, observed) */
+		if (p->runs[i].kind == FS_RUN_WORK || (p->runs[i].format & FS_FMT_LIMITED))
 			total_s += p->runs[i].elapsed_s + p->runs[i].warmup_s;
 	}
 	plan_print_total(f, p->nr_runs, total_s);

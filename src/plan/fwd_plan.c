@@ -199,7 +199,7 @@ static int run_copies(struct fs_builder *b, struct fs_run *r)
 			if (lp->kind == FS_LOOP_XFERSIZE)
 				xfer_fixed(&w->xfer, (uint64_t)v);
 			else if (lp->kind == FS_LOOP_THREADS)
-				w->threads = v < 1 ? 1 : (uint32_t)v;
+				w->threads = v < 1 ? 1 : (int32_t)v;
 			else if (lp->kind == FS_LOOP_RDPCT)
 				w->rdpct = v > 100 ? 100 : v;
 			else if (lp->kind == FS_LOOP_OPERATION)
@@ -213,7 +213,9 @@ static int run_copies(struct fs_builder *b, struct fs_run *r)
 		struct parm_fwd *w = &r->fwds[i];
 		uint64_t parts = (uint64_t)(w->nr_fsd ? w->nr_fsd : 1) * nr_ops;
 
-		w->threads_per_fsd = w->threads / parts ? (uint32_t)(w->threads / parts) : 1;
+		uint64_t each = w->threads > 0 ? (uint64_t)w->threads / parts : 0;
+
+		w->threads_per_fsd = each ? (uint32_t)each : 1;
 	}
 	return 0;
 }
@@ -347,7 +349,7 @@ bool fs_fwd_on_fsd(const struct parm_fwd *w, size_t fsd)
 	return false;
 }
 
-bool fs_fwd_threads_split(const struct fs_run *r, size_t i, uint32_t *requested, uint32_t *used)
+bool fs_fwd_threads_split(const struct fs_run *r, size_t i, int32_t *requested, uint32_t *used)
 {
 	const struct parm_fwd *w = &r->fwds[i];
 
@@ -367,7 +369,8 @@ bool fs_fwd_threads_split(const struct fs_run *r, size_t i, uint32_t *requested,
 static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
 {
 	const struct parm_val *v = p->cfg->general.set.val[PARM_KW_FWD_THREAD_ADJUST];
-	uint32_t want, used;
+	int32_t want;
+	uint32_t used;
 
 	if (!v || !v->text || strcasecmp(v->text, "no"))
 		return 0;
@@ -375,10 +378,10 @@ static int check_thread_split(const struct fs_plan *p, struct parm_err *err)
 		const struct fs_run *r = &p->runs[ri];
 
 		for (size_t i = 0; r->kind == FS_RUN_WORK && i < r->nr_fwds; i++)
-			if (fs_fwd_threads_split(r, i, &want, &used) && want != used)
+			if (fs_fwd_threads_split(r, i, &want, &used) && want != (int32_t)used)
 				return parm_errf(
 					err, &v->loc,
-					"fwd_thread_adjust=no: rd=%s, fwd=%s asks threads=%u "
+					"fwd_thread_adjust=no: rd=%s, fwd=%s asks threads=%d "
 					"and would run %u (threads / (FSDs x operations), at "
 					"least one each); expected threads= a multiple of its "
 					"FSDs times operations",
@@ -430,13 +433,14 @@ static int check_shared_anchor(const struct fs_run *r, const char *rd, struct pa
 
 /* VDbench 5.04.07 aborts a run whose FWDs all have skew= that does not add up to 100
  * ("Total skew must add up to 100: 60.0", observed for one FWD of skew=60, and for one of
- * 60 split in two by operations=: 120.0); an FWD without skew= takes the rest. */
+ * 60 split in two by operations=: 120.0; -5.0 for skew=-5), once its -s listed it; an FWD
+ * without skew= takes the rest. */
 static int check_skew(const struct fs_run *r, const struct parm_frd *rd, struct parm_err *err)
 {
 	double given = 0;
 
 	for (size_t i = 0; i < r->nr_fwds; i++) {
-		if (r->fwds[i].skew <= 0)
+		if (!r->fwds[i].skew)
 			return 0;
 		given += r->fwds[i].skew;
 	}
@@ -446,6 +450,135 @@ static int check_skew(const struct fs_run *r, const struct parm_frd *rd, struct 
 			 "rd=%s: Total skew must add up to 100: %.1f; expected the FWDs' skew= "
 			 "to add up to 100%s, or an FWD without skew= to take the rest",
 			 rd->name, given, rd->nr_ops > 1 ? " once operations= splits each" : "");
+}
+
+/* A size as VDbench's messages write it: "1g", "33k", "512". */
+static void size_text(uint64_t b, char *buf, size_t len)
+{
+	static const char units[] = "kmgt";
+	int u = -1;
+
+	while (u < 3 && b && !(b % 1024)) {
+		b /= 1024;
+		u++;
+	}
+	if (u < 0)
+		snprintf(buf, len, "%llu", (unsigned long long)b);
+	else
+		snprintf(buf, len, "%llu%c", (unsigned long long)b, units[u]);
+}
+
+/* VDbench 5.04.07 refuses, for each run (a format run too) of an RD whose FWD uses the FSD,
+ * in this order: "fwd=fwd1,fsd=fsd1: The requested workingset=24k is greater than the
+ * estimated totalsize=16k", "... The requested totalsize=1g is greater than the estimated
+ * total anchor size of 32k", the same for workingset= without totalsize= (observed; -s's
+ * anchor bytes are that estimate, an FSD no RD uses is not looked at). */
+static int check_sizes(const struct fs_run *r, const char *rd, struct parm_err *err)
+{
+	for (size_t i = 0; i < r->nr_fsds; i++) {
+		const struct parm_fsd *d = &r->fsds[i];
+		const char *fwd = "";
+		struct fs_tree_size t;
+		char a[32], b[32];
+
+		for (size_t w = r->nr_fwds; w-- > 0;)
+			if (fs_fwd_on_fsd(&r->fwds[w], i))
+				fwd = r->fwds[w].name;
+		fs_tree_size(d, &t);
+		if (d->workingsetsize_bytes && d->totalsize_bytes &&
+		    d->workingsetsize_bytes > d->totalsize_bytes) {
+			size_text(d->workingsetsize_bytes, a, sizeof(a));
+			size_text(d->totalsize_bytes, b, sizeof(b));
+			return parm_errf(
+				err, &d->workingsetsize_loc,
+				"rd=%s, fwd=%s, fsd=%s: the requested workingset=%s is "
+				"greater than the estimated totalsize=%s; expected at most "
+				"%s",
+				rd, fwd, d->name, a, b, b);
+		}
+		if (d->totalsize_bytes > t.bytes ||
+		    (!d->totalsize_bytes && d->workingsetsize_bytes > t.bytes)) {
+			bool is_total = d->totalsize_bytes;
+
+			size_text(is_total ? d->totalsize_bytes : d->workingsetsize_bytes, a,
+				  sizeof(a));
+			size_text(t.bytes, b, sizeof(b));
+			return parm_errf(err, is_total ? &d->totalsize_loc : &d->workingsetsize_loc,
+					 "rd=%s, fwd=%s, fsd=%s: the requested %s=%s is greater "
+					 "than the estimated total anchor size of %s; expected at "
+					 "most %s",
+					 rd, fwd, d->name, is_total ? "totalsize" : "workingset", a,
+					 b, b);
+		}
+	}
+	return 0;
+}
+
+/* An error parm kept for the run (openflags=): copied out, -EINVAL. */
+static int kept_err(const struct parm_err *kept, struct parm_err *err)
+{
+	*err = *kept;
+	return -EINVAL;
+}
+
+/* What VDbench's run refuses of one FWD copy of a work run. */
+static int check_run_fwd(const struct parm_fwd *w, const struct parm_frd *rd, struct parm_err *err)
+{
+	bool is_rw = w->op == FS_OP_READ || w->op == FS_OP_WRITE || w->rdpct >= 0;
+
+	if (w->openflags_err)
+		return kept_err(w->openflags_err, err);
+	/* VDbench 5.04.07 runs skew=110 beside a FWD without skew=, that one left with -10
+	 * running unpaced (observed): refused here instead */
+	if (w->skew < 0 || w->skew > 100)
+		return parm_errf(err, &w->skew_loc,
+				 "rd=%s: fwd=%s: invalid skew=%g; expected a value from 0 to 100",
+				 rd->name, w->name, w->skew);
+	if (w->is_select_poisson)
+		return parm_errf(err, &w->fileselect_loc,
+				 "rd=%s: fwd=%s: ioramp does not run fileselect=poisson "
+				 "(VDbench's way of choosing the files is not known); expected "
+				 "fileselect=random or sequential",
+				 rd->name, w->name);
+	/* VDbench 5.04.07's run dies in OpRead */
+	if (is_rw && w->xfer.kind == PARM_XFER_FIXED && !w->xfer.sizes_bytes[0])
+		return parm_errf(err, &w->xfersize_loc,
+				 "rd=%s: fwd=%s: xfersize=0 with operation=%s; expected a transfer "
+				 "size of 1 byte or more",
+				 rd->name, w->name, fs_op_name(w->op));
+	return 0;
+}
+
+/* What VDbench's run refuses of one work run, before anything is written. */
+static int check_run(const struct fs_run *r, const struct parm_frd *rd, struct parm_err *err)
+{
+	int ret = check_skew(r, rd, err);
+
+	for (size_t i = 0; !ret && i < r->nr_fsds; i++) {
+		const struct parm_fsd *d = &r->fsds[i];
+
+		/* "No files available for this slave. Did you ask for more slaves than files?" */
+		if (!d->width)
+			ret = parm_errf(err, &d->loc,
+					"rd=%s: fsd=%s: width=0 leaves no files available; "
+					"expected width=1 or more",
+					rd->name, d->name);
+		else if (d->openflags_err)
+			ret = kept_err(d->openflags_err, err);
+	}
+	for (size_t i = 0; !ret && i < r->nr_fwds; i++)
+		ret = check_run_fwd(&r->fwds[i], rd, err);
+	return ret;
+}
+
+int fs_plan_check_run(const struct fs_plan *p, struct parm_err *err)
+{
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < p->nr_runs; i++)
+		if (p->runs[i].kind == FS_RUN_WORK)
+			ret = check_run(&p->runs[i], &p->cfg->fs->rds[p->runs[i].rd_idx], err);
+	return ret;
 }
 
 int fs_plan_check_anchors(const struct fs_plan *p, struct parm_err *err)
@@ -518,8 +651,8 @@ int fs_plan_build(const struct parm_config *cfg, struct fs_plan **out, struct pa
 		if (!ret)
 			ret = check_shared_anchor(&p->runs[r], cfg->fs->rds[p->runs[r].rd_idx].name,
 						  err);
-		if (!ret && p->runs[r].kind == FS_RUN_WORK)
-			ret = check_skew(&p->runs[r], &cfg->fs->rds[p->runs[r].rd_idx], err);
+		if (!ret)
+			ret = check_sizes(&p->runs[r], cfg->fs->rds[p->runs[r].rd_idx].name, err);
 	}
 	if (!ret)
 		ret = check_thread_split(p, err);

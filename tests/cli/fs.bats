@@ -1015,7 +1015,7 @@ PARM
 	[ "$status" -eq 0 ]
 }
 
-@test "fs: FWDs whose skew= does not add up to 100 are refused before anything, as VDbench aborts them" {
+@test "fs: FWDs whose skew= does not add up to 100 are listed by -s and refused before a run, as VDbench aborts them" {
 	mkdir -p "$SCRATCH/a"
 	cat >p.vdb <<PARM
 fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k
@@ -1032,10 +1032,14 @@ PARM
 	[[ "$output" == "p.vdb:7:4: error: rd=rd2: Total skew must add up to 100: 60.0; expected the FWDs' skew= to add up to 100, or an FWD without skew= to take the rest"* ]]
 	[ ! -e out ]
 	[ ! -e "$SCRATCH/a/f1" ]
+	# VDbench's -s lists it: the skew is judged when a run starts
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=rd2; elapsed=2; fwdrate=10; For loops: None"* ]]
 	# operations= splits fr in two, each with skew=60 (VDbench: 120.0)
 	sed -i '$d' p.vdb
 	echo 'rd=rd2,fwd=fr,fwdrate=10,format=no,elapsed=2,interval=1,operations=(read,getattr)' >>p.vdb
-	run "$IORAMP" -f p.vdb -s
+	run "$IORAMP" -f p.vdb -o out2
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"rd=rd2: Total skew must add up to 100: 120.0; expected the FWDs' skew= to add up to 100 once operations= splits each"* ]]
 	sed -i '$d' p.vdb
@@ -1563,4 +1567,277 @@ PARM
 	run "$IORAMP" -f loose.vdb -o out2
 	[ "$status" -eq 0 ]
 	grep -q 'Starting RD=rd2' out2/logfile.html
+}
+
+# fs_refused FILE PLACE TEXT: -s exits 2 with the error at PLACE (line:col) saying TEXT.
+fs_refused() {
+	run "$IORAMP" -f "$1" -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == "$1:$2: error: $3"* ]] || { echo "got: $output"; false; }
+}
+
+@test "fs: rdpct= with fileio=sequential, or beside operations= of several, is refused where VDbench refuses it" {
+	F='fsd=fsd1,anchor=/tmp/x,size=4k'
+	R='rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1'
+	# VDbench 5.04.07: "'fileio=sequential' and 'rdpct=' are mutually exclusive." (even -s),
+	# whatever the operation, rdpct=0 and 100 too; fileio=sequential is the default
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,fileio=sequential,rdpct=60' "$R" >q.vdb
+	fs_refused q.vdb 2:58 "fwd=fwd1: 'fileio=sequential' and 'rdpct=' are mutually exclusive; expected fileio=random beside rdpct="
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=getattr,rdpct=0' "$R" >q.vdb
+	fs_refused q.vdb 2:43 "fwd=fwd1: 'fileio=sequential' and 'rdpct=' are mutually exclusive"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,fileio=(seq,delete),rdpct=100' "$R" >q.vdb
+	fs_refused q.vdb 2:45 "fwd=fwd1: 'fileio=(sequential,delete)' and 'rdpct=' are mutually exclusive"
+	# "When using 'rdpct=' you may only request 'operation=read' or 'operation=write', and
+	# then only one of these." (before the fileio= one)
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,fileio=sequential,rdpct=50' "$R,operations=(read,write)" >q.vdb
+	fs_refused q.vdb 3:60 "rd=rd1: fwd=fwd1 has rdpct=; expected operations=read or operations=write, only one of them"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,fileio=random,rdpct=50' "$R,operations=getattr" >q.vdb
+	fs_refused q.vdb 3:60 "rd=rd1: fwd=fwd1 has rdpct=; expected operations=read or operations=write"
+	# what VDbench takes: random with operations=read, forrdpct= with sequential, rdpct=-1
+	# (none), a FWD no RD runs, foroperations= beside rdpct=
+	for w in 'fwd=fwd1,fsd=fsd1,fileio=random,rdpct=50|,operations=read' \
+		'fwd=fwd1,fsd=fsd1,fileio=sequential|,forrdpct=(0,50)' \
+		'fwd=fwd1,fsd=fsd1,fileio=sequential,rdpct=-1|' \
+		'fwd=fwd1,fsd=fsd1|,foroperations=(read,write)'; do
+		printf '%s\n' "$F" "${w%|*}" 'fwd=fwd2,fsd=fsd1,fileio=sequential,rdpct=50' "$R${w#*|}" >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ] || { echo "$w: $output"; false; }
+	done
+}
+
+@test "fs: fileio= takes shared after random and delete after sequential only, as VDbench" {
+	R='rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1'
+	for f in '(random,delete)|delete' '(sequential,shared)|shared' 'shared|shared' '(random,random)|random'; do
+		printf '%s\n' 'fsd=fsd1,anchor=/tmp/x,size=4k' "fwd=fwd1,fsd=fsd1,fileio=${f%|*}" "$R" >q.vdb
+		fs_refused q.vdb 2:26 "invalid fileio=${f%|*}: '${f#*|}'; expected random, sequential, (random,shared) or (sequential,delete)"
+	done
+	# a FWD no RD runs too ("Invalid 'fileio' parameter contents: delete"); a third word is
+	# taken without a word (VDbench 5.04.07 lists both)
+	printf '%s\n' 'fsd=fsd1,anchor=/tmp/x,size=4k' 'fwd=fwd1,fsd=fsd1,fileio=(random,shared,delete)' \
+		'fwd=fwd2,fsd=fsd1,fileio=(seq,delete,shared)' 'rd=rd1,fwd=*,fwdrate=10,elapsed=2,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "fs: rd= combinations VDbench refuses: format=once alone, operations= with foroperations=, fwdrate=0, (curve,max)" {
+	F='fsd=fsd1,anchor=/tmp/x,size=4k'
+	W='fwd=fwd1,fsd=fsd1'
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=10,format=once,elapsed=2,interval=1' >q.vdb
+	fs_refused q.vdb 3:35 "rd=rd1: format=once can only be used with forxxx= parameters"
+	# fwdrate=curve and operations= are no for-loops; a fwdrate= list and foroperations= are
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=curve,format=once,elapsed=2,interval=1' >q.vdb
+	fs_refused q.vdb 3:38 "rd=rd1: format=once can only be used with forxxx= parameters"
+	for rd in 'fwdrate=(10,20),format=once' 'fwdrate=10,format=once,foroperations=(read,write)' \
+		'fwdrate=10,format=once,forthreads=1'; do
+		printf '%s\n' "$F" "$W" "rd=rd1,fwd=fwd1,$rd,elapsed=2,interval=1" >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ] || { echo "$rd: $output"; false; }
+	done
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1,operations=write,foroperations=(read,getattr)' >q.vdb
+	fs_refused q.vdb 3:80 "rd=rd1: operations= and foroperations= are mutually exclusive; expected one of them"
+	# "No fwdrate= specified for rd=rd1" for fwdrate=0 alone, format=only too
+	for r in 0 0.0; do
+		printf '%s\n' "$F" "$W" "rd=rd1,fwd=fwd1,fwdrate=$r,format=only,elapsed=2,interval=1" >q.vdb
+		fs_refused q.vdb 3:4 "rd=rd1 has no fwdrate=; expected fwdrate=max, a rate or curve"
+	done
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=(0,10),elapsed=2,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	# (curve,10) is curve with curve='s points, as VDbench lists it; a word after it is not
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=(curve,10),format=no,elapsed=2,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	[ "$(grep -c 'fwdrate=curve\. For loops: None' <<<"$output")" -eq 7 ]
+	[[ "$output" == *"Simulating RD=rd1_(10%); elapsed=2; fwdrate=curve. For loops: None"* ]]
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=(curve,max),format=no,elapsed=2,interval=1' >q.vdb
+	fs_refused q.vdb 3:32 "invalid fwdrate=(curve,max): 'max' after curve; expected fwdrate=curve and the points in curve="
+	# VDbench says "at least twice" before "multiple of"
+	printf '%s\n' "$F" "$W" 'rd=rd1,fwd=fwd1,fwdrate=10,elapsed=1,interval=5' >q.vdb
+	fs_refused q.vdb 3:4 "rd=rd1: 'elapsed=1' must be at least twice 'interval=5'"
+}
+
+@test "fs: names defined twice are refused as VDbench: fsd= and fwd= in any case, rd= in the same case" {
+	F='fsd=fsd1,anchor=/tmp/x,size=4k'
+	R='rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1'
+	printf '%s\n' "$F" 'fsd=FSD1,anchor=/tmp/y,size=4k' 'fwd=fwd1,fsd=fsd1' "$R" >q.vdb
+	fs_refused q.vdb 2:5 "fsd=FSD1 is defined twice; expected a new name"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1' 'fwd=FWD1,fsd=fsd1' "$R" >q.vdb
+	fs_refused q.vdb 3:5 "fwd=FWD1 is defined twice; expected a new name"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1' "$R" "$R" >q.vdb
+	fs_refused q.vdb 4:4 "rd=rd1 is defined twice; expected a new name"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1' "$R" "${R/rd=rd1/rd=RD1}" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Simulating RD=RD1; elapsed=2"* ]]
+}
+
+@test "fs: format= takes any start of yes, no and directories, the other words whole, as VDbench" {
+	for f in y ye n d di dir dire '(dir,only)'; do
+		printf '%s\n' 'fsd=fsd1,anchor=/tmp/x,size=4k' 'fwd=fwd1,fsd=fsd1' \
+			"rd=rd1,fwd=fwd1,fwdrate=10,format=$f,elapsed=2,interval=1" >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ] || { echo "$f: $output"; false; }
+	done
+	for f in o on r res c cl l li com dirs directory; do
+		printf '%s\n' 'fsd=fsd1,anchor=/tmp/x,size=4k' 'fwd=fwd1,fsd=fsd1' \
+			"rd=rd1,fwd=fwd1,fwdrate=10,format=$f,elapsed=2,interval=1" >q.vdb
+		fs_refused q.vdb 3:35 "invalid format=$f: '$f'; expected yes, no, only"
+	done
+}
+
+@test "fs: totalsize= and workingsetsize= beyond the anchor are refused at their place, as VDbench" {
+	T='fsd=fsd1,anchor=/tmp/x,depth=2,width=2,files=2,size=4k'
+	R='rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1'
+	# VDbench 5.04.07: "fwd=fwd1,fsd=fsd1: The requested totalsize=33k is greater than the
+	# estimated total anchor size of 32k", at -s, format=only and format=no too
+	for rd in "$R" "$R,format=only" "$R,format=no"; do
+		printf '%s\n' "$T,totalsize=33k" 'fwd=fwd1,fsd=fsd1' "$rd" >q.vdb
+		fs_refused q.vdb 1:66 "rd=rd1, fwd=fwd1, fsd=fsd1: the requested totalsize=33k is greater than the estimated total anchor size of 32k; expected at most 32k"
+	done
+	printf '%s\n' "$T,wss=64k" 'fwd=fwd1,fsd=fsd1' "$R" >q.vdb
+	fs_refused q.vdb 1:60 "rd=rd1, fwd=fwd1, fsd=fsd1: the requested workingset=64k is greater than the estimated total anchor size of 32k"
+	printf '%s\n' "$T,totalsize=16k,wss=24k" 'fwd=fwd1,fsd=fsd1' "$R" >q.vdb
+	fs_refused q.vdb 1:74 "rd=rd1, fwd=fwd1, fsd=fsd1: the requested workingset=24k is greater than the estimated totalsize=16k"
+	# fordepth=: judged at each run's tree (64k fits depth=3 only, the first run is depth=2)
+	printf '%s\n' "$T,totalsize=64k" 'fwd=fwd1,fsd=fsd1' "$R,fordepth=(2,3)" >q.vdb
+	fs_refused q.vdb 1:66 "rd=rd1, fwd=fwd1, fsd=fsd1: the requested totalsize=64k is greater than the estimated total anchor size of 32k"
+	# the whole tree, and an FSD no RD uses, are taken
+	printf '%s\n' "$T,totalsize=32k" 'fsd=fsd2,anchor=/tmp/y,size=4k,totalsize=1g' 'fwd=fwd1,fsd=fsd1' "$R" >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+}
+
+@test "fs: -s lists the anchors the RDs use; the totals line counts every FSD, as VDbench" {
+	printf '%s\n' 'fsd=fsd1,anchor=/tmp/x1,depth=1,width=2,files=2,size=4k' \
+		'fsd=fsd2,anchor=/tmp/x2,depth=1,width=1,files=1,size=4k' \
+		'fsd=fsd3,anchor=/tmp/x3,depth=1,width=3,files=1,size=4k' \
+		'fwd=fwd1,fsd=(fsd1,fsd3),operation=read' \
+		'rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's lines for this file
+	[[ "$output" == *"Anchor size: anchor=/tmp/x1: dirs:            2; files:            4; bytes:      16384 (16,384)"* ]]
+	[[ "$output" != *"anchor=/tmp/x2"* ]]
+	[[ "$output" == *"Anchor size: anchor=/tmp/x3: dirs:            3; files:            3; bytes:      12288 (12,288)"* ]]
+	[[ "$output" == *"Estimated totals for all 3 anchors: dirs: 5; files: 7; bytes: 28672 "* ]]
+	# format=(only,limited): its format run's elapsed= is counted ("total elapsed time 4")
+	printf '%s\n' 'fsd=fsd1,anchor=/tmp/x1,size=4k' 'fwd=fwd1,fsd=fsd1' \
+		'rd=rd1,fwd=fwd1,fwdrate=10,format=(only,limited),elapsed=4,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"Total amount of Run Definitions: 1; total elapsed time 4 seconds"* ]]
+}
+
+@test "fs: what VDbench's -s lists and its run refuses is refused before a run, at its place" {
+	mkdir -p "$SCRATCH/a"
+	F="fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k"
+	R='rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1'
+	# (line, FSD or FWD line, place, message): VDbench 5.04.07 aborts each run, observed:
+	# "Total skew must add up to 100: -5.0", "No files available for this slave",
+	# OpRead's failure on xfersize=0, "Invalid 'openflags=' parameter for Linux: o_bogus"
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,skew=-5' "$R" >p1.vdb
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,skew=110' 'fwd=fwd2,fsd=fsd1,operation=getattr' "${R/fwd1/fwd*}" >p2.vdb
+	printf '%s\n' "${F/width=2/width=0}" 'fwd=fwd1,fsd=fsd1,operation=read' "$R" >p3.vdb
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,xfersize=0' "$R" >p4.vdb
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,openflags=o_bogus' "$R" >p5.vdb
+	printf '%s\n' "$F" 'fwd=fwd1,fsd=fsd1,operation=read,fileselect=(poisson,3)' "$R" >p6.vdb
+	for c in "p1|3:4|rd=rd1: Total skew must add up to 100: -5.0" \
+		"p2|2:39|rd=rd1: fwd=fwd1: invalid skew=110; expected a value from 0 to 100" \
+		"p3|1:5|rd=rd1: fsd=fsd1: width=0 leaves no files available; expected width=1 or more" \
+		"p4|2:43|rd=rd1: fwd=fwd1: xfersize=0 with operation=read; expected a transfer size of 1 byte or more" \
+		"p5|2:44|invalid openflags=o_bogus; expected o_direct" \
+		"p6|2:45|rd=rd1: fwd=fwd1: ioramp does not run fileselect=poisson"; do
+		IFS='|' read -r f at msg <<<"$c"
+		run "$IORAMP" -f $f.vdb -s
+		[ "$status" -eq 0 ] || { echo "$f -s: $output"; false; }
+		[[ "$output" == *"Simulating RD=rd1; elapsed=2; fwdrate=10; For loops: None"* ]]
+		run "$IORAMP" -f $f.vdb -o out
+		[ "$status" -eq 2 ]
+		[[ "$output" == "$f.vdb:$at: error: $msg"* ]] || { echo "$f: $output"; false; }
+		[ ! -e out ]
+		[ ! -e "$SCRATCH/a/f1" ]
+	done
+}
+
+@test "fs: VDbench's defaults and edges: ten 4k files, threads=-1 runs one, depth=-1 lays out depth=0" {
+	printf '%s\n' 'fsd=fsd1,anchor=/tmp/x,depth=2,width=2' 'fwd=fwd1,fsd=fsd1,operation=read,threads=-1' \
+		'rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=4,interval=1' >q.vdb
+	run "$IORAMP" -f q.vdb -s
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07's lines for this file
+	[[ "$output" == *"Anchor size: anchor=/tmp/x: dirs:            6; files:           40; bytes:   160.000k (163,840)"* ]]
+	[[ "$output" == *" Note: Mismatch between threads requested (-1) and used (1)"* ]]
+	# depth=-1: -s counts no directory and no file, the bytes of depth=0; the run lays out
+	# width= directories of files= each and says depth -1 in vdb_control.file (observed)
+	mkdir -p "$SCRATCH/a"
+	printf '%s\n' "fsd=fsd1,anchor=$SCRATCH/a/f1,depth=-1,width=3,files=5,size=4k" \
+		'fwd=fwd1,fsd=fsd1,operation=read' 'rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"anchor=$SCRATCH/a/f1: dirs:            0; files:            0; bytes:      61440 (61,440)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	[ "$(find "$SCRATCH/a/f1" -type d -name 'vdb.*.dir' | wc -l)" -eq 3 ]
+	[ "$(find "$SCRATCH/a/f1" -type f -name 'vdb_f*.file' | wc -l)" -eq 15 ]
+	grep -qx 'depth -1' "$SCRATCH/a/f1/vdb_control.file"
+}
+
+@test "fs: sizes=(avg,0) gives each file the size VDbench gives it, around the average" {
+	mkdir -p "$SCRATCH/a"
+	printf '%s\n' "fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=5,files=20,sizes=(8k,0)" \
+		'fwd=fwd1,fsd=fsd1,operation=read' 'rd=rd1,fwd=fwd1,fwdrate=10,format=only,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"dirs:            5; files:          100; bytes:   811.000k (830,464)"* ]]
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# the sizes in k of VDbench 5.04.07's files 0 to 99 for this fsd (observed)
+	[ "$(cd "$SCRATCH/a/f1" && find . -name 'vdb_f*.file' -printf '%f %s\n' | sort | awk '{ printf "%d ", $2 / 1024 }')" = \
+		"10 11 6 9 9 6 8 5 9 10 7 6 7 9 12 12 11 4 12 5 6 7 5 7 5 10 4 4 8 4 12 9 5 6 9 6 7 4 10 12 12 10 8 11 10 12 10 9 11 4 11 7 8 10 11 12 5 8 5 5 12 6 10 9 10 5 5 7 8 6 4 9 5 10 7 11 7 9 11 11 12 10 11 8 9 4 5 6 6 6 11 5 4 7 10 6 10 12 10 10 " ]
+	[ "$(sed -n 6,7p "$SCRATCH/a/f1/vdb_control.file" | tr '\n' ' ')" = "size  8192 size  0 " ]
+	# (1m,0): 500k to 1500k by 100k; (100k,0): by 10k (VDbench's -s bytes)
+	for s in '1m|105,574,400' '100k|10,280,960'; do
+		printf '%s\n' "fsd=fsd1,anchor=/tmp/x,depth=1,width=4,files=25,sizes=(${s%|*},0)" \
+			'fwd=fwd1,fsd=fsd1' 'rd=rd1,fwd=fwd1,fwdrate=10,elapsed=2,interval=1' >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ]
+		[[ "$output" == *"(${s#*|})"* ]] || { echo "$s: $output"; false; }
+	done
+}
+
+@test "fs: fileselect=(random,once) takes each file once and ends the run, as VDbench" {
+	mkdir -p "$SCRATCH/a"
+	printf '%s\n' "fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=2,files=2,size=4k" \
+		'fwd=fwd1,fsd=fsd1,operation=read,fileio=sequential,fileselect=(random,once),threads=1' \
+		'rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 on this file (observed): the message, four opens, one interval
+	[[ "$output" == *" localhost-0: Reached 'fileselect=once' for anchor $SCRATCH/a/f1"* ]]
+	[[ "$output" == *"READ_OPENS          Files opened for read activity:                   4 "* ]]
+	awk 'index($0, "Starting RD=rd1;") { on = 1 } on && $2 ~ /^avg_/ { print $2; exit }' <<<"$output" | grep -qx 'avg_2-1'
+	# the words VDbench takes, and the one pair it refuses
+	for s in once '(once,random)' '(poisson,3,once)' '(sequential,once)'; do
+		sed "s/fileselect=(random,once)/fileselect=$s/" p.vdb >q.vdb
+		run "$IORAMP" -f q.vdb -s
+		[ "$status" -eq 0 ] || { echo "$s: $output"; false; }
+	done
+	sed 's/fileselect=(random,once)/fileselect=(sequentialnz,once)/' p.vdb >q.vdb
+	fs_refused q.vdb 2:63 "fileselect=(sequentialnz,once): sequentialnz and once may not be used together"
+	sed 's/fileselect=(random,once)/fileselect=(random,twice)/' p.vdb >q.vdb
+	fs_refused q.vdb 2:63 "invalid fileselect=(random,twice): 'twice'"
+}
+
+@test "fs: stopafter=50% closes a file once it moved half its size, as VDbench" {
+	mkdir -p "$SCRATCH/a"
+	printf '%s\n' "fsd=fsd1,anchor=$SCRATCH/a/f1,depth=1,width=1,files=1,size=64k" \
+		'fwd=fwd1,fsd=fsd1,operation=read,fileio=random,xfersize=4k,stopafter=50%' \
+		'rd=rd1,fwd=fwd1,fwdrate=40,format=yes,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out
+	[ "$status" -eq 0 ]
+	# VDbench 5.04.07 (observed): eight 4k reads of the 64k file between an open and its close
+	reads=$(awk 'index($0, "Starting RD=rd1;") { on = 1 } on && ($2 == "1" || $2 == "2") { n += $3 } END { print n }' <<<"$output")
+	closes=$(awk 'index($0, "Starting RD=rd1;") { on = 1 } on && $2 == "FILE_CLOSES" { print $(NF - 1) }' <<<"$output")
+	[ "$closes" -gt 0 ]
+	[ "$reads" -ge $((8 * closes)) ] && [ "$reads" -lt $((8 * closes + 8)) ] || { echo "reads $reads closes $closes"; false; }
 }
