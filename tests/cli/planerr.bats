@@ -122,3 +122,29 @@ refused() {
 	printf 'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1\n' >>p.vdb
 	refused p.vdb 1:1 "the file starts with a UTF-8 byte-order mark (BOM)"
 }
+
+# listed FILE [ARGS...]: ioramp -s on FILE; $output keeps the Simulating and Total lines only,
+# without the time of day, one per line.
+listed() {
+	local f=$1
+	shift
+	run "$IORAMP" -f "$f" "$@" -s
+	[ "$status" -eq 0 ] || { printf '%s\n' "$output"; return 1; }
+	output=$(printf '%s\n' "$output" | grep -E '^[0-9:.]{12} (Simulating|Total)' | cut -c14-)
+}
+
+# VDbench 5.04.07 (observed with -s) reads a later -N in a list as the end of a range from the
+# item before it: (10,-50,10) is (10-50,10), iorate=(100,-300,100) runs 100, 200 and 300.
+@test "a later -N in a list ends a range from the item before it; without a step it is refused" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=(100,-300,100),elapsed=2,interval=1,forrdpct=(10,-30,10,70)' >p.vdb
+	listed p.vdb
+	[ "$(printf '%s\n' "$output" | grep -c 'Simulating')" -eq 12 ]
+	[[ "$output" == *"For loops: rdpct=30 iorate=300"* ]]
+	[[ "$output" == *"For loops: rdpct=70 iorate=100"* ]]
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,forseekpct=(0,-1)' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:59: error: range 0,-1 in forseekpct= (read as 0-1) has no step"* ]]
+}
