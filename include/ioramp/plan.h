@@ -114,6 +114,12 @@ int plan_run_resolve(const struct parm_config *cfg, struct plan_run *r);
  * accepts these; tests/parm/README.md lists them). Returns 0 or -EINVAL with *err. */
 int plan_check_runnable(const struct plan *p, struct parm_err *err);
 
+/* A compression loop (forcompratio=, forcompression= or their short forms on an RD) with data
+ * validation on (is_dv: -v, -j..., validate=, journal= or dedup): VDbench 5.04.07 refuses it
+ * before it lists a run ("The 'forcompratio=' parameter may not be used during Data
+ * Validation"), and so do -s and a run. Returns 0 or -EINVAL with *err at the loop. */
+int plan_check_dv(const struct plan *p, bool is_dv, struct parm_err *err);
+
 /* A curve point's target from the observed max rate (reference §9.9): floor(max * pct / 100)
  * rounded up to a multiple of 100 above 1000, else of 10. */
 double plan_curve_target(double observed_iops, double pct);

@@ -115,3 +115,25 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		ret = check_loops(&cfg->rds[i], err);
 	return ret;
 }
+
+int plan_check_dv(const struct plan *p, bool is_dv, struct parm_err *err)
+{
+	const struct parm_config *cfg = p->cfg;
+
+	for (size_t i = 0; is_dv && i < cfg->nr_rds; i++) {
+		const struct parm_rd *rd = &cfg->rds[i];
+
+		for (size_t l = 0; l < rd->nr_loops; l++) {
+			const struct parm_loop *lp = &rd->loops[l];
+
+			if (lp->kw != PARM_KW_FORCOMPRATIO && lp->kw != PARM_KW_FORCOMPRESSION)
+				continue;
+			return parm_errf(err, &lp->loc,
+					 "rd=%s: %s= cannot be used with data validation; "
+					 "expected compratio= in the general parameters, or no -v, "
+					 "-j, validate=, journal= or dedup",
+					 rd->name, parm_kw_name(lp->kw));
+		}
+	}
+	return 0;
+}

@@ -148,3 +148,19 @@ listed() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:3:59: error: range 0,-1 in forseekpct= (read as 0-1) has no step"* ]]
 }
+
+@test "forcompratio= with data validation (-v, validate=, dedup): refused at the loop, as VDbench does" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,forcompratio=(1,2)' >p.vdb
+	listed p.vdb
+	run "$IORAMP" -f p.vdb -v -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:60: error: rd=rd1: forcompratio= cannot be used with data validation"* ]]
+	dv_refused() { run "$IORAMP" -f q.vdb -s; [ "$status" -eq 2 ]; [[ "$output" == *"q.vdb:$1: error: rd=rd1: $2= cannot"* ]]; }
+	{ echo 'validate=yes'; cat p.vdb; } >q.vdb
+	dv_refused 4:60 forcompratio
+	{ printf '%s\n' dedupratio=2 dedupunit=4k; sed 's/forcompratio=(1,2)/compression=50/' p.vdb; } >q.vdb
+	dv_refused 5:59 forcompression
+	{ echo 'validate=no'; cat p.vdb; } >q.vdb
+	listed q.vdb
+}
