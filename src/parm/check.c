@@ -1,6 +1,7 @@
 /* Checks between definitions, made once every definition is typed (tests/parm/FINDINGS.md §8):
  * host= labels that no hd= defines, an RD mount= without an HD mount=, and SD concatenation,
- * where every workload needs a threads= unless its RD loops over threads. */
+ * where every workload needs a threads= unless its RD loops over threads and an RD's sd= names
+ * SDs. */
 #include "build.h"
 
 #include <string.h>
@@ -62,7 +63,18 @@ static int check_concat(const struct parm_config *cfg, const struct parm_rd *rd,
 {
 	size_t nr = rd->own_wd ? 1 : rd->nr_wd;
 
-	if (!cfg->general.concatenatesds || parm_kwset_has(&rd->set, PARM_KW_FORTHREADS))
+	const struct parm_val *sdv = rd->set.val[PARM_KW_SD];
+
+	if (!cfg->general.concatenatesds)
+		return 0;
+	/* sd=single, range, setsofN are SD names to VDbench 5.04.07 then ("Could not find
+	 * sd=single") */
+	if (sdv && rd->sd_mode != PARM_SD_LIST)
+		return parm_errf(err, &sdv->loc,
+				 "rd=%s: sd=%s cannot be used with concatenatesds=yes; expected SD "
+				 "names",
+				 rd->name, sdv->text);
+	if (parm_kwset_has(&rd->set, PARM_KW_FORTHREADS))
 		return 0;
 	for (size_t i = 0; i < nr; i++) {
 		const struct parm_wd *wd = rd->own_wd ? rd->own_wd : &cfg->wds[rd->wd_idx[i]];

@@ -164,3 +164,25 @@ listed() {
 	{ echo 'validate=no'; cat p.vdb; } >q.vdb
 	listed q.vdb
 }
+
+@test "concatenatesds=yes with rd sd=single: refused at sd=, as VDbench finds no sd=single" {
+	printf '%s\n' concatenatesds=yes "sd=sd1,lun=$SCRATCH/f,size=1m" "sd=sd2,lun=$SCRATCH/g,size=1m" \
+		'wd=wd1,sd=(sd1,sd2),threads=2' \
+		'rd=rd1,wd=wd1,sd=single,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:5:18: error: rd=rd1: sd=single cannot be used with concatenatesds=yes; expected SD names"* ]]
+}
+
+@test "SD align= not a multiple of 512 is refused; align=0 or less is the default" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,align=1000" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:1:$((${#SCRATCH} + 29)): error: invalid align=1000; expected a multiple of 512 bytes"* ]]
+	sed -i 's/align=1000/align=0/' p.vdb
+	listed p.vdb
+	sed -i 's/align=0/align=-512/' p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+}
