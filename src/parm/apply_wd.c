@@ -153,7 +153,7 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return ret;
 	case PARM_KW_XFERSIZE:
 		parm_xfer_fini(&wd->xfer);
-		return parm_get_xfer(v, &wd->xfer, err);
+		return parm_get_wd_xfer(v, &wd->xfer, err);
 	case PARM_KW_SEEKPCT:
 		return set_seekpct(wd, v, err);
 	case PARM_KW_SKEW:

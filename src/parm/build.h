@@ -94,6 +94,9 @@ int parm_get_names(const struct parm_val *v, const char *what, char ***out, size
 void parm_names_free(char **names, size_t nr);
 /* xfersize=: size, (size,pct,...) or (min,max,align). */
 int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err);
+/* A WD's xfersize=: as parm_get_xfer(), with VDbench's raw-mode checks of a distribution (its
+ * sizes multiples of 512, its total rounding to 100). */
+int parm_get_wd_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err);
 void parm_xfer_fini(struct parm_xfer *x);
 
 #endif /* IORAMP_PARM_BUILD_H */

@@ -186,3 +186,21 @@ listed() {
 	run "$IORAMP" -f p.vdb -o out --engine null
 	[ "$status" -eq 0 ]
 }
+
+# VDbench 5.04.07 -s (observed): a WD's xfersize distribution passes when its total rounds to
+# 100 and refuses a size that is not a multiple of 512, though a single xfersize=1000 runs.
+@test "WD xfersize distribution: a total that rounds to 100 runs, sizes must be multiples of 512" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,xfersize=(4k,50,8k,49.5)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	sed -i 's/49.5/49.49/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:2:24: error: xfersize=(4k,50,8k,49.49): the percentages add up to 99.49; expected 100"* ]]
+	sed -i 's/(4k,50,8k,49.49)/(4k,50,1000,50)/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:2:24: error: xfersize=(4k,50,1000,50): 1000 is not a multiple of 512 bytes"* ]]
+}
