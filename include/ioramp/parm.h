@@ -424,6 +424,7 @@ struct parm_rd {
 	struct parm_rate shown_rate; /* first value of the last iorate= ("I/O rate:" of -s) */
 	double *curve_pcts;
 	size_t nr_curve_pcts;
+	bool has_curve; /* curve= given: its points, maybe none (curve=abc runs the max alone) */
 	double stopcurve_ms; /* 0: none */
 	int64_t elapsed_s;   /* default 30; whole seconds as written, checked by the planner */
 	int64_t interval_s;  /* default 1; 0 written: the planner picks min(elapsed/2, 60) */

@@ -35,16 +35,32 @@ void parm_rd_fini(struct parm_rd *rd)
 	memset(rd, 0, sizeof(*rd));
 }
 
+/* Whether v holds no number: curve=abc, curve=() and curve=(max) are points to no one; VDbench
+ * 5.04.07 then runs the max run alone (observed). */
+static bool has_no_number(const struct parm_val *v)
+{
+	if (v->kind == PARM_VAL_WORD)
+		return !parm_num_looks_numeric(v->text);
+	for (size_t i = 0; i < v->nr_items; i++)
+		if (parm_num_looks_numeric(v->items[i].text))
+			return false;
+	return true;
+}
+
 static int set_curve(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
 {
 	struct parm_num *n = NULL;
-	int nr = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &n, err);
+	int nr;
 
-	if (nr < 0)
+	free(rd->curve_pcts);
+	rd->curve_pcts = NULL;
+	rd->nr_curve_pcts = 0;
+	rd->has_curve = true;
+	if (has_no_number(v))
+		return 0;
+	nr = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &n, err);
+	if (nr <= 0)
 		return nr;
-	if (!nr)
-		return parm_errf(err, &v->loc, "curve=%s has no points; expected percentages",
-				 v->text);
 	rd->curve_pcts = calloc((size_t)nr, sizeof(*rd->curve_pcts));
 	for (int i = 0; rd->curve_pcts && i < nr; i++)
 		rd->curve_pcts[i] = parm_num_signed(&n[i]);

@@ -124,13 +124,14 @@ refused() {
 }
 
 # listed FILE [ARGS...]: ioramp -s on FILE; $output keeps the Simulating and Total lines only,
-# without the time of day, one per line.
+# without the time of day, one per line, and $lines the same lines.
 listed() {
 	local f=$1
 	shift
 	run "$IORAMP" -f "$f" "$@" -s
 	[ "$status" -eq 0 ] || { printf '%s\n' "$output"; return 1; }
 	output=$(printf '%s\n' "$output" | grep -E '^[0-9:.]{12} (Simulating|Total)' | cut -c14-)
+	mapfile -t lines <<<"$output"
 }
 
 # VDbench 5.04.07 (observed with -s) reads a later -N in a list as the end of a range from the
@@ -203,4 +204,31 @@ listed() {
 	run "$IORAMP" -f p.vdb -s
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:2:24: error: xfersize=(4k,50,1000,50): 1000 is not a multiple of 512 bytes"* ]]
+}
+
+# VDbench 5.04.07 -s and runs (observed): iorate=(curve,100) is a curve with the default
+# points, curve=abc runs the max run alone, curve=(20%) is a point of 20 I/Os per second.
+@test "iorate=(curve,...), curve= without a number and curve=(P%) run as VDbench runs them" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=(curve,100),elapsed=2,interval=1,forthreads=(1,2)' >p.vdb
+	listed p.vdb
+	[[ "${lines[1]}" == "Simulating RD=rd1_(10%); I/O rate: 1000; elapsed=2; For loops: threads=1" ]]
+	[[ "${lines[14]}" == "Total amount of Run Definitions: 14;"* ]]
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *"p.vdb:3:22: warning: iorate=(curve,100) runs a curve: VDbench ignores the values after curve"* ]]
+	sed -i 's/iorate=(curve,100)/iorate=(curve,curve)/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:23: error: iorate=(curve,curve): curve must be alone"* ]]
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=curve,curve=abc,elapsed=2,interval=1' \
+		'rd=rd2,wd=wd1,iorate=curve,curve=(20%,0.5%,50),elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	[ "${lines[0]}" = "Simulating RD=rd1; I/O rate: Uncontrolled curve; elapsed=2; For loops: None" ]
+	[ "${lines[1]}" = "Simulating RD=rd2; I/O rate: Uncontrolled curve; elapsed=2; For loops: None" ]
+	[ "${lines[2]}" = "Simulating RD=rd2_(-20%); I/O rate: 20; elapsed=2; For loops: None" ]
+	[ "${lines[3]}" = "Simulating RD=rd2_(0%); I/O rate: 1; elapsed=2; For loops: None" ]
+	[ "${lines[4]}" = "Simulating RD=rd2_(50%); I/O rate: 5000; elapsed=2; For loops: None" ]
+	run "$IORAMP" -f p.vdb -s
+	[[ "$output" == *"p.vdb:3:34: warning: curve=abc holds no number: VDbench runs the curve's max run alone"* ]]
 }
