@@ -419,6 +419,14 @@ int parm_apply_hd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 
 	if (ret)
 		return ret;
+	/* VDbench 5.04.07 refuses a second hd= of a name, if with an odd message ("An SD can only
+	 * be defined once", observed) */
+	for (size_t i = 0; i < cfg->nr_hds; i++)
+		if (!strcmp(cfg->hds[i].name, def->name))
+			return parm_errf(err, &def->loc,
+					 "hd=%s is defined twice (first on line %u); expected each "
+					 "hd= name once",
+					 def->name, cfg->hds[i].loc.line);
 	if (parm_grow((void **)&cfg->hds, cfg->nr_hds, sizeof(*cfg->hds)))
 		return -ENOMEM;
 	hd = &cfg->hds[cfg->nr_hds++];

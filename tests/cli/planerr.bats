@@ -232,3 +232,12 @@ listed() {
 	run "$IORAMP" -f p.vdb -s
 	[[ "$output" == *"p.vdb:3:34: warning: curve=abc holds no number: VDbench runs the curve's max run alone"* ]]
 }
+
+@test "an hd= name defined twice is refused at the second, as VDbench refuses it" {
+	printf '%s\n' 'hd=h1,system=localhost' 'hd=h1,system=localhost' \
+		"sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:2:4: error: hd=h1 is defined twice (first on line 1); expected each hd= name once"* ]]
+}
