@@ -364,6 +364,11 @@ struct parm_wd {
 	uint32_t threads;
 	struct parm_openflags openflags;
 	char *host;
+	/* An error VDbench 5.04.07 reports only when an RD runs the WD (observed: a WD no RD
+	 * runs may name SDs that do not exist or have iorate= without priority=);
+	 * parm_check_config() reports it for a WD in use. */
+	bool has_use_err;
+	struct parm_err use_err;
 };
 
 /* One element of an iorate= list. */

@@ -203,9 +203,6 @@ static int wd_check(const struct parm_config *cfg, const struct parm_wd *wd, str
 				 "wd=%s: skew= and iorate= are mutually exclusive; expected one of "
 				 "them",
 				 wd->name);
-	if (parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
-		return parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
-				 "wd=%s: a workload iorate= also needs priority=", wd->name);
 	if (parm_kwset_has(s, PARM_KW_THREADS) && !cfg->general.concatenatesds)
 		return parm_errf(err, &s->val[PARM_KW_THREADS]->loc,
 				 "wd=%s: a workload threads= needs concatenatesds=yes; expected "
@@ -251,6 +248,42 @@ static int wd_defaults(struct parm_wd *wd, const struct parm_raw_def *def)
 	return 0;
 }
 
+/* Keeps an error of ret (-EINVAL) in wd->use_err for when an RD runs the WD; others pass. */
+static int defer_err(struct parm_wd *wd, int ret, const struct parm_err *err)
+{
+	if (ret != -EINVAL)
+		return ret;
+	if (!wd->has_use_err) {
+		wd->has_use_err = true;
+		wd->use_err = *err;
+	}
+	return 0;
+}
+
+/* What VDbench checks only for a WD an RD runs: iorate= with priority=, its SDs found, and
+ * xfersize=(min,max,align) with the SDs' align=. */
+static int wd_use_checks(const struct parm_config *cfg, struct parm_wd *wd,
+			 const struct parm_val *sdv, struct parm_err *err)
+{
+	const struct parm_kwset *s = &wd->set;
+	char owner[160];
+	int nr;
+
+	if (wd->name && parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
+		defer_err(wd,
+			  parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
+				    "wd=%s: a workload iorate= also needs priority=", wd->name),
+			  err);
+	if (!sdv)
+		return 0;
+	snprintf(owner, sizeof(owner), "wd=%s", wd->name ? wd->name : "default");
+	nr = parm_sd_resolve(cfg, sdv, owner, &wd->sd_idx, err);
+	if (nr < 0)
+		return defer_err(wd, nr, err);
+	wd->nr_sd = (size_t)nr;
+	return defer_err(wd, check_xfer_align(cfg, wd, err), err);
+}
+
 int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
 		  struct parm_err *err)
 {
@@ -264,16 +297,5 @@ int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 		ret = wd_check(cfg, wd, err);
 	if (!ret && def->name && parm_wd_find(cfg, def->name) >= 0)
 		ret = parm_errf(err, &def->loc, "a WD can only be defined once: wd=%s", def->name);
-	if (!ret && sdv) {
-		char owner[160];
-		int nr;
-
-		snprintf(owner, sizeof(owner), "wd=%s", def->name ? def->name : "default");
-		nr = parm_sd_resolve(cfg, sdv, owner, &wd->sd_idx, err);
-		if (nr < 0)
-			return nr;
-		wd->nr_sd = (size_t)nr;
-		ret = check_xfer_align(cfg, wd, err);
-	}
-	return ret;
+	return ret ? ret : wd_use_checks(cfg, wd, sdv, err);
 }

@@ -241,3 +241,23 @@ listed() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:2:4: error: hd=h1 is defined twice (first on line 1); expected each hd= name once"* ]]
 }
+
+# VDbench 5.04.07 -s (observed) checks a WD's SDs, host=, iorate= without priority= and
+# xfersize=(min,max,align) only when an RD runs the WD.
+@test "a WD no RD runs may name missing SDs and hosts; the same WD in use is refused" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'wd=wd2,sd=(sd1,nosuch),host=nohost,iorate=10,xfersize=(1k,8k,1k)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	[ "${lines[0]}" = "Simulating RD=rd1; I/O rate: 100; elapsed=2; For loops: None" ]
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	sed -i 's/^rd=rd1,wd=wd1,/rd=rd1,wd=wd*,/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:43: error: wd=wd2: a workload iorate= also needs priority="* ]]
+	sed -i 's/iorate=10,/iorate=10,priority=1,/; s/^wd=wd1,sd=sd1$/wd=wd1,sd=sd1,priority=2/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:3:16: error: could not find sd=nosuch for wd=wd2; expected a defined sd name"* ]]
+}

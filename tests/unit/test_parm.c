@@ -603,7 +603,7 @@ static void test_rd_iorate_sd_modes_and_checks(void **state)
 	expect_error(BASE "rd=rd1,wd=(wd1,wd1),iorate=10\n", 3, "more than once");
 	expect_error("report=yes\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "invalid report=yes");
 	expect_error("timeout=(x,abort)\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "timeout");
-	expect_error(BASE "wd=wd2,sd=sd1,host=h9\nrd=rd1,wd=wd1,iorate=10\n", 3, "host=h9");
+	expect_error(BASE "wd=wd2,sd=sd1,host=h9\nrd=rd1,wd=wd2,iorate=10\n", 3, "host=h9");
 	expect_error("hd=default,mount=abc\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "mount=abc");
 }
 
