@@ -4,6 +4,7 @@
  * transfer sizes that are not a multiple of 512 pass here and are refused before a real run. */
 #include "build.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -27,6 +28,30 @@ static bool is_prefix_of(const char *s, const char *word)
 	return len && !strncmp(s, word, len);
 }
 
+/* seekpct=N as VDbench 5.04.07 runs it (observed): above 100 every I/O is random (150 runs as
+ * 100), and any negative value is eof (-5 and -0.5 stop at the end of the SD as -1 does). */
+static int seek_number(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	size_t len = strlen(v->text);
+	int ret;
+
+	if (len && isalpha((unsigned char)v->text[len - 1])) /* "Invalid contents": 1k [observed] */
+		return parm_errf(
+			err, &v->loc,
+			"invalid seekpct=%s; expected a plain number (no k, m or h), random, "
+			"seq, seqnz, eof or (poisson,n)",
+			v->text);
+	ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, "seekpct", &wd->seekpct, err);
+
+	if (!ret && wd->seekpct < 0) {
+		wd->seek = PARM_SEEK_EOF;
+		wd->seekpct = 0;
+	}
+	if (!ret && wd->seekpct > 100)
+		wd->seekpct = 100;
+	return ret;
+}
+
 /* seekpct=n, random, seq, sequential, seqnz, eof (-1), (poisson,n) ([090], [091]), read as
  * VDbench 5.04.07 reads them (observed, [286]): random by any prefix (r, ran), anything starting
  * seq (seqn, sequentialx) sequential unless it starts seqnz, eof in any case; the others in lower
@@ -46,7 +71,7 @@ static int seek_word(struct parm_wd *wd, const struct parm_val *v, struct parm_e
 		wd->seek = PARM_SEEK_EOF;
 		wd->seekpct = 0;
 	} else if (parm_num_looks_numeric(w)) {
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "seekpct", &wd->seekpct, err);
+		return seek_number(wd, v, err);
 	} else {
 		return parm_errf(
 			err, &v->loc,
