@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 
 static bool loop_value_ok(enum parm_kw kw, double v)
 {
@@ -98,6 +99,49 @@ static int check_skews(const struct plan *p, struct parm_err *err)
 	return 0;
 }
 
+/* range= and hotband= with low not below high: -s lists them, VDbench's run fails ("'range='
+ * parameter. Second value must be higher than first value", observed). */
+static int check_range(const struct parm_kwset *set, enum parm_kw kw, const struct parm_range *r,
+		       const char *owner, struct parm_err *err)
+{
+	const struct parm_val *v = set->val[kw];
+
+	if (!v || r->lo < r->hi)
+		return 0;
+	return parm_errf(err, &v->loc,
+			 "%s: %s=%s cannot run (VDbench -s lists it); expected (low,high) with low "
+			 "below high",
+			 owner, parm_kw_name(kw), v->text);
+}
+
+static int check_ranges(const struct plan *p, struct parm_err *err)
+{
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		char owner[300];
+
+		for (size_t w = 0; !ret && w < r->nr_wds; w++) {
+			const struct parm_wd *wd = r->wds[w];
+
+			snprintf(owner, sizeof(owner), "wd=%s", wd->name);
+			ret = check_range(&wd->set, PARM_KW_RANGE, &wd->range, owner, err);
+			if (!ret)
+				ret = check_range(&wd->set, PARM_KW_HOTBAND, &wd->hotband, owner,
+						  err);
+		}
+	}
+	for (size_t i = 0; !ret && i < p->cfg->nr_sds; i++) {
+		const struct parm_sd *sd = &p->cfg->sds[i];
+		char owner[300];
+
+		snprintf(owner, sizeof(owner), "sd=%s", sd->name);
+		ret = check_range(&sd->set, PARM_KW_RANGE, &sd->range, owner, err);
+	}
+	return ret;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -110,6 +154,8 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 	ret = check_relative(p, err);
 	if (!ret)
 		ret = check_skews(p, err);
+	if (!ret)
+		ret = check_ranges(p, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++)
 		ret = check_loops(&cfg->rds[i], err);
 	return ret;

@@ -279,3 +279,20 @@ listed() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:2:45: error: invalid seekpct=1k; expected a plain number"* ]]
 }
+
+# VDbench 5.04.07 -s lists range=(50,10) and hotband=(20,10); its run fails ("'range='
+# parameter. Second value must be higher than first value"); pause=-1 runs with no pause.
+@test "range= or hotband= with low not below high: -s lists it, a run is refused at the value" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,hotband=(20,10)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,pause=-1' >p.vdb
+	listed p.vdb
+	refused p.vdb 2:23 "wd=wd1: hotband=(20,10) cannot run (VDbench -s lists it); expected (low,high) with low below high"
+	sed -i 's/hotband=(20,10)/range=(10,20,30)/' p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	rm -f f
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,range=(50,50)" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 29))" "sd=sd1: range=(50,50) cannot run"
+}
