@@ -1,7 +1,8 @@
 /* A list where VDbench takes one number (rdpct=(50,70) in a WD, elapsed=(4,6) in an RD): it
  * runs with the first value without a word, and so does ioramp (parm_get_double()), but says
  * so, since the list was most likely meant as a for-loop. Likewise iorate=(curve,...), where the
- * rest is ignored, and a curve= without a number, which leaves the curve's max run alone. */
+ * rest is ignored, a curve= without a number, which leaves the curve's max run alone, and
+ * histogram= bounds not above the one before, which are dropped. */
 #include "cli.h"
 
 #include <stdio.h>
@@ -54,8 +55,23 @@ static void note_curve(const struct parm_rd *rd, FILE *f)
 	}
 }
 
+static void note_histogram(const struct parm_general *g, FILE *f)
+{
+	const struct parm_val *v = g->set.val[PARM_KW_HISTOGRAM];
+	char msg[256];
+
+	if (!v || v->kind != PARM_VAL_LIST || g->nr_histogram + 1 >= v->nr_items)
+		return;
+	snprintf(msg, sizeof(msg),
+		 "histogram=%s: a bound not above the one before is dropped, by VDbench and by "
+		 "ioramp (%zu buckets kept)",
+		 v->text, g->nr_histogram + 1);
+	parm_warn_print(&v->loc, msg, f);
+}
+
 void cli_note_first_values(const struct parm_config *cfg, FILE *f)
 {
+	note_histogram(&cfg->general, f);
 	for (size_t i = 0; i < cfg->nr_sds; i++)
 		note_set(&cfg->sds[i].set, sd_single, IORAMP_ARRAY_SIZE(sd_single), f);
 	for (size_t i = 0; i < cfg->nr_wds; i++)

@@ -296,3 +296,14 @@ listed() {
 	listed p.vdb
 	refused p.vdb "1:$((${#SCRATCH} + 29))" "sd=sd1: range=(50,50) cannot run"
 }
+
+# VDbench 5.04.07 runs histogram=(default,1m,100u) with two buckets, 0-1ms and 1ms-max (observed).
+@test "histogram= bounds not above the one before are dropped, with a warning" {
+	printf '%s\n' 'histogram=(default,1m,100u)' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+	[[ "$output" == *"p.vdb:1:11: warning: histogram=(default,1m,100u): a bound not above the one before is dropped"* ]]
+	[ "$(grep -c '^ *[0-9.]* < ' out/histogram.html)" -eq 2 ]
+	grep -q '^ *1.000 < *max ' out/histogram.html
+}
