@@ -337,6 +337,10 @@ struct parm_sd {
 	 * 0: every host, with lun (the "same luns on all hosts" case). */
 	struct parm_host_lun *host_luns;
 	size_t nr_host_luns;
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 struct parm_wd {
@@ -369,6 +373,10 @@ struct parm_wd {
 	 * parm_check_config() reports it for a WD in use. */
 	bool has_use_err;
 	struct parm_err use_err;
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 /* One element of an iorate= list. */
@@ -449,6 +457,10 @@ struct parm_rd {
 	char *trace_action;	/* trace=(...,action=Q|D|C): blkparse/blktrace event; NULL */
 	bool is_trace_skip_bad; /* trace=(...,skipbad): skip malformed lines */
 	struct parm_wd *own_wd; /* sd= without wd=: the wd=default of that moment, cloned */
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 /* A name=value given on the command line for $name / !name substitution. */

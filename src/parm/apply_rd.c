@@ -218,8 +218,9 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 				       &rd->maxdatawritten, err);
 	case PARM_KW_DISTRIBUTION:
 		return parm_rd_distribution(rd, v, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &rd->openflags, err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&rd->has_run_err, &rd->run_err,
+					 parm_get_openflags(v, &rd->openflags, err), err);
 	case PARM_KW_REPLAY: /* VDbench's replay=(file,...): a trace ioramp reads */
 		if (rd->set.val[PARM_KW_TRACE])
 			return 0;

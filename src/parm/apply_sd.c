@@ -106,6 +106,20 @@ static int set_align(struct parm_sd *sd, const struct parm_val *v, struct parm_e
 	return 0;
 }
 
+/* threads=0 or less: -s lists it, VDbench's run finds no work ("prepareWgWork(): no work
+ * created for any slave", observed); kept for the run to refuse. Too many is refused now. */
+static int set_threads(struct parm_sd *sd, const struct parm_val *v, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_u32(v, 1, 1u << 20, "threads", &sd->threads, err);
+	struct parm_err keep = *err;
+
+	if (!ret || parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, "threads", &d, err) || d >= 1)
+		return ret;
+	*err = keep;
+	return parm_keep_run_err(&sd->has_run_err, &sd->run_err, -ERANGE, err);
+}
+
 static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
@@ -114,7 +128,7 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 		return parm_get_u64(v, PARM_UNIT_BYTES, 1, UINT64_MAX / 2, "size", &sd->size_bytes,
 				    err);
 	case PARM_KW_THREADS:
-		return parm_get_u32(v, 1, 1u << 20, "threads", &sd->threads, err);
+		return set_threads(sd, v, err);
 	case PARM_KW_OFFSET:
 		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "offset",
 				    &sd->offset_bytes, err);
@@ -125,8 +139,9 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_HITAREA:
 		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "hitarea",
 				    &sd->hitarea_bytes, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &sd->openflags, err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&sd->has_run_err, &sd->run_err,
+					 parm_get_openflags(v, &sd->openflags, err), err);
 	case PARM_KW_STREAMS:
 		return parm_errf(
 			err, &v->loc,

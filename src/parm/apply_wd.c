@@ -161,6 +161,46 @@ static int set_pct(const struct parm_val *v, const char *what, double *out, stru
 	return parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, what, out, err);
 }
 
+static int xfer_default(struct parm_xfer *x)
+{
+	x->kind = PARM_XFER_FIXED;
+	x->nr = 1;
+	x->sizes_bytes = malloc(sizeof(*x->sizes_bytes));
+	if (!x->sizes_bytes)
+		return -ENOMEM;
+	x->sizes_bytes[0] = 4096;
+	return 0;
+}
+
+/* xfersize=0 or -4k: -s lists it, VDbench's run fails ("max_xfersize still zero", observed). */
+static int set_xfer(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	int ret = parm_get_wd_xfer(v, &wd->xfer, err);
+
+	if (ret != -ERANGE)
+		return ret;
+	parm_keep_run_err(&wd->has_run_err, &wd->run_err, ret, err);
+	return xfer_default(&wd->xfer);
+}
+
+/* priority=N: 0 is refused ("Workload priority may not be zero"); a negative one -s lists and
+ * VDbench's run refuses ("Workload priorities must be defined in numeric sequence starting at
+ * 1", observed), so it is kept for the run, as a priority above 1000 no other WD can have. */
+static int set_priority(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e6, 1e18, "priority", &d, err);
+
+	if (ret || d >= 0)
+		return ret ? ret : parm_get_u32(v, 1, 1000, "priority", &wd->priority, err);
+	wd->priority = 1000 + (uint32_t)ceil(-d);
+	parm_errf(err, &v->loc,
+		  "invalid priority=%s; expected a value from 1 to 1000 (VDbench -s lists it, its "
+		  "run refuses it)",
+		  v->text);
+	return parm_keep_run_err(&wd->has_run_err, &wd->run_err, -ERANGE, err);
+}
+
 static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
@@ -178,7 +218,7 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return ret;
 	case PARM_KW_XFERSIZE:
 		parm_xfer_fini(&wd->xfer);
-		return parm_get_wd_xfer(v, &wd->xfer, err);
+		return set_xfer(wd, v, err);
 	case PARM_KW_SEEKPCT:
 		return set_seekpct(wd, v, err);
 	case PARM_KW_SKEW:
@@ -195,7 +235,7 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);
 	case PARM_KW_PRIORITY:
-		return parm_get_u32(v, 1, 1000, "priority", &wd->priority, err);
+		return set_priority(wd, v, err);
 	case PARM_KW_RANGE:
 		return parm_get_range(v, "range", &wd->range, err);
 	case PARM_KW_HOTBAND:
@@ -210,8 +250,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return set_streams(wd, v, err);
 	case PARM_KW_THREADS:
 		return parm_get_u32(v, 1, 1u << 20, "threads", &wd->threads, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &wd->openflags, err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&wd->has_run_err, &wd->run_err,
+					 parm_get_openflags(v, &wd->openflags, err), err);
 	case PARM_KW_HOST:
 		return set_host(wd, v, err);
 	default:
@@ -264,13 +305,7 @@ static int wd_defaults(struct parm_wd *wd, const struct parm_raw_def *def)
 	wd->range.hi = 100;
 	if (def->name && !(wd->name = strdup(def->name)))
 		return -ENOMEM;
-	wd->xfer.kind = PARM_XFER_FIXED;
-	wd->xfer.nr = 1;
-	wd->xfer.sizes_bytes = malloc(sizeof(*wd->xfer.sizes_bytes));
-	if (!wd->xfer.sizes_bytes)
-		return -ENOMEM;
-	wd->xfer.sizes_bytes[0] = 4096;
-	return 0;
+	return xfer_default(&wd->xfer);
 }
 
 /* Keeps an error of ret (-EINVAL) in wd->use_err for when an RD runs the WD; others pass. */

@@ -139,11 +139,12 @@ static int openflag_word(const struct parm_val *w, struct parm_openflags *out, s
 		out->flags |= (uint32_t)bits;
 	} else if (!strcasecmp(t, "clear_cache") || !strcasecmp(t, "none")) {
 		/* Solaris-only in VDbench; nothing to do on Linux */
-	} else {
+	} else { /* -ERANGE: VDbench -s lists any word, its run refuses it (observed) */
 		return parm_errf(err, &w->loc,
 				 "invalid openflags=%s; expected o_direct, directio, "
 				 "o_sync, o_dsync, o_rsync, fsync or 0x...",
-				 t);
+				 t),
+		       -ERANGE;
 	}
 	return 0;
 }
@@ -215,11 +216,13 @@ void parm_xfer_fini(struct parm_xfer *x)
 }
 
 /* A transfer size as written; the multiple of 512 is checked before a run, not by -s ([085]). */
+/* -ERANGE: a WD's run refuses it, -s lists it (parm_get_wd_xfer()). */
 static int xfer_size_ok(const struct parm_val *v, double size, struct parm_err *err)
 {
 	if (!(size > 0 && size <= 1024.0 * 1024 * 1024))
 		return parm_errf(err, &v->loc, "invalid xfersize=%s; expected sizes from 1 to 1g",
-				 v->text);
+				 v->text),
+		       -ERANGE;
 	return 0;
 }
 
@@ -344,10 +347,23 @@ static int get_xfer(const struct parm_val *v, bool is_raw, struct parm_xfer *out
 
 int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
 {
-	return get_xfer(v, false, out, err);
+	int ret = get_xfer(v, false, out, err);
+
+	return ret == -ERANGE ? -EINVAL : ret;
 }
 
 int parm_get_wd_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err)
 {
 	return get_xfer(v, true, out, err);
+}
+
+int parm_keep_run_err(bool *has, struct parm_err *keep, int ret, const struct parm_err *err)
+{
+	if (ret != -ERANGE)
+		return ret;
+	if (!*has) {
+		*has = true;
+		*keep = *err;
+	}
+	return 0;
 }

@@ -142,6 +142,37 @@ static int check_ranges(const struct plan *p, struct parm_err *err)
 	return ret;
 }
 
+static int run_err(bool has, const struct parm_err *kept, struct parm_err *err)
+{
+	if (!has)
+		return 0;
+	*err = *kept;
+	return -EINVAL;
+}
+
+/* The values the parser kept for a run to refuse (struct parm_sd.run_err): of the RDs, and of
+ * the WDs and SDs a run uses. */
+static int check_kept(const struct plan *p, struct parm_err *err)
+{
+	const struct parm_config *cfg = p->cfg;
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		const struct parm_rd *rd = &cfg->rds[r->rd_idx];
+
+		ret = run_err(rd->has_run_err, &rd->run_err, err);
+		for (size_t w = 0; !ret && w < r->nr_wds; w++)
+			ret = run_err(r->wds[w]->has_run_err, &r->wds[w]->run_err, err);
+		for (size_t s = 0; !ret && s < r->nr_sds; s++) {
+			const struct parm_sd *sd = &cfg->sds[r->sds[s].sd_idx];
+
+			ret = run_err(sd->has_run_err, &sd->run_err, err);
+		}
+	}
+	return ret;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -151,7 +182,9 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		*err = p->late_err;
 		return -EINVAL;
 	}
-	ret = check_relative(p, err);
+	ret = check_kept(p, err);
+	if (!ret)
+		ret = check_relative(p, err);
 	if (!ret)
 		ret = check_skews(p, err);
 	if (!ret)

@@ -307,3 +307,27 @@ listed() {
 	[ "$(grep -c '^ *[0-9.]* < ' out/histogram.html)" -eq 2 ]
 	grep -q '^ *1.000 < *max ' out/histogram.html
 }
+
+# VDbench 5.04.07 -s lists these; its run fails ("no work created", "max_xfersize still zero",
+# "Invalid 'openflags=' parameter for Linux", "Workload priorities must be defined in numeric
+# sequence starting at 1"; observed).
+@test "SD threads=0, WD xfersize=0, openflags=bogus, priority=-1: -s lists them, a run is refused at the value" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,threads=0" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 31))" "invalid threads=0; expected a value from 1 to 1048576"
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,xfersize=(0,50,4k,50)' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,openflags=bogus' >p.vdb
+	listed p.vdb
+	refused p.vdb 3:57 "invalid openflags=bogus"
+	sed -i 's/,openflags=bogus//' p.vdb
+	refused p.vdb 2:24 "invalid xfersize=(0,50,4k,50); expected sizes from 1 to 1g"
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,priority=-1' 'wd=wd2,sd=sd1,priority=1' \
+		'rd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	refused p.vdb 2:24 "invalid priority=-1; expected a value from 1 to 1000"
+	sed -i 's/priority=-1/priority=0/' p.vdb
+	run "$IORAMP" -f p.vdb -s
+	[ "$status" -eq 2 ]
+	[[ "$output" == *"p.vdb:2:24: error: invalid priority=0"* ]]
+}
