@@ -190,6 +190,8 @@ static int set_trace(struct parm_rd *rd, const struct parm_val *v, struct parm_e
 static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
+	int ret;
+
 	switch (kw) {
 	case PARM_KW_WD:
 		return parm_get_names(v, "wd", &rd->wd_names, &rd->nr_wd_names, err);
@@ -208,8 +210,17 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		return set_time(v, "warmup", &rd->warmup_s, err);
 	case PARM_KW_PAUSE:
 		return set_time(v, "pause", &rd->pause_s, err);
-	case PARM_KW_MAXDATA:
-		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdata", &rd->maxdata, err);
+	case PARM_KW_MAXDATA: /* maxdata=50%: -s lists it, VDbench runs it, meaning unobserved */
+		ret = parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdata", &rd->maxdata, err);
+		if (ret && v->kind == PARM_VAL_WORD && strchr(v->text, '%') &&
+		    parm_num_looks_numeric(v->text)) {
+			parm_errf(err, &v->loc,
+				  "maxdata=%s: a percentage cannot run in ioramp (VDbench -s lists "
+				  "it); expected bytes or a count",
+				  v->text);
+			ret = parm_keep_run_err(&rd->has_run_err, &rd->run_err, -ERANGE, err);
+		}
+		return ret;
 	case PARM_KW_MAXDATAREAD:
 		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdataread", &rd->maxdataread,
 				       err);

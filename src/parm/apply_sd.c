@@ -120,12 +120,28 @@ static int set_threads(struct parm_sd *sd, const struct parm_val *v, struct parm
 	return parm_keep_run_err(&sd->has_run_err, &sd->run_err, -ERANGE, err);
 }
 
+/* hitarea=10%: -s lists it and VDbench runs it, with a meaning we have not observed; ioramp
+ * refuses it before a run. */
+static int pct_run_err(struct parm_sd *sd, const struct parm_val *v, int ret, struct parm_err *err)
+{
+	struct parm_num n;
+
+	if (!ret || v->kind != PARM_VAL_WORD || parm_num_parse(v->text, PARM_UNIT_BYTES, &n) ||
+	    !n.is_pct)
+		return ret;
+	parm_errf(err, &v->loc,
+		  "hitarea=%s: a percentage cannot run in ioramp (VDbench -s lists it); expected "
+		  "bytes",
+		  v->text);
+	return parm_keep_run_err(&sd->has_run_err, &sd->run_err, -ERANGE, err);
+}
+
 static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
 	switch (kw) {
-	case PARM_KW_SIZE:
-		return parm_get_u64(v, PARM_UNIT_BYTES, 1, UINT64_MAX / 2, "size", &sd->size_bytes,
+	case PARM_KW_SIZE: /* 0: the lun's own size, as without size= (VDbench runs it) */
+		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "size", &sd->size_bytes,
 				    err);
 	case PARM_KW_THREADS:
 		return set_threads(sd, v, err);
@@ -137,8 +153,10 @@ static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 	case PARM_KW_RANGE:
 		return parm_get_range(v, "range", &sd->range, err);
 	case PARM_KW_HITAREA:
-		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "hitarea",
-				    &sd->hitarea_bytes, err);
+		return pct_run_err(sd, v,
+				   parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "hitarea",
+						&sd->hitarea_bytes, err),
+				   err);
 	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
 		return parm_keep_run_err(&sd->has_run_err, &sd->run_err,
 					 parm_get_openflags(v, &sd->openflags, err), err);

@@ -9,6 +9,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void parm_wd_fini(struct parm_wd *wd)
 {
@@ -232,6 +233,13 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 				"wd iorate=%s: a workload's iorate= has one value; expected "
 				"iorate=N (a list of rates goes on the RD)",
 				v->text);
+		if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "max")) { /* -s lists it */
+			parm_errf(err, &v->loc,
+				  "wd=%s: a workload's iorate=max cannot run in ioramp (VDbench -s "
+				  "lists it); expected a number",
+				  wd->name ? wd->name : "default");
+			return parm_keep_run_err(&wd->has_run_err, &wd->run_err, -ERANGE, err);
+		}
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);
 	case PARM_KW_PRIORITY:

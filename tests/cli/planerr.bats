@@ -331,3 +331,23 @@ listed() {
 	[ "$status" -eq 2 ]
 	[[ "$output" == *"p.vdb:2:24: error: invalid priority=0"* ]]
 }
+
+# VDbench 5.04.07 -s lists these and runs them, with meanings we have not observed; ioramp's
+# -s lists them and its run refuses them at the value. size=0 runs as the lun's own size.
+@test "maxdata=50%, hitarea=10%, a WD iorate=max: listed by -s, refused before a run; size=0 runs" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m,hitarea=10%" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1,maxdata=50%' >p.vdb
+	listed p.vdb
+	refused p.vdb 3:55 "maxdata=50%: a percentage cannot run in ioramp (VDbench -s lists it)"
+	sed -i 's/,maxdata=50%//' p.vdb
+	refused p.vdb "1:$((${#SCRATCH} + 31))" "hitarea=10%: a percentage cannot run in ioramp"
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1,iorate=max,priority=1' \
+		'wd=wd2,sd=sd1,priority=2' 'rd=rd1,wd=wd*,iorate=100,elapsed=2,interval=1' >p.vdb
+	listed p.vdb
+	refused p.vdb 2:22 "wd=wd1: a workload's iorate=max cannot run in ioramp"
+	truncate -s 1m g
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/g,size=0" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=2,interval=1' >p.vdb
+	run "$IORAMP" -f p.vdb -o out --engine null
+	[ "$status" -eq 0 ]
+}
