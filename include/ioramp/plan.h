@@ -61,6 +61,8 @@ struct plan_run {
 	uint64_t elapsed_s;
 	uint64_t interval_s;
 	uint64_t warmup_s;
+	int64_t below_zero_warmup_s; /* warmup= below 0: -s adds it to the total, as VDbench;
+				      * warmup_s is 0 and a real run refuses it */
 	uint64_t pause_s;
 	struct plan_overrides ovr;
 	char *for_loops;	    /* "threads=2 xfersize=4k" or "None", as VDbench prints it */
@@ -84,6 +86,9 @@ struct plan {
 	bool has_late_err;
 	size_t late_idx;
 	struct parm_err late_err;
+	/* A value -s lists and a real run refuses (a warmup= below 0): plan_check_runnable() */
+	bool has_run_err;
+	struct parm_err run_err;
 	/* -jr or -jro: -s lists VDbench's journal_recovery run first (journal=recover in the
 	 * file does too, plan_print_simulation() sees it there) */
 	bool is_journal_recovery;

@@ -75,6 +75,7 @@ static int new_run(struct plan_builder *b, const char *name, struct plan_run **o
 	r->elapsed_s = b->elapsed_s;
 	r->interval_s = b->interval_s;
 	r->warmup_s = b->warmup_s;
+	r->below_zero_warmup_s = b->below_zero_warmup_s;
 	r->pause_s = b->rd->pause_s > 0 ? (uint64_t)b->rd->pause_s : 0;
 	r->stopcurve_ms = b->rd->stopcurve_ms;
 	r->base_run = -1;

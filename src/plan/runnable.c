@@ -182,7 +182,7 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		*err = p->late_err;
 		return -EINVAL;
 	}
-	ret = check_kept(p, err);
+	ret = p->has_run_err ? (*err = p->run_err, -EINVAL) : check_kept(p, err);
 	if (!ret)
 		ret = check_relative(p, err);
 	if (!ret)

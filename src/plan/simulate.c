@@ -144,7 +144,7 @@ int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err)
 			*err = p->late_err;
 			return -EINVAL;
 		}
-		total_s += r->elapsed_s + r->warmup_s;
+		total_s += r->elapsed_s + r->warmup_s + (uint64_t)r->below_zero_warmup_s;
 	}
 	plan_print_total(f, p->nr_runs + is_recovery, total_s);
 	return 0;

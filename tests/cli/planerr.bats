@@ -351,3 +351,13 @@ listed() {
 	run "$IORAMP" -f p.vdb -o out --engine null
 	[ "$status" -eq 0 ]
 }
+
+# VDbench 5.04.07 -s lists warmup=-1 and adds it to the total time (observed: 4 + -1 = 3 s).
+@test "a negative warmup=: -s lists it as VDbench does, a run is refused at the value" {
+	printf '%s\n' "sd=sd1,lun=$SCRATCH/f,size=1m" 'wd=wd1,sd=sd1' \
+		'rd=rd1,wd=wd1,iorate=100,elapsed=4,interval=1,warmup=-1' >p.vdb
+	listed p.vdb
+	[ "${lines[0]}" = "Simulating RD=rd1; I/O rate: 100; elapsed=4; For loops: None" ]
+	[[ "${lines[1]}" == "Total amount of Run Definitions: 1; total elapsed time 3 seconds,"* ]]
+	refused p.vdb 3:54 "rd=rd1: warmup=-1 cannot run (VDbench -s lists it); expected 0 or more seconds"
+}
