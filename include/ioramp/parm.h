@@ -337,6 +337,10 @@ struct parm_sd {
 	 * 0: every host, with lun (the "same luns on all hosts" case). */
 	struct parm_host_lun *host_luns;
 	size_t nr_host_luns;
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 struct parm_wd {
@@ -364,6 +368,15 @@ struct parm_wd {
 	uint32_t threads;
 	struct parm_openflags openflags;
 	char *host;
+	/* An error VDbench 5.04.07 reports only when an RD runs the WD (observed: a WD no RD
+	 * runs may name SDs that do not exist or have iorate= without priority=);
+	 * parm_check_config() reports it for a WD in use. */
+	bool has_use_err;
+	struct parm_err use_err;
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 /* One element of an iorate= list. */
@@ -424,6 +437,7 @@ struct parm_rd {
 	struct parm_rate shown_rate; /* first value of the last iorate= ("I/O rate:" of -s) */
 	double *curve_pcts;
 	size_t nr_curve_pcts;
+	bool has_curve; /* curve= given: its points, maybe none (curve=abc runs the max alone) */
 	double stopcurve_ms; /* 0: none */
 	int64_t elapsed_s;   /* default 30; whole seconds as written, checked by the planner */
 	int64_t interval_s;  /* default 1; 0 written: the planner picks min(elapsed/2, 60) */
@@ -443,6 +457,10 @@ struct parm_rd {
 	char *trace_action;	/* trace=(...,action=Q|D|C): blkparse/blktrace event; NULL */
 	bool is_trace_skip_bad; /* trace=(...,skipbad): skip malformed lines */
 	struct parm_wd *own_wd; /* sd= without wd=: the wd=default of that moment, cloned */
+	/* A value VDbench 5.04.07 -s lists and its run refuses (observed: SD threads=0, WD
+	 * xfersize=0, priority=-1, openflags=bogus): plan_check_runnable() reports it. */
+	bool has_run_err;
+	struct parm_err run_err;
 };
 
 /* A name=value given on the command line for $name / !name substitution. */

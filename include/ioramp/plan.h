@@ -61,6 +61,8 @@ struct plan_run {
 	uint64_t elapsed_s;
 	uint64_t interval_s;
 	uint64_t warmup_s;
+	int64_t below_zero_warmup_s; /* warmup= below 0: -s adds it to the total, as VDbench;
+				      * warmup_s is 0 and a real run refuses it */
 	uint64_t pause_s;
 	struct plan_overrides ovr;
 	char *for_loops;	    /* "threads=2 xfersize=4k" or "None", as VDbench prints it */
@@ -84,6 +86,9 @@ struct plan {
 	bool has_late_err;
 	size_t late_idx;
 	struct parm_err late_err;
+	/* A value -s lists and a real run refuses (a warmup= below 0): plan_check_runnable() */
+	bool has_run_err;
+	struct parm_err run_err;
 	/* -jr or -jro: -s lists VDbench's journal_recovery run first (journal=recover in the
 	 * file does too, plan_print_simulation() sees it there) */
 	bool is_journal_recovery;
@@ -113,6 +118,12 @@ int plan_run_resolve(const struct parm_config *cfg, struct plan_run *r);
  * multiples of 512, percentages from 0 to 100, no negative loop values (VDbench 5.04.07 -s
  * accepts these; tests/parm/README.md lists them). Returns 0 or -EINVAL with *err. */
 int plan_check_runnable(const struct plan *p, struct parm_err *err);
+
+/* A compression loop (forcompratio=, forcompression= or their short forms on an RD) with data
+ * validation on (is_dv: -v, -j..., validate=, journal= or dedup): VDbench 5.04.07 refuses it
+ * before it lists a run ("The 'forcompratio=' parameter may not be used during Data
+ * Validation"), and so do -s and a run. Returns 0 or -EINVAL with *err at the loop. */
+int plan_check_dv(const struct plan *p, bool is_dv, struct parm_err *err);
 
 /* A curve point's target from the observed max rate (reference §9.9): floor(max * pct / 100)
  * rounded up to a multiple of 100 above 1000, else of 10. */

@@ -11,6 +11,7 @@
 
 #include "args.h"
 #include "ioramp/cluster.h"
+#include "ioramp/dv.h"
 #include "ioramp/engine.h"
 #include "ioramp/fs.h"
 #include "ioramp/parm.h"
@@ -507,6 +508,30 @@ static void note_kept_warmup(const struct cli_args *a, const struct plan *plan)
 	}
 }
 
+/* Whether the execution validates data: -v or -j..., a general validate= or journal= word that
+ * turns it on, or dedup (which keeps the same bookkeeping, reference §12.4). */
+static bool is_dv_on(const struct cli_args *a, const struct parm_config *cfg)
+{
+	static const enum parm_kw kws[] = { PARM_KW_VALIDATE, PARM_KW_JOURNAL };
+	struct dv_opts o = a->dv;
+	char msg[256];
+
+	for (size_t k = 0; k < 2; k++) {
+		const struct parm_val *v = cfg->general.set.val[kws[k]];
+		size_t nr = v && v->kind == PARM_VAL_LIST ? v->nr_items : !!v;
+
+		for (size_t i = 0; i < nr; i++) {
+			const char *w = v->kind == PARM_VAL_LIST ? v->items[i].text : v->text;
+
+			if (kws[k] == PARM_KW_VALIDATE)
+				dv_opts_validate_word(&o, w, msg, sizeof(msg));
+			else
+				dv_opts_journal_word(&o, w, msg, sizeof(msg));
+		}
+	}
+	return o.is_on || cfg->general.dedupunit_bytes;
+}
+
 int cli_run(int argc, char **argv)
 {
 	struct cli_args a;
@@ -531,7 +556,8 @@ int cli_run(int argc, char **argv)
 		rc = cli_fs_run(&a, cfg, argc, argv);
 		goto out;
 	}
-	if (parm_hd_check_systems(cfg, &err) || plan_build(cfg, &plan, &err)) {
+	if (parm_hd_check_systems(cfg, &err) || plan_build(cfg, &plan, &err) ||
+	    plan_check_dv(plan, is_dv_on(&a, cfg), &err)) {
 		parm_err_print(&err, stderr);
 		rc = CLI_EXIT_USAGE;
 		goto out;

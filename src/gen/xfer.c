@@ -17,9 +17,10 @@ static int dist_prepare(const struct gen_xfer_cfg *x, double cum[GEN_XFER_MAX_SI
 		sum += x->pct[i];
 		cum[i] = sum / 100;
 	}
-	if (fabs(sum - 100) > 0.0001) /* VDbench's tolerance for percentages summing to 100 */
+	if (floor(sum + 0.5) != 100) /* VDbench 5.04.07 runs a WD's total that rounds to 100 */
 		return -EINVAL;
-	/* Rounding must never let a draw fall past the last size. */
+	/* Rounding must never let a draw fall past the last size; the last size takes what a
+	 * total of 99.5 to 100.49 leaves or overruns. */
 	cum[x->nr_sizes - 1] = 1.0;
 	return 0;
 }

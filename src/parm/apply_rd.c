@@ -35,16 +35,32 @@ void parm_rd_fini(struct parm_rd *rd)
 	memset(rd, 0, sizeof(*rd));
 }
 
+/* Whether v holds no number: curve=abc, curve=() and curve=(max) are points to no one; VDbench
+ * 5.04.07 then runs the max run alone (observed). */
+static bool has_no_number(const struct parm_val *v)
+{
+	if (v->kind == PARM_VAL_WORD)
+		return !parm_num_looks_numeric(v->text);
+	for (size_t i = 0; i < v->nr_items; i++)
+		if (parm_num_looks_numeric(v->items[i].text))
+			return false;
+	return true;
+}
+
 static int set_curve(struct parm_rd *rd, const struct parm_val *v, struct parm_err *err)
 {
 	struct parm_num *n = NULL;
-	int nr = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &n, err);
+	int nr;
 
-	if (nr < 0)
+	free(rd->curve_pcts);
+	rd->curve_pcts = NULL;
+	rd->nr_curve_pcts = 0;
+	rd->has_curve = true;
+	if (has_no_number(v))
+		return 0;
+	nr = parm_val_numbers(v, PARM_UNIT_PLAIN, "curve", &n, err);
+	if (nr <= 0)
 		return nr;
-	if (!nr)
-		return parm_errf(err, &v->loc, "curve=%s has no points; expected percentages",
-				 v->text);
 	rd->curve_pcts = calloc((size_t)nr, sizeof(*rd->curve_pcts));
 	for (int i = 0; rd->curve_pcts && i < nr; i++)
 		rd->curve_pcts[i] = parm_num_signed(&n[i]);
@@ -174,6 +190,8 @@ static int set_trace(struct parm_rd *rd, const struct parm_val *v, struct parm_e
 static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
+	int ret;
+
 	switch (kw) {
 	case PARM_KW_WD:
 		return parm_get_names(v, "wd", &rd->wd_names, &rd->nr_wd_names, err);
@@ -192,8 +210,17 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 		return set_time(v, "warmup", &rd->warmup_s, err);
 	case PARM_KW_PAUSE:
 		return set_time(v, "pause", &rd->pause_s, err);
-	case PARM_KW_MAXDATA:
-		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdata", &rd->maxdata, err);
+	case PARM_KW_MAXDATA: /* maxdata=50%: -s lists it, VDbench runs it, meaning unobserved */
+		ret = parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdata", &rd->maxdata, err);
+		if (ret && v->kind == PARM_VAL_WORD && strchr(v->text, '%') &&
+		    parm_num_looks_numeric(v->text)) {
+			parm_errf(err, &v->loc,
+				  "maxdata=%s: a percentage cannot run in ioramp (VDbench -s lists "
+				  "it); expected bytes or a count",
+				  v->text);
+			ret = parm_keep_run_err(&rd->has_run_err, &rd->run_err, -ERANGE, err);
+		}
+		return ret;
 	case PARM_KW_MAXDATAREAD:
 		return parm_get_double(v, PARM_UNIT_BYTES, 0, 1e30, "maxdataread", &rd->maxdataread,
 				       err);
@@ -202,8 +229,9 @@ static int rd_one(struct parm_rd *rd, enum parm_kw kw, const struct parm_val *v,
 				       &rd->maxdatawritten, err);
 	case PARM_KW_DISTRIBUTION:
 		return parm_rd_distribution(rd, v, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &rd->openflags, err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&rd->has_run_err, &rd->run_err,
+					 parm_get_openflags(v, &rd->openflags, err), err);
 	case PARM_KW_REPLAY: /* VDbench's replay=(file,...): a trace ioramp reads */
 		if (rd->set.val[PARM_KW_TRACE])
 			return 0;

@@ -89,28 +89,77 @@ static int sd_host_luns(struct parm_sd *sd, const struct parm_raw_def *def, cons
 	return host ? host_lun_add(sd, host, lun, UINT64_MAX, err) : 0;
 }
 
+/* align=N: a multiple of 512 ("SD align= parameter must be multiple of 512 bytes" in VDbench
+ * 5.04.07 -s) once truncated (512.5 is 512); 0 or less is the default, the transfer size, as
+ * VDbench runs it (observed). */
+static int set_align(struct parm_sd *sd, const struct parm_val *v, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_double(v, PARM_UNIT_BYTES, -1e18, 1ull << 30, "align", &d, err);
+
+	if (ret)
+		return ret;
+	sd->align_bytes = d > 0 ? (uint64_t)d : 0;
+	if (sd->align_bytes % 512)
+		return parm_errf(err, &v->loc, "invalid align=%s; expected a multiple of 512 bytes",
+				 v->text);
+	return 0;
+}
+
+/* threads=0 or less: -s lists it, VDbench's run finds no work ("prepareWgWork(): no work
+ * created for any slave", observed); kept for the run to refuse. Too many is refused now. */
+static int set_threads(struct parm_sd *sd, const struct parm_val *v, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_u32(v, 1, 1u << 20, "threads", &sd->threads, err);
+	struct parm_err keep = *err;
+
+	if (!ret || parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, "threads", &d, err) || d >= 1)
+		return ret;
+	*err = keep;
+	return parm_keep_run_err(&sd->has_run_err, &sd->run_err, -ERANGE, err);
+}
+
+/* hitarea=10%: -s lists it and VDbench runs it, with a meaning we have not observed; ioramp
+ * refuses it before a run. */
+static int pct_run_err(struct parm_sd *sd, const struct parm_val *v, int ret, struct parm_err *err)
+{
+	struct parm_num n;
+
+	if (!ret || v->kind != PARM_VAL_WORD || parm_num_parse(v->text, PARM_UNIT_BYTES, &n) ||
+	    !n.is_pct)
+		return ret;
+	parm_errf(err, &v->loc,
+		  "hitarea=%s: a percentage cannot run in ioramp (VDbench -s lists it); expected "
+		  "bytes",
+		  v->text);
+	return parm_keep_run_err(&sd->has_run_err, &sd->run_err, -ERANGE, err);
+}
+
 static int sd_one(struct parm_sd *sd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
 	switch (kw) {
-	case PARM_KW_SIZE:
-		return parm_get_u64(v, PARM_UNIT_BYTES, 1, UINT64_MAX / 2, "size", &sd->size_bytes,
+	case PARM_KW_SIZE: /* 0: the lun's own size, as without size= (VDbench runs it) */
+		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "size", &sd->size_bytes,
 				    err);
 	case PARM_KW_THREADS:
-		return parm_get_u32(v, 1, 1u << 20, "threads", &sd->threads, err);
+		return set_threads(sd, v, err);
 	case PARM_KW_OFFSET:
 		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "offset",
 				    &sd->offset_bytes, err);
 	case PARM_KW_ALIGN:
-		return parm_get_u64(v, PARM_UNIT_BYTES, 512, 1ull << 30, "align", &sd->align_bytes,
-				    err);
+		return set_align(sd, v, err);
 	case PARM_KW_RANGE:
 		return parm_get_range(v, "range", &sd->range, err);
 	case PARM_KW_HITAREA:
-		return parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "hitarea",
-				    &sd->hitarea_bytes, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &sd->openflags, err);
+		return pct_run_err(sd, v,
+				   parm_get_u64(v, PARM_UNIT_BYTES, 0, UINT64_MAX / 2, "hitarea",
+						&sd->hitarea_bytes, err),
+				   err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&sd->has_run_err, &sd->run_err,
+					 parm_get_openflags(v, &sd->openflags, err), err);
 	case PARM_KW_STREAMS:
 		return parm_errf(
 			err, &v->loc,

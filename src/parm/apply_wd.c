@@ -4,10 +4,12 @@
  * transfer sizes that are not a multiple of 512 pass here and are refused before a real run. */
 #include "build.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 void parm_wd_fini(struct parm_wd *wd)
 {
@@ -25,6 +27,30 @@ static bool is_prefix_of(const char *s, const char *word)
 	size_t len = strlen(s);
 
 	return len && !strncmp(s, word, len);
+}
+
+/* seekpct=N as VDbench 5.04.07 runs it (observed): above 100 every I/O is random (150 runs as
+ * 100), and any negative value is eof (-5 and -0.5 stop at the end of the SD as -1 does). */
+static int seek_number(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	size_t len = strlen(v->text);
+	int ret;
+
+	if (len && isalpha((unsigned char)v->text[len - 1])) /* "Invalid contents": 1k [observed] */
+		return parm_errf(
+			err, &v->loc,
+			"invalid seekpct=%s; expected a plain number (no k, m or h), random, "
+			"seq, seqnz, eof or (poisson,n)",
+			v->text);
+	ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, "seekpct", &wd->seekpct, err);
+
+	if (!ret && wd->seekpct < 0) {
+		wd->seek = PARM_SEEK_EOF;
+		wd->seekpct = 0;
+	}
+	if (!ret && wd->seekpct > 100)
+		wd->seekpct = 100;
+	return ret;
 }
 
 /* seekpct=n, random, seq, sequential, seqnz, eof (-1), (poisson,n) ([090], [091]), read as
@@ -46,7 +72,7 @@ static int seek_word(struct parm_wd *wd, const struct parm_val *v, struct parm_e
 		wd->seek = PARM_SEEK_EOF;
 		wd->seekpct = 0;
 	} else if (parm_num_looks_numeric(w)) {
-		return parm_get_double(v, PARM_UNIT_PLAIN, 0, 100, "seekpct", &wd->seekpct, err);
+		return seek_number(wd, v, err);
 	} else {
 		return parm_errf(
 			err, &v->loc,
@@ -136,6 +162,46 @@ static int set_pct(const struct parm_val *v, const char *what, double *out, stru
 	return parm_get_double(v, PARM_UNIT_PLAIN, -1e18, 1e18, what, out, err);
 }
 
+static int xfer_default(struct parm_xfer *x)
+{
+	x->kind = PARM_XFER_FIXED;
+	x->nr = 1;
+	x->sizes_bytes = malloc(sizeof(*x->sizes_bytes));
+	if (!x->sizes_bytes)
+		return -ENOMEM;
+	x->sizes_bytes[0] = 4096;
+	return 0;
+}
+
+/* xfersize=0 or -4k: -s lists it, VDbench's run fails ("max_xfersize still zero", observed). */
+static int set_xfer(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	int ret = parm_get_wd_xfer(v, &wd->xfer, err);
+
+	if (ret != -ERANGE)
+		return ret;
+	parm_keep_run_err(&wd->has_run_err, &wd->run_err, ret, err);
+	return xfer_default(&wd->xfer);
+}
+
+/* priority=N: 0 is refused ("Workload priority may not be zero"); a negative one -s lists and
+ * VDbench's run refuses ("Workload priorities must be defined in numeric sequence starting at
+ * 1", observed), so it is kept for the run, as a priority above 1000 no other WD can have. */
+static int set_priority(struct parm_wd *wd, const struct parm_val *v, struct parm_err *err)
+{
+	double d;
+	int ret = parm_get_double(v, PARM_UNIT_PLAIN, -1e6, 1e18, "priority", &d, err);
+
+	if (ret || d >= 0)
+		return ret ? ret : parm_get_u32(v, 1, 1000, "priority", &wd->priority, err);
+	wd->priority = 1000 + (uint32_t)ceil(-d);
+	parm_errf(err, &v->loc,
+		  "invalid priority=%s; expected a value from 1 to 1000 (VDbench -s lists it, its "
+		  "run refuses it)",
+		  v->text);
+	return parm_keep_run_err(&wd->has_run_err, &wd->run_err, -ERANGE, err);
+}
+
 static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		  struct parm_err *err)
 {
@@ -153,7 +219,7 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return ret;
 	case PARM_KW_XFERSIZE:
 		parm_xfer_fini(&wd->xfer);
-		return parm_get_xfer(v, &wd->xfer, err);
+		return set_xfer(wd, v, err);
 	case PARM_KW_SEEKPCT:
 		return set_seekpct(wd, v, err);
 	case PARM_KW_SKEW:
@@ -167,10 +233,17 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 				"wd iorate=%s: a workload's iorate= has one value; expected "
 				"iorate=N (a list of rates goes on the RD)",
 				v->text);
+		if (v->kind == PARM_VAL_WORD && !strcasecmp(v->text, "max")) { /* -s lists it */
+			parm_errf(err, &v->loc,
+				  "wd=%s: a workload's iorate=max cannot run in ioramp (VDbench -s "
+				  "lists it); expected a number",
+				  wd->name ? wd->name : "default");
+			return parm_keep_run_err(&wd->has_run_err, &wd->run_err, -ERANGE, err);
+		}
 		return parm_get_double(v, PARM_UNIT_PLAIN, 0.000001, 1e12, "iorate", &wd->iorate,
 				       err);
 	case PARM_KW_PRIORITY:
-		return parm_get_u32(v, 1, 1000, "priority", &wd->priority, err);
+		return set_priority(wd, v, err);
 	case PARM_KW_RANGE:
 		return parm_get_range(v, "range", &wd->range, err);
 	case PARM_KW_HOTBAND:
@@ -185,8 +258,9 @@ static int wd_one(struct parm_wd *wd, enum parm_kw kw, const struct parm_val *v,
 		return set_streams(wd, v, err);
 	case PARM_KW_THREADS:
 		return parm_get_u32(v, 1, 1u << 20, "threads", &wd->threads, err);
-	case PARM_KW_OPENFLAGS:
-		return parm_get_openflags(v, &wd->openflags, err);
+	case PARM_KW_OPENFLAGS: /* any word passes -s; VDbench's run refuses it */
+		return parm_keep_run_err(&wd->has_run_err, &wd->run_err,
+					 parm_get_openflags(v, &wd->openflags, err), err);
 	case PARM_KW_HOST:
 		return set_host(wd, v, err);
 	default:
@@ -203,9 +277,6 @@ static int wd_check(const struct parm_config *cfg, const struct parm_wd *wd, str
 				 "wd=%s: skew= and iorate= are mutually exclusive; expected one of "
 				 "them",
 				 wd->name);
-	if (parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
-		return parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
-				 "wd=%s: a workload iorate= also needs priority=", wd->name);
 	if (parm_kwset_has(s, PARM_KW_THREADS) && !cfg->general.concatenatesds)
 		return parm_errf(err, &s->val[PARM_KW_THREADS]->loc,
 				 "wd=%s: a workload threads= needs concatenatesds=yes; expected "
@@ -242,13 +313,43 @@ static int wd_defaults(struct parm_wd *wd, const struct parm_raw_def *def)
 	wd->range.hi = 100;
 	if (def->name && !(wd->name = strdup(def->name)))
 		return -ENOMEM;
-	wd->xfer.kind = PARM_XFER_FIXED;
-	wd->xfer.nr = 1;
-	wd->xfer.sizes_bytes = malloc(sizeof(*wd->xfer.sizes_bytes));
-	if (!wd->xfer.sizes_bytes)
-		return -ENOMEM;
-	wd->xfer.sizes_bytes[0] = 4096;
+	return xfer_default(&wd->xfer);
+}
+
+/* Keeps an error of ret (-EINVAL) in wd->use_err for when an RD runs the WD; others pass. */
+static int defer_err(struct parm_wd *wd, int ret, const struct parm_err *err)
+{
+	if (ret != -EINVAL)
+		return ret;
+	if (!wd->has_use_err) {
+		wd->has_use_err = true;
+		wd->use_err = *err;
+	}
 	return 0;
+}
+
+/* What VDbench checks only for a WD an RD runs: iorate= with priority=, its SDs found, and
+ * xfersize=(min,max,align) with the SDs' align=. */
+static int wd_use_checks(const struct parm_config *cfg, struct parm_wd *wd,
+			 const struct parm_val *sdv, struct parm_err *err)
+{
+	const struct parm_kwset *s = &wd->set;
+	char owner[160];
+	int nr;
+
+	if (wd->name && parm_kwset_has(s, PARM_KW_IORATE) && !parm_kwset_has(s, PARM_KW_PRIORITY))
+		defer_err(wd,
+			  parm_errf(err, &s->val[PARM_KW_IORATE]->loc,
+				    "wd=%s: a workload iorate= also needs priority=", wd->name),
+			  err);
+	if (!sdv)
+		return 0;
+	snprintf(owner, sizeof(owner), "wd=%s", wd->name ? wd->name : "default");
+	nr = parm_sd_resolve(cfg, sdv, owner, &wd->sd_idx, err);
+	if (nr < 0)
+		return defer_err(wd, nr, err);
+	wd->nr_sd = (size_t)nr;
+	return defer_err(wd, check_xfer_align(cfg, wd, err), err);
 }
 
 int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struct parm_wd *wd,
@@ -264,16 +365,5 @@ int parm_apply_wd(struct parm_config *cfg, const struct parm_raw_def *def, struc
 		ret = wd_check(cfg, wd, err);
 	if (!ret && def->name && parm_wd_find(cfg, def->name) >= 0)
 		ret = parm_errf(err, &def->loc, "a WD can only be defined once: wd=%s", def->name);
-	if (!ret && sdv) {
-		char owner[160];
-		int nr;
-
-		snprintf(owner, sizeof(owner), "wd=%s", def->name ? def->name : "default");
-		nr = parm_sd_resolve(cfg, sdv, owner, &wd->sd_idx, err);
-		if (nr < 0)
-			return nr;
-		wd->nr_sd = (size_t)nr;
-		ret = check_xfer_align(cfg, wd, err);
-	}
-	return ret;
+	return ret ? ret : wd_use_checks(cfg, wd, sdv, err);
 }

@@ -86,14 +86,23 @@ int parm_get_yesno(const struct parm_val *v, const char *what, bool *out, struct
 /* (lo,hi) for range= and hotband=. */
 int parm_get_range(const struct parm_val *v, const char *what, struct parm_range *out,
 		   struct parm_err *err);
-/* openflags=o_direct, (o_direct,fsync), 0x... */
+/* openflags=o_direct, (o_direct,fsync), 0x...; -ERANGE (err filled) for a word it does not
+ * know, which VDbench -s lists and its run refuses (parm_keep_run_err()). */
 int parm_get_openflags(const struct parm_val *v, struct parm_openflags *out, struct parm_err *err);
 /* A word or a list of words, strdup'ed into a new array. */
 int parm_get_names(const struct parm_val *v, const char *what, char ***out, size_t *nr,
 		   struct parm_err *err);
 void parm_names_free(char **names, size_t nr);
 /* xfersize=: size, (size,pct,...) or (min,max,align). */
+/* Keeps the error of ret -ERANGE (a value VDbench -s lists and its run refuses) in *keep for a
+ * run to report (struct parm_sd.run_err), the first one only, and returns 0; any other ret
+ * passes. */
+int parm_keep_run_err(bool *has, struct parm_err *keep, int ret, const struct parm_err *err);
 int parm_get_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err);
+/* A WD's xfersize=: as parm_get_xfer(), with VDbench's raw-mode checks of a distribution (its
+ * sizes multiples of 512, its total rounding to 100); -ERANGE (err filled) for a size of 0 or
+ * less, which -s lists and a run refuses. */
+int parm_get_wd_xfer(const struct parm_val *v, struct parm_xfer *out, struct parm_err *err);
 void parm_xfer_fini(struct parm_xfer *x);
 
 #endif /* IORAMP_PARM_BUILD_H */

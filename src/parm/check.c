@@ -1,8 +1,10 @@
 /* Checks between definitions, made once every definition is typed (tests/parm/FINDINGS.md §8):
  * host= labels that no hd= defines, an RD mount= without an HD mount=, and SD concatenation,
- * where every workload needs a threads= unless its RD loops over threads. */
+ * where every workload needs a threads= unless its RD loops over threads and an RD's sd= names
+ * SDs. */
 #include "build.h"
 
+#include <errno.h>
 #include <string.h>
 
 static bool is_host(const struct parm_config *cfg, const char *label)
@@ -33,6 +35,16 @@ static int check_host(const struct parm_config *cfg, const struct parm_val *v, c
 	return 0;
 }
 
+/* Whether an RD runs wds[idx] (VDbench checks only those WDs' hosts and SDs). */
+static bool is_wd_used(const struct parm_config *cfg, size_t idx)
+{
+	for (size_t i = 0; i < cfg->nr_rds; i++)
+		for (size_t w = 0; !cfg->rds[i].own_wd && w < cfg->rds[i].nr_wd; w++)
+			if (cfg->rds[i].wd_idx[w] == idx)
+				return true;
+	return false;
+}
+
 static int check_hosts(const struct parm_config *cfg, struct parm_err *err)
 {
 	int ret = 0;
@@ -42,7 +54,7 @@ static int check_hosts(const struct parm_config *cfg, struct parm_err *err)
 			ret = check_host(cfg, cfg->sds[i].set.val[PARM_KW_HOST], "sd",
 					 cfg->sds[i].name, err);
 	for (size_t i = 0; !ret && i < cfg->nr_wds; i++)
-		if (cfg->wds[i].set.val[PARM_KW_HOST])
+		if (cfg->wds[i].set.val[PARM_KW_HOST] && is_wd_used(cfg, i))
 			ret = check_host(cfg, cfg->wds[i].set.val[PARM_KW_HOST], "wd",
 					 cfg->wds[i].name, err);
 	return ret;
@@ -62,7 +74,18 @@ static int check_concat(const struct parm_config *cfg, const struct parm_rd *rd,
 {
 	size_t nr = rd->own_wd ? 1 : rd->nr_wd;
 
-	if (!cfg->general.concatenatesds || parm_kwset_has(&rd->set, PARM_KW_FORTHREADS))
+	const struct parm_val *sdv = rd->set.val[PARM_KW_SD];
+
+	if (!cfg->general.concatenatesds)
+		return 0;
+	/* sd=single, range, setsofN are SD names to VDbench 5.04.07 then ("Could not find
+	 * sd=single") */
+	if (sdv && rd->sd_mode != PARM_SD_LIST)
+		return parm_errf(err, &sdv->loc,
+				 "rd=%s: sd=%s cannot be used with concatenatesds=yes; expected SD "
+				 "names",
+				 rd->name, sdv->text);
+	if (parm_kwset_has(&rd->set, PARM_KW_FORTHREADS))
 		return 0;
 	for (size_t i = 0; i < nr; i++) {
 		const struct parm_wd *wd = rd->own_wd ? rd->own_wd : &cfg->wds[rd->wd_idx[i]];
@@ -95,9 +118,31 @@ static int check_streams(const struct parm_config *cfg, const struct parm_rd *rd
 			 rd->name, rd->nr_wd, wd->name);
 }
 
+/* The errors kept for when an RD runs a WD (struct parm_wd.use_err). */
+static int check_used_wds(const struct parm_config *cfg, const struct parm_rd *rd,
+			  struct parm_err *err)
+{
+	size_t nr = rd->own_wd ? 1 : rd->nr_wd;
+
+	for (size_t i = 0; i < nr; i++) {
+		const struct parm_wd *wd = rd->own_wd ? rd->own_wd : &cfg->wds[rd->wd_idx[i]];
+
+		if (wd->has_use_err) {
+			*err = wd->use_err;
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 int parm_check_config(const struct parm_config *cfg, struct parm_err *err)
 {
-	int ret = check_hosts(cfg, err);
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < cfg->nr_rds; i++)
+		ret = check_used_wds(cfg, &cfg->rds[i], err);
+	if (!ret)
+		ret = check_hosts(cfg, err);
 
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++) {
 		const struct parm_rd *rd = &cfg->rds[i];

@@ -69,13 +69,15 @@ static int parse_item(const struct parm_val *it, enum parm_unit unit, const char
 	return 0;
 }
 
-/* Whether item i counts as a number: one, or the 'd' of a (from-to,d) range. */
+/* Whether item i counts as a number: one, or the 'd' of a (from-to,d) range, written "a-b" or
+ * as a later "-b" item that makes a range of the item before it. */
 static bool is_num_item(const struct parm_val *v, size_t i)
 {
 	const char *t = v->items[i].text;
 
 	return parm_num_looks_numeric(t) ||
-	       (!strcmp(t, "d") && i && is_range_item(v->items[i - 1].text));
+	       (!strcmp(t, "d") && i &&
+		(is_range_item(v->items[i - 1].text) || (i > 1 && v->items[i - 1].text[0] == '-')));
 }
 
 /* The first word that is not a number item; *nr_num counts the number items. */
@@ -150,76 +152,158 @@ static int expand_stepped(const struct parm_val *r, const struct parm_val *step,
 	return ret;
 }
 
-/* Item i is "lo-hi"; item i + 1 is its step. */
-static int expand_range(const struct parm_val *v, size_t i, enum parm_unit unit, const char *what,
-			struct num_list *l, struct parm_err *err)
+/* A list read as VDbench 5.04.07 reads it (FINDINGS §5, §6; observed): as tokens, where "a-b"
+ * is the value a and a range end b, and a later "-b" item is a range end for the item before it,
+ * so (10,-50,10) is (10-50,10). A range takes the token after its end as its step, even past the
+ * last token that may start an item. A leading "-N" is the two values 0 and N, and then one
+ * token less may start an item: (-1,0,100,50,1.5) is 0,1,0,100,50 ([076]) while
+ * (-10,20,-40,10) is 0,10,20,30,40. */
+enum tok_kind {
+	TOK_NUM,
+	TOK_TO, /* a range's end */
+	TOK_D,	/* doubling or halving */
+};
+
+struct tok {
+	enum tok_kind kind;
+	const struct parm_val *it; /* the item it was written in */
+	struct parm_num n;
+};
+
+struct toks {
+	struct tok *v;
+	size_t nr;
+	size_t nr_start; /* only tokens below this start an item */
+};
+
+static int tok_item(const struct parm_val *it, size_t i, enum parm_unit unit, const char *what,
+		    struct tok *t, size_t *nr, struct parm_err *err)
 {
-	const struct parm_val *r = &v->items[i];
-	size_t dash = range_dash(r->text);
-	struct parm_num lo, hi;
+	const char *s = it->text;
+	size_t dash = range_dash(s);
 	char lo_text[72];
 
+	if (!strcmp(s, "d") && i) {
+		t[(*nr)++] = (struct tok){ TOK_D, it, { 0, false } };
+		return 0;
+	}
+	if (s[0] == '-') { /* leading: 0 and N; later: the end of a range from the item before */
+		struct tok *a = &t[*nr];
+
+		if (parm_num_parse(s + 1, unit, &a->n))
+			return bad_number(it, what, err);
+		a->it = it;
+		a->kind = i ? TOK_TO : TOK_NUM;
+		if (!i) {
+			t[*nr + 1] = *a;
+			a->n.value = 0;
+			(*nr)++;
+		}
+		(*nr)++;
+		return 0;
+	}
+	if (!is_range_item(s)) {
+		t[*nr] = (struct tok){ TOK_NUM, it, { 0, false } };
+		if (parm_num_parse(s, unit, &t[*nr].n))
+			return bad_number(it, what, err);
+		(*nr)++;
+		return 0;
+	}
 	if (dash >= sizeof(lo_text))
-		return bad_number(r, what, err);
-	memcpy(lo_text, r->text, dash);
+		return bad_number(it, what, err);
+	memcpy(lo_text, s, dash);
 	lo_text[dash] = '\0';
-	if (parm_num_parse(lo_text, unit, &lo) || parm_num_parse(r->text + dash + 1, unit, &hi))
+	t[*nr] = (struct tok){ TOK_NUM, it, { 0, false } };
+	t[*nr + 1] = (struct tok){ TOK_TO, it, { 0, false } };
+	if (parm_num_parse(lo_text, unit, &t[*nr].n) ||
+	    parm_num_parse(s + dash + 1, unit, &t[*nr + 1].n))
 		return parm_errf(
-			err, &r->loc,
-			"invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)",
-			r->text, what);
-	if (i + 1 >= v->nr_items && lo.value > hi.value) /* descending, no step: from alone [280] */
-		return num_list_add(l, lo.value, lo.is_pct);
-	if (i + 1 >= v->nr_items)
-		return parm_errf(err, &r->loc,
-				 "range '%s' in %s= has no step; expected (from-to,step) or "
-				 "(from-to,d)",
-				 r->text, what);
-	if (!strcmp(v->items[i + 1].text, "d"))
-		return expand_doubling(r, lo.value, hi.value, lo.is_pct, l, err);
-	return expand_stepped(r, &v->items[i + 1], lo.value, hi.value, lo.is_pct, l, err);
+			err, &it->loc,
+			"invalid range '%s' in %s=; expected (from-to,step) or (from-to,d)", s,
+			what);
+	*nr += 2;
+	return 0;
 }
 
-/* A leading "-N" inside parentheses is read as the two values 0 and N, as a range 0-N without
- * a step (FINDINGS §5, [076]; fwdrate=(-3,1,2) lists 0, 3, 1 and (-4,2) lists 0, 4). */
-static int expand_leading_negative(const struct parm_val *it, enum parm_unit unit, const char *what,
-				   struct num_list *l, struct parm_err *err)
+/* The tokens of v's items; the first nr_items of them may start an item. */
+static int tokenize(const struct parm_val *v, size_t nr_items, enum parm_unit unit,
+		    const char *what, struct toks *tk, struct parm_err *err)
 {
-	struct parm_num hi;
 	int ret = 0;
 
-	if (parm_num_parse(it->text + 1, unit, &hi))
-		return bad_number(it, what, err);
-	ret = num_list_add(l, 0, hi.is_pct);
-	return ret ? ret : num_list_add(l, hi.value, hi.is_pct);
+	tk->v = calloc(2 * v->nr_items + 1, sizeof(*tk->v));
+	if (!tk->v)
+		return -ENOMEM;
+	tk->nr = 0;
+	tk->nr_start = 0;
+	for (size_t i = 0; !ret && i < v->nr_items; i++) {
+		ret = tok_item(&v->items[i], i, unit, what, tk->v, &tk->nr, err);
+		if (i + 1 == nr_items)
+			tk->nr_start = tk->nr;
+	}
+	if (v->nr_items && v->items[0].text[0] == '-' && tk->nr_start)
+		tk->nr_start--; /* the leading -N's second value takes a token's place */
+	return ret;
 }
 
-/* Expands v's first nr items (a range there still takes its step from the item after it). */
+static int range_no_step(const struct tok *from, const struct tok *to, const char *what,
+			 struct parm_err *err)
+{
+	if (from->it == to->it)
+		return parm_errf(err, &from->it->loc,
+				 "range '%s' in %s= has no step; expected (from-to,step) or "
+				 "(from-to,d)",
+				 from->it->text, what);
+	return parm_errf(err, &from->it->loc,
+			 "range %s,%s in %s= (read as %s%s) has no step; expected (from-to,step) "
+			 "or (from-to,d)",
+			 from->it->text, to->it->text, what, from->it->text, to->it->text);
+}
+
+/* The range from t[0] to t[1], with t[2] (if any) as its step. */
+static int expand_range(const struct tok *t, size_t nr_after, const char *what, struct num_list *l,
+			struct parm_err *err)
+{
+	double lo = t[0].n.value, hi = t[1].n.value;
+
+	if (nr_after < 3 && lo > hi) /* descending, no step: from alone [280] */
+		return num_list_add(l, lo, t[0].n.is_pct);
+	if (nr_after < 3)
+		return range_no_step(&t[0], &t[1], what, err);
+	if (t[2].kind == TOK_D)
+		return expand_doubling(t[0].it, lo, hi, t[0].n.is_pct, l, err);
+	if (t[2].kind == TOK_TO)
+		return parm_errf(err, &t[2].it->loc,
+				 "invalid range step '%s' after '%s'; expected a number or 'd'",
+				 t[2].it->text, t[0].it->text);
+	return expand_stepped(t[0].it, t[2].it, lo, hi, t[0].n.is_pct, l, err);
+}
+
+/* Expands v's tokens; only those of its first nr items start an item. */
 static int expand_items(const struct parm_val *v, size_t nr, enum parm_unit unit, const char *what,
 			struct num_list *l, struct parm_err *err)
 {
-	size_t cap = SIZE_MAX;
-	int ret = 0;
+	struct toks tk;
+	size_t i = 0;
+	int ret = tokenize(v, nr, unit, what, &tk, err);
 
-	for (size_t i = 0; !ret && i < nr; i++) {
-		const struct parm_val *it = &v->items[i];
-		struct parm_num n;
+	while (!ret && i < tk.nr_start) {
+		const struct tok *t = &tk.v[i];
 
-		if (it->text[0] == '-') {
-			if (i) /* a later negative item ends the list ([077]) */
-				break;
-			cap = v->nr_items;
-			ret = expand_leading_negative(it, unit, what, l, err);
-		} else if (is_range_item(it->text)) {
-			ret = expand_range(v, i++, unit, what, l, err);
+		if (i + 1 < tk.nr && tk.v[i + 1].kind == TOK_TO && t->kind == TOK_NUM) {
+			ret = expand_range(t, tk.nr - i, what, l, err);
+			i += 3;
+		} else if (t->kind == TOK_NUM) {
+			ret = num_list_add(l, t->n.value, t->n.is_pct);
+			i++;
 		} else {
-			ret = parse_item(it, unit, what, &n, err);
-			if (!ret)
-				ret = num_list_add(l, n.value, n.is_pct);
+			ret = parm_errf(err, &t->it->loc,
+					"'%s' in %s= ends a range that has no start; expected a "
+					"number before it",
+					t->it->text, what);
 		}
 	}
-	if (!ret && l->nr > cap)
-		l->nr = cap;
+	free(tk.v);
 	return ret;
 }
 

@@ -25,9 +25,26 @@ static bool is_word(const struct parm_val *v, const char *w)
 	return v->kind == PARM_VAL_WORD && !strcasecmp(v->text, w);
 }
 
+/* iorate=(curve,...): VDbench 5.04.07 runs the curve and ignores the rest when "curve" (lower
+ * case) comes first and the others are numbers or max (observed: (curve,100), (curve,max,max),
+ * (curve,50%)); a second curve or another word it refuses, as it refuses (100,curve) ([101]). */
+static bool is_leading_curve(const struct parm_val *v)
+{
+	if (v->nr_items < 2 || strcmp(v->items[0].text, "curve"))
+		return false;
+	for (size_t i = 1; i < v->nr_items; i++)
+		if (!is_word(&v->items[i], "max") && !parm_num_looks_numeric(v->items[i].text))
+			return false;
+	return true;
+}
+
 /* A list holding max: numbers and max only; curve mixes with nothing ([101]). */
 static int rate_words(const struct parm_val *v, struct parm_rate *r, struct parm_err *err)
 {
+	if (is_leading_curve(v)) {
+		r[0] = (struct parm_rate){ PARM_RATE_CURVE, 0 };
+		return 1;
+	}
 	for (size_t i = 0; i < v->nr_items; i++) {
 		const struct parm_val *it = &v->items[i];
 		struct parm_num n;

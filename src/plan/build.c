@@ -75,6 +75,7 @@ static int new_run(struct plan_builder *b, const char *name, struct plan_run **o
 	r->elapsed_s = b->elapsed_s;
 	r->interval_s = b->interval_s;
 	r->warmup_s = b->warmup_s;
+	r->below_zero_warmup_s = b->below_zero_warmup_s;
 	r->pause_s = b->rd->pause_s > 0 ? (uint64_t)b->rd->pause_s : 0;
 	r->stopcurve_ms = b->rd->stopcurve_ms;
 	r->base_run = -1;
@@ -126,8 +127,8 @@ static void note_zero_rate(struct plan_builder *b, const struct plan_run *r, dou
 static int add_curve(struct plan_builder *b)
 {
 	const struct parm_rd *rd = b->rd;
-	const double *pcts = rd->nr_curve_pcts ? rd->curve_pcts : default_curve;
-	size_t nr = rd->nr_curve_pcts ? rd->nr_curve_pcts : IORAMP_ARRAY_SIZE(default_curve);
+	const double *pcts = rd->has_curve ? rd->curve_pcts : default_curve;
+	size_t nr = rd->has_curve ? rd->nr_curve_pcts : IORAMP_ARRAY_SIZE(default_curve);
 	struct plan_run *r = NULL;
 	int max_idx, ret;
 
@@ -138,17 +139,23 @@ static int add_curve(struct plan_builder *b)
 	max_idx = (int)(b->plan->nr_runs - 1);
 	for (size_t i = 0; i < nr; i++) {
 		/* VDbench names and computes curve points with whole percents ([215]) */
-		double pct = trunc(fmax(fmin(pcts[i], 1e12), -1e12));
+		double pct = trunc(fmax(fmin(pcts[i], 1e12), -1e12)) + 0.0; /* no "-0" */
 		char name[1200];
 
 		snprintf(name, sizeof(name), "%s_(%.0f%%)", b->run_name, pct);
 		ret = new_run(b, name, &r);
 		if (ret)
 			return ret;
+		r->is_controlled = true;
+		if (pcts[i] < 0) { /* "P%" is -P: a point of P I/Os per second (observed:
+				    * curve=(20%) runs rd1_(-20%) at 20, (0.5%) rd1_(0%) at 0.5) */
+			r->rate = PLAN_RATE_FIXED;
+			r->rate_iops = fmin(-pcts[i], 1e12);
+			continue;
+		}
 		r->rate = PLAN_RATE_CURVE_POINT;
 		r->pct = pct;
 		r->base_run = max_idx;
-		r->is_controlled = true;
 		note_zero_rate(b, r, plan_simulated_rate(pct));
 	}
 	return 0;

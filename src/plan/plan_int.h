@@ -24,6 +24,7 @@ struct plan_builder {
 	uint64_t elapsed_s;
 	uint64_t interval_s;
 	uint64_t warmup_s;
+	int64_t below_zero_warmup_s;
 	/* the SD group being expanded (sd=single, range, setsofN, or the sd= list) */
 	const char *run_name; /* the RD name, or "rd1_sd1" for a group */
 	const size_t *sd_idx; /* NULL: the workloads' own SDs */

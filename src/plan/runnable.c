@@ -2,12 +2,14 @@
  * shown as N% ([074]); VDbench fails on them once the run starts, ioramp refuses them before any
  * I/O with an error at the value. What VDbench runs, ioramp runs: a WD xfersize that is not a
  * multiple of 512 on a file ([085]; sd_open.c refuses it under O_DIRECT, validate_exec.c with data
- * validation) and read/hit percentages outside 0..100, which run as 0 or 100 ([230], [254];
- * run_build.c clamps them). A skew outside 0..100 -s lists ([281]) is refused. */
+ * validation), read/hit percentages outside 0..100, which run as 0 or 100 ([230], [254];
+ * run_build.c clamps them), and seek percentages above 100 (random) or below 0 (eof). A skew
+ * outside 0..100 -s lists ([281]) is refused. */
 #include "plan_int.h"
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 
 static bool loop_value_ok(enum parm_kw kw, double v)
 {
@@ -16,8 +18,8 @@ static bool loop_value_ok(enum parm_kw kw, double v)
 	case PARM_KW_FORRHPCT:
 	case PARM_KW_FORWHPCT:
 		return true;
-	case PARM_KW_FORSEEKPCT:
-		return (v >= 0 && v <= 100) || v == -1; /* -1: eof */
+	case PARM_KW_FORSEEKPCT: /* above 100: random; below 0: eof, as VDbench runs it */
+		return true;
 	case PARM_KW_FORXFERSIZE:
 		return v > 0;
 	default:
@@ -30,8 +32,6 @@ static const char *loop_expected(enum parm_kw kw)
 	switch (kw) {
 	case PARM_KW_FORXFERSIZE:
 		return "a size above 0";
-	case PARM_KW_FORSEEKPCT:
-		return "a percentage from 0 to 100, or -1 (eof)";
 	default:
 		return "0 or more";
 	}
@@ -99,6 +99,80 @@ static int check_skews(const struct plan *p, struct parm_err *err)
 	return 0;
 }
 
+/* range= and hotband= with low not below high: -s lists them, VDbench's run fails ("'range='
+ * parameter. Second value must be higher than first value", observed). */
+static int check_range(const struct parm_kwset *set, enum parm_kw kw, const struct parm_range *r,
+		       const char *owner, struct parm_err *err)
+{
+	const struct parm_val *v = set->val[kw];
+
+	if (!v || r->lo < r->hi)
+		return 0;
+	return parm_errf(err, &v->loc,
+			 "%s: %s=%s cannot run (VDbench -s lists it); expected (low,high) with low "
+			 "below high",
+			 owner, parm_kw_name(kw), v->text);
+}
+
+static int check_ranges(const struct plan *p, struct parm_err *err)
+{
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		char owner[300];
+
+		for (size_t w = 0; !ret && w < r->nr_wds; w++) {
+			const struct parm_wd *wd = r->wds[w];
+
+			snprintf(owner, sizeof(owner), "wd=%s", wd->name);
+			ret = check_range(&wd->set, PARM_KW_RANGE, &wd->range, owner, err);
+			if (!ret)
+				ret = check_range(&wd->set, PARM_KW_HOTBAND, &wd->hotband, owner,
+						  err);
+		}
+	}
+	for (size_t i = 0; !ret && i < p->cfg->nr_sds; i++) {
+		const struct parm_sd *sd = &p->cfg->sds[i];
+		char owner[300];
+
+		snprintf(owner, sizeof(owner), "sd=%s", sd->name);
+		ret = check_range(&sd->set, PARM_KW_RANGE, &sd->range, owner, err);
+	}
+	return ret;
+}
+
+static int run_err(bool has, const struct parm_err *kept, struct parm_err *err)
+{
+	if (!has)
+		return 0;
+	*err = *kept;
+	return -EINVAL;
+}
+
+/* The values the parser kept for a run to refuse (struct parm_sd.run_err): of the RDs, and of
+ * the WDs and SDs a run uses. */
+static int check_kept(const struct plan *p, struct parm_err *err)
+{
+	const struct parm_config *cfg = p->cfg;
+	int ret = 0;
+
+	for (size_t i = 0; !ret && i < p->nr_runs; i++) {
+		const struct plan_run *r = &p->runs[i];
+		const struct parm_rd *rd = &cfg->rds[r->rd_idx];
+
+		ret = run_err(rd->has_run_err, &rd->run_err, err);
+		for (size_t w = 0; !ret && w < r->nr_wds; w++)
+			ret = run_err(r->wds[w]->has_run_err, &r->wds[w]->run_err, err);
+		for (size_t s = 0; !ret && s < r->nr_sds; s++) {
+			const struct parm_sd *sd = &cfg->sds[r->sds[s].sd_idx];
+
+			ret = run_err(sd->has_run_err, &sd->run_err, err);
+		}
+	}
+	return ret;
+}
+
 int plan_check_runnable(const struct plan *p, struct parm_err *err)
 {
 	const struct parm_config *cfg = p->cfg;
@@ -108,10 +182,36 @@ int plan_check_runnable(const struct plan *p, struct parm_err *err)
 		*err = p->late_err;
 		return -EINVAL;
 	}
-	ret = check_relative(p, err);
+	ret = p->has_run_err ? (*err = p->run_err, -EINVAL) : check_kept(p, err);
+	if (!ret)
+		ret = check_relative(p, err);
 	if (!ret)
 		ret = check_skews(p, err);
+	if (!ret)
+		ret = check_ranges(p, err);
 	for (size_t i = 0; !ret && i < cfg->nr_rds; i++)
 		ret = check_loops(&cfg->rds[i], err);
 	return ret;
+}
+
+int plan_check_dv(const struct plan *p, bool is_dv, struct parm_err *err)
+{
+	const struct parm_config *cfg = p->cfg;
+
+	for (size_t i = 0; is_dv && i < cfg->nr_rds; i++) {
+		const struct parm_rd *rd = &cfg->rds[i];
+
+		for (size_t l = 0; l < rd->nr_loops; l++) {
+			const struct parm_loop *lp = &rd->loops[l];
+
+			if (lp->kw != PARM_KW_FORCOMPRATIO && lp->kw != PARM_KW_FORCOMPRESSION)
+				continue;
+			return parm_errf(err, &lp->loc,
+					 "rd=%s: %s= cannot be used with data validation; "
+					 "expected compratio= in the general parameters, or no -v, "
+					 "-j, validate=, journal= or dedup",
+					 rd->name, parm_kw_name(lp->kw));
+		}
+	}
+	return 0;
 }

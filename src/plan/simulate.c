@@ -72,6 +72,8 @@ static void shown_rate(const struct parm_rd *rd, const struct plan_run *run, cha
 		snprintf(buf, len, "%s MAX", run->rate == PLAN_RATE_MAX ? ctl : "Controlled");
 	} else if (r->kind == PARM_RATE_CURVE && run->rate == PLAN_RATE_CURVE_POINT) {
 		snprintf(buf, len, "%.0f", plan_simulated_rate(run->pct));
+	} else if (r->kind == PARM_RATE_CURVE && run->rate == PLAN_RATE_FIXED) { /* curve=(P%) */
+		snprintf(buf, len, "%.0f", shown_round(run->rate_iops));
 	} else if (r->kind == PARM_RATE_CURVE) {
 		snprintf(buf, len, "%s curve",
 			 run->rate == PLAN_RATE_CURVE_MAX ? ctl : "Controlled");
@@ -142,7 +144,7 @@ int plan_print_simulation(const struct plan *p, FILE *f, struct parm_err *err)
 			*err = p->late_err;
 			return -EINVAL;
 		}
-		total_s += r->elapsed_s + r->warmup_s;
+		total_s += r->elapsed_s + r->warmup_s + (uint64_t)r->below_zero_warmup_s;
 	}
 	plan_print_total(f, p->nr_runs + is_recovery, total_s);
 	return 0;

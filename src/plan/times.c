@@ -65,20 +65,19 @@ static int check_times(struct plan_builder *b, int64_t elapsed, int64_t interval
 				 "'interval=%lld'",
 				 rd, (long long)elapsed, (long long)interval);
 	loc = time_loc(b, PARM_KW_WARMUP);
-	if (warmup < 0)
-		return parm_errf(b->err, &loc, "rd=%s: warmup=%lld; expected 0 or more seconds", rd,
-				 (long long)warmup);
+	if (warmup < 0 && !b->plan->has_run_err) { /* -s lists it (observed); a run refuses it */
+		b->plan->has_run_err = true;
+		parm_errf(&b->plan->run_err, &loc,
+			  "rd=%s: warmup=%lld cannot run (VDbench -s lists it); expected 0 or more "
+			  "seconds",
+			  rd, (long long)warmup);
+	}
 	if (warmup % interval)
 		return parm_errf(b->err, &loc,
 				 "rd=%s: 'warmup=%lld' must be a multiple of "
 				 "'interval=%lld'",
 				 rd, (long long)warmup, (long long)interval);
-	if (b->rd->pause_s < 0) {
-		loc = time_loc(b, PARM_KW_PAUSE);
-		return parm_errf(b->err, &loc, "rd=%s: pause=%lld; expected 0 or more seconds", rd,
-				 (long long)b->rd->pause_s);
-	}
-	return 0;
+	return 0; /* a negative pause= is none, as VDbench 5.04.07 runs it (observed) */
 }
 
 int plan_rd_times(struct plan_builder *b)
@@ -99,6 +98,7 @@ int plan_rd_times(struct plan_builder *b)
 		return ret;
 	b->elapsed_s = (uint64_t)elapsed;
 	b->interval_s = (uint64_t)interval;
-	b->warmup_s = (uint64_t)warmup;
+	b->warmup_s = warmup > 0 ? (uint64_t)warmup : 0;
+	b->below_zero_warmup_s = warmup < 0 ? warmup : 0;
 	return 0;
 }

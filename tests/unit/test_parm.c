@@ -458,9 +458,14 @@ static void test_list_quirks(void **state)
 	assert_true(v[1] == 4096 && v[3] == 8192 && v[4] == 16384);
 	assert_int_equal(loop_values("(8k-2k,1k)", v, 16, &err), 1);
 	assert_int_equal(loop_values("(2k-3k,1.5k)", v, 16, &err), 1);
-	/* a leading negative item is 0..N, cut to the written length; a later one ends it */
+	/* a leading negative item is 0 and N, one token less then starts an item; a later -N
+	 * ends a range from the item before it, as VDbench 5.04.07 reads it (observed) */
 	assert_int_equal(loop_values("(-2,4k,8k)", v, 16, &err), -EINVAL); /* 1 is not 512 */
 	assert_int_equal(loop_values("(4k,-1,8k)", v, 16, &err), 1);
+	assert_int_equal(loop_values("(4k,-16k,4k)", v, 16, &err), 4);
+	assert_true(v[0] == 4096 && v[3] == 16384);
+	assert_int_equal(loop_values("(4k,-16k)", v, 16, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "no step"));
 	assert_int_equal(loop_values("(1k-4k)", v, 16, &err), -EINVAL);
 	assert_non_null(strstr(err.msg, "no step"));
 	assert_int_equal(loop_values("(4k-4k)", v, 16, &err), -EINVAL);
@@ -598,7 +603,7 @@ static void test_rd_iorate_sd_modes_and_checks(void **state)
 	expect_error(BASE "rd=rd1,wd=(wd1,wd1),iorate=10\n", 3, "more than once");
 	expect_error("report=yes\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "invalid report=yes");
 	expect_error("timeout=(x,abort)\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "timeout");
-	expect_error(BASE "wd=wd2,sd=sd1,host=h9\nrd=rd1,wd=wd1,iorate=10\n", 3, "host=h9");
+	expect_error(BASE "wd=wd2,sd=sd1,host=h9\nrd=rd1,wd=wd2,iorate=10\n", 3, "host=h9");
 	expect_error("hd=default,mount=abc\n" BASE "rd=rd1,wd=wd1,iorate=10\n", 1, "mount=abc");
 }
 

@@ -343,13 +343,15 @@ static void test_runnable_refuses_what_s_lists(void **state)
 	static const char *const texts[] = {
 		BASE "rd=rd1,wd=wd1,iorate=10,forxfersize=-4k\n",
 		BASE "rd=rd1,wd=wd1,iorate=10,forthreads=-2\n",
-		BASE "rd=rd1,wd=wd1,iorate=10,forseekpct=150\n",
+		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,range=(50,10)\nrd=rd1,wd=wd1,iorate=10\n",
 	};
-	/* what VDbench runs: xfersize=1000 on a file, percentages run as 0 or 100 [085, 254] */
+	/* what VDbench runs: xfersize=1000 on a file, percentages run as 0 or 100 [085, 254],
+	 * seek percentages above 100 as random (observed) */
 	static const char *const runnable[] = {
 		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,xfersize=1000\nrd=rd1,wd=wd1,iorate=10\n",
 		BASE "rd=rd1,wd=wd1,iorate=10,forrdpct=(150,-10),forrhpct=200\n",
 		"sd=sd1,lun=/tmp/a\nwd=wd1,sd=sd1,rhpct=101,rdpct=150\nrd=rd1,wd=wd1,iorate=10\n",
+		BASE "rd=rd1,wd=wd1,iorate=10,forseekpct=150\n",
 	};
 	struct planned p;
 
