@@ -263,8 +263,7 @@ static size_t *pair_entries(const json_t *la, const json_t *lb, const char *name
 			const json_t *b = json_array_get(lb, j);
 
 			if (!(*is_paired_b)[j] && !strcmp(name, rep_doc_str(b, name_field, "?")) &&
-			    loops_agree(loops, rep_doc_str(b, "for_loops", "None")) &&
-			    loops_agree(rep_doc_str(b, "for_loops", "None"), loops)) {
+			    loops_agree(loops, rep_doc_str(b, "for_loops", "None"))) {
 				to_b[i] = j;
 				(*is_paired_b)[j] = true;
 			}
