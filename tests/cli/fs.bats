@@ -1812,10 +1812,10 @@ fs_refused() {
 		'rd=rd1,fwd=fwd1,fwdrate=10,format=yes,elapsed=2,interval=1' >p.vdb
 	run "$IORAMP" -f p.vdb -o out
 	[ "$status" -eq 0 ]
-	# VDbench 5.04.07 on this file (observed): the message, four opens, one interval
+	# VDbench 5.04.07 on this file (observed): the message and four opens (it also ended in
+	# its first interval, which a test on the real clock does not assert)
 	[[ "$output" == *" localhost-0: Reached 'fileselect=once' for anchor $SCRATCH/a/f1"* ]]
 	[[ "$output" == *"READ_OPENS          Files opened for read activity:                   4 "* ]]
-	awk 'index($0, "Starting RD=rd1;") { on = 1 } on && $2 ~ /^avg_/ { print $2; exit }' <<<"$output" | grep -qx 'avg_2-1'
 	# the words VDbench takes, and the one pair it refuses
 	for s in once '(once,random)' '(poisson,3,once)' '(sequential,once)'; do
 		sed "s/fileselect=(random,once)/fileselect=$s/" p.vdb >q.vdb
